@@ -1,0 +1,69 @@
+"""Project load/save speed and CLI cold start.
+
+    python benchmarks/bench_project.py
+
+(a) load + save of a generated 20 000-element, 12-track project, as a ratio
+    to plain ``json.loads`` + ``json.dumps`` of the same file (target <= 5x);
+(b) the cold start of ``neuralcut timeline --json`` on the demo, median of
+    11 fresh processes (target <= 0.25 s).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from generate import write_project  # noqa: E402
+from timing import best_and_median, command_median  # noqa: E402
+
+from neuralcut_cli.project.io import read_project, save_project  # noqa: E402
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def load_save_ratio(folder: Path) -> None:
+    path = write_project(folder / "big.json", 20_000, 12)
+    text = path.read_text()
+
+    def plain() -> None:
+        json.dumps(json.loads(text))
+
+    def plain_indented() -> None:
+        json.dumps(json.loads(text), indent=2)
+
+    def ours() -> None:
+        save_project(path, read_project(path))
+
+    base, _ = best_and_median(plain)
+    base_indent, _ = best_and_median(plain_indented)
+    mine, mine_median = best_and_median(ours)
+    print(f"(a) 20,000 elements, {path.stat().st_size / 1e6:.1f} MB")
+    print(f"    json.loads + json.dumps           {base * 1000:7.1f} ms (best of 5)")
+    print(f"    json.loads + json.dumps(indent=2) {base_indent * 1000:7.1f} ms")
+    print(f"    neuralcut load + save              {mine * 1000:7.1f} ms (median {mine_median * 1000:.1f} ms)")
+    print(f"    ratio to compact json              {mine / base:5.2f}x   (target <= 5x)")
+
+
+def cold_start(folder: Path) -> None:
+    demo = folder / "demo.json"
+    shutil.copy(REPO / "projects" / "demo.json", demo)
+    exe = shutil.which("neuralcut") or str(Path(sys.executable).parent / "neuralcut")
+    median = command_median([exe, "timeline", "-p", str(demo), "--json"])
+    floor = command_median([sys.executable, "-c", "pass"])
+    print(f"(b) neuralcut timeline --json, cold: median {median * 1000:.0f} ms of 11 (target <= 250 ms); "
+          f"bare python start {floor * 1000:.0f} ms")
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        load_save_ratio(Path(tmp))
+        cold_start(Path(tmp))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,3 @@
+from neuralcut_cli.cli.app import main
+
+main()

@@ -1,0 +1,71 @@
+"""The ``neuralcut`` command: a typer app that only wires commands.
+
+Heavy modules (``google.genai``, ``prompt_toolkit``, the HTTP server,
+renderers) are imported inside the commands that use them.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from neuralcut_cli import __version__
+from neuralcut_cli.cli.commands import project_cmds
+
+HELP = """NeuralCut: edit a video project by talking to it.
+
+Examples:
+
+  neuralcut timeline                        show the demo project as a table and lanes
+
+  neuralcut assets --filter unused          media the timeline does not use
+
+  neuralcut new my.json --fps 25 --size 1280x720
+
+  neuralcut timeline -p my.json --json      the list_timeline tool's output
+
+The project is -p PATH, else $NEURALCUT_PROJECT, else projects/demo.json.
+"""
+
+app = typer.Typer(
+    name="neuralcut",
+    help=HELP,
+    add_completion=False,
+    no_args_is_help=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        print(f"neuralcut {__version__}")
+        raise typer.Exit()
+
+
+@app.callback(invoke_without_command=True)
+def root(
+    ctx: typer.Context,
+    version: Annotated[
+        Optional[bool], typer.Option("--version", callback=_version, is_eager=True, help="Show the version.")
+    ] = None,
+) -> None:
+    if ctx.invoked_subcommand is None:
+        print(ctx.get_help())
+
+
+project_cmds.register(app)
+
+
+def main() -> None:
+    """Console-script entry point: no tracebacks for errors a user can fix."""
+    from neuralcut_cli.cli.errors import report
+
+    try:
+        app(standalone_mode=True)
+    except SystemExit:
+        raise
+    except BaseException as exc:  # noqa: BLE001 - the last line of defence
+        raise SystemExit(report(exc)) from None

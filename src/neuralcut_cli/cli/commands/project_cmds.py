@@ -1,0 +1,89 @@
+"""Commands that show or create a project: ``new``, ``timeline``, ``assets``."""
+
+from __future__ import annotations
+
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from neuralcut_cli.cli.errors import guarded
+from neuralcut_cli.cli.options import JsonOpt, ProjectOpt
+
+
+class UsageFilter(str, Enum):
+    all = "all"
+    used = "used"
+    unused = "unused"
+
+
+class TypeFilter(str, Enum):
+    all = "all"
+    video = "video"
+    audio = "audio"
+    image = "image"
+
+
+def timeline(project: ProjectOpt = Path("projects/demo.json"), json: JsonOpt = False,
+             lanes: Annotated[bool, typer.Option("--lanes/--no-lanes", help="Draw the lanes under the table.")] = True) -> None:
+    """Show the active timeline: a table of tracks and elements, then the lanes."""
+    from neuralcut_cli.cli.session import open_session, run_read_tool
+    from neuralcut_cli.cli.output import Output
+
+    session = open_session(project)
+    result = run_read_tool(session, "list_timeline", {})
+    out = Output()
+    if json:
+        out.json(result)
+        return
+    from neuralcut_cli.cli.views.timeline_view import print_timeline
+
+    print_timeline(out.console, session.project(), lanes=lanes)
+
+
+def assets(
+    project: ProjectOpt = Path("projects/demo.json"),
+    filter: Annotated[UsageFilter, typer.Option("--filter", help="Which assets: all, used or unused.")] = UsageFilter.all,
+    type: Annotated[TypeFilter, typer.Option("--type", help="Which kind: all, video, audio or image.")] = TypeFilter.all,
+    json: JsonOpt = False,
+) -> None:
+    """List the project's media assets, marking those the timeline uses."""
+    from neuralcut_cli.cli.output import Output
+    from neuralcut_cli.cli.session import open_session, run_read_tool
+
+    session = open_session(project)
+    result = run_read_tool(session, "list_project_assets", {"filter": filter.value, "type": type.value})
+    out = Output()
+    if json:
+        out.json(result)
+        return
+    from neuralcut_cli.cli.views.assets_table import assets_table
+
+    out.console.print(assets_table(session.project(), result["assets"]))
+
+
+def new(
+    path: Annotated[Path, typer.Argument(help="Where to write the new project file.")],
+    name: Annotated[Optional[str], typer.Option("--name", help="Project name (default: the file name).")] = None,
+    fps: Annotated[str, typer.Option("--fps", help="Frame rate: 30, 25, 29.97 or 30000/1001.")] = "30",
+    size: Annotated[str, typer.Option("--size", help="Canvas size WIDTHxHEIGHT.")] = "1920x1080",
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+    json: JsonOpt = False,
+) -> None:
+    """Create an empty project (one scene with an empty main track)."""
+    from neuralcut_cli.cli.output import Output
+    from neuralcut_cli.cli.session import create_project
+
+    project = create_project(path, name=name, fps=fps, size=size, force=force)
+    out = Output()
+    if json:
+        out.json({"path": str(path), "id": project.metadata.id, "name": project.metadata.name})
+    else:
+        out.say(f"Created {path} ({project.settings.canvas_size.width}x{project.settings.canvas_size.height}, "
+                f"{fps} fps). Try: neuralcut timeline -p {path}")
+
+
+def register(app: typer.Typer) -> None:
+    for command in (timeline, assets, new):
+        app.command(help=command.__doc__)(guarded(command))

@@ -1,0 +1,98 @@
+"""Opening projects for the CLI: resolution, validation, creation."""
+
+from __future__ import annotations
+
+import re
+import uuid
+from pathlib import Path
+from typing import Any
+
+from neuralcut_cli.cli.errors import fail
+from neuralcut_cli.errors import ExitCode, UsageError
+from neuralcut_cli.project.io import dump_project, now_iso, project_from_json, write_atomic
+from neuralcut_cli.project.lock import ProjectLock
+from neuralcut_cli.project.model import Project
+from neuralcut_cli.project.session import ProjectSession
+
+
+def open_session(path: Path, dry_run: bool = False) -> ProjectSession:
+    """A session over ``path``; loading it now turns a bad file into exit 2."""
+    session = ProjectSession(path, dry_run=dry_run)
+    session.project()
+    return session
+
+
+def run_read_tool(session: ProjectSession, name: str, args: dict[str, Any]) -> dict[str, Any]:
+    from neuralcut_cli.tools import default_registry
+    from neuralcut_cli.tools.definition import ToolContext
+
+    result = default_registry().execute(name, args, ToolContext(session))
+    if "error" in result:
+        fail(result["error"])
+    return result
+
+
+def parse_fps(text: str) -> tuple[int, int]:
+    """``30``, ``29.97``, ``30000/1001`` -> ``(numerator, denominator)``."""
+    from fractions import Fraction
+
+    from neuralcut_cli.time import fps_fraction
+
+    try:
+        value = Fraction(text.strip()) if "/" in text else fps_fraction(float(text))
+    except (ValueError, ZeroDivisionError):
+        raise UsageError(f"--fps: '{text}' is not a frame rate (try 30, 25, 29.97 or 30000/1001)") from None
+    if value <= 0 or value > 1000:
+        raise UsageError(f"--fps: '{text}' is out of range (0 < fps <= 1000)")
+    return value.numerator, value.denominator
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    match = re.fullmatch(r"\s*(\d+)\s*[xX×]\s*(\d+)\s*", text)
+    if not match or int(match.group(1)) == 0 or int(match.group(2)) == 0:
+        raise UsageError(f"--size: '{text}' is not WIDTHxHEIGHT (for example 1920x1080)")
+    return int(match.group(1)), int(match.group(2))
+
+
+def new_project_json(name: str, fps: tuple[int, int], size: tuple[int, int]) -> dict[str, Any]:
+    now = now_iso()
+    scene_id = str(uuid.uuid4())
+    return {
+        "format": "neuralcut-project",
+        "version": 1,
+        "metadata": {"id": str(uuid.uuid4()), "name": name, "createdAt": now, "updatedAt": now},
+        "settings": {
+            "fps": {"numerator": fps[0], "denominator": fps[1]},
+            "canvasSize": {"width": size[0], "height": size[1]},
+            "background": {"type": "color", "color": "#000000"},
+        },
+        "mediaAssets": [],
+        "scenes": [
+            {
+                "id": scene_id,
+                "name": "Main scene",
+                "isMain": True,
+                "bookmarks": [],
+                "tracks": {
+                    "overlay": [],
+                    "main": {"id": str(uuid.uuid4()), "name": "Main Track", "type": "video", "elements": [],
+                             "muted": False, "hidden": False},
+                    "audio": [],
+                },
+            }
+        ],
+        "currentSceneId": scene_id,
+    }
+
+
+def create_project(path: Path, name: str | None, fps: str, size: str, force: bool) -> Project:
+    rate, canvas = parse_fps(fps), parse_size(size)
+    if path.exists() and not force:
+        fail(f"{path} already exists; use --force to overwrite it", ExitCode.FAILED)
+    if path.exists() and path.is_dir():
+        raise UsageError(f"{path} is a folder")
+    project = project_from_json(new_project_json(name or path.stem, rate, canvas), str(path))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with ProjectLock(path):
+        write_atomic(path, dump_project(project))
+    return project

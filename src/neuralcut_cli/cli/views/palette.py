@@ -1,0 +1,19 @@
+"""Colours per element type, shared by the table, the lanes and the diffs."""
+
+ELEMENT_STYLE = {
+    "video": "bold white on blue",
+    "image": "bold black on cyan",
+    "audio": "bold black on green",
+    "text": "bold black on yellow",
+    "sticker": "bold white on magenta",
+    "effect": "bold white on red",
+}
+
+TYPE_COLOUR = {
+    "video": "blue",
+    "image": "cyan",
+    "audio": "green",
+    "text": "yellow",
+    "sticker": "magenta",
+    "effect": "red",
+}

@@ -1,0 +1,58 @@
+"""The small, named errors of NeuralCut and the process exit codes.
+
+Every error a person can cause (a bad time, an unreadable project file, a
+tool call that cannot be carried out) is one of these classes with a message
+written for that person. Anything else escaping is a bug.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class ExitCode(IntEnum):
+    """Exit status of the `neuralcut` command."""
+
+    OK = 0
+    FAILED = 1  # a request or a tool call failed
+    USAGE = 2  # bad usage or an unreadable project
+
+
+class NeuralCutError(Exception):
+    """Base class: an error with a message meant for the user."""
+
+    exit_code: ExitCode = ExitCode.FAILED
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class TimeParseError(NeuralCutError, ValueError):
+    """A string a person typed is not a time we understand."""
+
+    exit_code = ExitCode.USAGE
+
+
+class ProjectLoadError(NeuralCutError):
+    """The project file is missing, is not JSON, or does not match the schema."""
+
+    exit_code = ExitCode.USAGE
+
+
+class ProjectSaveError(NeuralCutError):
+    """The project file could not be written (permissions, disk full...)."""
+
+
+class ProjectLockedError(NeuralCutError):
+    """Another process holds the project's lock for longer than we wait."""
+
+
+class HistoryError(NeuralCutError):
+    """Undo or redo cannot be carried out (nothing to move, or a conflict)."""
+
+
+class UsageError(NeuralCutError):
+    """The command line was used wrongly (unknown tool, malformed JSON...)."""
+
+    exit_code = ExitCode.USAGE

@@ -1,0 +1,75 @@
+"""The base of every project model: camelCase on disk, frozen in memory.
+
+Models are immutable. An edit builds new objects (``model_copy(update=...)``)
+and leaves the old tree intact, so history can diff two trees by identity
+and a failed edit never leaves a half-changed project behind.
+
+Unknown keys are kept (``extra="allow"``) and written back unchanged. Fields
+absent from the file stay absent on save (the file is dumped with
+``exclude_unset``); a field set by a tool is written.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, PlainValidator, WithJsonSchema
+from pydantic.alias_generators import to_camel
+
+Ticks = Annotated[int, Field(strict=True, ge=0)]
+PositiveTicks = Annotated[int, Field(strict=True, gt=0)]
+NonEmptyStr = Annotated[str, Field(strict=True, min_length=1)]
+
+
+def _number_validator(low: float | None = None, high: float | None = None):
+    def check(value: Any) -> int | float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise ValueError("expected a number")
+        if not math.isfinite(value):
+            raise ValueError("expected a finite number")
+        if low is not None and value < low:
+            raise ValueError(f"must be >= {low:g}")
+        if high is not None and value > high:
+            raise ValueError(f"must be <= {high:g}")
+        return value
+
+    return PlainValidator(check)
+
+
+def number(low: float | None = None, high: float | None = None) -> Any:
+    """A JSON number type that keeps ints as ints and floats as floats."""
+    return Annotated[int | float, _number_validator(low, high), WithJsonSchema({"type": "number"})]
+
+
+Number = number()
+
+
+class CamelModel(BaseModel):
+    """Frozen, camelCase-aliased, keeps unknown keys."""
+
+    model_config = ConfigDict(
+        alias_generator=to_camel,
+        populate_by_name=True,
+        extra="allow",
+        frozen=True,
+    )
+
+    def to_json_dict(self) -> dict[str, Any]:
+        """The object as it is written to disk (aliases, unset fields left out)."""
+        return self.model_dump(mode="json", by_alias=True, exclude_unset=True)
+
+
+def mark_all_set(model: BaseModel) -> BaseModel:
+    """Mark every field of a freshly built model (and its children) as set.
+
+    New objects made by tools are written out in full, with OpenCut's
+    defaults spelled out, rather than leaving fields implicit.
+    """
+    for name in type(model).model_fields:
+        value = getattr(model, name)
+        if isinstance(value, BaseModel):
+            mark_all_set(value)
+    fields = set(type(model).model_fields) | set(model.model_extra or {})
+    object.__setattr__(model, "__pydantic_fields_set__", fields)
+    return model

@@ -1,0 +1,221 @@
+"""Reversible patches between two project trees.
+
+Project trees are immutable, so an edit shares every untouched object with
+the tree it came from. ``diff`` walks both trees and only descends where the
+objects differ by identity: a split that touches 3 of 20 000 elements costs
+a few comparisons per track plus the JSON of those 3 elements, never a copy
+of the project.
+
+A patch is JSON. Leaves are ``[before, after]`` where each side is ``[]``
+(absent) or ``[value]``. Lists of objects with ids (scenes, media assets,
+tracks, elements) are patched by id: ``{"ids": [before_ids, after_ids],
+"items": {id: patch}}``, ``ids`` present only when membership or order
+changed. ``apply`` walks a patch forwards (redo) or backwards (undo) and
+refuses with ``PatchConflict`` when the current tree is not what the patch
+expects, rather than guessing.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Iterator
+
+from pydantic import BaseModel, TypeAdapter
+
+from neuralcut_cli.project.elements import Element
+from neuralcut_cli.project.model import MediaAsset, Project, Scene
+from neuralcut_cli.project.tracks import SceneTracks, Track, TrackBase
+
+Patch = dict[str, Any]
+_ID_LISTS = {"scenes", "media_assets", "overlay", "audio", "elements"}
+_ITEM_TYPE = {"scenes": Scene, "media_assets": MediaAsset, "overlay": Track, "audio": Track, "elements": Element}
+
+
+class PatchConflict(Exception):
+    """The project no longer matches the patch (changed outside NeuralCut)."""
+
+
+def _structured(value: Any) -> bool:
+    return isinstance(value, (Project, Scene, SceneTracks, TrackBase))
+
+
+def _side(model: BaseModel, name: str) -> list:
+    if name in model.model_fields_set:
+        return [getattr(model, name)]
+    return []
+
+
+def _as_json(value: Any) -> Any:
+    if isinstance(value, BaseModel):
+        return value.model_dump(mode="json", by_alias=True, exclude_unset=True)
+    if isinstance(value, tuple):
+        return [_as_json(v) for v in value]
+    return value
+
+
+def diff(old: BaseModel, new: BaseModel) -> Patch | None:
+    """The patch that turns ``old`` into ``new``, or ``None`` when equal."""
+    if old is new:
+        return None
+    if type(old) is not type(new) or not _structured(old):
+        return _leaf(old, new)
+    fields: Patch = {}
+    names = list(type(old).model_fields) + sorted(set(old.model_extra or {}) | set(new.model_extra or {}))
+    for name in names:
+        before, after = _side(old, name), _side(new, name)
+        if before and after and before[0] is after[0]:
+            continue
+        if not before and not after:
+            continue
+        if name in _ID_LISTS and before and after:
+            change = _diff_list(before[0], after[0])
+        elif before and after and _structured(before[0]):
+            change = diff(before[0], after[0])
+        else:
+            change = _leaf_sides(before, after)
+        if change is not None:
+            fields[name] = change
+    return {"fields": fields} if fields else None
+
+
+def _leaf(old: Any, new: Any) -> Patch | None:
+    return _leaf_sides([old], [new])
+
+
+def _leaf_sides(before: list, after: list) -> Patch | None:
+    b = [_as_json(v) for v in before]
+    a = [_as_json(v) for v in after]
+    return None if a == b else {"leaf": [b, a]}
+
+
+def _diff_list(old: tuple, new: tuple) -> Patch | None:
+    if old == () and new == ():
+        return None
+    old_by_id = {item.id: item for item in old}
+    new_by_id = {item.id: item for item in new}
+    items: Patch = {}
+    for item_id, item in old_by_id.items():
+        other = new_by_id.get(item_id)
+        if other is None:
+            items[item_id] = {"leaf": [[_as_json(item)], []]}
+        elif other is not item:
+            change = diff(item, other)
+            if change is not None:
+                items[item_id] = change
+    for item_id, item in new_by_id.items():
+        if item_id not in old_by_id:
+            items[item_id] = {"leaf": [[], [_as_json(item)]]}
+    old_ids, new_ids = list(old_by_id), list(new_by_id)
+    patch: Patch = {}
+    if old_ids != new_ids:
+        patch["ids"] = [old_ids, new_ids]
+    if items:
+        patch["items"] = items
+    return {"list": patch} if patch else None
+
+
+def apply(tree: BaseModel, patch: Patch, forward: bool) -> BaseModel:
+    """Apply ``patch`` to ``tree`` (forwards for redo, backwards for undo)."""
+    src, dst = (0, 1) if forward else (1, 0)
+    if "leaf" in patch:
+        expected, target = patch["leaf"][src], patch["leaf"][dst]
+        if [_as_json(tree)] != expected:
+            raise PatchConflict("the project changed since this step was recorded")
+        return _revive(type(tree), target[0])
+    updates: dict[str, Any] = {}
+    unset: list[str] = []
+    for name, change in patch["fields"].items():
+        current = _side(tree, name)
+        if "leaf" in change:
+            expected, target = change["leaf"][src], change["leaf"][dst]
+            if [_as_json(v) for v in current] != expected:
+                raise PatchConflict(f"'{name}' changed since this step was recorded")
+            if target:
+                updates[name] = _revive_field(type(tree), name, target[0])
+            else:
+                unset.append(name)
+        elif "list" in change:
+            updates[name] = _apply_list(name, current[0] if current else (), change["list"], forward)
+        else:
+            if not current:
+                raise PatchConflict(f"'{name}' is missing")
+            updates[name] = apply(current[0], change, forward)
+    result = tree.model_copy(update=updates)
+    if unset:
+        defaults = {n: type(tree).model_fields[n].get_default(call_default_factory=True) for n in unset}
+        result = result.model_copy(update=defaults)
+        object.__setattr__(result, "__pydantic_fields_set__", result.model_fields_set - set(unset))
+    return result
+
+
+def _apply_list(name: str, current: tuple, patch: Patch, forward: bool) -> tuple:
+    src, dst = (0, 1) if forward else (1, 0)
+    by_id = {item.id: item for item in current}
+    if "ids" in patch and list(by_id) != patch["ids"][src]:
+        raise PatchConflict(f"the {name} changed since this step was recorded")
+    order = patch["ids"][dst] if "ids" in patch else list(by_id)
+    for item_id, change in patch.get("items", {}).items():
+        if "leaf" in change:
+            expected, target = change["leaf"][src], change["leaf"][dst]
+            actual = [_as_json(by_id[item_id])] if item_id in by_id else []
+            if actual != expected:
+                raise PatchConflict(f"{item_id} changed since this step was recorded")
+            if target:
+                by_id[item_id] = _revive(_ITEM_TYPE[name], target[0])
+            else:
+                by_id.pop(item_id, None)
+        else:
+            if item_id not in by_id:
+                raise PatchConflict(f"{item_id} is missing")
+            by_id[item_id] = apply(by_id[item_id], change, forward)
+    return tuple(by_id[item_id] for item_id in order)
+
+
+@lru_cache(maxsize=None)
+def _adapter(annotation: Any) -> TypeAdapter:
+    return TypeAdapter(annotation)
+
+
+def _revive(kind: Any, value: Any) -> Any:
+    return _adapter(kind).validate_python(value)
+
+
+def _revive_field(model_type: type[BaseModel], name: str, value: Any) -> Any:
+    info = model_type.model_fields.get(name)
+    if info is None:  # an unknown key kept from the file
+        return value
+    return _revive(info.annotation, value)
+
+
+def element_changes(patch: Patch | None) -> Iterator[tuple[str, str, Any, Any]]:
+    """``(kind, element_id, before_json, after_json)`` for each element a patch touches.
+
+    ``kind`` is ``added``, ``removed`` or ``changed``; an element that moved
+    to another track is ``changed``.
+    """
+    if not patch:
+        return
+    seen: dict[str, list] = {}
+    for element_id, leaf in _element_leaves(patch):
+        entry = seen.setdefault(element_id, [[], []])
+        entry[0] += leaf[0]
+        entry[1] += leaf[1]
+    for element_id, (before, after) in seen.items():
+        if before and after:
+            yield "changed", element_id, before[0], after[0]
+        elif after:
+            yield "added", element_id, None, after[0]
+        else:
+            yield "removed", element_id, before[0], None
+
+
+def _element_leaves(patch: Patch, in_elements: bool = False) -> Iterator[tuple[str, list]]:
+    for name, change in patch.get("fields", {}).items():
+        if "list" in change:
+            for item_id, item in change["list"].get("items", {}).items():
+                if name == "elements" and "leaf" in item:
+                    yield item_id, item["leaf"]
+                elif "fields" in item:
+                    yield from _element_leaves(item)
+        elif "fields" in change:
+            yield from _element_leaves(change)

@@ -1,0 +1,155 @@
+"""Undo/redo history, persisted beside the project.
+
+``.neuralcut/<stem>/history/`` holds one JSON file per step and an
+``index.json`` with the undo and redo stacks. A step is one request (all the
+tool calls one chat message caused, or one ``neuralcut tool`` call) and
+stores reversible patches (see ``diff``), never copies of the project, so a
+20 000-element project pays for what changed only.
+
+The caller holds the project's lock while it reads or changes the history.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from neuralcut_cli.errors import HistoryError
+from neuralcut_cli.project.diff import Patch, PatchConflict, apply, element_changes
+from neuralcut_cli.project.io import now_iso, write_atomic
+from neuralcut_cli.project.model import Project
+from neuralcut_cli.project.paths import state_dir
+
+DEFAULT_LIMIT = 100
+
+
+@dataclass
+class Step:
+    """One undoable request."""
+
+    id: int
+    time: str
+    source: str
+    calls: list[dict[str, Any]] = field(default_factory=list)
+    patches: list[Patch] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "time": self.time, "source": self.source, "calls": self.calls, "patches": self.patches}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Step":
+        return cls(data["id"], data["time"], data["source"], data.get("calls", []), data.get("patches", []))
+
+    def changes(self) -> dict[str, list[str]]:
+        """Element ids added, removed and changed by the whole step."""
+        summary: dict[str, dict[str, None]] = {"added": {}, "removed": {}, "changed": {}}
+        state: dict[str, str] = {}
+        for patch in self.patches:
+            for kind, element_id, _, _ in element_changes(patch):
+                previous = state.get(element_id)
+                if previous == "added" and kind == "removed":
+                    state.pop(element_id)
+                elif previous == "added":
+                    continue
+                elif previous == "removed" and kind == "added":
+                    state[element_id] = "changed"
+                else:
+                    state[element_id] = kind
+        for element_id, kind in state.items():
+            summary[kind][element_id] = None
+        return {kind: list(ids) for kind, ids in summary.items()}
+
+
+class History:
+    """The undo and redo stacks of one project."""
+
+    def __init__(self, project_path: Path, limit: int = DEFAULT_LIMIT) -> None:
+        self.folder = state_dir(project_path) / "history"
+        self.limit = limit
+        self._open: Step | None = None  # the step the current request writes to
+
+    # -- reading -----------------------------------------------------------
+    def _index(self, strict: bool) -> dict[str, Any]:
+        path = self.folder / "index.json"
+        try:
+            data = json.loads(path.read_text("utf-8"))
+            if not isinstance(data.get("undo"), list) or not isinstance(data.get("redo"), list):
+                raise ValueError("bad index")
+            return data
+        except FileNotFoundError:
+            return {"undo": [], "redo": [], "next": 1}
+        except (ValueError, OSError, AttributeError):
+            if strict:
+                raise HistoryError(f"The undo history in {self.folder} is unreadable; delete that folder to start afresh") from None
+            return {"undo": [], "redo": [], "next": 1}
+
+    def _load(self, step_id: int) -> Step:
+        try:
+            return Step.from_json(json.loads((self.folder / f"{step_id:06d}.json").read_text("utf-8")))
+        except (OSError, ValueError, KeyError):
+            raise HistoryError(f"Undo step {step_id} in {self.folder} is missing or unreadable") from None
+
+    def steps(self) -> tuple[list[Step], list[Step]]:
+        """``(undoable, redoable)``, oldest first and next-to-redo first."""
+        index = self._index(strict=True)
+        return [self._load(i) for i in index["undo"]], [self._load(i) for i in reversed(index["redo"])]
+
+    def can_undo(self) -> bool:
+        return bool(self._index(strict=False)["undo"])
+
+    # -- writing -----------------------------------------------------------
+    def _write(self, name: str, data: Any) -> None:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        write_atomic(self.folder / name, json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
+
+    def _write_step(self, step: Step) -> None:
+        self._write(f"{step.id:06d}.json", step.to_json())
+
+    def _drop(self, ids: list[int]) -> None:
+        for step_id in ids:
+            (self.folder / f"{step_id:06d}.json").unlink(missing_ok=True)
+
+    def begin(self) -> None:
+        """Start a new request: the next recorded call opens a new step."""
+        self._open = None
+
+    def record(self, source: str, call: dict[str, Any], patch: Patch) -> Step:
+        """Add one successful tool call to the current request's step."""
+        if self._open is not None and self._index(strict=False)["undo"][-1:] == [self._open.id]:
+            step = self._open
+        else:
+            index = self._index(strict=False)
+            step = Step(index.get("next", 1), now_iso(), source)
+            self._drop(index["redo"])
+            undo = index["undo"] + [step.id]
+            self._drop(undo[: -self.limit] if len(undo) > self.limit else [])
+            index = {"undo": undo[-self.limit :], "redo": [], "next": step.id + 1}
+            self._write_step(step)
+            self._write("index.json", index)
+        step.calls.append(call)
+        step.patches.append(patch)
+        self._write_step(step)
+        self._open = step
+        return step
+
+    def move(self, project: Project, backwards: bool) -> tuple[Project, Step]:
+        """Undo (``backwards``) or redo one step; return the new project and the step."""
+        index = self._index(strict=True)
+        source, target = ("undo", "redo") if backwards else ("redo", "undo")
+        if not index[source]:
+            raise HistoryError("Nothing to undo" if backwards else "Nothing to redo")
+        step = self._load(index[source][-1])
+        patches = reversed(step.patches) if backwards else step.patches
+        try:
+            for patch in patches:
+                project = apply(project, patch, forward=not backwards)
+        except PatchConflict as exc:
+            verb = "undo" if backwards else "redo"
+            raise HistoryError(f"Cannot {verb} '{step.source}': {exc} (the file was edited outside neuralcut)") from None
+        index[source].pop()
+        index[target].append(step.id)
+        self._write("index.json", index)
+        self._open = None
+        return project, step

@@ -1,0 +1,161 @@
+"""Reading and writing project files.
+
+Loading never shows a traceback: a missing file, invalid JSON (with line and
+column) and a schema error (with the JSON path of the bad field) each raise
+one ``ProjectLoadError`` with a clear message.
+
+Saving is atomic: a temporary file in the same folder, fsync, ``os.replace``.
+Key order is stable (model field order, then unknown keys in file order) so
+diffs of project files stay small.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from neuralcut_cli.errors import ProjectLoadError, ProjectSaveError
+from neuralcut_cli.project.model import FORMAT, SCHEMA_VERSION, Project
+from neuralcut_cli.project.schema_errors import describe_validation_error
+
+
+@dataclass(frozen=True)
+class FileStamp:
+    """What identifies one version of a file on disk without reading it."""
+
+    mtime_ns: int
+    size: int
+    inode: int
+
+    @classmethod
+    def of(cls, path: Path) -> "FileStamp | None":
+        try:
+            st = os.stat(path)
+        except FileNotFoundError:
+            return None
+        return cls(st.st_mtime_ns, st.st_size, st.st_ino)
+
+
+def read_project(path: Path) -> Project:
+    """Load and validate a project file."""
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise ProjectLoadError(f"Project file not found: {path}") from None
+    except IsADirectoryError:
+        raise ProjectLoadError(f"{path} is a folder, not a project file") from None
+    except OSError as exc:
+        raise ProjectLoadError(f"Cannot read {path}: {exc.strerror}") from None
+    return parse_project(data, str(path))
+
+
+def parse_project(data: bytes | str, source: str = "project") -> Project:
+    try:
+        raw = json.loads(data)
+    except UnicodeDecodeError:
+        raise ProjectLoadError(f"{source} is not a text file (not UTF-8)") from None
+    except json.JSONDecodeError as exc:
+        raise ProjectLoadError(
+            f"{source} is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
+        ) from None
+    return project_from_json(raw, source)
+
+
+def project_from_json(raw: Any, source: str = "project") -> Project:
+    if not isinstance(raw, dict):
+        raise ProjectLoadError(f"{source} is not a project: expected a JSON object at the top level")
+    _check_format(raw, source)
+    try:
+        return Project.model_validate(raw)
+    except ValidationError as exc:
+        raise ProjectLoadError(f"{source} is not a valid project:\n{describe_validation_error(exc)}") from None
+
+
+def _check_format(raw: dict[str, Any], source: str) -> None:
+    fmt = raw.get("format", FORMAT)
+    if fmt != FORMAT:
+        raise ProjectLoadError(f"{source} is not a NeuralCut project (format is {fmt!r}, expected {FORMAT!r})")
+    version = raw.get("version", SCHEMA_VERSION)
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise ProjectLoadError(f"{source}: version: expected a whole number, found {json.dumps(version)}")
+    if version > SCHEMA_VERSION:
+        raise ProjectLoadError(
+            f"{source} was written by a newer NeuralCut (format version {version}); "
+            f"this one reads version {SCHEMA_VERSION}. Upgrade neuralcut-cli."
+        )
+    if version < 1:
+        raise ProjectLoadError(f"{source}: version: must be >= 1, found {version}")
+
+
+def dump_project(project: Project) -> bytes:
+    """The bytes of a project file: 2-space indented JSON, UTF-8, final newline."""
+    text = project.model_dump_json(by_alias=True, exclude_unset=True, indent=2)
+    return text.encode("utf-8") + b"\n"
+
+
+def now_iso() -> str:
+    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def touch(project: Project, when: str | None = None) -> Project:
+    """The project with ``metadata.updatedAt`` set to now."""
+    metadata = project.metadata.model_copy(update={"updated_at": when or now_iso()})
+    return project.model_copy(update={"metadata": metadata})
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` so that readers see the old or the new file, never half."""
+    path = Path(path)
+    folder = path.parent
+    try:
+        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise ProjectSaveError(f"Cannot write in {folder}: {exc.strerror}") from None
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        if path.exists():
+            os.chmod(temp, path.stat().st_mode & 0o777)
+        else:
+            os.chmod(temp, 0o644)
+        os.replace(temp, path)
+    except OSError as exc:
+        Path(temp).unlink(missing_ok=True)
+        raise ProjectSaveError(f"Cannot save {path}: {exc.strerror}") from None
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+    _fsync_dir(folder)
+
+
+def _fsync_dir(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def save_project(path: Path, project: Project) -> Project:
+    """Stamp ``updatedAt``, write atomically, return the saved project.
+
+    The caller holds the project's lock (see ``ProjectLock``).
+    """
+    saved = touch(project)
+    write_atomic(Path(path), dump_project(saved))
+    return saved

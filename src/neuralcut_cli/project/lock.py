@@ -1,0 +1,56 @@
+"""An advisory, cross-process lock around a project's read-modify-write.
+
+Every writer takes the lock before it reads the file it will change and
+keeps it until the new file is in place, so two processes can never lose
+each other's edits. Readers need no lock: saves are atomic renames.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import time
+from pathlib import Path
+
+from neuralcut_cli.errors import ProjectLockedError
+from neuralcut_cli.project.paths import ensure_state_dir
+
+
+class ProjectLock:
+    """``with ProjectLock(path): ...``; re-entrant within one object."""
+
+    def __init__(self, project_path: Path, timeout: float = 10.0) -> None:
+        self.project_path = Path(project_path)
+        self.timeout = timeout
+        self._fd: int | None = None
+        self._depth = 0
+
+    def __enter__(self) -> "ProjectLock":
+        if self._depth == 0:
+            self._acquire()
+        self._depth += 1
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._depth -= 1
+        if self._depth == 0 and self._fd is not None:
+            fcntl.flock(self._fd, fcntl.LOCK_UN)
+            os.close(self._fd)
+            self._fd = None
+
+    def _acquire(self) -> None:
+        lock_file = ensure_state_dir(self.project_path) / "lock"
+        fd = os.open(lock_file, os.O_RDWR | os.O_CREAT, 0o644)
+        deadline = time.monotonic() + self.timeout
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                self._fd = fd
+                return
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    os.close(fd)
+                    raise ProjectLockedError(
+                        f"Another neuralcut process is editing {self.project_path}; try again in a moment"
+                    ) from None
+                time.sleep(0.02)

@@ -1,0 +1,164 @@
+"""The project: metadata, settings, media assets, scenes.
+
+Media asset durations are in seconds (as in OpenCut); every timeline field
+is in ticks. A file needs ``scenes`` (a non-empty list) and a
+``currentSceneId`` naming one of them; everything else has a default.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator, Literal
+
+from pydantic import Field, model_validator
+
+from neuralcut_cli.project.base import CamelModel, NonEmptyStr, Number, number
+from neuralcut_cli.project.elements import Element
+from neuralcut_cli.project.tracks import SceneTracks, Track
+
+FORMAT = "neuralcut-project"
+SCHEMA_VERSION = 1
+
+PositiveNumber = number(0)
+
+
+class FrameRate(CamelModel):
+    numerator: int = Field(default=30, strict=True, gt=0)
+    denominator: int = Field(default=1, strict=True, gt=0)
+
+    @property
+    def value(self) -> float:
+        return self.numerator / self.denominator
+
+
+class CanvasSize(CamelModel):
+    width: int = Field(default=1920, strict=True, gt=0)
+    height: int = Field(default=1080, strict=True, gt=0)
+
+
+class Background(CamelModel):
+    type: str = "color"
+    color: str = "#000000"
+
+
+class Settings(CamelModel):
+    fps: FrameRate = Field(default_factory=FrameRate)
+    canvas_size: CanvasSize = Field(default_factory=CanvasSize)
+    background: Background = Field(default_factory=Background)
+
+
+class Metadata(CamelModel):
+    id: str = ""
+    name: str = ""
+    created_at: str | None = None
+    updated_at: str | None = None
+
+
+class MediaAsset(CamelModel):
+    id: NonEmptyStr
+    name: str = ""
+    type: Literal["video", "audio", "image"]
+    path: str | None = None
+    duration: PositiveNumber | None = None  # seconds
+    width: int | None = Field(default=None, strict=True, gt=0)
+    height: int | None = Field(default=None, strict=True, gt=0)
+    fps: PositiveNumber | None = None
+    has_audio: bool | None = None
+
+    @property
+    def label(self) -> str:
+        return self.name or self.id
+
+
+class Scene(CamelModel):
+    id: NonEmptyStr
+    name: str = ""
+    is_main: bool = False
+    bookmarks: tuple[Number, ...] = ()
+    tracks: SceneTracks = Field(default_factory=SceneTracks)
+
+    @model_validator(mode="after")
+    def _unique_ids(self) -> "Scene":
+        seen_tracks: set[str] = set()
+        seen_elements: set[str] = set()
+        for track in self.tracks.ordered():
+            if track.id in seen_tracks:
+                raise ValueError(f"track id '{track.id}' is used twice")
+            seen_tracks.add(track.id)
+            for element in track.elements:
+                if element.id in seen_elements:
+                    raise ValueError(f"element id '{element.id}' is used twice")
+                seen_elements.add(element.id)
+        return self
+
+    def with_track(self, track: Track) -> "Scene":
+        return self.model_copy(update={"tracks": self.tracks.replace(track)})
+
+    def with_tracks(self, tracks: SceneTracks) -> "Scene":
+        return self.model_copy(update={"tracks": tracks})
+
+    def elements(self) -> Iterator[tuple[Track, Element]]:
+        for track in self.tracks.ordered():
+            for element in track.elements:
+                yield track, element
+
+    def find_element(self, element_id: str) -> tuple[Track, Element] | None:
+        for track, element in self.elements():
+            if element.id == element_id:
+                return track, element
+        return None
+
+    @property
+    def is_empty(self) -> bool:
+        return not any(track.elements for track in self.tracks.ordered())
+
+    @property
+    def end_time(self) -> int:
+        return max((track.end_time for track in self.tracks.ordered()), default=0)
+
+
+class Project(CamelModel):
+    format: Literal["neuralcut-project"] = FORMAT
+    version: Literal[1] = SCHEMA_VERSION
+    metadata: Metadata = Field(default_factory=Metadata)
+    settings: Settings = Field(default_factory=Settings)
+    media_assets: tuple[MediaAsset, ...] = ()
+    scenes: tuple[Scene, ...] = Field(min_length=1)
+    current_scene_id: NonEmptyStr
+
+    @model_validator(mode="after")
+    def _current_scene_exists(self) -> "Project":
+        ids = [scene.id for scene in self.scenes]
+        if self.current_scene_id not in ids:
+            raise ValueError(f"currentSceneId '{self.current_scene_id}' names no scene (scenes: {', '.join(ids)})")
+        if len(set(ids)) != len(ids):
+            raise ValueError("two scenes share an id")
+        asset_ids = [asset.id for asset in self.media_assets]
+        if len(set(asset_ids)) != len(asset_ids):
+            raise ValueError("two media assets share an id")
+        return self
+
+    @property
+    def scene(self) -> Scene:
+        """The active scene (``currentSceneId``)."""
+        for scene in self.scenes:
+            if scene.id == self.current_scene_id:
+                return scene
+        raise LookupError(self.current_scene_id)  # unreachable: validated
+
+    def with_scene(self, scene: Scene) -> "Project":
+        scenes = tuple(scene if s.id == scene.id else s for s in self.scenes)
+        return self.model_copy(update={"scenes": scenes})
+
+    def asset(self, asset_id: str) -> MediaAsset | None:
+        for asset in self.media_assets:
+            if asset.id == asset_id:
+                return asset
+        return None
+
+    @property
+    def fps(self) -> float:
+        return self.settings.fps.value
+
+    @property
+    def project_id(self) -> str:
+        return self.metadata.id

@@ -1,0 +1,130 @@
+"""Tracks and the scene's track layout (overlays on top, main, audio below).
+
+Track ``type`` is one of ``video``, ``text``, ``audio``, ``graphic``,
+``effect``. A track only holds the element types OpenCut pairs with it.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Iterator, Literal, Union
+
+from pydantic import Field, field_validator, model_validator
+
+from neuralcut_cli.project.base import CamelModel, NonEmptyStr
+from neuralcut_cli.project.elements import Element, placement_error
+
+TRACK_TYPES = ("video", "text", "audio", "graphic", "effect")
+
+
+class TrackBase(CamelModel):
+    id: NonEmptyStr
+    name: str = ""
+    type: str
+    elements: tuple[Element, ...] = ()
+
+    @model_validator(mode="after")
+    def _elements_fit_track(self) -> "TrackBase":
+        for index, element in enumerate(self.elements):
+            problem = placement_error(element.type, self.type)
+            if problem:
+                raise ValueError(f"elements[{index}]: {problem}")
+        return self
+
+    def sorted_elements(self) -> list[Element]:
+        return sorted(self.elements, key=lambda e: (e.start_time, e.id))
+
+    @property
+    def end_time(self) -> int:
+        return max((e.end_time for e in self.elements), default=0)
+
+
+class VideoTrack(TrackBase):
+    type: Literal["video"]
+    muted: bool = False
+    hidden: bool = False
+
+
+class TextTrack(TrackBase):
+    type: Literal["text"]
+    hidden: bool = False
+
+
+class GraphicTrack(TrackBase):
+    type: Literal["graphic"]
+    hidden: bool = False
+
+
+class EffectTrack(TrackBase):
+    type: Literal["effect"]
+    hidden: bool = False
+
+
+class AudioTrack(TrackBase):
+    type: Literal["audio"]
+    muted: bool = False
+
+
+Track = Annotated[
+    Union[VideoTrack, TextTrack, GraphicTrack, EffectTrack, AudioTrack],
+    Field(discriminator="type"),
+]
+OverlayTrack = Union[VideoTrack, TextTrack, GraphicTrack, EffectTrack]
+
+
+def _default_main() -> VideoTrack:
+    return VideoTrack(id="main", name="Main Track", type="video")
+
+
+class SceneTracks(CamelModel):
+    """``{overlay: [...], main: VideoTrack, audio: [...]}``; overlays top first."""
+
+    overlay: tuple[Track, ...] = ()
+    main: VideoTrack = Field(default_factory=_default_main)
+    audio: tuple[Track, ...] = ()
+
+    @field_validator("overlay")
+    @classmethod
+    def _no_audio_overlays(cls, tracks: tuple) -> tuple:
+        for index, track in enumerate(tracks):
+            if track.type == "audio":
+                raise ValueError(f"[{index}]: audio tracks belong in 'audio', not 'overlay'")
+        return tracks
+
+    @field_validator("audio")
+    @classmethod
+    def _only_audio(cls, tracks: tuple) -> tuple:
+        for index, track in enumerate(tracks):
+            if track.type != "audio":
+                raise ValueError(f"[{index}]: only audio tracks belong in 'audio', not {track.type} tracks")
+        return tracks
+
+    def ordered(self) -> list[Track]:
+        """Every track, top to bottom: overlays, main, audio."""
+        return [*self.overlay, self.main, *self.audio]
+
+    def __iter__(self) -> Iterator[Track]:  # type: ignore[override]
+        return iter(self.ordered())
+
+    def find(self, track_id: str) -> Track | None:
+        for track in self.ordered():
+            if track.id == track_id:
+                return track
+        return None
+
+    def replace(self, new: Track) -> "SceneTracks":
+        """A copy with the track of the same id swapped for ``new``."""
+        if self.main.id == new.id:
+            return self.model_copy(update={"main": new})
+        for slot in ("overlay", "audio"):
+            tracks = getattr(self, slot)
+            for index, track in enumerate(tracks):
+                if track.id == new.id:
+                    changed = tracks[:index] + (new,) + tracks[index + 1 :]
+                    return self.model_copy(update={slot: changed})
+        raise KeyError(new.id)
+
+    def add_overlay_on_top(self, track: Track) -> "SceneTracks":
+        return self.model_copy(update={"overlay": (track, *self.overlay)})
+
+    def add_audio_below(self, track: Track) -> "SceneTracks":
+        return self.model_copy(update={"audio": (*self.audio, track)})

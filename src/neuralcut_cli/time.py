@@ -1,0 +1,167 @@
+"""Timeline time: integer ticks, seconds, and what people type.
+
+OpenCut stores every timeline time as an integer number of ticks,
+``TICKS_PER_SECOND = 120_000`` (24 fps is 5 000 ticks a frame, 23.976 fps
+5 005). The model holds ticks only; seconds (floats) exist at the tool
+boundary and in this module.
+
+People may type ``5``, ``5s``, ``2.5s``, ``500ms``, ``1m30s``, ``1:02.5``,
+``00:01:02.500``, ``00:00:05:12`` (SMPTE, frames last) or ``90f`` (frames at
+the project's frame rate).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from fractions import Fraction
+
+from neuralcut_cli.errors import TimeParseError
+
+TICKS_PER_SECOND = 120_000
+Ticks = int
+
+_EXAMPLES = "5, 5s, 2.5s, 500ms, 1m30s, 1:02.5, 00:01:02.500 or 90f"
+
+_UNIT_SECONDS = {
+    "h": 3600, "hr": 3600, "hrs": 3600, "hour": 3600, "hours": 3600,
+    "m": 60, "min": 60, "mins": 60, "minute": 60, "minutes": 60,
+    "s": 1, "sec": 1, "secs": 1, "second": 1, "seconds": 1,
+    "ms": Fraction(1, 1000), "msec": Fraction(1, 1000),
+    "millisecond": Fraction(1, 1000), "milliseconds": Fraction(1, 1000),
+}
+_FRAME_UNITS = {"f", "fr", "frame", "frames"}
+_NUMBER = r"(?:\d+(?:\.\d*)?|\.\d+)"
+_PART = re.compile(rf"\s*({_NUMBER})\s*([a-z]*)\s*")
+
+
+def seconds_to_ticks(seconds: float) -> Ticks:
+    """Seconds (as the tools speak them) to ticks: ``round(s * 120_000)``."""
+    return round(seconds * TICKS_PER_SECOND)
+
+
+def ticks_to_seconds(ticks: Ticks) -> float:
+    """Ticks to seconds: ``ticks / 120_000``."""
+    return ticks / TICKS_PER_SECOND
+
+
+def fps_fraction(fps: float | Fraction) -> Fraction:
+    """A frame rate as an exact fraction (29.97 becomes 30000/1001)."""
+    if isinstance(fps, Fraction):
+        return fps
+    known = {29.97: Fraction(30000, 1001), 23.976: Fraction(24000, 1001), 59.94: Fraction(60000, 1001)}
+    for approx, exact in known.items():
+        if abs(fps - approx) < 0.005:
+            return exact
+    return Fraction(fps).limit_denominator(1001)
+
+
+def frames_to_ticks(frames: float | Fraction, fps: float | Fraction) -> Ticks:
+    """Frames at ``fps`` to ticks."""
+    return round(Fraction(frames) * TICKS_PER_SECOND / fps_fraction(fps))
+
+
+def parse_time(text: str, fps: float | Fraction = 30) -> Ticks:
+    """Parse what a person typed as a time and return ticks.
+
+    >>> parse_time("1:02.5") == seconds_to_ticks(62.5)
+    True
+
+    Raises ``TimeParseError`` naming the input and the accepted forms.
+    """
+    raw = str(text)
+    cleaned = raw.strip().lower()
+    if not cleaned:
+        raise TimeParseError(f"An empty string is not a time; use {_EXAMPLES}")
+    if cleaned.startswith("-"):
+        raise TimeParseError(f"'{raw}' is negative; times start at 0")
+    value = _parse_clock(cleaned, fps, raw) if ":" in cleaned else _parse_units(cleaned, fps, raw)
+    return round(value * TICKS_PER_SECOND)
+
+
+def parse_seconds(text: str, fps: float | Fraction = 30) -> float:
+    """Like ``parse_time`` but returns seconds (the tools' unit)."""
+    return ticks_to_seconds(parse_time(text, fps))
+
+
+def _parse_clock(text: str, fps: float | Fraction, raw: str) -> Fraction:
+    """``m:ss(.f)``, ``h:mm:ss(.f)`` or SMPTE ``hh:mm:ss:ff``."""
+    parts = text.split(":")
+    if not all(re.fullmatch(_NUMBER, p) for p in parts) or len(parts) > 4:
+        raise TimeParseError(f"'{raw}' is not a time; use {_EXAMPLES}")
+    if len(parts) == 4:
+        hours, minutes, seconds, frames = parts
+        if any("." in p for p in parts):
+            raise TimeParseError(f"'{raw}' is not a SMPTE timecode (hh:mm:ss:ff uses whole numbers)")
+        rate = fps_fraction(fps)
+        if Fraction(frames) >= rate:
+            raise TimeParseError(f"'{raw}': frame {frames} does not exist at {float(rate):g} fps")
+        base = _clock_value([hours, minutes, seconds], raw)
+        return base + Fraction(frames) / rate
+    return _clock_value(parts, raw)
+
+
+def _clock_value(parts: list[str], raw: str) -> Fraction:
+    if any("." in p for p in parts[:-1]):
+        raise TimeParseError(f"'{raw}': only the seconds may have a fraction")
+    total = Fraction(0)
+    for index, part in enumerate(parts):
+        value = Fraction(part)
+        if index > 0 and value >= 60:
+            unit = "seconds" if index == len(parts) - 1 else "minutes"
+            raise TimeParseError(f"'{raw}': {unit} must be below 60")
+        total = total * 60 + value
+    return total
+
+
+def _parse_units(text: str, fps: float | Fraction, raw: str) -> Fraction:
+    """``5``, ``2.5s``, ``500ms``, ``1m30s``, ``1h 2m 3.5s``, ``90f``."""
+    position, total, seen_units = 0, Fraction(0), []
+    while position < len(text):
+        match = _PART.match(text, position)
+        if not match or match.end() == position:
+            raise TimeParseError(f"'{raw}' is not a time; use {_EXAMPLES}")
+        number, unit = Fraction(match.group(1)), match.group(2) or "s"
+        if unit in _FRAME_UNITS:
+            total += number / fps_fraction(fps)
+        elif unit in _UNIT_SECONDS:
+            total += number * _UNIT_SECONDS[unit]
+        else:
+            raise TimeParseError(f"'{raw}': unknown unit '{unit}'; use h, m, s, ms or f (frames)")
+        if unit in seen_units:
+            raise TimeParseError(f"'{raw}' names '{unit}' twice")
+        seen_units.append(unit)
+        position = match.end()
+    return total
+
+
+def is_valid_seconds(value: object) -> bool:
+    """True for a finite, non-negative int or float that is not a bool."""
+    return (
+        isinstance(value, (int, float))
+        and not isinstance(value, bool)
+        and math.isfinite(value)
+        and value >= 0
+    )
+
+
+def format_timecode(ticks: Ticks, decimals: int = 2) -> str:
+    """A display timecode: ``00:05.00``, or ``1:02:03.50`` past an hour."""
+    sign = "-" if ticks < 0 else ""
+    scale = 10**decimals
+    hundredths = round(abs(ticks) * scale / TICKS_PER_SECOND)
+    whole, fraction = divmod(hundredths, scale)
+    hours, rest = divmod(whole, 3600)
+    minutes, seconds = divmod(rest, 60)
+    tail = f".{fraction:0{decimals}d}" if decimals else ""
+    if hours:
+        return f"{sign}{hours}:{minutes:02d}:{seconds:02d}{tail}"
+    return f"{sign}{minutes:02d}:{seconds:02d}{tail}"
+
+
+def format_seconds(seconds: float) -> str:
+    """A short human form of a time in seconds: ``5s``, ``2.5s``, ``1:02.5``."""
+    if seconds < 60:
+        return f"{round(seconds, 3):g}s"
+    minutes, rest = divmod(round(seconds, 3), 60)
+    return f"{int(minutes)}:{rest:06.3f}".rstrip("0").rstrip(".")

@@ -1,0 +1,66 @@
+"""Helpers every tool adapter shares: seconds at the boundary, look-ups."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import Field
+
+from neuralcut_cli.editing.volume import gain_from_db
+from neuralcut_cli.project.elements import Element
+from neuralcut_cli.project.model import Project, Scene
+from neuralcut_cli.project.tracks import Track
+from neuralcut_cli.time import TICKS_PER_SECOND
+from neuralcut_cli.tools.definition import ToolError
+
+Seconds = Annotated[float, Field(ge=0, allow_inf_nan=False)]
+PositiveSeconds = Annotated[float, Field(gt=0, allow_inf_nan=False)]
+Id = Annotated[str, Field(min_length=1)]
+
+
+def sec(ticks: int) -> float:
+    """Ticks to seconds for output (6 decimals keep every tick distinct)."""
+    return round(ticks / TICKS_PER_SECOND, 6)
+
+
+def track_kind(track: Track, scene: Scene) -> str:
+    """``main``, ``text``, ``effect``, ``audio`` or ``overlay`` (video/graphic overlays)."""
+    if track is scene.tracks.main or track.id == scene.tracks.main.id:
+        return "main"
+    if track.type in ("text", "effect", "audio"):
+        return track.type
+    return "overlay"
+
+
+def element_summary(element: Element) -> dict[str, Any]:
+    """One element as ``list_timeline`` shows it (times in seconds)."""
+    out: dict[str, Any] = {"elementId": element.id, "type": element.type}
+    media_id = getattr(element, "media_id", None)
+    if media_id:
+        out["assetId"] = media_id
+    if element.name:
+        out["name"] = element.name
+    out["start"] = sec(element.start_time)
+    out["end"] = sec(element.end_time)
+    if element.type == "text":
+        out["content"] = element.content
+    elif element.type == "effect":
+        out["effectType"] = element.effect_type
+        out["params"] = dict(element.params)
+    elif element.type == "sticker":
+        out["stickerId"] = element.sticker_id
+    if element.type in ("video", "audio"):
+        out["volume"] = 0.0 if element.muted else gain_from_db(element.volume)
+        out["muted"] = element.muted
+    return out
+
+
+def require_content(project: Project) -> Scene:
+    scene = project.scene
+    if scene.is_empty:
+        raise ToolError("No timeline content")
+    return scene
+
+
+def missing_ids_error(ids: list[str]) -> ToolError:
+    return ToolError(f"Timeline elements not found: {', '.join(ids)}")

@@ -1,0 +1,144 @@
+"""What a tool is: a pydantic input model plus one function.
+
+``ToolDefinition`` carries ``name``, ``description``, ``parameters`` (the JSON
+schema of the input model, which is what an LLM sees) and ``execute(args,
+context)``, which always returns a dict: the tool's output or ``{"error":
+"<spec string>"}``. Input that has the wrong shape is answered with the
+spec's string for the first bad field, never a pydantic dump.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, Callable, ClassVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic.alias_generators import to_camel
+
+from neuralcut_cli.errors import NeuralCutError
+from neuralcut_cli.project.model import Project
+from neuralcut_cli.project.session import ProjectSession
+
+
+class ToolError(Exception):
+    """An error a caller can fix; becomes ``{"error": message, **details}``."""
+
+    def __init__(self, message: str, **details: Any) -> None:
+        super().__init__(message)
+        self.message = message
+        self.details = details
+
+
+class ToolArgs(BaseModel):
+    """Base of tool input models: camelCase names, strict types, spec errors.
+
+    ``errors`` maps a field to the spec's error string for it; ``check``
+    holds the checks that involve several fields (``start < end``).
+    """
+
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, strict=True, extra="ignore")
+    errors: ClassVar[dict[str, str]] = {}
+    default_error: ClassVar[str] = "Invalid arguments"
+
+    def check(self) -> None:
+        """Cross-field checks; raise ``ToolError`` with the spec's string."""
+
+
+@dataclass
+class ToolContext:
+    """What a tool runs against: the project session and the playhead."""
+
+    session: ProjectSession | None = None
+    playback_time_ms: int = 0
+    extras: dict[str, Any] = field(default_factory=dict)
+
+
+ToolFn = Callable[..., Any]
+
+
+@dataclass
+class ToolDefinition:
+    """A registered tool. ``kind`` is ``read``, ``edit`` or ``history``."""
+
+    name: str
+    description: str
+    args_model: type[ToolArgs]
+    fn: ToolFn
+    kind: str = "read"
+    no_project_error: str = "No active timeline"
+
+    @cached_property
+    def parameters(self) -> dict[str, Any]:
+        """The JSON schema of the input model (built on first use)."""
+        from neuralcut_cli.tools.schema import tool_schema
+
+        return tool_schema(self.args_model)
+
+    @property
+    def mutates(self) -> bool:
+        return self.kind != "read"
+
+    def execute(self, args: Any, context: ToolContext) -> dict[str, Any]:
+        """Validate, run, and shape the result; never raises for bad input."""
+        try:
+            parsed = self._parse(args)
+            parsed.check()
+            return self._run(parsed, args, context)
+        except ToolError as exc:
+            return {"error": exc.message, **exc.details}
+        except NeuralCutError as exc:
+            return {"error": exc.message}
+
+    def _parse(self, args: Any) -> ToolArgs:
+        if args is None:
+            args = {}
+        if not isinstance(args, dict):
+            raise ToolError(self.args_model.default_error, details="arguments must be a JSON object")
+        try:
+            return self.args_model.model_validate(args)
+        except ValidationError as exc:
+            raise ToolError(_first_error(self.args_model, exc)) from None
+
+    def _run(self, parsed: ToolArgs, raw: Any, context: ToolContext) -> dict[str, Any]:
+        if context.session is None:
+            raise ToolError(self.no_project_error)
+        if self.kind == "history":
+            return self.fn(context.session, parsed)
+        if self.kind == "read":
+            return self.fn(context.session.project(), parsed, context)
+        call = {"tool": self.name, "args": raw if isinstance(raw, dict) else {}}
+        with context.session.edit(call) as edit:
+            edit.project, output = self.fn(edit.project, parsed, context)
+        return output
+
+
+def _first_error(model: type[ToolArgs], exc: ValidationError) -> str:
+    error = exc.errors()[0]
+    loc = error["loc"]
+    if not loc:
+        return model.default_error
+    name = str(loc[0])
+    for field_name, info in model.model_fields.items():
+        if name in (field_name, info.alias):
+            return model.errors.get(field_name, model.default_error)
+    return model.default_error
+
+
+def tool(
+    name: str,
+    args_model: type[ToolArgs],
+    *,
+    kind: str = "read",
+    no_project_error: str = "No active timeline",
+) -> Callable[[ToolFn], ToolDefinition]:
+    """Declare a tool; the function's docstring is its description for the LLM."""
+
+    def wrap(fn: ToolFn) -> ToolDefinition:
+        description = " ".join((fn.__doc__ or "").split())
+        return ToolDefinition(name, description, args_model, fn, kind, no_project_error)
+
+    return wrap
+
+
+ProjectEdit = tuple[Project, dict[str, Any]]

@@ -1,0 +1,88 @@
+"""Read-only tools: ``list_project_assets``, ``list_timeline``, ``echo_context``."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Literal
+
+from neuralcut_cli.project.model import Project
+from neuralcut_cli.tools.common import element_summary, sec, track_kind
+from neuralcut_cli.tools.definition import ToolArgs, ToolContext, tool
+
+
+def used_asset_ids(project: Project) -> set[str]:
+    """Assets referenced by any element of the active scene."""
+    return {
+        element.media_id
+        for _, element in project.scene.elements()
+        if getattr(element, "media_id", None)
+    }
+
+
+class ListAssetsArgs(ToolArgs):
+    filter: Literal["all", "used", "unused"] = "all"
+    type: Literal["all", "video", "audio", "image"] = "all"
+    errors: ClassVar = {"filter": "Invalid asset usage filter", "type": "Invalid asset type filter"}
+
+
+@tool("list_project_assets", ListAssetsArgs, no_project_error="No active project")
+def list_project_assets(project: Project, args: ListAssetsArgs, ctx: ToolContext) -> dict[str, Any]:
+    """List the media assets of the project (videos, audio, images) with their
+    internal ids, names, types, durations in seconds, and whether the active
+    timeline uses them. Filter by usage (all/used/unused) and by type. Use the
+    returned `id` values as `assetId` in other tools."""
+    used = used_asset_ids(project)
+    assets = []
+    for asset in project.media_assets:
+        in_use = asset.id in used
+        if args.filter != "all" and in_use != (args.filter == "used"):
+            continue
+        if args.type != "all" and asset.type != args.type:
+            continue
+        entry: dict[str, Any] = {"id": asset.id, "name": asset.name, "type": asset.type}
+        if asset.duration is not None:
+            entry["duration"] = asset.duration
+        entry["usedInTimeline"] = in_use
+        assets.append(entry)
+    return {"assets": assets}
+
+
+class NoArgs(ToolArgs):
+    pass
+
+
+@tool("list_timeline", NoArgs)
+def list_timeline(project: Project, args: NoArgs, ctx: ToolContext) -> dict[str, Any]:
+    """List every track of the active timeline, top to bottom (overlays, main,
+    audio), with each element's elementId, type, assetId, name and start/end
+    in seconds (plus text content, effect parameters and volume where they
+    apply). Call this before editing whenever you do not know the exact
+    elementId or trackId values."""
+    scene = project.scene
+    tracks = []
+    for track in scene.tracks.ordered():
+        tracks.append(
+            {
+                "trackId": track.id,
+                "type": track_kind(track, scene),
+                "elements": [element_summary(e) for e in track.sorted_elements()],
+            }
+        )
+    return {"tracks": tracks}
+
+
+@tool("echo_context", NoArgs)
+def echo_context(project: Project, args: NoArgs, ctx: ToolContext) -> dict[str, Any]:
+    """Return a summary of the agent context: project id, active scene id,
+    the number and names of media assets, and the playhead in milliseconds.
+    Useful to check what project you are working on."""
+    session = ctx.session
+    return {
+        "projectId": session.project_id if session else project.metadata.id,
+        "activeSceneId": project.current_scene_id,
+        "mediaCount": len(project.media_assets),
+        "mediaNames": [asset.label for asset in project.media_assets],
+        "playbackTimeMs": ctx.playback_time_ms,
+    }
+
+
+__all__ = ["list_project_assets", "list_timeline", "echo_context", "used_asset_ids", "sec"]

@@ -1,0 +1,66 @@
+"""Shared fixtures: a private copy of the demo project, a CLI runner."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+REPO = Path(__file__).resolve().parent.parent
+DEMO = REPO / "projects" / "demo.json"
+
+
+@pytest.fixture
+def demo_path(tmp_path: Path) -> Path:
+    """A copy of projects/demo.json in a temp folder (edits never touch the repo)."""
+    target = tmp_path / "demo.json"
+    shutil.copy(DEMO, target)
+    return target
+
+
+@pytest.fixture
+def demo_json() -> dict[str, Any]:
+    return json.loads(DEMO.read_text())
+
+
+@pytest.fixture
+def write_project(tmp_path: Path):
+    """Write a project dict (or text) to a file and return its path."""
+
+    def write(data: Any, name: str = "p.json") -> Path:
+        path = tmp_path / name
+        path.write_text(data if isinstance(data, str) else json.dumps(data, indent=2))
+        return path
+
+    return write
+
+
+@pytest.fixture
+def cli(monkeypatch: pytest.MonkeyPatch):
+    """Invoke the typer app in-process; returns the click Result."""
+    from neuralcut_cli.cli.app import app
+
+    monkeypatch.delenv("NEURALCUT_PROJECT", raising=False)
+    monkeypatch.delenv("NEURALCUT_BACKEND", raising=False)
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setenv("COLUMNS", "100")
+    runner = CliRunner()
+
+    def invoke(*args: str, input: str | None = None):
+        return runner.invoke(app, [str(a) for a in args], input=input)
+
+    return invoke
+
+
+def minimal_project(**overrides: Any) -> dict[str, Any]:
+    """The smallest valid project: one scene, empty tracks."""
+    data: dict[str, Any] = {
+        "scenes": [{"id": "s1", "tracks": {"main": {"id": "main", "type": "video", "elements": []}}}],
+        "currentSceneId": "s1",
+    }
+    data.update(overrides)
+    return data

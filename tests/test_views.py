@@ -1,0 +1,98 @@
+"""The rich views, rendered into a StringIO console and compared as text."""
+
+from __future__ import annotations
+
+import io
+import json
+
+from rich.console import Console
+
+from conftest import DEMO, minimal_project
+from neuralcut_cli.cli.views.assets_table import assets_table
+from neuralcut_cli.cli.views.lanes import Lanes
+from neuralcut_cli.cli.views.timeline_table import timeline_table
+from neuralcut_cli.cli.views.timeline_view import print_timeline
+from neuralcut_cli.project.io import project_from_json, read_project
+from neuralcut_cli.tools.definition import ToolContext
+
+
+def render(renderable, width: int = 80, color: bool = False) -> str:
+    buffer = io.StringIO()
+    console = Console(file=buffer, width=width, no_color=not color, force_terminal=color, color_system="standard" if color else None)
+    console.print(renderable)
+    return buffer.getvalue()
+
+
+LANES_80 = """\
+time         0s              5s               10s              15s              
+             |···············|················|················|···············|
+t-text       ["Day one]·························································
+t-fx         ····················[vignette (radius=75, sof]·····················
+t-logo       ·······[logo.png=================================================]·
+t-main       [intro.mp4=========][beach.mp4===============][city.mp4==========]·
+t-audio      [music.mp3=======================================================]·
+"""
+
+
+def test_lanes_draw_the_demo_to_scale() -> None:
+    assert render(Lanes(read_project(DEMO))) == LANES_80
+
+
+def test_lanes_fit_the_width() -> None:
+    for width in (40, 80, 160):
+        lines = render(Lanes(read_project(DEMO)), width=width).splitlines()
+        assert all(len(line) <= width for line in lines)
+        main = next(line for line in lines if line.startswith("t-main"))
+        # intro ends where beach starts: 6 s of 20 s
+        lane = main[13:]
+        assert lane.index("[beach") == round(6 / 20 * (width - 13 - 1))
+
+
+def test_lanes_use_colour_blocks_on_a_terminal() -> None:
+    text = render(Lanes(read_project(DEMO)), color=True)
+    assert "\x1b[" in text
+    assert "[intro" not in text  # colour blocks replace the brackets
+    assert "intro.mp4" in text
+
+
+def test_no_colour_in_plain_output() -> None:
+    text = render(Lanes(read_project(DEMO)))
+    assert "\x1b[" not in text
+
+
+def test_timeline_table_lists_tracks_top_to_bottom() -> None:
+    text = render(timeline_table(read_project(DEMO), 100), width=100)
+    rows = [line.split()[0] for line in text.splitlines() if line.startswith("t-")]
+    assert rows == ["t-text", "t-fx", "t-logo", "t-main", "t-audio"]
+    beach = next(line for line in text.splitlines() if "e-beach" in line)
+    assert beach.split()[-3:] == ["00:06.00", "00:14.00", "00:08.00"]
+    assert '"Day one"' in text
+    assert "vignette (radius=75, softness=35)" in text
+
+
+def test_timeline_view_reports_overlaps_and_empty_tracks() -> None:
+    data = minimal_project()
+    data["scenes"][0]["tracks"]["audio"] = [{"id": "music", "type": "audio", "elements": []}]
+    data["scenes"][0]["tracks"]["main"]["elements"] = [
+        {"id": "a", "type": "video", "mediaId": "m", "startTime": 0, "duration": 240000},
+        {"id": "b", "type": "video", "mediaId": "m", "startTime": 120000, "duration": 240000},
+    ]
+    buffer = io.StringIO()
+    print_timeline(Console(file=buffer, width=80, no_color=True), project_from_json(data))
+    text = buffer.getvalue()
+    assert "warning: a and b overlap on track main" in text
+    assert "(empty)" in text
+    assert "2 elements on 2 tracks · length 00:03.00" in text
+
+
+def test_assets_table_marks_what_is_used() -> None:
+    from neuralcut_cli.cli.session import open_session
+    from neuralcut_cli.tools import default_registry
+
+    session = open_session(DEMO)
+    listed = default_registry().execute("list_project_assets", {}, ToolContext(session))["assets"]
+    text = render(assets_table(session.project(), listed), width=100)
+    used = {line.split()[1]: line.split()[0] for line in text.splitlines() if " a-" in line}
+    assert used == {"a-intro": "✓", "a-beach": "✓", "a-city": "✓", "a-outtake": "-", "a-logo": "✓", "a-music": "✓"}
+    assert "640x360" in text and "00:30.00" in text
+    assert json.loads(DEMO.read_text())["mediaAssets"][0]["path"] in text
