@@ -56,3 +56,7 @@ class UsageError(NeuralCutError):
     """The command line was used wrongly (unknown tool, malformed JSON...)."""
 
     exit_code = ExitCode.USAGE
+
+
+class EditError(NeuralCutError):
+    """An edit cannot be carried out as asked; nothing was changed."""

@@ -11,7 +11,7 @@ from typing import Annotated, Optional
 import typer
 
 from neuralcut_cli import __version__
-from neuralcut_cli.cli.commands import project_cmds
+from neuralcut_cli.cli.commands import history_cmds, project_cmds, tool_cmds
 
 HELP = """NeuralCut: edit a video project by talking to it.
 
@@ -24,6 +24,12 @@ Examples:
   neuralcut new my.json --fps 25 --size 1280x720
 
   neuralcut timeline -p my.json --json      the list_timeline tool's output
+
+  neuralcut tool split '{"times": [5]}'     call one tool directly, no LLM
+
+  neuralcut undo                            revert the last request
+
+  neuralcut tools                           every tool and its arguments
 
 The project is -p PATH, else $NEURALCUT_PROJECT, else projects/demo.json.
 """
@@ -57,6 +63,8 @@ def root(
 
 
 project_cmds.register(app)
+tool_cmds.register(app)
+history_cmds.register(app)
 
 
 def main() -> None:

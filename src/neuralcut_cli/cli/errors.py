@@ -41,11 +41,13 @@ def guarded(fn):  # type: ignore[no-untyped-def]
     """Wrap a command so user errors print one line and exit with their code."""
     import functools
 
+    import typer
+
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):  # type: ignore[no-untyped-def]
         try:
             return fn(*args, **kwargs)
-        except (SystemExit, KeyboardInterrupt):
+        except (SystemExit, KeyboardInterrupt, typer.Exit, typer.Abort):
             raise
         except Exception as exc:  # noqa: BLE001 - turned into a message and a code
             raise SystemExit(report(exc)) from None

@@ -61,15 +61,17 @@ class CamelModel(BaseModel):
 
 
 def mark_all_set(model: BaseModel) -> BaseModel:
-    """Mark every field of a freshly built model (and its children) as set.
+    """Mark every field with a value, in a freshly built model and its children, as set.
 
     New objects made by tools are written out in full, with OpenCut's
     defaults spelled out, rather than leaving fields implicit.
     """
+    fields = set(model.model_extra or {})
     for name in type(model).model_fields:
         value = getattr(model, name)
         if isinstance(value, BaseModel):
             mark_all_set(value)
-    fields = set(type(model).model_fields) | set(model.model_extra or {})
+        if value is not None:  # optional fields without a value stay absent
+            fields.add(name)
     object.__setattr__(model, "__pydantic_fields_set__", fields)
     return model

@@ -209,13 +209,24 @@ def element_changes(patch: Patch | None) -> Iterator[tuple[str, str, Any, Any]]:
             yield "removed", element_id, before[0], None
 
 
-def _element_leaves(patch: Patch, in_elements: bool = False) -> Iterator[tuple[str, list]]:
+def _element_leaves(patch: Patch) -> Iterator[tuple[str, list]]:
     for name, change in patch.get("fields", {}).items():
         if "list" in change:
             for item_id, item in change["list"].get("items", {}).items():
                 if name == "elements" and "leaf" in item:
                     yield item_id, item["leaf"]
+                elif name in ("overlay", "audio") and "leaf" in item:
+                    yield from _whole_track(item["leaf"])
                 elif "fields" in item:
                     yield from _element_leaves(item)
         elif "fields" in change:
             yield from _element_leaves(change)
+
+
+def _whole_track(leaf: list) -> Iterator[tuple[str, list]]:
+    """The elements of a track that was added or removed as a whole."""
+    before, after = leaf
+    for element in (before[0].get("elements", []) if before else []):
+        yield element["id"], [[element], []]
+    for element in (after[0].get("elements", []) if after else []):
+        yield element["id"], [[], [element]]

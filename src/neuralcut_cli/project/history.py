@@ -134,8 +134,11 @@ class History:
         self._open = step
         return step
 
-    def move(self, project: Project, backwards: bool) -> tuple[Project, Step]:
-        """Undo (``backwards``) or redo one step; return the new project and the step."""
+    def move(self, project: Project, backwards: bool, persist: bool = True) -> tuple[Project, Step]:
+        """Undo (``backwards``) or redo one step; return the new project and the step.
+
+        ``persist=False`` (dry runs) computes the result without moving the stacks.
+        """
         index = self._index(strict=True)
         source, target = ("undo", "redo") if backwards else ("redo", "undo")
         if not index[source]:
@@ -148,8 +151,9 @@ class History:
         except PatchConflict as exc:
             verb = "undo" if backwards else "redo"
             raise HistoryError(f"Cannot {verb} '{step.source}': {exc} (the file was edited outside neuralcut)") from None
-        index[source].pop()
-        index[target].append(step.id)
-        self._write("index.json", index)
+        if persist:
+            index[source].pop()
+            index[target].append(step.id)
+            self._write("index.json", index)
         self._open = None
         return project, step

@@ -41,7 +41,7 @@ class ProjectSession:
         self.dry_run = dry_run
         self._project: Project | None = None
         self._stamp: FileStamp | None = None
-        self._source = "neuralcut"
+        self._source: str | None = None  # set while a request groups edits
 
     # -- reading -----------------------------------------------------------
     def project(self) -> Project:
@@ -71,6 +71,10 @@ class ProjectSession:
             self._source = previous
             self.history.begin()
 
+    @property
+    def in_request(self) -> bool:
+        return self._source is not None
+
     @contextmanager
     def edit(self, call: dict[str, Any]) -> Iterator[Edit]:
         """A transaction: set ``edit.project``; it is saved only if the block succeeds."""
@@ -84,8 +88,11 @@ class ProjectSession:
             if box.patch is None:
                 return
             self._commit(box.project)
-            if not self.dry_run:
-                self.history.record(self._source, call, box.patch)
+            if self.dry_run:
+                return
+            if self._source is None:  # a lone call is a request of its own
+                self.history.begin()
+            self.history.record(self._source or _describe(call), call, box.patch)
 
     def _commit(self, project: Project) -> None:
         if self.dry_run:
@@ -98,6 +105,14 @@ class ProjectSession:
         """Undo or redo one step; return it and the patch it caused."""
         with self.lock:
             before = self.project()
-            after, step = self.history.move(before, backwards)
+            after, step = self.history.move(before, backwards, persist=not self.dry_run)
             self._commit(after)
             return step, diff(before, after)
+
+
+def _describe(call: dict[str, Any]) -> str:
+    """``tool split {"times": [5]}``: how a lone tool call appears in history."""
+    import json
+
+    args = json.dumps(call.get("args", {}), ensure_ascii=False)
+    return f"tool {call.get('tool', '?')} {args if len(args) <= 80 else args[:77] + '...'}"

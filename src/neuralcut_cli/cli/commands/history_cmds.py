@@ -1,0 +1,72 @@
+"""``neuralcut undo | redo | history``: the project's history across processes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import typer
+
+from neuralcut_cli.cli.errors import guarded
+from neuralcut_cli.cli.options import DEFAULT_PROJECT, JsonOpt, ProjectOpt
+from neuralcut_cli.errors import ExitCode
+
+
+def _move(project, json_out: bool, backwards: bool) -> None:  # type: ignore[no-untyped-def]
+    from neuralcut_cli.cli.output import Output
+    from neuralcut_cli.cli.session import open_session
+    from neuralcut_cli.cli.views.tool_result import print_edit_result
+    from neuralcut_cli.errors import HistoryError
+
+    session = open_session(project)
+    out = Output()
+    try:
+        step, patch = session.move_history(backwards)
+    except HistoryError as exc:
+        if json_out:
+            out.json({"error": exc.message})
+        else:
+            out.error(exc.message)
+        raise typer.Exit(int(ExitCode.FAILED)) from None
+    verb = "undone" if backwards else "redone"
+    summary = {"success": True, verb: _step_json(step)}
+    if json_out:
+        out.json(summary)
+        return
+    out.say(f"{verb.capitalize()}: {step.source}  ({step.time})")
+    print_edit_result(out.console, "undo" if backwards else "redo", {}, patch, session.project())
+
+
+def _step_json(step) -> dict[str, Any]:  # type: ignore[no-untyped-def]
+    return {"id": step.id, "request": step.source, "time": step.time, "tools": [c["tool"] for c in step.calls],
+            "changes": step.changes()}
+
+
+def undo(project: ProjectOpt = DEFAULT_PROJECT, json_out: JsonOpt = False) -> None:
+    """Undo the last request (all the edits it made), even one made by another process."""
+    _move(project, json_out, backwards=True)
+
+
+def redo(project: ProjectOpt = DEFAULT_PROJECT, json_out: JsonOpt = False) -> None:
+    """Redo the last undone request."""
+    _move(project, json_out, backwards=False)
+
+
+def history(project: ProjectOpt = DEFAULT_PROJECT, json_out: JsonOpt = False) -> None:
+    """List the requests in the undo history: when, what asked for it, what changed."""
+    from neuralcut_cli.cli.output import Output
+    from neuralcut_cli.cli.session import open_session
+
+    session = open_session(project)
+    done, undone = session.history.steps()
+    out = Output()
+    if json_out:
+        out.json({"undo": [_step_json(s) for s in done], "redo": [_step_json(s) for s in undone]})
+        return
+    from neuralcut_cli.cli.views.history_view import history_table
+
+    out.console.print(history_table(done, undone))
+
+
+def register(app: typer.Typer) -> None:
+    for command in (undo, redo, history):
+        app.command(help=command.__doc__)(guarded(command))

@@ -1,0 +1,103 @@
+"""``neuralcut tool NAME [ARGS_JSON | -]`` and ``neuralcut tools``: no LLM involved."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+
+from neuralcut_cli.cli.errors import guarded
+from neuralcut_cli.cli.options import DEFAULT_PROJECT, JsonOpt, ProjectOpt
+from neuralcut_cli.errors import ExitCode, UsageError
+
+
+def parse_args_json(text: str) -> dict[str, Any]:
+    """ARGS_JSON as a dict, or a usage error that says where it went wrong."""
+    if text == "-":
+        text = sys.stdin.read()
+    if not text.strip():
+        return {}
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"ARGS_JSON is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+    if not isinstance(value, dict):
+        raise UsageError(f"ARGS_JSON must be a JSON object like '{{\"times\": [5]}}', not {type(value).__name__}")
+    return value
+
+
+def tool(
+    name: Annotated[str, typer.Argument(help="Tool name (see `neuralcut tools`).")],
+    args_json: Annotated[str, typer.Argument(metavar="[ARGS_JSON | -]", help="Arguments as a JSON object; - reads stdin.")] = "{}",
+    project: ProjectOpt = DEFAULT_PROJECT,
+    json_out: JsonOpt = False,
+) -> None:
+    """Call one tool directly, without any LLM. Example: neuralcut tool split '{"times": [5]}'"""
+    from neuralcut_cli.cli.output import Output
+    from neuralcut_cli.cli.session import open_session
+    from neuralcut_cli.project.diff import diff
+    from neuralcut_cli.tools import default_registry
+    from neuralcut_cli.tools.definition import ToolContext
+
+    registry = default_registry()
+    if not registry.has(name):
+        close = registry.suggest(name)
+        hint = f"; did you mean {' or '.join(close)}?" if close else "; `neuralcut tools` lists them"
+        raise UsageError(f"Unknown tool '{name}'{hint}")
+    args = parse_args_json(args_json)
+    session = open_session(project)
+    before = session.project()
+    result = registry.execute(name, args, ToolContext(session))
+    out = Output()
+    if json_out:
+        out.json(result)
+    elif "error" in result:
+        out.error(f"{name}: {result['error']}" + (f" ({result['details']})" if result.get("details") else ""))
+    else:
+        _print_human(out, registry.get(name), result, before, session.project(), diff)
+    if "error" in result:
+        raise typer.Exit(int(ExitCode.FAILED))
+
+
+def _print_human(out, definition, result, before, after, diff) -> None:  # type: ignore[no-untyped-def]
+    from neuralcut_cli.cli.views.tool_result import print_edit_result, print_read_result
+
+    if definition.mutates:
+        print_edit_result(out.console, definition.name, result, diff(before, after), after)
+    else:
+        print_read_result(out.console, definition.name, result, after)
+
+
+def tools(
+    json_out: JsonOpt = False,
+    name: Annotated[Optional[str], typer.Argument(help="Show one tool in full.")] = None,
+) -> None:
+    """List every tool with its description and input schema."""
+    from neuralcut_cli.cli.output import Output
+    from neuralcut_cli.tools import default_registry
+
+    registry = default_registry()
+    chosen = registry.get_all()
+    if name is not None:
+        if not registry.has(name):
+            raise UsageError(f"Unknown tool '{name}'")
+        chosen = [registry.get(name)]
+    documents = [{"name": t.name, "description": t.description, "parameters": t.parameters} for t in chosen]
+    out = Output()
+    if json_out:
+        out.json({"tools": documents})
+        return
+    from neuralcut_cli.cli.views.tools_view import tools_view
+
+    out.console.print(tools_view(documents, full=name is not None))
+
+
+def register(app: typer.Typer) -> None:
+    app.command(help=tool.__doc__)(guarded(tool))
+    app.command(help=tools.__doc__)(guarded(tools))
+
+
+__all__ = ["register", "parse_args_json", "Path"]

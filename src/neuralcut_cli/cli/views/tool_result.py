@@ -1,0 +1,59 @@
+"""Readable renderings of tool outputs for ``neuralcut tool`` and the REPL."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from neuralcut_cli.cli.views.assets_table import assets_table
+from neuralcut_cli.cli.views.diff_view import diff_table
+from neuralcut_cli.cli.views.lanes import Lanes
+from neuralcut_cli.cli.views.timeline_view import print_timeline
+from neuralcut_cli.project.diff import Patch
+from neuralcut_cli.project.model import Project
+
+
+def _list_table(title: str, rows: list[dict[str, Any]], columns: list[str]) -> Table:
+    table = Table(title=title, title_justify="left")
+    for column in columns:
+        table.add_column(column, overflow="fold")
+    for row in rows:
+        table.add_row(*(str(row.get(c, "")) for c in columns))
+    return table
+
+
+def _effect_table(result: dict[str, Any]) -> Table:
+    table = _list_table(f"{result['name']} ({result['id']}): {result['description']}", result["params"],
+                        ["key", "label", "default", "min", "max", "step"])
+    return table
+
+
+def print_read_result(console: Console, name: str, result: dict[str, Any], project: Project) -> None:
+    if name == "list_timeline":
+        print_timeline(console, project)
+    elif name == "list_project_assets":
+        console.print(assets_table(project, result["assets"]))
+    elif name == "list_effects":
+        console.print(_list_table("Effects", result["effects"], ["id", "name", "description"]))
+    elif name == "get_effect":
+        console.print(_effect_table(result))
+    elif name == "list_stickers":
+        console.print(_list_table(f"Stickers ({len(result['stickers'])})", result["stickers"], ["id", "name"]))
+    else:
+        console.print_json(json.dumps(result, ensure_ascii=False))
+
+
+def print_edit_result(console: Console, name: str, result: dict[str, Any], patch: Patch | None,
+                      project: Project) -> None:
+    """A one-line summary, the diff, then the lanes with the changes underlined."""
+    summary = ", ".join(f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in result.items() if k != "success")
+    console.print(f"[green]✓[/] {name}" + (f": {summary}" if summary else ""), soft_wrap=True)
+    console.print(diff_table(patch))
+    if patch:
+        from neuralcut_cli.project.diff import element_changes
+
+        touched = {element_id for _, element_id, _, _ in element_changes(patch)}
+        console.print(Lanes(project, highlight=touched))

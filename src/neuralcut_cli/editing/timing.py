@@ -1,0 +1,46 @@
+"""Changing when an element starts and how long it lasts.
+
+* ``start`` alone moves the element and keeps its duration;
+* ``end`` or ``duration`` alone keeps the start and changes the length;
+* ``end`` with ``duration`` must agree with the (new or current) start.
+
+A video or audio element grows or shrinks by moving ``trimEnd``, so it can
+grow back up to ``sourceDuration - trimStart`` and never past it.
+"""
+
+from __future__ import annotations
+
+from neuralcut_cli.errors import EditError
+from neuralcut_cli.project.elements import Element
+
+_SOURCED = ("video", "audio")
+
+
+def resolve_range(current: Element, start: int | None, end: int | None, duration: int | None) -> tuple[int, int]:
+    """``(start, end)`` in ticks after applying the rules above."""
+    new_start = current.start_time if start is None else start
+    if end is not None and duration is not None and end - new_start != duration:
+        raise EditError("Conflicting timing values")
+    if end is not None:
+        new_end = end
+    elif duration is not None:
+        new_end = new_start + duration
+    elif start is not None:
+        new_end = new_start + current.duration
+    else:
+        new_end = current.end_time
+    if new_end <= new_start:
+        raise EditError("Invalid time range")
+    return new_start, new_end
+
+
+def retime(element: Element, start: int, end: int) -> Element:
+    """``element`` placed on ``[start, end)``; media keep their trimStart."""
+    duration = end - start
+    update: dict[str, int] = {"start_time": start, "duration": duration}
+    if element.type in _SOURCED:
+        available = element.source_ticks - element.trim_start
+        if duration > available:
+            raise EditError("Duration exceeds source duration")
+        update["trim_end"] = available - duration
+    return element.model_copy(update=update)

@@ -1,0 +1,120 @@
+"""``list_effects``, ``get_effect``, ``apply_effect``, ``update_effect``."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, ClassVar, Union
+
+from pydantic import Field
+
+from neuralcut_cli.catalogs.effects import EffectDef, ParamError, find_effect, search_effects, validate_params
+from neuralcut_cli.editing.builders import effect_element
+from neuralcut_cli.editing.placement import place_auto
+from neuralcut_cli.project.model import Project
+from neuralcut_cli.time import seconds_to_ticks
+from neuralcut_cli.tools.common import Id, Seconds
+from neuralcut_cli.tools.definition import ProjectEdit, ToolArgs, ToolContext, ToolError, tool
+
+ParamValue = Union[bool, int, float, str]
+
+
+def _effect(effect_type: str) -> EffectDef:
+    effect = find_effect(effect_type)
+    if effect is None:
+        raise ToolError(f"Effect not found: {effect_type}")
+    return effect
+
+
+def _checked(effect: EffectDef, params: dict[str, Any]) -> dict[str, Any]:
+    try:
+        return validate_params(effect, params)
+    except ParamError as exc:
+        raise ToolError(str(exc)) from None
+
+
+class ListEffectsArgs(ToolArgs):
+    query: Annotated[Any, Field(json_schema_extra={"type": "string"},
+                                description="Optional words to match in names and keywords, e.g. 'black and white'.")] = None
+
+
+@tool("list_effects", ListEffectsArgs)
+def list_effects(project: Project, args: ListEffectsArgs, ctx: ToolContext) -> dict[str, Any]:
+    """List the visual effects that apply_effect can add (id, name,
+    description); filter with an optional case-insensitive `query`. Then
+    call get_effect for an effect's parameters."""
+    query = args.query if isinstance(args.query, str) else None
+    return {"effects": [effect.summary() for effect in search_effects(query)]}
+
+
+class GetEffectArgs(ToolArgs):
+    effect_type: Annotated[str, Field(min_length=1, description="Effect id from list_effects, e.g. blur.")]
+    errors: ClassVar = {"effect_type": "Invalid effect type"}
+
+    def check(self) -> None:
+        if not self.effect_type.strip():
+            raise ToolError("Invalid effect type")
+
+
+@tool("get_effect", GetEffectArgs)
+def get_effect(project: Project, args: GetEffectArgs, ctx: ToolContext) -> dict[str, Any]:
+    """Describe one effect and every parameter it takes: key, label, type,
+    default, min, max, step and a readable description."""
+    effect = _effect(args.effect_type)
+    return {**effect.summary(), "params": [p.to_json() for p in effect.params]}
+
+
+class ApplyEffectArgs(ToolArgs):
+    effect_type: Annotated[str, Field(min_length=1, description="Effect id, e.g. blur, sepia, vignette.")]
+    start: Annotated[Seconds, Field(description="Start in seconds.")]
+    end: Annotated[Seconds, Field(description="End in seconds (after start).")]
+    params: Annotated[dict[str, ParamValue] | None,
+                      Field(description="Optional parameter values, e.g. {\"intensity\": 40}; defaults otherwise.")] = None
+    errors: ClassVar = {"effect_type": "Invalid effect type", "start": "Invalid start time", "end": "Invalid end time",
+                        "params": "Invalid effect parameters"}
+
+    def check(self) -> None:
+        if not self.effect_type.strip():
+            raise ToolError("Invalid effect type")
+        if seconds_to_ticks(self.start) >= seconds_to_ticks(self.end):
+            raise ToolError("Invalid time range")
+
+
+@tool("apply_effect", ApplyEffectArgs, kind="edit")
+def apply_effect(project: Project, args: ApplyEffectArgs, ctx: ToolContext) -> ProjectEdit:
+    """Add an effect over a time range (seconds); it changes every layer
+    below it for that range. Effects: blur, brightness-contrast, grayscale,
+    saturation, sepia, invert, vignette. `params` overrides defaults (see
+    get_effect). It goes on the first free effect track, or a new one on top."""
+    effect = _effect(args.effect_type)
+    params = {**effect.defaults(), **_checked(effect, args.params or {})}
+    element = effect_element(effect, params, seconds_to_ticks(args.start), seconds_to_ticks(args.end))
+    try:
+        scene, track = place_auto(project.scene, element, "effect")
+    except Exception as exc:  # a bug in placement, reported as the spec says
+        raise ToolError("Failed to place effect element", details=str(exc)) from None
+    return project.with_scene(scene), {"elementId": element.id, "trackId": track.id, "appliedParams": params}
+
+
+class UpdateEffectArgs(ToolArgs):
+    element_id: Annotated[Id, Field(description="elementId of an effect element.")]
+    params: Annotated[dict[str, ParamValue], Field(min_length=1, description="Parameters to change, e.g. {\"intensity\": 40}.")]
+    errors: ClassVar = {"element_id": "Invalid element id",
+                        "params": "params is required and must be a non-empty object"}
+
+
+@tool("update_effect", UpdateEffectArgs, kind="edit")
+def update_effect(project: Project, args: UpdateEffectArgs, ctx: ToolContext) -> ProjectEdit:
+    """Change some parameters of an effect element already on the timeline;
+    the others keep their values. Returns the full merged parameters."""
+    scene = project.scene
+    found = scene.find_element(args.element_id)
+    if found is None:
+        raise ToolError(f"Timeline element not found: {args.element_id}")
+    track, element = found
+    if element.type != "effect":
+        raise ToolError("Element is not an effect")
+    effect = _effect(element.effect_type)
+    merged = {**element.params, **_checked(effect, args.params)}
+    changed = element.model_copy(update={"params": merged})
+    new_track = track.model_copy(update={"elements": tuple(changed if e.id == element.id else e for e in track.elements)})
+    return project.with_scene(scene.with_track(new_track)), {"success": True, "elementId": element.id,
+                                                              "appliedParams": merged}

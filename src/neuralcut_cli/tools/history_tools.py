@@ -1,0 +1,31 @@
+"""``undo`` and ``redo``: move the project history one request."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from neuralcut_cli.project.session import ProjectSession
+from neuralcut_cli.tools.definition import ToolArgs, tool
+
+
+class NoArgs(ToolArgs):
+    pass
+
+
+def _moved(session: ProjectSession, backwards: bool) -> dict[str, Any]:
+    step, _ = session.move_history(backwards)
+    key = "undone" if backwards else "redone"
+    return {"success": True, key: {"request": step.source, "time": step.time,
+                                   "tools": [c["tool"] for c in step.calls], "changes": step.changes()}}
+
+
+@tool("undo", NoArgs, kind="history")
+def undo(session: ProjectSession, args: NoArgs) -> dict[str, Any]:
+    """Undo the last request: every edit it made is reverted together."""
+    return _moved(session, backwards=True)
+
+
+@tool("redo", NoArgs, kind="history")
+def redo(session: ProjectSession, args: NoArgs) -> dict[str, Any]:
+    """Redo the last undone request."""
+    return _moved(session, backwards=False)

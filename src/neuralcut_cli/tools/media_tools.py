@@ -1,0 +1,98 @@
+"""``add_media_to_timeline`` and ``set_volume``."""
+
+from __future__ import annotations
+
+from typing import Annotated, ClassVar, Literal
+
+from pydantic import Field
+
+from neuralcut_cli.editing.builders import DEFAULT_DURATION, media_element
+from neuralcut_cli.editing.placement import place_auto, place_on_track
+from neuralcut_cli.editing.volume import set_gain
+from neuralcut_cli.project.model import Project
+from neuralcut_cli.time import seconds_to_ticks
+from neuralcut_cli.tools.common import Id, PositiveSeconds, Seconds
+from neuralcut_cli.tools.definition import ProjectEdit, ToolArgs, ToolContext, ToolError, tool
+
+_ALLOWED = {"video": ("main", "overlay"), "image": ("main", "overlay"), "audio": ("audio",)}
+
+
+class AddMediaArgs(ToolArgs):
+    asset_id: Annotated[Id, Field(description="Internal id of a media asset (from list_project_assets).")]
+    start_time: Annotated[Seconds, Field(description="Timeline start in seconds.")]
+    track_type: Annotated[Literal["main", "overlay", "audio"],
+                          Field(description="main (the main video track), overlay (a video track above it) or audio.")]
+    duration: Annotated[PositiveSeconds | None,
+                        Field(description="Seconds; default: the whole source for video/audio, 5 s for images.")] = None
+    errors: ClassVar = {"asset_id": "Asset not found", "start_time": "Invalid start time",
+                        "track_type": "Invalid track type for asset", "duration": "Invalid duration"}
+
+
+@tool("add_media_to_timeline", AddMediaArgs, kind="edit")
+def add_media_to_timeline(project: Project, args: AddMediaArgs, ctx: ToolContext) -> ProjectEdit:
+    """Put a media asset on the timeline at `startTime` seconds. Videos and
+    images go on `main` or `overlay`, audio on `audio`. Video/audio use the
+    whole source unless `duration` (seconds) is shorter; images last 5 s by
+    default. The main track must be free over the span; overlay and audio
+    use the first free track or a new one."""
+    asset = project.asset(args.asset_id)
+    if asset is None:
+        raise ToolError("Asset not found")
+    if args.track_type not in _ALLOWED[asset.type]:
+        raise ToolError("Invalid track type for asset")
+    duration = _duration(asset, args.duration)
+    element = media_element(asset, seconds_to_ticks(args.start_time), duration)
+    scene = project.scene
+    if args.track_type == "main":
+        scene = place_on_track(scene, scene.tracks.main, element)
+        track_id = scene.tracks.main.id
+    else:
+        scene, track = place_auto(scene, element, "audio" if asset.type == "audio" else "video")
+        track_id = track.id
+    return project.with_scene(scene), {"elementId": element.id, "trackId": track_id}
+
+
+def _duration(asset, requested: float | None) -> int:  # type: ignore[no-untyped-def]
+    if asset.type == "image":
+        return DEFAULT_DURATION if requested is None else seconds_to_ticks(requested)
+    if asset.duration is None or asset.duration <= 0:
+        if requested is None:
+            raise ToolError("Invalid duration", details=f"the duration of {asset.label} is unknown; pass one")
+        return seconds_to_ticks(requested)
+    source = seconds_to_ticks(asset.duration)
+    if requested is None:
+        return source
+    ticks = seconds_to_ticks(requested)
+    if ticks <= 0:
+        raise ToolError("Invalid duration")
+    if ticks > source:
+        raise ToolError("Duration exceeds source duration")
+    return ticks
+
+
+class VolumeArgs(ToolArgs):
+    track_id: Annotated[Id, Field(description="trackId of the element's track.")]
+    element_id: Annotated[Id, Field(description="elementId of an audio or video element.")]
+    volume: Annotated[float, Field(ge=0, le=1, allow_inf_nan=False,
+                                   description="Linear gain from 0 (silent, muted) to 1 (unchanged).")]
+    errors: ClassVar = {"track_id": "Element not found", "element_id": "Element not found",
+                        "volume": "Volume must be between 0 and 1"}
+
+
+@tool("set_volume", VolumeArgs, kind="edit")
+def set_volume(project: Project, args: VolumeArgs, ctx: ToolContext) -> ProjectEdit:
+    """Set the volume of an audio or video element as a linear gain from 0
+    (mute) to 1 (original level); 0.5 is about -6 dB."""
+    scene = project.scene
+    track = scene.tracks.find(args.track_id)
+    element = next((e for e in track.elements if e.id == args.element_id), None) if track else None
+    if element is None:
+        raise ToolError("Element not found")
+    if element.type not in ("audio", "video"):
+        raise ToolError("Element does not support volume")
+    asset = project.asset(element.media_id)
+    if element.type == "video" and asset is not None and asset.has_audio is False:
+        raise ToolError("Element does not support volume")
+    changed = set_gain(element, args.volume)
+    new_track = track.model_copy(update={"elements": tuple(changed if e.id == element.id else e for e in track.elements)})
+    return project.with_scene(scene.with_track(new_track)), {"success": True, "volume": args.volume}

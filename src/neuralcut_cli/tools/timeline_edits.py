@@ -1,0 +1,141 @@
+"""Tools that cut, delete, move and retime existing elements."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, ClassVar
+
+from pydantic import Field
+
+from neuralcut_cli.editing.delete import delete_elements
+from neuralcut_cli.editing.move import move_elements
+from neuralcut_cli.editing.placement import check_free, new_id
+from neuralcut_cli.editing.split import split_scene
+from neuralcut_cli.editing.timing import resolve_range, retime
+from neuralcut_cli.project.model import Project
+from neuralcut_cli.time import seconds_to_ticks
+from neuralcut_cli.tools.common import Id, PositiveSeconds, Seconds, require_content, sec
+from neuralcut_cli.tools.definition import ProjectEdit, ToolArgs, ToolContext, ToolError, tool
+
+
+def _dedupe(ids: list[str]) -> list[str]:
+    return list(dict.fromkeys(ids))
+
+
+class SplitArgs(ToolArgs):
+    times: Annotated[list[Seconds], Field(min_length=1, description="Timeline times in seconds to cut at.")]
+    errors: ClassVar = {"times": "Invalid split times"}
+    default_error: ClassVar = "Invalid split times"
+
+
+@tool("split", SplitArgs, kind="edit")
+def split(project: Project, args: SplitArgs, ctx: ToolContext) -> ProjectEdit:
+    """Cut every timeline element (on every track) at the given times, in
+    seconds, without deleting or moving anything. The left piece keeps its
+    elementId; each right piece gets a new one. A time on an existing element
+    boundary cuts nothing. To remove a time range: split at its start and
+    end, call list_timeline, then delete_timeline_elements of the pieces
+    inside the range."""
+    scene = require_content(project)
+    new_scene, affected = split_scene(scene, (seconds_to_ticks(t) for t in args.times), new_id)
+    return project.with_scene(new_scene), {"success": True, "affectedElements": affected}
+
+
+class DeleteArgs(ToolArgs):
+    element_ids: Annotated[list[Id], Field(min_length=1, description="elementId values from list_timeline.")]
+    errors: ClassVar = {"element_ids": "Invalid element ids"}
+
+
+@tool("delete_timeline_elements", DeleteArgs, kind="edit")
+def delete_timeline_elements(project: Project, args: DeleteArgs, ctx: ToolContext) -> ProjectEdit:
+    """Delete one or more timeline elements by elementId; the gaps they leave
+    stay. Fails without changing anything if any id is missing. Call
+    list_timeline first when you do not know the exact ids."""
+    scene = require_content(project)
+    ids = _dedupe(args.element_ids)
+    return project.with_scene(delete_elements(scene, ids)), {"success": True, "deletedElements": ids}
+
+
+class MoveArgs(ToolArgs):
+    element_ids: Annotated[list[Id], Field(min_length=1, description="elementId values to move together.")]
+    start: Annotated[Seconds, Field(description="New start in seconds of the earliest element of the group.")]
+    target_track_id: Annotated[Any, Field(json_schema_extra={"type": "string"},
+                                          description="Optional trackId of a compatible track to move to.")] = None
+    errors: ClassVar = {"element_ids": "Invalid element ids", "start": "Invalid start time"}
+
+    def check(self) -> None:
+        if self.target_track_id is not None and not isinstance(self.target_track_id, str):
+            raise ToolError(f"Target track not found: {self.target_track_id}")
+
+
+@tool("move_timeline_elements", MoveArgs, kind="edit")
+def move_timeline_elements(project: Project, args: MoveArgs, ctx: ToolContext) -> ProjectEdit:
+    """Move elements to a new start time in seconds. With several elements,
+    the earliest lands on `start` and the others keep their offsets. They stay
+    on their tracks unless `targetTrackId` names a compatible track. Refuses
+    moves that would overlap other elements. Use list_timeline for ids."""
+    scene = require_content(project)
+    ids = _dedupe(args.element_ids)
+    new_scene, moved = move_elements(scene, ids, seconds_to_ticks(args.start), args.target_track_id)
+    out = [{"elementId": m.element.id, "trackId": m.track_id, "start": sec(m.element.start_time),
+            "end": sec(m.element.end_time)} for m in moved]
+    return project.with_scene(new_scene), {"success": True, "movedElements": out}
+
+
+class TimingArgs(ToolArgs):
+    element_id: Annotated[Id, Field(description="The elementId to retime.")]
+    start: Annotated[Seconds | None, Field(description="New start in seconds (moves the element).")] = None
+    end: Annotated[Seconds | None, Field(description="New end in seconds.")] = None
+    duration: Annotated[PositiveSeconds | None, Field(description="New duration in seconds.")] = None
+    errors: ClassVar = {"element_id": "Invalid element id", "start": "Invalid start time", "end": "Invalid end time",
+                        "duration": "Invalid duration"}
+    default_error: ClassVar = "Invalid timing update"
+
+    def check(self) -> None:
+        if self.start is None and self.end is None and self.duration is None:
+            raise ToolError("Invalid timing update")
+        if self.start is not None and self.end is not None and self.duration is not None:
+            if seconds_to_ticks(self.end) - seconds_to_ticks(self.start) != seconds_to_ticks(self.duration):
+                raise ToolError("Conflicting timing values")
+
+
+def _ticks(value: float | None) -> int | None:
+    return None if value is None else seconds_to_ticks(value)
+
+
+@tool("update_timeline_element_timing", TimingArgs, kind="edit")
+def update_timeline_element_timing(project: Project, args: TimingArgs, ctx: ToolContext) -> ProjectEdit:
+    """Change when an element starts, ends or how long it lasts (seconds),
+    without touching the asset. `start` alone moves it; `end` or `duration`
+    alone keeps the start and changes the length; video and audio cannot
+    grow past their source. E.g. "make this photo last 10 seconds" is
+    {elementId, duration: 10}."""
+    scene = project.scene
+    found = scene.find_element(args.element_id)
+    if found is None:
+        raise ToolError(f"Timeline element not found: {args.element_id}")
+    track, element = found
+    start, end = resolve_range(element, _ticks(args.start), _ticks(args.end), _ticks(args.duration))
+    updated = retime(element, start, end)
+    check_free(track, start, end, ignore=[element.id])
+    new_track = track.model_copy(update={"elements": tuple(updated if e.id == element.id else e for e in track.elements)})
+    output: dict[str, Any] = {"success": True, "elementId": element.id, "trackId": track.id,
+                              "start": sec(start), "end": sec(end), "duration": sec(end - start)}
+    return project.with_scene(scene.with_track(new_track)), output
+
+
+class DeleteOneArgs(ToolArgs):
+    track_id: Annotated[Id, Field(description="The trackId holding the element.")]
+    element_id: Annotated[Id, Field(description="The elementId to delete.")]
+    default_error: ClassVar = "Element not found"
+
+
+@tool("delete_element", DeleteOneArgs, kind="edit")
+def delete_element(project: Project, args: DeleteOneArgs, ctx: ToolContext) -> ProjectEdit:
+    """Deprecated: prefer delete_timeline_elements. Delete one element given
+    its trackId and elementId."""
+    scene = project.scene
+    track = scene.tracks.find(args.track_id)
+    if track is None or not any(e.id == args.element_id for e in track.elements):
+        raise ToolError("Element not found")
+    kept = tuple(e for e in track.elements if e.id != args.element_id)
+    return project.with_scene(scene.with_track(track.model_copy(update={"elements": kept}))), {"success": True}
