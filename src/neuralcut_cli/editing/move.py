@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from neuralcut_cli.editing.placement import check_pairing
+from neuralcut_cli.editing.placement import check_pairing, insert_in_order
 from neuralcut_cli.errors import EditError
 from neuralcut_cli.project.elements import Element
 from neuralcut_cli.project.model import Scene
@@ -69,6 +69,8 @@ def _commit(scene: Scene, origin: dict[str, tuple[str, Element]], moved: list[Mo
             clashes.update({a: None, b: None})
         if clashes:
             raise EditError(overlap_message(clashes, track_id))
-        elements = sorted(stay + incoming, key=lambda e: e.start_time)
+        elements = stay
+        for element in incoming:
+            insert_in_order(elements, element)
         layout = layout.replace(track.model_copy(update={"elements": tuple(elements)}))
     return scene.with_tracks(layout)

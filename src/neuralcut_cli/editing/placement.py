@@ -50,9 +50,20 @@ def check_pairing(element_type: str, track: Track) -> None:
         raise EditError(problem)
 
 
+def insert_in_order(elements: list[Element], element: Element) -> None:
+    """Insert ``element`` before the first element that starts after it.
+
+    The others keep their order, so a file that was not in time order is
+    not reshuffled (and its diff stays one insertion).
+    """
+    index = next((n for n, e in enumerate(elements) if e.start_time > element.start_time), len(elements))
+    elements.insert(index, element)
+
+
 def insert(track: Track, element: Element) -> Track:
-    """``track`` with ``element`` added, kept in time order."""
-    elements = sorted((*track.elements, element), key=lambda e: e.start_time)
+    """``track`` with ``element`` added at its place in time."""
+    elements = list(track.elements)
+    insert_in_order(elements, element)
     return track.model_copy(update={"elements": tuple(elements)})
 
 

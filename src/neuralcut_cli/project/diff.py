@@ -7,10 +7,11 @@ a few comparisons per track plus the JSON of those 3 elements, never a copy
 of the project.
 
 A patch is JSON. Leaves are ``[before, after]`` where each side is ``[]``
-(absent) or ``[value]``. Lists of objects with ids (scenes, media assets,
-tracks, elements) are patched by id: ``{"ids": [before_ids, after_ids],
-"items": {id: patch}}``, ``ids`` present only when membership or order
-changed. ``apply`` walks a patch forwards (redo) or backwards (undo) and
+(absent) or ``[value]``; an element that changed records only the fields
+that changed. Lists of objects with ids (scenes, media assets, tracks,
+elements) are patched by id: ``{"items": {id: patch}}`` plus, when membership
+changed, where ids left and arrived (``{"del": [[index, id]...], "ins":
+[[index, id]...]}``), or both full id lists when the order itself changed. ``apply`` walks a patch forwards (redo) or backwards (undo) and
 refuses with ``PatchConflict`` when the current tree is not what the patch
 expects, rather than guessing.
 """
@@ -22,7 +23,7 @@ from typing import Any, Iterator
 
 from pydantic import BaseModel, TypeAdapter
 
-from neuralcut_cli.project.elements import Element
+from neuralcut_cli.project.elements import Element, ElementBase
 from neuralcut_cli.project.model import MediaAsset, Project, Scene
 from neuralcut_cli.project.tracks import SceneTracks, Track, TrackBase
 
@@ -36,7 +37,7 @@ class PatchConflict(Exception):
 
 
 def _structured(value: Any) -> bool:
-    return isinstance(value, (Project, Scene, SceneTracks, TrackBase))
+    return isinstance(value, (Project, Scene, SceneTracks, TrackBase, ElementBase))
 
 
 def _side(model: BaseModel, name: str) -> list:
@@ -60,19 +61,23 @@ def diff(old: BaseModel, new: BaseModel) -> Patch | None:
     if type(old) is not type(new) or not _structured(old):
         return _leaf(old, new)
     fields: Patch = {}
-    names = list(type(old).model_fields) + sorted(set(old.model_extra or {}) | set(new.model_extra or {}))
-    for name in names:
-        before, after = _side(old, name), _side(new, name)
-        if before and after and before[0] is after[0]:
+    old_values, new_values = old.__dict__, new.__dict__
+    old_set, new_set = old.model_fields_set, new.model_fields_set
+    extras = sorted(set(old.model_extra or {}) | set(new.model_extra or {}))
+    for name in [*type(old).model_fields, *extras]:
+        present = (name in old_set, name in new_set)
+        before = old_values.get(name, (old.model_extra or {}).get(name))
+        after = new_values.get(name, (new.model_extra or {}).get(name))
+        if before is after and present[0] == present[1]:
             continue
-        if not before and not after:
+        if not any(present):
             continue
-        if name in _ID_LISTS and before and after:
-            change = _diff_list(before[0], after[0])
-        elif before and after and _structured(before[0]):
-            change = diff(before[0], after[0])
+        if name in _ID_LISTS and all(present):
+            change = _diff_list(before, after)
+        elif all(present) and _structured(before):
+            change = diff(before, after)
         else:
-            change = _leaf_sides(before, after)
+            change = _leaf_sides([before] if present[0] else [], [after] if present[1] else [])
         if change is not None:
             fields[name] = change
     return {"fields": fields} if fields else None
@@ -105,13 +110,39 @@ def _diff_list(old: tuple, new: tuple) -> Patch | None:
     for item_id, item in new_by_id.items():
         if item_id not in old_by_id:
             items[item_id] = {"leaf": [[], [_as_json(item)]]}
-    old_ids, new_ids = list(old_by_id), list(new_by_id)
-    patch: Patch = {}
-    if old_ids != new_ids:
-        patch["ids"] = [old_ids, new_ids]
+    patch: Patch = _order_patch(list(old_by_id), list(new_by_id), old_by_id, new_by_id)
     if items:
         patch["items"] = items
     return {"list": patch} if patch else None
+
+
+def _order_patch(old_ids: list[str], new_ids: list[str], old_by_id: dict, new_by_id: dict) -> Patch:
+    """Where ids left and arrived, or both full lists if survivors were reordered."""
+    if old_ids == new_ids:
+        return {}
+    kept_old = [i for i in old_ids if i in new_by_id]
+    kept_new = [i for i in new_ids if i in old_by_id]
+    if kept_old != kept_new:
+        return {"ids": [old_ids, new_ids]}
+    return {"del": [[n, i] for n, i in enumerate(old_ids) if i not in new_by_id],
+            "ins": [[n, i] for n, i in enumerate(new_ids) if i not in old_by_id]}
+
+
+def _reorder(ids: list[str], patch: Patch, forward: bool, name: str) -> list[str]:
+    """The id order after applying an order patch (forwards or backwards)."""
+    if "ids" in patch:
+        src, dst = (0, 1) if forward else (1, 0)
+        if ids != patch["ids"][src]:
+            raise PatchConflict(f"the {name} changed since this step was recorded")
+        return list(patch["ids"][dst])
+    leaving, arriving = (patch.get("del", []), patch.get("ins", [])) if forward else (patch.get("ins", []), patch.get("del", []))
+    gone = {i for _, i in leaving}
+    if not gone <= set(ids) or any(i in ids for _, i in arriving if i not in gone):
+        raise PatchConflict(f"the {name} changed since this step was recorded")
+    order = [i for i in ids if i not in gone]
+    for index, item_id in arriving:
+        order.insert(index, item_id)
+    return order
 
 
 def apply(tree: BaseModel, patch: Patch, forward: bool) -> BaseModel:
@@ -151,9 +182,7 @@ def apply(tree: BaseModel, patch: Patch, forward: bool) -> BaseModel:
 def _apply_list(name: str, current: tuple, patch: Patch, forward: bool) -> tuple:
     src, dst = (0, 1) if forward else (1, 0)
     by_id = {item.id: item for item in current}
-    if "ids" in patch and list(by_id) != patch["ids"][src]:
-        raise PatchConflict(f"the {name} changed since this step was recorded")
-    order = patch["ids"][dst] if "ids" in patch else list(by_id)
+    order = _reorder(list(by_id), patch, forward, name)
     for item_id, change in patch.get("items", {}).items():
         if "leaf" in change:
             expected, target = change["leaf"][src], change["leaf"][dst]
@@ -187,46 +216,45 @@ def _revive_field(model_type: type[BaseModel], name: str, value: Any) -> Any:
     return _revive(info.annotation, value)
 
 
-def element_changes(patch: Patch | None) -> Iterator[tuple[str, str, Any, Any]]:
-    """``(kind, element_id, before_json, after_json)`` for each element a patch touches.
+def element_changes(patch: Patch | None) -> Iterator[tuple[str, str]]:
+    """``(kind, element_id)`` for each element a patch touches, in patch order.
 
     ``kind`` is ``added``, ``removed`` or ``changed``; an element that moved
     to another track is ``changed``.
     """
     if not patch:
         return
-    seen: dict[str, list] = {}
-    for element_id, leaf in _element_leaves(patch):
-        entry = seen.setdefault(element_id, [[], []])
-        entry[0] += leaf[0]
-        entry[1] += leaf[1]
-    for element_id, (before, after) in seen.items():
-        if before and after:
-            yield "changed", element_id, before[0], after[0]
-        elif after:
-            yield "added", element_id, None, after[0]
-        else:
-            yield "removed", element_id, before[0], None
+    seen: dict[str, list[bool]] = {}
+    for element_id, was, will in _element_touches(patch):
+        entry = seen.setdefault(element_id, [False, False])
+        entry[0] |= was
+        entry[1] |= will
+    for element_id, (was, will) in seen.items():
+        yield ("changed" if was and will else "added" if will else "removed"), element_id
 
 
-def _element_leaves(patch: Patch) -> Iterator[tuple[str, list]]:
+def _element_touches(patch: Patch) -> Iterator[tuple[str, bool, bool]]:
+    """``(element_id, existed before, exists after)`` for each touched element."""
     for name, change in patch.get("fields", {}).items():
         if "list" in change:
             for item_id, item in change["list"].get("items", {}).items():
-                if name == "elements" and "leaf" in item:
-                    yield item_id, item["leaf"]
+                if name == "elements":
+                    if "leaf" in item:
+                        yield item_id, bool(item["leaf"][0]), bool(item["leaf"][1])
+                    else:
+                        yield item_id, True, True
                 elif name in ("overlay", "audio") and "leaf" in item:
                     yield from _whole_track(item["leaf"])
                 elif "fields" in item:
-                    yield from _element_leaves(item)
+                    yield from _element_touches(item)
         elif "fields" in change:
-            yield from _element_leaves(change)
+            yield from _element_touches(change)
 
 
-def _whole_track(leaf: list) -> Iterator[tuple[str, list]]:
+def _whole_track(leaf: list) -> Iterator[tuple[str, bool, bool]]:
     """The elements of a track that was added or removed as a whole."""
     before, after = leaf
     for element in (before[0].get("elements", []) if before else []):
-        yield element["id"], [[element], []]
+        yield element["id"], True, False
     for element in (after[0].get("elements", []) if after else []):
-        yield element["id"], [[], [element]]
+        yield element["id"], False, True

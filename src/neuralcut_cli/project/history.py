@@ -47,7 +47,7 @@ class Step:
         summary: dict[str, dict[str, None]] = {"added": {}, "removed": {}, "changed": {}}
         state: dict[str, str] = {}
         for patch in self.patches:
-            for kind, element_id, _, _ in element_changes(patch):
+            for kind, element_id in element_changes(patch):
                 previous = state.get(element_id)
                 if previous == "added" and kind == "removed":
                     state.pop(element_id)

@@ -22,6 +22,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from neuralcut_cli.errors import ProjectLoadError, ProjectSaveError
+from neuralcut_cli.project.gcpause import gc_paused
 from neuralcut_cli.project.model import FORMAT, SCHEMA_VERSION, Project
 from neuralcut_cli.project.schema_errors import describe_validation_error
 
@@ -54,7 +55,8 @@ def read_project(path: Path) -> Project:
         raise ProjectLoadError(f"{path} is a folder, not a project file") from None
     except OSError as exc:
         raise ProjectLoadError(f"Cannot read {path}: {exc.strerror}") from None
-    return parse_project(data, str(path))
+    with gc_paused():
+        return parse_project(data, str(path))
 
 
 def parse_project(data: bytes | str, source: str = "project") -> Project:
@@ -157,5 +159,7 @@ def save_project(path: Path, project: Project) -> Project:
     The caller holds the project's lock (see ``ProjectLock``).
     """
     saved = touch(project)
-    write_atomic(Path(path), dump_project(saved))
+    with gc_paused():
+        data = dump_project(saved)
+    write_atomic(Path(path), data)
     return saved

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from neuralcut_cli.project.diff import Patch, diff
+from neuralcut_cli.project.gcpause import gc_paused
 from neuralcut_cli.project.history import DEFAULT_LIMIT, History, Step
 from neuralcut_cli.project.io import FileStamp, read_project, save_project
 from neuralcut_cli.project.lock import ProjectLock
@@ -103,7 +104,7 @@ class ProjectSession:
 
     def move_history(self, backwards: bool) -> tuple[Step, Patch | None]:
         """Undo or redo one step; return it and the patch it caused."""
-        with self.lock:
+        with self.lock, gc_paused():
             before = self.project()
             after, step = self.history.move(before, backwards, persist=not self.dry_run)
             self._commit(after)

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from pydantic.alias_generators import to_camel
 
 from neuralcut_cli.errors import NeuralCutError
+from neuralcut_cli.project.gcpause import gc_paused
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.project.session import ProjectSession
 
@@ -84,7 +85,8 @@ class ToolDefinition:
         try:
             parsed = self._parse(args)
             parsed.check()
-            return self._run(parsed, args, context)
+            with gc_paused():
+                return self._run(parsed, args, context)
         except ToolError as exc:
             return {"error": exc.message, **exc.details}
         except NeuralCutError as exc:

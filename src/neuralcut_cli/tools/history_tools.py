@@ -21,11 +21,13 @@ def _moved(session: ProjectSession, backwards: bool) -> dict[str, Any]:
 
 @tool("undo", NoArgs, kind="history")
 def undo(session: ProjectSession, args: NoArgs) -> dict[str, Any]:
-    """Undo the last request: every edit it made is reverted together."""
+    """Undo the last request: every edit it made (possibly several tool calls)
+    is reverted together. Fails with "Nothing to undo" when there is none."""
     return _moved(session, backwards=True)
 
 
 @tool("redo", NoArgs, kind="history")
 def redo(session: ProjectSession, args: NoArgs) -> dict[str, Any]:
-    """Redo the last undone request."""
+    """Redo the last undone request, re-applying all of its edits. A new edit
+    after an undo drops what could be redone."""
     return _moved(session, backwards=False)

@@ -19,6 +19,7 @@ def _move(project, json_out: bool, backwards: bool) -> None:  # type: ignore[no-
 
     session = open_session(project)
     out = Output()
+    before = session.project()
     try:
         step, patch = session.move_history(backwards)
     except HistoryError as exc:
@@ -33,7 +34,7 @@ def _move(project, json_out: bool, backwards: bool) -> None:  # type: ignore[no-
         out.json(summary)
         return
     out.say(f"{verb.capitalize()}: {step.source}  ({step.time})")
-    print_edit_result(out.console, "undo" if backwards else "redo", {}, patch, session.project())
+    print_edit_result(out.console, "undo" if backwards else "redo", {}, patch, before, session.project())
 
 
 def _step_json(step) -> dict[str, Any]:  # type: ignore[no-untyped-def]

@@ -66,7 +66,7 @@ def _print_human(out, definition, result, before, after, diff) -> None:  # type:
     from neuralcut_cli.cli.views.tool_result import print_edit_result, print_read_result
 
     if definition.mutates:
-        print_edit_result(out.console, definition.name, result, diff(before, after), after)
+        print_edit_result(out.console, definition.name, result, diff(before, after), before, after)
     else:
         print_read_result(out.console, definition.name, result, after)
 

@@ -7,10 +7,12 @@ from typing import Any
 from rich.text import Text
 
 from neuralcut_cli.project.diff import Patch, element_changes
+from neuralcut_cli.project.model import Project
 from neuralcut_cli.time import format_timecode
 
 _SIGN = {"added": ("+", "green"), "removed": ("-", "red"), "changed": ("~", "yellow")}
 _SKIP = {"id", "type"}
+MAX_ROWS = 30
 
 
 def _span(element: dict[str, Any]) -> str:
@@ -44,22 +46,33 @@ def describe_change(before: dict[str, Any], after: dict[str, Any]) -> str:
     return ", ".join(parts) or "moved to another track"
 
 
-def change_rows(patch: Patch | None) -> list[tuple[str, str, str, str]]:
-    """``(kind, element id, label, detail)`` for each changed element."""
+def _elements_by_id(project: Project | None) -> dict[str, dict[str, Any]]:
+    if project is None:
+        return {}
+    return {element.id: element for _, element in project.scene.elements()}
+
+
+def change_rows(patch: Patch | None, before: Project | None, after: Project | None,
+                limit: int = MAX_ROWS) -> tuple[list[tuple[str, str, str, str]], int]:
+    """``(kind, element id, label, detail)`` rows, at most ``limit``, and how many were left out."""
+    changes = list(element_changes(patch))
+    old, new = _elements_by_id(before), _elements_by_id(after)
     rows = []
-    for kind, element_id, before, after in element_changes(patch):
-        element = after or before
-        if kind == "changed":
-            detail = describe_change(before, after)
+    for kind, element_id in changes[:limit]:
+        was = old[element_id].to_json_dict() if element_id in old else None
+        now = new[element_id].to_json_dict() if element_id in new else None
+        element = now or was or {"id": element_id}
+        if kind == "changed" and was and now:
+            detail = describe_change(was, now)
         else:
             detail = f"{element.get('type')} {_span(element)}"
         rows.append((kind, element_id, _label(element), detail))
-    return rows
+    return rows, max(0, len(changes) - limit)
 
 
-def diff_table(patch: Patch | None) -> Text:
-    """One line per changed element: ``+ added <id> <label> <detail>``."""
-    rows = change_rows(patch)
+def diff_table(patch: Patch | None, before: Project | None = None, after: Project | None = None) -> Text:
+    """One line per changed element: ``+ added <id> <label>: <detail>``."""
+    rows, hidden = change_rows(patch, before, after)
     if not rows:
         return Text("No changes.", style="dim")
     out = Text()
@@ -70,4 +83,6 @@ def diff_table(patch: Patch | None) -> Text:
         out.append(f"{label}: {detail}")
         if index < len(rows) - 1:
             out.append("\n")
+    if hidden:
+        out.append(f"\n... and {hidden} more", style="dim")
     return out

@@ -12,7 +12,7 @@ from neuralcut_cli.cli.views.assets_table import assets_table
 from neuralcut_cli.cli.views.diff_view import diff_table
 from neuralcut_cli.cli.views.lanes import Lanes
 from neuralcut_cli.cli.views.timeline_view import print_timeline
-from neuralcut_cli.project.diff import Patch
+from neuralcut_cli.project.diff import Patch, element_changes
 from neuralcut_cli.project.model import Project
 
 
@@ -47,13 +47,13 @@ def print_read_result(console: Console, name: str, result: dict[str, Any], proje
 
 
 def print_edit_result(console: Console, name: str, result: dict[str, Any], patch: Patch | None,
-                      project: Project) -> None:
+                      before: Project, after: Project) -> None:
     """A one-line summary, the diff, then the lanes with the changes underlined."""
     summary = ", ".join(f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in result.items() if k != "success")
+    if len(summary) > 300:
+        summary = summary[:297] + "..."
     console.print(f"[green]✓[/] {name}" + (f": {summary}" if summary else ""), soft_wrap=True)
-    console.print(diff_table(patch))
+    console.print(diff_table(patch, before, after))
     if patch:
-        from neuralcut_cli.project.diff import element_changes
-
-        touched = {element_id for _, element_id, _, _ in element_changes(patch)}
-        console.print(Lanes(project, highlight=touched))
+        touched = {element_id for _, element_id in element_changes(patch)}
+        console.print(Lanes(after, highlight=touched))

@@ -1,0 +1,50 @@
+"""A small harness for calling tools against a project file in tests."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from neuralcut_cli.project.io import read_project
+from neuralcut_cli.project.model import Project
+from neuralcut_cli.project.session import ProjectSession
+from neuralcut_cli.tools import default_registry
+from neuralcut_cli.tools.definition import ToolContext
+
+REGISTRY = default_registry()
+
+
+class Tools:
+    """``tools("split", {"times": [5]})`` runs a tool on ``path``."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.session = ProjectSession(path)
+        self.context = ToolContext(self.session)
+
+    def __call__(self, name: str, args: Any = None) -> dict[str, Any]:
+        result = REGISTRY.execute(name, {} if args is None else args, self.context)
+        json.dumps(result)  # every output is JSON
+        return result
+
+    @property
+    def project(self) -> Project:
+        return read_project(self.path)
+
+    def element(self, element_id: str):  # type: ignore[no-untyped-def]
+        found = self.project.scene.find_element(element_id)
+        assert found is not None, f"{element_id} not on the timeline"
+        return found[1]
+
+    def track_of(self, element_id: str) -> str:
+        found = self.project.scene.find_element(element_id)
+        assert found is not None
+        return found[0].id
+
+    def timeline(self) -> dict[str, Any]:
+        return self("list_timeline")
+
+    def history_size(self) -> int:
+        done, _ = self.session.history.steps()
+        return len(done)
