@@ -1,0 +1,156 @@
+"""The orchestrator: one request from the user's words to the final reply.
+
+``sending`` -> backend -> for each tool call ``processing`` + active tool ->
+the registry runs it -> results go back to the backend -> repeat until the
+backend answers without tool calls (at most ``max_steps`` turns) ->
+``responding`` -> reply appended -> ``idle``. Any failure sets the chat error
+and the status ``error``. All the edits of one request are one undo step.
+
+``cancel()`` (Ctrl-C) stops the request at the next boundary: a tool that
+is running finishes (its edit is atomic), nothing after it runs.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from neuralcut_cli.agent.backends.base import Backend, BackendError
+from neuralcut_cli.agent.context import build_context, conversation_window
+from neuralcut_cli.agent.stores import AgentStore, ChatStore
+from neuralcut_cli.agent.types import ChatMessage, ToolCall, ToolResult
+from neuralcut_cli.errors import NeuralCutError
+from neuralcut_cli.project.session import ProjectSession
+from neuralcut_cli.tools.definition import ToolContext
+from neuralcut_cli.tools.registry import ToolRegistry
+
+DEFAULT_MAX_STEPS = 8
+Listener = Callable[[str, Any], None]
+
+
+class RequestCancelled(Exception):
+    """The user cancelled the request (Ctrl-C)."""
+
+
+@dataclass
+class RequestOutcome:
+    """What one request did."""
+
+    reply: str = ""
+    tool_calls: list[ToolCall] = field(default_factory=list)
+    tool_results: list[ToolResult] = field(default_factory=list)
+    status: str = "idle"
+    error: str | None = None
+
+    @property
+    def failed(self) -> bool:
+        return self.status == "error"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"reply": self.reply, "toolCalls": [c.wire() for c in self.tool_calls],
+                "toolResults": [r.wire() for r in self.tool_results], "status": self.status}
+
+
+class Orchestrator:
+    def __init__(self, backend: Backend, registry: ToolRegistry, session: ProjectSession, chat: ChatStore,
+                 agent: AgentStore | None = None, max_steps: int = DEFAULT_MAX_STEPS,
+                 listener: Listener | None = None) -> None:
+        self.backend = backend
+        self.registry = registry
+        self.session = session
+        self.chat = chat
+        self.agent = agent or AgentStore()
+        self.max_steps = max_steps
+        self.listener = listener or (lambda kind, data: None)
+        self.playback_time_ms = 0
+        self._cancel = threading.Event()
+
+    def cancel(self) -> None:
+        """Cancel the request in flight (each request has its own token, so a
+        cancelled request abandoned in a thread never wakes up and edits)."""
+        self._cancel.set()
+
+    def _status(self, status: str) -> None:
+        self.agent.set_status(status)  # type: ignore[arg-type]
+        self.listener("status", status)
+
+    def run(self, text: str) -> RequestOutcome:
+        """Run one request; never raises for backend or tool trouble."""
+        self._cancel = cancel = threading.Event()
+        outcome = RequestOutcome()
+        start = len(self.chat.messages)
+        self.chat.add_message(ChatMessage(role="user", content=text))
+        self.chat.error = None
+        self.chat.set_loading(True)
+        try:
+            with self.session.request(text):
+                self._loop(start, outcome, cancel)
+        except RequestCancelled:
+            self._fail(outcome, "Request cancelled")
+        except (BackendError, NeuralCutError) as exc:
+            self._fail(outcome, str(exc))
+        except Exception as exc:  # noqa: BLE001 - a bug, but the session must survive it
+            self._fail(outcome, f"internal error: {type(exc).__name__}: {exc}")
+        finally:
+            self.agent.set_active_tool(None)
+            self.chat.set_loading(False)
+        return outcome
+
+    def _loop(self, start: int, outcome: RequestOutcome, cancel: threading.Event) -> None:
+        context = build_context(self.session, self.playback_time_ms)
+        self.agent.set_context(context)
+        tools = self.registry.get_all()
+        for _ in range(self.max_steps):
+            _check(cancel)
+            self._status("sending")
+            turn = self.backend.complete(conversation_window(self.chat.messages, start), tools, context,
+                                         on_text=lambda chunk: cancel.is_set() or self.listener("text", chunk))
+            _check(cancel)
+            if not turn.tool_calls:
+                self._finish(turn.content, turn.failed, outcome)
+                return
+            self.chat.add_message(ChatMessage(role="assistant", content=turn.content, tool_calls=turn.tool_calls))
+            results = [self._call(call, outcome, cancel) for call in turn.tool_calls]
+            self.chat.add_message(ChatMessage(role="tool", tool_results=results))
+        raise BackendError(f"Stopped after {self.max_steps} model turns without a final answer")
+
+    def _call(self, call: ToolCall, outcome: RequestOutcome, cancel: threading.Event) -> ToolResult:
+        _check(cancel)
+        self._status("processing")
+        self.agent.set_active_tool(call.name)
+        self.listener("tool", call)
+        raw = self.registry.execute(call.name, call.args, ToolContext(self.session, self.playback_time_ms))
+        result = ToolResult(tool_call_id=call.id, name=call.name, result=raw,
+                            error=raw.get("error") if isinstance(raw, dict) else None)
+        outcome.tool_calls.append(call)
+        outcome.tool_results.append(result)
+        self.listener("tool_result", result)
+        return result
+
+    def _finish(self, content: str, failed: bool, outcome: RequestOutcome) -> None:
+        self._status("responding")
+        self.chat.add_message(ChatMessage(role="assistant", content=content))
+        outcome.reply = content
+        last_failed = bool(outcome.tool_results) and outcome.tool_results[-1].error is not None
+        if failed or last_failed:
+            self.chat.set_error(content or "The request failed")
+            outcome.status = "error"
+            outcome.error = self.chat.error
+            self.agent.set_status("error")
+            return
+        self._status("idle")
+
+    def _fail(self, outcome: RequestOutcome, message: str) -> None:
+        self.chat.set_error(message)
+        self.agent.set_status("error")
+        self.listener("status", "error")
+        outcome.status = "error"
+        outcome.error = message
+        if not outcome.reply:
+            outcome.reply = message
+
+
+def _check(cancel: threading.Event) -> None:
+    if cancel.is_set():
+        raise RequestCancelled()

@@ -1,0 +1,96 @@
+"""The shared types of the agent: one source of truth for the stores, the
+orchestrator, the registry, the backends and the HTTP API.
+
+``ChatMessage {id, role, content, toolCalls?, toolResults?, timestamp}``,
+``ToolCall {id, name, args}``, ``ToolResult {toolCallId, name, result,
+error?}``, ``ExecutionState``, ``AgentContext {projectId, activeSceneId,
+mediaAssets, playbackTimeMs}`` and ``ToolDefinition`` (defined with the
+registry, re-exported here). On the wire they are camelCase.
+"""
+
+from __future__ import annotations
+
+import time
+import uuid
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+from pydantic.alias_generators import to_camel
+
+from neuralcut_cli.tools.definition import ToolDefinition
+
+ExecutionState = Literal["idle", "sending", "processing", "responding", "error"]
+Role = Literal["user", "assistant", "tool", "system"]
+
+
+def new_message_id() -> str:
+    return str(uuid.uuid4())
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+class WireModel(BaseModel):
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, extra="ignore")
+
+    def wire(self) -> dict[str, Any]:
+        """The camelCase JSON form, without empty optional fields."""
+        return self.model_dump(mode="json", by_alias=True, exclude_none=True)
+
+
+class ToolCall(WireModel):
+    id: str = Field(default_factory=lambda: f"call_{uuid.uuid4().hex[:12]}")
+    name: str
+    args: dict[str, Any] = Field(default_factory=dict)
+
+
+class ToolResult(WireModel):
+    tool_call_id: str
+    name: str
+    result: Any = None
+    error: str | None = None
+
+
+class ChatMessage(WireModel):
+    id: str = Field(default_factory=new_message_id)
+    role: Role
+    content: str = ""
+    tool_calls: list[ToolCall] | None = None
+    tool_results: list[ToolResult] | None = None
+    timestamp: int = Field(default_factory=now_ms)
+
+
+class MediaAssetSummary(WireModel):
+    id: str
+    name: str = ""
+    type: str = ""
+    duration: float | None = None
+
+
+class AgentContext(WireModel):
+    project_id: str = ""
+    active_scene_id: str = ""
+    media_assets: list[MediaAssetSummary] = Field(default_factory=list)
+    playback_time_ms: int = 0
+
+
+class AssistantTurn(WireModel):
+    """What a backend answers for one model turn."""
+
+    content: str = ""
+    tool_calls: list[ToolCall] = Field(default_factory=list)
+    failed: bool = False  # the backend could not map the request at all
+
+
+__all__ = [
+    "AgentContext",
+    "AssistantTurn",
+    "ChatMessage",
+    "ExecutionState",
+    "MediaAssetSummary",
+    "Role",
+    "ToolCall",
+    "ToolDefinition",
+    "ToolResult",
+]
