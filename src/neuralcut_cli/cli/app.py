@@ -11,11 +11,18 @@ from typing import Annotated, Optional
 import typer
 
 from neuralcut_cli import __version__
-from neuralcut_cli.cli.commands import history_cmds, project_cmds, tool_cmds
+from neuralcut_cli.cli.options import DEFAULT_PROJECT, BackendOpt, ModelOpt, ProjectOpt
+from neuralcut_cli.cli.commands import agent_cmds, history_cmds, project_cmds, tool_cmds
 
 HELP = """NeuralCut: edit a video project by talking to it.
 
 Examples:
+
+  neuralcut                                 chat with the project (REPL; or one request per piped line)
+
+  neuralcut run "split at 5s"               one request, then exit (--json, --dry-run)
+
+  echo "delete from 3s to 6s" | neuralcut   requests from a script
 
   neuralcut timeline                        show the demo project as a table and lanes
 
@@ -54,14 +61,22 @@ def _version(value: bool) -> None:
 @app.callback(invoke_without_command=True)
 def root(
     ctx: typer.Context,
+    project: ProjectOpt = DEFAULT_PROJECT,
+    backend: BackendOpt = None,
+    model: ModelOpt = None,
     version: Annotated[
         Optional[bool], typer.Option("--version", callback=_version, is_eager=True, help="Show the version.")
     ] = None,
 ) -> None:
+    """With no command: chat (a REPL on a terminal, one request per line when stdin is piped)."""
     if ctx.invoked_subcommand is None:
-        print(ctx.get_help())
+        from neuralcut_cli.cli.commands.agent_cmds import start_chat
+        from neuralcut_cli.cli.errors import guarded
+
+        guarded(start_chat)(project, backend, model)
 
 
+agent_cmds.register(app)
 project_cmds.register(app)
 tool_cmds.register(app)
 history_cmds.register(app)

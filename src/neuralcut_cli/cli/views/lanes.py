@@ -18,7 +18,7 @@ from itertools import groupby
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
-from neuralcut_cli.cli.views.palette import ELEMENT_STYLE
+from neuralcut_cli.cli.views.palette import ELEMENT_STYLE, ELEMENT_STYLE_ALT
 from neuralcut_cli.cli.views.timeline_table import element_text
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.project.tracks import Track
@@ -81,12 +81,12 @@ class Lanes:
         name = track.id if len(track.id) <= _LABEL_WIDTH else track.id[: _LABEL_WIDTH - 1] + "…"
         line = Text(name.ljust(_LABEL_WIDTH) + " ", style="bold")
         row: list[tuple[str, str]] = [(_GAP, "dim")] * cells
-        for element in track.sorted_elements():
+        for index, element in enumerate(track.sorted_elements()):
             first = min(round(element.start_time * scale), cells - 1)
             last = max(first + 1, min(round(element.end_time * scale), cells))
             span = last - first
             label = element_text(element, width=max(span, 1))
-            style = ELEMENT_STYLE.get(element.type, "reverse")
+            style = (ELEMENT_STYLE_ALT if index % 2 else ELEMENT_STYLE).get(element.type, "reverse")
             if element.id in self.highlight:
                 style += " underline"
             for offset, char in enumerate(_draw(label, span, plain)):

@@ -17,3 +17,13 @@ TYPE_COLOUR = {
     "sticker": "magenta",
     "effect": "red",
 }
+
+#: A second shade per type, so that neighbouring elements stay apart in colour.
+ELEMENT_STYLE_ALT = {
+    "video": "bold white on bright_blue",
+    "image": "bold black on bright_cyan",
+    "audio": "bold black on bright_green",
+    "text": "bold black on bright_yellow",
+    "sticker": "bold white on bright_magenta",
+    "effect": "bold white on bright_red",
+}

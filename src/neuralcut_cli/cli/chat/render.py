@@ -1,0 +1,40 @@
+"""Printing an exchange: the reply, the tool calls, what changed, the lanes."""
+
+from __future__ import annotations
+
+import json
+
+from rich.console import Console
+from rich.markup import escape
+
+from neuralcut_cli.cli.chat.session import Exchange
+from neuralcut_cli.cli.views.diff_view import diff_table
+from neuralcut_cli.cli.views.lanes import Lanes
+from neuralcut_cli.project.diff import diff, element_changes
+
+
+def _args(args: dict) -> str:
+    text = json.dumps(args, ensure_ascii=False)
+    return text if len(text) <= 70 else text[:67] + "..."
+
+
+def print_exchange(console: Console, exchange: Exchange, show_reply: bool = True, dry_run: bool = False) -> None:
+    outcome = exchange.outcome
+    for call, result in zip(outcome.tool_calls, outcome.tool_results):
+        mark = "[red]✗[/]" if result.error else "[green]✓[/]"
+        tail = f" [red]{escape(result.error)}[/]" if result.error else ""
+        console.print(f"  {mark} [dim]{call.name} {escape(_args(call.args))}[/]{tail}")
+    if show_reply and outcome.reply:
+        style = "red" if outcome.failed else ""
+        console.print(escape(outcome.reply), style=style)
+    if exchange.cancelled:
+        console.print("[yellow]Cancelled.[/] The project is as the last completed tool left it.")
+    elif outcome.failed and outcome.error and outcome.error != outcome.reply:
+        console.print(f"[red]error:[/] {escape(outcome.error)}")
+    patch = diff(exchange.before, exchange.after)
+    if patch:
+        console.print(diff_table(patch, exchange.before, exchange.after))
+        touched = {element_id for _, element_id in element_changes(patch)}
+        console.print(Lanes(exchange.after, highlight=touched))
+        if dry_run:
+            console.print("[yellow]Dry run:[/] nothing was saved.")

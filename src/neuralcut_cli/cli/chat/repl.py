@@ -1,0 +1,50 @@
+"""The interactive loop, independent of the terminal library.
+
+``run_repl(chat, read_line, console, busy)``: tests pass an iterator of
+lines and a console over StringIO; the real terminal passes prompt-toolkit
+(see ``terminal``). Ctrl-C at the prompt clears the line; during a request
+it cancels the request. Ctrl-D (EOF) leaves with status 0.
+"""
+
+from __future__ import annotations
+
+from contextlib import AbstractContextManager, nullcontext
+from typing import Callable
+
+from rich.console import Console
+
+from neuralcut_cli.cli.chat.render import print_exchange
+from neuralcut_cli.cli.chat.session import ChatSession
+from neuralcut_cli.cli.chat.slash import dispatch
+
+Busy = Callable[[ChatSession], AbstractContextManager]
+
+
+def banner(chat: ChatSession) -> str:
+    project = chat.session.project()
+    return (f"NeuralCut · {project.metadata.name or chat.project_path.name} ({chat.project_path}) · "
+            f"backend {chat.backend_label}\nType a request (e.g. 'split at 5s'), /help for commands, Ctrl-D to leave.")
+
+
+def run_repl(chat: ChatSession, read_line: Callable[[], str], console: Console,
+             busy: Busy = lambda chat: nullcontext()) -> int:
+    console.print(banner(chat))
+    while True:
+        try:
+            line = read_line()
+        except KeyboardInterrupt:
+            continue
+        except EOFError:
+            console.print("Bye.")
+            return 0
+        line = line.strip()
+        if not line:
+            continue
+        if line.startswith("/"):
+            keep_going, _ = dispatch(chat, console, line)
+            if not keep_going:
+                return 0
+            continue
+        with busy(chat) as streamed:
+            exchange = chat.ask(line)
+        print_exchange(console, exchange, show_reply=not bool(streamed and streamed.streamed))

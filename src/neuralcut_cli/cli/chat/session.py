@@ -1,0 +1,96 @@
+"""``ChatSession``: a project, a backend and the stores, ready for requests.
+
+Used by ``run``, the pipe mode and the REPL alike. ``ask`` runs one request
+in a worker thread so that Ctrl-C cancels the request, never the process.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from neuralcut_cli.agent.backends.factory import backend_spec, make_backend
+from neuralcut_cli.agent.orchestrator import Orchestrator, RequestOutcome
+from neuralcut_cli.agent.stores import AgentStore, ChatStore
+from neuralcut_cli.project.model import Project
+from neuralcut_cli.project.paths import state_dir
+from neuralcut_cli.project.session import ProjectSession
+from neuralcut_cli.tools import default_registry
+
+CANCEL_GRACE = 5.0  # seconds a running tool may take to finish after Ctrl-C
+
+
+@dataclass
+class Exchange:
+    """One request: its outcome and the project before and after."""
+
+    text: str
+    outcome: RequestOutcome
+    before: Project
+    after: Project
+    cancelled: bool = False
+
+
+@dataclass
+class ChatSession:
+    project_path: Path
+    backend_name: str | None = None
+    model: str | None = None
+    dry_run: bool = False
+    listener: Callable[[str, Any], None] | None = None
+    session: ProjectSession = field(init=False)
+    chat: ChatStore = field(init=False)
+    agent: AgentStore = field(init=False)
+    orchestrator: Orchestrator = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.open(self.project_path)
+
+    def open(self, path: Path) -> None:
+        """(Re)open a project; the backend is kept."""
+        session = ProjectSession(path, dry_run=self.dry_run)
+        project = session.project()  # a bad file fails here, before anything else
+        self.project_path = Path(path)
+        self.session = session
+        chat_file = None if self.dry_run else state_dir(self.project_path) / "chat.json"
+        self.chat = ChatStore(chat_file)
+        self.agent = AgentStore()
+        backend = make_backend(self.backend_name, self.model, fps=project.fps)
+        self.orchestrator = Orchestrator(backend, default_registry(), self.session, self.chat, self.agent,
+                                         listener=self._relay)
+
+    def set_backend(self, name: str, model: str | None = None) -> None:
+        backend = make_backend(name, model or self.model, fps=self.session.project().fps)
+        self.backend_name, self.model = name, model or self.model
+        self.orchestrator.backend = backend
+
+    @property
+    def backend_label(self) -> str:
+        name = backend_spec(self.backend_name)
+        return f"{name} ({self.model})" if self.model and name == "gemini" else name
+
+    def _relay(self, kind: str, data: Any) -> None:
+        if self.listener:
+            self.listener(kind, data)
+
+    def ask(self, text: str) -> Exchange:
+        """Run one request; Ctrl-C (KeyboardInterrupt) cancels it and returns."""
+        before = self.session.project()
+        box: list[RequestOutcome] = []
+        worker = threading.Thread(target=lambda: box.append(self.orchestrator.run(text)), daemon=True)
+        worker.start()
+        cancelled = False
+        try:
+            while worker.is_alive():
+                worker.join(0.05)
+        except KeyboardInterrupt:
+            cancelled = True
+            self.orchestrator.cancel()
+            worker.join(CANCEL_GRACE)
+        outcome = box[0] if box else RequestOutcome(reply="Request cancelled", status="error",
+                                                    error="Request cancelled")
+        if cancelled and not outcome.failed:
+            outcome.status, outcome.error = "error", "Request cancelled"
+        return Exchange(text, outcome, before, self.session.project(), cancelled)

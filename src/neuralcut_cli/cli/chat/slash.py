@@ -1,0 +1,140 @@
+"""Slash commands, declared once: read by /help, the dispatcher and the completer.
+
+A unique prefix is enough (``/tim`` is ``/timeline``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from rich.console import Console
+from rich.markup import escape
+
+from neuralcut_cli.cli.chat.session import ChatSession
+from neuralcut_cli.errors import HistoryError, NeuralCutError
+
+
+@dataclass(frozen=True)
+class Slash:
+    name: str
+    help: str
+    run: Callable[[ChatSession, Console, str], bool | None]  # returns False to leave
+    argument: str = ""  # what to complete: "", "backend", "path"
+
+
+def _help(chat: ChatSession, console: Console, arg: str) -> None:
+    for command in COMMANDS:
+        console.print(f"  [bold]/{command.name}[/] {command.argument and '<' + command.argument + '>'}".rstrip()
+                      + f"  [dim]{command.help}[/]")
+    console.print("  Anything else is a request, e.g. [italic]split at 5s[/]; [italic]help[/] lists what the mock "
+                  "understands. Ctrl-C cancels a request, Ctrl-D leaves.")
+
+
+def _timeline(chat: ChatSession, console: Console, arg: str) -> None:
+    from neuralcut_cli.cli.views.timeline_view import print_timeline
+
+    print_timeline(console, chat.session.project())
+
+
+def _assets(chat: ChatSession, console: Console, arg: str) -> None:
+    from neuralcut_cli.cli.views.assets_table import assets_table
+    from neuralcut_cli.tools.definition import ToolContext
+
+    listed = chat.orchestrator.registry.execute("list_project_assets", {}, ToolContext(chat.session))
+    console.print(assets_table(chat.session.project(), listed.get("assets", [])))
+
+
+def _tools(chat: ChatSession, console: Console, arg: str) -> None:
+    from neuralcut_cli.cli.views.tools_view import tools_view
+
+    tools = [{"name": t.name, "description": t.description, "parameters": t.parameters}
+             for t in chat.orchestrator.registry.get_all()]
+    console.print(tools_view(tools))
+
+
+def _move(chat: ChatSession, console: Console, backwards: bool) -> None:
+    from neuralcut_cli.cli.views.diff_view import diff_table
+    from neuralcut_cli.cli.views.lanes import Lanes
+
+    before = chat.session.project()
+    try:
+        step, patch = chat.session.move_history(backwards)
+    except HistoryError as exc:
+        console.print(f"[red]{escape(exc.message)}[/]")
+        return
+    console.print(f"{'Undid' if backwards else 'Redid'}: {escape(step.source)}")
+    console.print(diff_table(patch, before, chat.session.project()))
+    console.print(Lanes(chat.session.project()))
+
+
+def _history(chat: ChatSession, console: Console, arg: str) -> None:
+    from neuralcut_cli.cli.views.history_view import history_table
+
+    console.print(history_table(*chat.session.history.steps()))
+
+
+def _clear(chat: ChatSession, console: Console, arg: str) -> None:
+    chat.chat.clear_messages()
+    console.print("Conversation cleared (the project and its history are untouched).")
+
+
+def _backend(chat: ChatSession, console: Console, arg: str) -> None:
+    if arg:
+        chat.set_backend(arg.strip())
+    console.print(f"Backend: {escape(chat.backend_label)}")
+
+
+def _model(chat: ChatSession, console: Console, arg: str) -> None:
+    if arg:
+        chat.model = arg.strip()
+        chat.set_backend(chat.backend_name or "mock", chat.model)
+    console.print(f"Model: {escape(chat.model or '(backend default)')}")
+
+
+def _project(chat: ChatSession, console: Console, arg: str) -> None:
+    if arg:
+        chat.open(Path(arg.strip()).expanduser())
+    console.print(f"Project: {escape(str(chat.project_path))}")
+
+
+COMMANDS: list[Slash] = [
+    Slash("help", "this list", _help),
+    Slash("timeline", "show the timeline (table and lanes)", _timeline),
+    Slash("assets", "show the media assets", _assets),
+    Slash("tools", "the tools the agent can call", _tools),
+    Slash("undo", "revert the last request", lambda c, o, a: _move(c, o, True)),
+    Slash("redo", "re-apply the last undone request", lambda c, o, a: _move(c, o, False)),
+    Slash("history", "the requests in the undo history", _history),
+    Slash("clear", "forget the conversation", _clear),
+    Slash("backend", "show or switch the backend (mock, gemini, URL)", _backend, "backend"),
+    Slash("model", "show or set the model", _model, "model"),
+    Slash("project", "show or open another project file", _project, "path"),
+    Slash("exit", "leave (Ctrl-D works too)", lambda c, o, a: False),
+]
+
+
+def find(word: str) -> Slash | list[Slash]:
+    """The command a (prefix of a) name means, or the candidates."""
+    name = word.lstrip("/").lower()
+    exact = [c for c in COMMANDS if c.name == name or (name == "quit" and c.name == "exit")]
+    if exact:
+        return exact[0]
+    matches = [c for c in COMMANDS if c.name.startswith(name)]
+    return matches[0] if len(matches) == 1 else matches
+
+
+def dispatch(chat: ChatSession, console: Console, line: str) -> tuple[bool, bool]:
+    """Run a slash command line; ``(keep going, succeeded)``."""
+    word, _, arg = line.strip().partition(" ")
+    command = find(word)
+    if isinstance(command, list):
+        names = ", ".join("/" + c.name for c in command) if command else "none; try /help"
+        console.print(f"[red]Unknown command {escape(word)}[/] (matches: {names})")
+        return True, False
+    try:
+        return command.run(chat, console, arg) is not False, True
+    except NeuralCutError as exc:
+        console.print(f"[red]error:[/] {escape(exc.message)}")
+        return True, False

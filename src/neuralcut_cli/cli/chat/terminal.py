@@ -1,0 +1,116 @@
+"""The real terminal: prompt-toolkit input with history, completion and a
+bottom toolbar, and a rich spinner (or streamed text) while a request runs.
+
+Imported only by the REPL, never by one-shot commands.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Iterable
+
+from prompt_toolkit import PromptSession
+from prompt_toolkit.completion import Completer, Completion, PathCompleter
+from prompt_toolkit.document import Document
+from prompt_toolkit.history import FileHistory, InMemoryHistory
+from rich.console import Console
+
+from neuralcut_cli.cli.chat.repl import run_repl
+from neuralcut_cli.cli.chat.session import ChatSession
+from neuralcut_cli.cli.chat.slash import COMMANDS
+from neuralcut_cli.project.paths import ensure_state_dir
+
+_STATUS_TEXT = {"sending": "Thinking…", "processing": "Running {tool}…", "responding": "Answering…"}
+
+
+class ChatCompleter(Completer):
+    """Slash commands; backends; paths; element ids, asset names and tool names."""
+
+    def __init__(self, chat: ChatSession) -> None:
+        self.chat = chat
+        self.paths = PathCompleter(expanduser=True)
+
+    def get_completions(self, document: Document, complete_event: Any) -> Iterable[Completion]:
+        text = document.text_before_cursor
+        if text.startswith("/") and " " not in text:
+            for command in COMMANDS:
+                if command.name.startswith(text[1:].lower()):
+                    yield Completion("/" + command.name, start_position=-len(text), display_meta=command.help)
+            return
+        if text.startswith("/"):
+            name, _, arg = text.partition(" ")
+            command = next((c for c in COMMANDS if "/" + c.name == name), None)
+            if command and command.argument == "path":
+                yield from self.paths.get_completions(Document(arg), complete_event)
+            elif command and command.argument == "backend":
+                for option in ("mock", "gemini", "http://127.0.0.1:8765"):
+                    if option.startswith(arg):
+                        yield Completion(option, start_position=-len(arg))
+            return
+        word = document.get_word_before_cursor(WORD=True)
+        if not word:
+            return
+        for candidate in self._words():
+            if candidate.lower().startswith(word.lower()) and candidate != word:
+                yield Completion(candidate, start_position=-len(word))
+
+    def _words(self) -> list[str]:
+        project = self.chat.session.project()
+        ids = [element.id for _, element in project.scene.elements()]
+        tracks = [track.id for track in project.scene.tracks.ordered()]
+        assets = [asset.name for asset in project.media_assets if asset.name]
+        tools = [tool.name for tool in self.chat.orchestrator.registry.get_all()]
+        return sorted(set(ids + tracks + assets + tools))
+
+
+class Busy:
+    """A spinner that says what the agent is doing; streamed text replaces it."""
+
+    def __init__(self, chat: ChatSession, console: Console) -> None:
+        self.chat, self.console = chat, console
+        self.status: Any = None
+        self.streamed = False
+
+    def __enter__(self) -> "Busy":
+        self.streamed = False
+        self.status = self.console.status("Thinking…", spinner="dots")
+        self.status.start()
+        self.chat.listener = self.on_event
+        return self
+
+    def on_event(self, kind: str, data: Any) -> None:
+        if kind == "text":
+            if self.status is not None:
+                self.status.stop()
+                self.status = None
+            self.streamed = True
+            self.console.print(data, end="", markup=False, highlight=False)
+        elif kind == "status" and self.status is not None:
+            text = _STATUS_TEXT.get(data)
+            if text:
+                self.status.update(text.format(tool=self.chat.agent.active_tool or "a tool"))
+
+    def __exit__(self, *exc: object) -> None:
+        if self.status is not None:
+            self.status.stop()
+        if self.streamed:
+            self.console.print()
+        self.chat.listener = None
+
+
+def interactive(chat: ChatSession, console: Console) -> int:
+    """The REPL on a real terminal (or a plain prompt on a dumb one)."""
+    if os.environ.get("TERM") == "dumb":
+        return run_repl(chat, lambda: input("› "), console, lambda c: Busy(c, console))
+    try:
+        history: Any = FileHistory(str(ensure_state_dir(chat.project_path) / "input_history"))
+    except OSError:
+        history = InMemoryHistory()
+
+    def toolbar() -> str:
+        state = chat.agent.status
+        return f" {chat.project_path.name} · backend {chat.backend_label} · {state} · /help · Ctrl-D to leave"
+
+    prompt = PromptSession(history=history, completer=ChatCompleter(chat), bottom_toolbar=toolbar,
+                           complete_while_typing=False, enable_history_search=True)
+    return run_repl(chat, lambda: prompt.prompt("› "), console, lambda c: Busy(c, console))

@@ -1,0 +1,71 @@
+"""``neuralcut run MESSAGE`` and ``neuralcut chat`` (the REPL, or one request per line of piped stdin)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from neuralcut_cli.cli.errors import guarded
+from neuralcut_cli.cli.options import DEFAULT_PROJECT, BackendOpt, JsonOpt, ModelOpt, ProjectOpt
+from neuralcut_cli.errors import ExitCode
+
+CANCELLED = 130
+
+
+def run(
+    message: Annotated[str, typer.Argument(help="The request, e.g. \"split at 5s\".")],
+    project: ProjectOpt = DEFAULT_PROJECT,
+    backend: BackendOpt = None,
+    model: ModelOpt = None,
+    json_out: JsonOpt = False,
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="Show what would change; save nothing.")] = False,
+) -> None:
+    """Run one request, then exit. Example: neuralcut run "delete from 3s to 6s" """
+    from neuralcut_cli.cli.chat.session import ChatSession
+    from neuralcut_cli.cli.output import Output
+
+    chat = ChatSession(project, backend, model, dry_run=dry_run)
+    exchange = chat.ask(message)
+    out = Output()
+    if json_out:
+        out.json(exchange.outcome.to_json())
+    else:
+        from neuralcut_cli.cli.chat.render import print_exchange
+
+        print_exchange(out.console, exchange, dry_run=dry_run)
+    if exchange.cancelled:
+        raise SystemExit(CANCELLED)
+    if exchange.outcome.failed:
+        raise SystemExit(int(ExitCode.FAILED))
+
+
+def chat(
+    project: ProjectOpt = DEFAULT_PROJECT,
+    backend: BackendOpt = None,
+    model: ModelOpt = None,
+) -> None:
+    """Talk to the project: a REPL on a terminal, one request per line when stdin is piped."""
+    start_chat(project, backend, model)
+
+
+def start_chat(project: Path, backend: str | None, model: str | None) -> None:
+    from neuralcut_cli.cli.chat.session import ChatSession
+    from neuralcut_cli.cli.output import Output
+
+    session = ChatSession(project, backend, model)
+    console = Output().console
+    if sys.stdin is not None and sys.stdin.isatty():
+        from neuralcut_cli.cli.chat.terminal import interactive
+
+        raise SystemExit(interactive(session, console))
+    from neuralcut_cli.cli.chat.pipe import run_lines
+
+    raise SystemExit(run_lines(session, sys.stdin or [], console))
+
+
+def register(app: typer.Typer) -> None:
+    app.command(help=run.__doc__)(guarded(run))
+    app.command(help=chat.__doc__)(guarded(chat))
