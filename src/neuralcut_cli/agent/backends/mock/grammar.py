@@ -17,10 +17,10 @@ from neuralcut_cli.agent.backends.mock.runner import Failed, Runner
 
 Plan = Callable[[Phrase, Runner], str]
 
-_POLITE = re.compile(r"^(?:(?:please|pls|ok|okay|now|and|also|then|hey|so|can you|could you|would you|will you|"
+_POLITE = re.compile(r"(?i)^(?:(?:please|pls|ok|okay|now|and|also|then|hey|so|can you|could you|would you|will you|"
                      r"i want to|i'd like to|i would like to|let's|lets|go ahead and|try to)\s+)+")
-_OBJECT_END = re.compile(r"\s+(?:to|by|on|onto|at|from|for|between|until|till|into|with|so|last|lasting|end|ends|"
-                         r"ending|start|starts|starting|volume|say|says|in|as)\b|\s+\d")
+_OBJECT_END = re.compile(r"\s+(?:to|by|on|onto|at|from|for|between|until|till|into|with|so|lasting|end|ends|"
+                         r"ending|start|starts|starting|volume|say|says|in|as)\b|\s+last(?=\s+(?:for\s+)?[\d.])|\s+\d")
 _DELETE = r"(?:delete|remove|drop|erase|clear|get rid of|take out|cut out|trim out|cut|trim)"
 _ASSET_WORDS = r"\b(assets?|media|files?|videos|images|photos|pictures|audio|songs|music files|footage)\b"
 _TIMELINE_WORDS = r"\b(timeline|tracks?|edit|project|elements|clips|sequence)\b"
@@ -83,7 +83,7 @@ def choose(p: Phrase, run: Runner) -> str:
         return query.plan_list_effects(p, run)
     if p.has(r"\bstickers\b") and p.has(r"^(what|which|list|show)\b"):
         return query.plan_list_stickers(p, run)
-    if p.has(r"^(list|show|display|print|what'?s|what is|what are|what do i have|describe|summari[sz]e)\b"):
+    if p.has(r"^(list|show|display|print|what|which|describe|summari[sz]e|tell me)\b"):
         if p.has(_TIMELINE_WORDS) and not p.has(r"\b(unused|used)\b"):
             return query.plan_list_timeline(p, run)
         if p.has(_ASSET_WORDS):
@@ -96,7 +96,8 @@ def choose(p: Phrase, run: Runner) -> str:
                                                                  or (p.times() and not _is_range_delete(p)))):
         return edit.plan_split(p, run)
     if p.has(r"\b(mute|unmute|volume|louder|quieter|silence|turn (?:\w+ ){0,3}(?:down|up))\b"):
-        ref = object_of(t, r"mute|unmute|silence|set|change|turn|make|lower|raise")
+        target = re.sub(r"\b(?:the\s+)?(?:volume|level)\s+(?:of|for|on)\s+", "", t)
+        ref = object_of(target, r"mute|unmute|silence|set|change|turn|make|lower|raise")
         return edit.plan_volume(p, run, re.sub(r"\b(volume|level|down|up)\b", "", ref))
     if p.has(r"^(move|put|place|shift)\b") and p.has(r"\bto the (top|bottom|middle|center|centre)\b") and not p.times():
         return edit.plan_text_position(p, run, object_of(t, r"move|put|place|shift"))
@@ -115,10 +116,13 @@ def choose(p: Phrase, run: Runner) -> str:
     effect_to_apply = _effect_rule(p)
     if effect_to_apply:
         return add.plan_apply_effect(p, run, effect_to_apply)
+    adding_text = p.quotes and p.has(r"^(add|put|insert|write|show|place|display|overlay|type|caption|title|label|"
+                                     r"subtitle|hook|create|make)\b")
+    if adding_text and p.has(r"\b(text|titles?|subtitles?|captions?|labels?|hooks?|words?|says?)\b"):
+        return add.plan_add_text(p, run)
     if p.has(r"^(add|put|insert|place|append|drop|bring|use|include)\b") and _names_asset(p, run):
         return add.plan_add_media(p, run, object_of(t, r"add|put|insert|place|append|drop|bring|use|include"))
-    if p.quotes and p.has(r"^(add|put|insert|write|show|place|display|overlay|type|caption|title|label|subtitle|hook|"
-                          r"create|make)\b"):
+    if adding_text:
         return add.plan_add_text(p, run)
     if p.has(r"^(make|set|change|extend|shorten|trim|lengthen|stretch|cut)\b") \
             and p.has(r"\b(last|lasts|long|longer|shorter|end|ends|start|starts|until|till|duration|to \d)\b"):

@@ -80,10 +80,16 @@ def _append_point(run: Runner, track_type: str) -> float:
 
 
 def sticker_id(p: Phrase) -> str:
-    flag = re.search(r"\bflags?\s+(?:of\s+)?(?:the\s+)?([a-z][a-z .'-]+?)(?=\s+(?:at|in|on|from|for|to|top|bottom|center|"
-                     r"centre|middle|left|right|\d)|$)", p.text)
-    before = re.search(r"\b(?:the\s+)?([a-z][a-z .'-]+?)\s+flag\b", p.text)
-    for candidate in (flag.group(1) if flag else None, before.group(1) if before else None):
+    after = re.search(r"\bflags?\s+(?:of\s+)?(?:the\s+)?([a-z][a-z .'-]*)", p.text)
+    before = re.search(r"([a-z][a-z .'-]*?)\s+flags?\b", p.text)
+    candidates = []
+    if after:  # "flag of south korea at the top": the longest leading run of words that names a country
+        words = after.group(1).split()
+        candidates += [" ".join(words[:n]) for n in range(min(4, len(words)), 0, -1)]
+    if before:  # "an argentina flag": the shortest trailing run
+        words = before.group(1).split()
+        candidates += [" ".join(words[-n:]) for n in range(1, min(4, len(words)) + 1)]
+    for candidate in candidates:
         code = _country(candidate)
         if code:
             return f"flags:{code}"

@@ -1,0 +1,228 @@
+"""The session-shell spec, scenario by scenario: stores, registry, orchestrator."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from neuralcut_cli.agent.backends.base import BackendError
+from neuralcut_cli.agent.backends.scripted import ScriptedBackend
+from neuralcut_cli.agent.orchestrator import Orchestrator
+from neuralcut_cli.agent.stores import AgentStore, ChatStore
+from neuralcut_cli.agent.types import AgentContext, AssistantTurn, ChatMessage, ToolCall, ToolDefinition
+from neuralcut_cli.project.session import ProjectSession
+from neuralcut_cli.tools import default_registry
+from neuralcut_cli.tools.definition import ToolContext
+from neuralcut_cli.tools.registry import DefinitionRegistry, ToolRegistry
+
+
+# -- Chat Store -----------------------------------------------------------------
+
+def test_message_lifecycle() -> None:
+    store = ChatStore()
+    assert store.messages == []
+    store.add_message({"role": "user", "content": "Hello"})
+    assert len(store.messages) == 1
+    assert (store.messages[0].role, store.messages[0].content) == ("user", "Hello")
+    assert store.messages[0].id and store.messages[0].timestamp > 0
+
+
+def test_error_state_persists_until_cleared() -> None:
+    store = ChatStore()
+    store.set_loading(True)
+    store.set_error("API failed")
+    assert store.error == "API failed"
+    assert store.loading is False
+    store.add_message({"role": "user", "content": "again"})
+    assert store.error == "API failed"
+    store.clear_messages()
+    assert store.error is None and store.messages == []
+
+
+def test_chat_store_is_persisted(tmp_path: Path) -> None:
+    path = tmp_path / ".neuralcut" / "p" / "chat.json"
+    first = ChatStore(path)
+    first.add_message(ChatMessage(role="user", content="split at 5s"))
+    first.add_message(ChatMessage(role="assistant", content="", tool_calls=[ToolCall(name="split", args={"times": [5]})]))
+    second = ChatStore(path)
+    assert [m.content for m in second.messages] == ["split at 5s", ""]
+    assert second.messages[1].tool_calls[0].args == {"times": [5]}
+    assert json.loads(path.read_text())["messages"][1]["toolCalls"][0]["name"] == "split"
+
+
+def test_unreadable_chat_file_starts_empty(tmp_path: Path) -> None:
+    path = tmp_path / "chat.json"
+    path.write_text("{nope")
+    assert ChatStore(path).messages == []
+
+
+# -- Agent Store -------------------------------------------------------------------
+
+def test_tool_execution_tracking() -> None:
+    store = AgentStore()
+    store.set_active_tool("echo_context")
+    store.set_status("processing")
+    assert (store.active_tool, store.status) == ("echo_context", "processing")
+
+
+def test_reset_after_completion() -> None:
+    store = AgentStore()
+    store.set_status("processing")
+    store.set_active_tool("echo_context")
+    store.set_context(AgentContext(project_id="p"))
+    store.reset()
+    assert (store.status, store.active_tool) == ("idle", None)
+
+
+# -- Tool Registry -------------------------------------------------------------------
+
+def test_definition_registry_basics() -> None:
+    registry: DefinitionRegistry[str, int] = DefinitionRegistry()
+    registry.register("a", 1)
+    registry.register("b", 2)
+    assert registry.has("a") and not registry.has("c")
+    assert registry.get("b") == 2
+    assert registry.get_all() == [1, 2]
+    with pytest.raises(ValueError):
+        registry.register("a", 3)
+    with pytest.raises(KeyError):
+        registry.get("c")
+
+
+def test_mock_echo_tool_executes(demo_path: Path) -> None:
+    registry = ToolRegistry([default_registry().get("echo_context")])
+    assert registry.get_all()[0].name == "echo_context"
+    definition: ToolDefinition = registry.get("echo_context")
+    result = definition.execute({}, ToolContext(ProjectSession(demo_path), playback_time_ms=250))
+    assert result["projectId"] == "demo" and result["mediaCount"] == 6 and result["playbackTimeMs"] == 250
+    assert definition.parameters == {"properties": {}, "type": "object"}
+
+
+# -- Orchestrator ---------------------------------------------------------------------
+
+def orchestrator(path: Path, script: list, **kwargs) -> tuple[Orchestrator, ChatStore, AgentStore]:
+    chat, agent = ChatStore(), AgentStore()
+    return Orchestrator(ScriptedBackend(script), default_registry(), ProjectSession(path), chat, agent, **kwargs), chat, agent
+
+
+def test_happy_path_with_no_tool_calls(demo_path: Path) -> None:
+    orch, chat, agent = orchestrator(demo_path, [{"content": "Hello!", "toolCalls": []}])
+    outcome = orch.run("Hi")
+    assert [(m.role, m.content) for m in chat.messages] == [("user", "Hi"), ("assistant", "Hello!")]
+    assert agent.status == "idle" and outcome.status == "idle" and outcome.reply == "Hello!"
+    assert chat.error is None and chat.loading is False
+
+
+def test_tool_call_resolution(demo_path: Path) -> None:
+    orch, chat, agent = orchestrator(demo_path, [
+        {"content": "", "toolCalls": [{"id": "c1", "name": "echo_context", "args": {}}]},
+        {"content": "Done."},
+    ])
+    statuses: list[str] = []
+    orch.listener = lambda kind, data: statuses.append(data) if kind == "status" else None
+    outcome = orch.run("what project is this?")
+    tool_message = next(m for m in chat.messages if m.role == "tool")
+    assert tool_message.tool_results[0].tool_call_id == "c1"
+    assert tool_message.tool_results[0].result["projectId"] == "demo"
+    assert agent.status == "idle" and agent.active_tool is None
+    assert statuses == ["sending", "processing", "sending", "responding", "idle"]
+    assert outcome.to_json()["toolResults"][0]["result"]["mediaCount"] == 6
+
+
+def test_several_calls_in_one_turn_run_in_order_as_one_undo_step(demo_path: Path) -> None:
+    orch, chat, _ = orchestrator(demo_path, [
+        {"toolCalls": [{"id": "a", "name": "split", "args": {"times": [5]}},
+                       {"id": "b", "name": "delete_timeline_elements", "args": {"elementIds": ["e-title"]}},
+                       {"id": "c", "name": "list_timeline", "args": {}}]},
+        {"content": "Split and deleted."},
+    ])
+    outcome = orch.run("split at 5 and drop the title")
+    assert [r.name for r in outcome.tool_results] == ["split", "delete_timeline_elements", "list_timeline"]
+    listing = outcome.tool_results[2].result
+    assert all(e["elementId"] != "e-title" for t in listing["tracks"] for e in t["elements"])
+    done, _ = orch.session.history.steps()
+    assert [(s.source, len(s.calls)) for s in done] == [("split at 5 and drop the title", 2)]
+
+
+def test_a_failing_tool_goes_back_to_the_model(demo_path: Path) -> None:
+    seen: list = []
+
+    def answer(conversation):
+        seen.append(conversation[-1].tool_results[0].error)
+        return AssistantTurn(content="That element does not exist.")
+
+    orch, chat, agent = orchestrator(demo_path, [
+        {"toolCalls": [{"id": "x", "name": "delete_timeline_elements", "args": {"elementIds": ["ghost"]}}]},
+        answer,
+    ])
+    outcome = orch.run("delete ghost")
+    assert seen == ["Timeline elements not found: ghost"]
+    assert outcome.failed and agent.status == "error"  # the last tool failed
+    assert chat.error == "That element does not exist."
+
+
+def test_a_raising_backend_sets_error_and_the_session_survives(demo_path: Path) -> None:
+    orch, chat, agent = orchestrator(demo_path, [BackendError("quota exceeded"), {"content": "ok"}])
+    outcome = orch.run("first")
+    assert outcome.failed and outcome.error == "quota exceeded"
+    assert chat.error == "quota exceeded" and agent.status == "error" and chat.loading is False
+    assert orch.run("second").reply == "ok"
+    assert agent.status == "idle"
+
+
+def test_an_unexpected_exception_is_contained(demo_path: Path) -> None:
+    orch, chat, agent = orchestrator(demo_path, [RuntimeError("boom")])
+    outcome = orch.run("x")
+    assert outcome.failed and "internal error: RuntimeError: boom" in chat.error
+
+
+def test_step_limit(demo_path: Path) -> None:
+    loop = {"toolCalls": [{"name": "list_timeline", "args": {}}]}
+    chat, agent = ChatStore(), AgentStore()
+    orch = Orchestrator(ScriptedBackend([loop], repeat_last=True), default_registry(), ProjectSession(demo_path),
+                        chat, agent, max_steps=3)
+    outcome = orch.run("loop forever")
+    assert outcome.failed and "Stopped after 3 model turns" in outcome.error
+    assert len(outcome.tool_calls) == 3
+
+
+def test_backend_not_understanding_fails_the_request(demo_path: Path) -> None:
+    orch, chat, agent = orchestrator(demo_path, [{"content": "I can't do that", "failed": True}])
+    assert orch.run("make it pop").failed and agent.status == "error"
+
+
+def test_cancel_stops_before_the_next_tool(demo_path: Path) -> None:
+    before = demo_path.read_bytes()
+    chat, agent = ChatStore(), AgentStore()
+    backend = ScriptedBackend([{"toolCalls": [{"name": "split", "args": {"times": [5]}}]}], delay=0.5)
+    orch = Orchestrator(backend, default_registry(), ProjectSession(demo_path), chat, agent)
+    worker = threading.Thread(target=lambda: setattr(orch, "outcome", orch.run("split at 5s")))
+    worker.start()
+    time.sleep(0.1)
+    orch.cancel()
+    worker.join(5)
+    assert orch.outcome.failed and orch.outcome.error == "Request cancelled"
+    assert demo_path.read_bytes() == before  # the split never ran
+    assert chat.error == "Request cancelled"
+
+
+def test_context_reaches_the_backend(demo_path: Path) -> None:
+    contexts: list[AgentContext] = []
+
+    class Spy(ScriptedBackend):
+        def complete(self, conversation, tools, context, on_text=None):
+            contexts.append(context)
+            assert {t.name for t in tools} >= {"split", "list_timeline", "echo_context"}
+            return AssistantTurn(content="ok")
+
+    chat, agent = ChatStore(), AgentStore()
+    orch = Orchestrator(Spy([]), default_registry(), ProjectSession(demo_path), chat, agent)
+    orch.playback_time_ms = 4200
+    orch.run("hi")
+    assert contexts[0].project_id == "demo" and contexts[0].playback_time_ms == 4200
+    assert [a.id for a in contexts[0].media_assets][:2] == ["a-intro", "a-beach"]
+    assert agent.context == contexts[0]

@@ -1,0 +1,124 @@
+"""`neuralcut run` and piped stdin, in real processes: output, exit codes, files."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+EXE = [sys.executable, "-m", "neuralcut_cli"]
+
+
+def neuralcut(*args: str, input: str | None = None, env: dict | None = None) -> subprocess.CompletedProcess:
+    full_env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "100", **(env or {})}
+    full_env.pop("NEURALCUT_PROJECT", None)
+    full_env.pop("NEURALCUT_BACKEND", None)
+    return subprocess.run([*EXE, *map(str, args)], capture_output=True, text=True, input=input, env=full_env,
+                          timeout=60)
+
+
+def test_run_json_document(demo_path: Path) -> None:
+    done = neuralcut("run", "split at 5s", "-p", demo_path, "--json")
+    assert done.returncode == 0, done.stderr
+    document = json.loads(done.stdout)
+    assert set(document) == {"reply", "toolCalls", "toolResults", "status"}
+    assert document["status"] == "idle"
+    assert document["toolCalls"][0]["name"] == "split" and document["toolCalls"][0]["args"] == {"times": [5.0]}
+    assert document["toolResults"][0]["toolCallId"] == document["toolCalls"][0]["id"]
+    assert document["toolResults"][0]["result"]["success"] is True
+    assert "00:05.00" in document["reply"]
+
+
+def test_run_human_output(demo_path: Path) -> None:
+    done = neuralcut("run", "delete from 3s to 6s", "-p", demo_path)
+    assert done.returncode == 0
+    assert "✓ split" in done.stdout and "✓ delete_timeline_elements" in done.stdout
+    assert "- removed" in done.stdout or "~ changed" in done.stdout
+    assert "t-main" in done.stdout  # the lanes
+
+
+def test_run_failure_exits_1_and_keeps_the_file(demo_path: Path) -> None:
+    before = demo_path.read_bytes()
+    done = neuralcut("run", "make it pop", "-p", demo_path, "--json")
+    assert done.returncode == 1
+    document = json.loads(done.stdout)
+    assert document["status"] == "error" and "split at 5s" in document["reply"]
+    assert demo_path.read_bytes() == before
+
+
+def test_run_dry_run_changes_nothing(demo_path: Path) -> None:
+    before = demo_path.read_bytes()
+    done = neuralcut("run", "delete the title", "-p", demo_path, "--dry-run")
+    assert done.returncode == 0
+    assert "- removed e-title" in done.stdout and "Dry run" in done.stdout
+    assert demo_path.read_bytes() == before
+    assert not (demo_path.parent / ".neuralcut" / "demo" / "history").exists()
+
+
+def test_run_then_undo_across_processes(demo_path: Path) -> None:
+    original = json.loads(demo_path.read_text())
+    assert neuralcut("run", "remove 3-6s", "-p", demo_path).returncode == 0
+    assert neuralcut("undo", "-p", demo_path).returncode == 0
+    restored = json.loads(demo_path.read_text())
+    original["metadata"].pop("updatedAt"), restored["metadata"].pop("updatedAt")
+    assert restored == original
+
+
+def test_run_with_an_unreadable_project_exits_2(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{")
+    done = neuralcut("run", "split at 5s", "-p", bad)
+    assert done.returncode == 2 and "not valid JSON" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_unknown_backend_is_a_usage_error(demo_path: Path) -> None:
+    done = neuralcut("run", "split at 5s", "-p", demo_path, "--backend", "telepathy")
+    assert done.returncode == 2 and "Unknown backend 'telepathy'" in done.stderr
+
+
+def test_chat_is_persisted_beside_the_project(demo_path: Path) -> None:
+    neuralcut("run", "split at 5s", "-p", demo_path)
+    chat = json.loads((demo_path.parent / ".neuralcut" / "demo" / "chat.json").read_text())
+    assert [m["role"] for m in chat["messages"]] == ["user", "assistant", "tool", "assistant"]
+
+
+def test_piped_script(demo_path: Path) -> None:
+    script = "# make a cut\nsplit at 5s\n\n   \ndelete the title\n/timeline\n/undo\n"
+    done = neuralcut("-p", demo_path, input=script)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "› split at 5s" in done.stdout and "› delete the title" in done.stdout
+    assert "make a cut" not in done.stdout
+    assert "Undid: delete the title" in done.stdout
+    assert "\x1b[" not in done.stdout
+    project = json.loads(demo_path.read_text())
+    texts = project["scenes"][0]["tracks"]["overlay"][0]["elements"]
+    assert [e["id"] for e in texts] == ["e-title"]  # the delete was undone, the split stayed
+
+
+def test_piped_script_exits_1_if_any_request_failed(demo_path: Path) -> None:
+    done = neuralcut("chat", "-p", demo_path, input="split at 5s\nmake it pop\nlist the timeline\n")
+    assert done.returncode == 1
+    assert "› list the timeline" in done.stdout  # it went on after the failure
+
+
+def test_empty_or_closed_stdin_ends_at_once(demo_path: Path) -> None:
+    assert neuralcut("-p", demo_path, input="").returncode == 0
+    done = subprocess.run([*EXE, "-p", str(demo_path)], stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                          timeout=30)
+    assert done.returncode == 0
+
+
+def test_run_does_not_import_heavy_modules(demo_path: Path) -> None:
+    code = (
+        "import sys\n"
+        "from neuralcut_cli.cli.app import app\n"
+        "try:\n"
+        "    app(['run', 'split at 5s', '-p', sys.argv[1], '--json'])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "sys.stderr.write('HEAVY=' + repr(sorted(m for m in sys.modules if m.startswith(('google.genai', 'prompt_toolkit')))))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code, str(demo_path)], capture_output=True, text=True, timeout=60)
+    assert "HEAVY=[]" in done.stderr

@@ -1,0 +1,155 @@
+"""The REPL: the loop with lines from a list, and the real terminal through a pty."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+import pexpect
+import pytest
+from rich.console import Console
+
+from neuralcut_cli.cli.chat.repl import run_repl
+from neuralcut_cli.cli.chat.session import ChatSession
+from neuralcut_cli.cli.chat.slash import COMMANDS, find
+
+
+def _lines(*lines: str):
+    items = iter(lines)
+
+    def read() -> str:
+        try:
+            return next(items)
+        except StopIteration:
+            raise EOFError from None
+
+    return read
+
+
+def _run(path: Path, *lines: str) -> tuple[int, str]:
+    buffer = io.StringIO()
+    code = run_repl(ChatSession(path), _lines(*lines), Console(file=buffer, width=100, no_color=True))
+    return code, buffer.getvalue()
+
+
+def test_loop_runs_requests_and_slash_commands(demo_path: Path) -> None:
+    code, text = _run(demo_path, "split at 5s", "/undo", "/history", "/exit", "never reached")
+    assert code == 0
+    assert "Split at 00:05.00" in text and "Undid: split at 5s" in text
+    assert "never reached" not in text and "undone" in text
+
+
+def test_unknown_and_prefixed_commands(demo_path: Path) -> None:
+    code, text = _run(demo_path, "/tim", "/frobnicate", "/help")
+    assert code == 0
+    assert "t-main" in text  # /tim is /timeline
+    assert "Unknown command /frobnicate" in text
+    for command in COMMANDS:
+        assert f"/{command.name}" in text
+
+
+def test_slash_declarations_feed_dispatch() -> None:
+    assert find("/und").name == "undo"
+    assert find("quit").name == "exit"
+    assert [c.name for c in find("/h")] == ["help", "history"]
+
+
+def test_backend_switch_and_project_switch(demo_path: Path, tmp_path: Path) -> None:
+    other = tmp_path / "other.json"
+    other.write_text(demo_path.read_text())
+    code, text = _run(demo_path, "/backend", "/backend nonsense", f"/project {other}", "/project")
+    assert "Backend: mock" in text and "Unknown backend 'nonsense'" in text
+    assert f"Project: {other}" in text
+
+
+def test_completer_offers_commands_ids_and_assets(demo_path: Path) -> None:
+    from prompt_toolkit.document import Document
+
+    from neuralcut_cli.cli.chat.terminal import ChatCompleter
+
+    completer = ChatCompleter(ChatSession(demo_path))
+
+    def complete(text: str) -> list[str]:
+        return [c.text for c in completer.get_completions(Document(text), None)]
+
+    assert complete("/un") == ["/undo"]
+    assert complete("/backend ge") == ["gemini"]
+    assert "e-intro" in complete("delete e-in")
+    assert "music.mp3" in complete("add mus")
+    assert "split" in complete("spl")
+
+
+# -- the real terminal ------------------------------------------------------------------
+
+def _spawn(path: Path, *extra: str, env: dict | None = None) -> pexpect.spawn:
+    full_env = {**os.environ, "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1", **(env or {})}
+    full_env.pop("NO_COLOR", None)
+    full_env.pop("NEURALCUT_BACKEND", None)
+    child = pexpect.spawn(sys.executable, ["-m", "neuralcut_cli", "-p", str(path), *extra], env=full_env,
+                          encoding="utf-8", timeout=30, dimensions=(40, 110))
+    child.expect("›")
+    return child
+
+
+def test_pty_request_diff_lanes_undo_and_ctrl_d(demo_path: Path) -> None:
+    child = _spawn(demo_path)
+    child.sendline("split at 5s")
+    child.expect("Split at 00:05.00")
+    child.expect("changed")  # the diff
+    child.expect("e-intro")
+    child.expect("t-main")  # the lanes
+    child.expect("›")
+    child.sendline("/undo")
+    child.expect("Undid: split at 5s")
+    child.expect("›")
+    child.sendcontrol("d")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    main = json.loads(demo_path.read_text())["scenes"][0]["tracks"]["main"]["elements"]
+    assert [e["id"] for e in main] == ["e-intro", "e-beach", "e-city"]
+    assert (demo_path.parent / ".neuralcut" / "demo" / "input_history").read_text().count("split at 5s") == 1
+
+
+def test_pty_ctrl_c_cancels_a_slow_request(demo_path: Path, tmp_path: Path) -> None:
+    script = tmp_path / "slow.json"
+    script.write_text(json.dumps({"delay": 3, "turns": [
+        {"toolCalls": [{"id": "c1", "name": "split", "args": {"times": [5]}}]}, {"content": "done"}]}))
+    before = demo_path.read_bytes()
+    child = _spawn(demo_path, "--backend", f"scripted:{script}")
+    child.sendline("split at 5s slowly")
+    child.expect("Thinking")
+    child.sendintr()
+    child.expect("Cancelled")
+    child.expect("›")
+    assert demo_path.read_bytes() == before  # the scripted split never ran
+    child.sendline("/timeline")  # the REPL is still usable
+    child.expect("e-intro")
+    child.expect("›")
+    child.send("half-typed")
+    child.sendcontrol("c")  # at the prompt, Ctrl-C only clears the line
+    child.expect("›")
+    time.sleep(0.5)
+    child.sendline("/backend")
+    child.expect("Backend: scripted")
+    child.expect("›")
+    time.sleep(0.3)
+    child.sendcontrol("d")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_pty_dumb_terminal_falls_back_to_plain_input(demo_path: Path) -> None:
+    child = _spawn(demo_path, env={"TERM": "dumb"})
+    child.sendline("list the timeline")
+    child.expect("e-intro")
+    child.expect("›")
+    child.sendeof()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
