@@ -14,6 +14,31 @@ REPO = Path(__file__).resolve().parent.parent
 DEMO = REPO / "projects" / "demo.json"
 
 
+@pytest.fixture(autouse=True)
+def no_network_backends(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test reaches a real provider: no keys, and Gemini points at a closed
+    loopback port unless a test asks for the fake server (``gemini`` fixture)."""
+    for name in ("GEMINI_API_KEY", "GOOGLE_API_KEY", "NEURALCUT_BACKEND", "NEURALCUT_MODEL", "NEURALCUT_SERVER_TOKEN"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("GOOGLE_GEMINI_BASE_URL", "http://127.0.0.1:9")
+    monkeypatch.setenv("NEURALCUT_GEMINI_RETRY_DELAY", "0.01")
+    monkeypatch.setenv("NEURALCUT_GEMINI_POLL_INTERVAL", "0.01")
+
+
+@pytest.fixture
+def gemini(monkeypatch: pytest.MonkeyPatch):
+    """A fake Gemini server on a loopback port, and the environment pointing at it."""
+    from fake_gemini import FakeGeminiServer
+
+    with FakeGeminiServer() as fake:
+        monkeypatch.setenv("GOOGLE_GEMINI_BASE_URL", fake.url)
+        monkeypatch.setenv("GEMINI_API_KEY", SECRET_KEY)
+        yield fake
+
+
+SECRET_KEY = "AIzaSy-test-key-do-not-print-8f3b2c"
+
+
 @pytest.fixture
 def demo_path(tmp_path: Path) -> Path:
     """A copy of projects/demo.json in a temp folder (edits never touch the repo)."""

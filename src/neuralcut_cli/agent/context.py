@@ -5,9 +5,15 @@ from __future__ import annotations
 from typing import Sequence
 
 from neuralcut_cli.agent.types import AgentContext, ChatMessage, MediaAssetSummary
+from neuralcut_cli.project.model import Project
 from neuralcut_cli.project.session import ProjectSession
+from neuralcut_cli.time import TICKS_PER_SECOND
+from neuralcut_cli.tools.common import track_kind
 
 HISTORY_WINDOW = 40  # earlier messages a backend is shown, besides the current request
+
+
+MAX_SUMMARY_ELEMENTS = 60
 
 
 def build_context(session: ProjectSession, playback_time_ms: int = 0) -> AgentContext:
@@ -18,7 +24,36 @@ def build_context(session: ProjectSession, playback_time_ms: int = 0) -> AgentCo
         media_assets=[MediaAssetSummary(id=a.id, name=a.name, type=a.type, duration=a.duration)
                       for a in project.media_assets],
         playback_time_ms=playback_time_ms,
+        project_name=project.metadata.name or None,
+        timeline=timeline_summary(project),
     )
+
+
+def timeline_summary(project: Project) -> str:
+    """One line per track: ``t-main (main): e-intro video "intro.mp4" 0-6s, ...``.
+
+    Long timelines are cut to ``MAX_SUMMARY_ELEMENTS`` elements (the model can
+    call list_timeline for the rest).
+    """
+    scene = project.scene
+    size = project.settings.canvas_size
+    lines = [f"{size.width}x{size.height} at {project.fps:g} fps, {_s(scene.end_time)} long"]
+    shown = 0
+    for track in scene.tracks.ordered():
+        items = []
+        for element in track.sorted_elements():
+            if shown >= MAX_SUMMARY_ELEMENTS:
+                items.append("…")
+                break
+            label = element.content if element.type == "text" else element.label
+            items.append(f'{element.id} {element.type} "{label[:40]}" {_s(element.start_time)}-{_s(element.end_time)}')
+            shown += 1
+        lines.append(f"{track.id} ({track_kind(track, scene)}): " + (", ".join(items) or "empty"))
+    return "\n".join(lines)
+
+
+def _s(ticks: int) -> str:
+    return f"{ticks / TICKS_PER_SECOND:g}s"
 
 
 def conversation_window(messages: Sequence[ChatMessage], request_start: int) -> list[ChatMessage]:

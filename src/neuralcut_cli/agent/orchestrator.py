@@ -120,7 +120,9 @@ class Orchestrator:
         self._status("processing")
         self.agent.set_active_tool(call.name)
         self.listener("tool", call)
-        raw = self.registry.execute(call.name, call.args, ToolContext(self.session, self.playback_time_ms))
+        extras = {"progress": lambda text: self.listener("progress", text),
+                  "model": getattr(self.backend, "model", None)}
+        raw = self.registry.execute(call.name, call.args, ToolContext(self.session, self.playback_time_ms, extras))
         result = ToolResult(tool_call_id=call.id, name=call.name, result=raw,
                             error=raw.get("error") if isinstance(raw, dict) else None)
         outcome.tool_calls.append(call)

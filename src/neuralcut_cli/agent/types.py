@@ -43,6 +43,7 @@ class ToolCall(WireModel):
     id: str = Field(default_factory=lambda: f"call_{uuid.uuid4().hex[:12]}")
     name: str
     args: dict[str, Any] = Field(default_factory=dict)
+    signature: str | None = None  # a provider's opaque token (Gemini's thought signature), sent back as is
 
 
 class ToolResult(WireModel):
@@ -73,6 +74,8 @@ class AgentContext(WireModel):
     active_scene_id: str = ""
     media_assets: list[MediaAssetSummary] = Field(default_factory=list)
     playback_time_ms: int = 0
+    project_name: str | None = None
+    timeline: str | None = None  # a compact summary for LLM backends; list_timeline has the details
 
 
 class AssistantTurn(WireModel):

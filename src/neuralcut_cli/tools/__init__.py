@@ -7,12 +7,14 @@ from neuralcut_cli.tools.registry import ToolRegistry
 
 def default_registry() -> ToolRegistry:
     """Every tool NeuralCut offers, in the order an agent should learn them."""
-    from neuralcut_cli.tools import effect_tools, history_tools, listing, media_tools, sticker_tools, text_tools
+    from neuralcut_cli.tools import asset_context, effect_tools, history_tools, listing, media_tools, sticker_tools
+    from neuralcut_cli.tools import text_tools, transcribe
     from neuralcut_cli.tools import timeline_edits as edits
 
     return ToolRegistry([
         listing.list_project_assets,
         listing.list_timeline,
+        asset_context.load_asset_context,
         edits.split,
         edits.delete_timeline_elements,
         edits.move_timeline_elements,
@@ -29,6 +31,7 @@ def default_registry() -> ToolRegistry:
         effect_tools.apply_effect,
         effect_tools.update_effect,
         listing.echo_context,
+        transcribe.transcribe_video,
         history_tools.undo,
         history_tools.redo,
     ])

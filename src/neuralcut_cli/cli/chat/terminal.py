@@ -85,6 +85,8 @@ class Busy:
                 self.status = None
             self.streamed = True
             self.console.print(data, end="", markup=False, highlight=False)
+        elif kind == "progress" and self.status is not None:
+            self.status.update(str(data))
         elif kind == "status" and self.status is not None:
             text = _STATUS_TEXT.get(data)
             if text:
