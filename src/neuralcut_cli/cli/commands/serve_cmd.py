@@ -1,0 +1,40 @@
+"""``neuralcut serve``: the HTTP API for other clients."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from neuralcut_cli.cli.errors import guarded
+from neuralcut_cli.cli.options import BackendOpt, ModelOpt
+
+
+def serve(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on (loopback unless a token is set).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="Port (0 picks a free one).")] = 8765,
+    backend: BackendOpt = None,
+    model: ModelOpt = None,
+    token: Annotated[Optional[str], typer.Option("--token", help="Require Authorization: Bearer TOKEN "
+                                                 "(default: $NEURALCUT_SERVER_TOKEN).", show_default=False)] = None,
+    log_level: Annotated[str, typer.Option("--log-level", help="uvicorn log level.")] = "info",
+) -> None:
+    """Serve POST /api/agent/chat (and GET /healthz): clients send the conversation, get the next turn."""
+    from neuralcut_cli.agent.backends.factory import backend_spec, make_backend
+    from neuralcut_cli.server.app import create_app
+    from neuralcut_cli.server.run import bind, check_binding, resolve_token, serve as run_server
+
+    secret = resolve_token(token)
+    check_binding(host, secret)
+    chosen = make_backend(backend, model)
+    if backend_spec(backend).startswith(("http://", "https://")):
+        raise typer.BadParameter("a server cannot use another server as its backend", param_hint="--backend")
+    sock = bind(host, port)
+    actual = sock.getsockname()[1]
+    print(f"neuralcut serve: http://{host}:{actual}/api/agent/chat (backend {chosen.name}"
+          f"{', token required' if secret else ''})", flush=True)
+    run_server(create_app(chosen, secret), sock, log_level)
+
+
+def register(app: typer.Typer) -> None:
+    app.command(help=serve.__doc__)(guarded(serve))

@@ -1,0 +1,78 @@
+"""The Starlette app: ``POST /api/agent/chat`` and ``GET /healthz``."""
+
+from __future__ import annotations
+
+import hmac
+import logging
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Route
+
+from neuralcut_cli.agent.backends.base import Backend, BackendError
+from neuralcut_cli.errors import NeuralCutError
+from neuralcut_cli.server.validation import MAX_BODY, RequestProblem, check_content_type, parse_body
+from neuralcut_cli.tools import default_registry
+
+log = logging.getLogger("neuralcut.server")
+
+
+def create_app(backend: Backend, token: str | None = None) -> Starlette:
+    tools = default_registry().get_all()
+
+    def authorized(request: Request) -> bool:
+        if not token:
+            return True
+        header = request.headers.get("authorization", "")
+        scheme, _, given = header.partition(" ")
+        return scheme.lower() == "bearer" and hmac.compare_digest(given.strip().encode(), token.encode())
+
+    async def chat(request: Request) -> JSONResponse:
+        if not authorized(request):
+            return _error(401, "Missing or wrong token: send Authorization: Bearer <token>",
+                          {"WWW-Authenticate": "Bearer"})
+        try:
+            check_content_type(request.headers.get("content-type"))
+            body = await _read_body(request)
+            chat_request = parse_body(body)
+        except RequestProblem as problem:
+            return _error(problem.status, problem.message)
+        try:
+            turn = await run_in_threadpool(backend.complete, chat_request.messages, tools, chat_request.context)
+        except (BackendError, NeuralCutError) as exc:
+            log.warning("backend failed: %s", exc)
+            return _error(502, f"The model backend failed: {exc}")
+        except Exception as exc:  # noqa: BLE001 - a bug: say so without internals
+            log.exception("backend crashed")
+            return _error(502, f"The model backend failed ({type(exc).__name__})")
+        return JSONResponse({"content": turn.content, "toolCalls": [c.wire() for c in turn.tool_calls]})
+
+    async def healthz(request: Request) -> JSONResponse:
+        return JSONResponse({"status": "ok", "backend": backend.name})
+
+    async def not_found(request: Request, exc: Any) -> JSONResponse:
+        status = getattr(exc, "status_code", 404)
+        return _error(status, "Not found" if status == 404 else "Method not allowed")
+
+    return Starlette(routes=[Route("/api/agent/chat", chat, methods=["POST"]), Route("/healthz", healthz)],
+                     exception_handlers={404: not_found, 405: not_found})
+
+
+async def _read_body(request: Request) -> bytes:
+    declared = request.headers.get("content-length")
+    if declared and declared.isdigit() and int(declared) > MAX_BODY:
+        raise RequestProblem(413, f"Request body is larger than {MAX_BODY} bytes")
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise RequestProblem(413, f"Request body is larger than {MAX_BODY} bytes")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _error(status: int, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status, headers=headers)
