@@ -12,7 +12,15 @@ import typer
 
 from neuralcut_cli import __version__
 from neuralcut_cli.cli.options import DEFAULT_PROJECT, BackendOpt, ModelOpt, ProjectOpt
-from neuralcut_cli.cli.commands import agent_cmds, history_cmds, project_cmds, serve_cmd, tool_cmds
+from neuralcut_cli.cli.commands import (
+    agent_cmds,
+    history_cmds,
+    media_cmds,
+    output_cmds,
+    project_cmds,
+    serve_cmd,
+    tool_cmds,
+)
 
 HELP = """NeuralCut: edit a video project by talking to it.
 
@@ -81,6 +89,8 @@ project_cmds.register(app)
 tool_cmds.register(app)
 history_cmds.register(app)
 serve_cmd.register(app)
+media_cmds.register(app)
+output_cmds.register(app)
 
 
 def main() -> None:

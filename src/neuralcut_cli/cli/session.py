@@ -85,13 +85,27 @@ def new_project_json(name: str, fps: tuple[int, int], size: tuple[int, int]) -> 
     }
 
 
-def create_project(path: Path, name: str | None, fps: str, size: str, force: bool) -> Project:
-    rate, canvas = parse_fps(fps), parse_size(size)
-    if path.exists() and not force:
-        fail(f"{path} already exists; use --force to overwrite it", ExitCode.FAILED)
+def create_project(path: Path, name: str | None, fps: str | None, size: str | None, force: bool,
+                   media: list[Path] | None = None) -> Project:
     if path.exists() and path.is_dir():
         raise UsageError(f"{path} is a folder")
-    project = project_from_json(new_project_json(name or path.stem, rate, canvas), str(path))
+    if path.exists() and not force:
+        fail(f"{path} already exists; use --force to overwrite it", ExitCode.FAILED)
+    probed = []
+    if media:
+        from neuralcut_cli.media.importer import probe_all
+
+        probed = probe_all(media)
+    first_video = next((info for _, info in probed if info.type == "video"), None)
+    rate = parse_fps(fps) if fps else parse_fps(f"{first_video.fps:g}") if first_video and first_video.fps else (30, 1)
+    canvas = parse_size(size) if size else (first_video.width, first_video.height) if first_video else (1920, 1080)
+    base = new_project_json(name or path.stem, rate, canvas)
+    if probed:
+        from neuralcut_cli.media.importer import project_with_media
+
+        project = project_with_media(base, probed, path)
+    else:
+        project = project_from_json(base, str(path))
     path.parent.mkdir(parents=True, exist_ok=True)
     with ProjectLock(path):
         write_atomic(path, dump_project(project))

@@ -66,22 +66,29 @@ def assets(
 def new(
     path: Annotated[Path, typer.Argument(help="Where to write the new project file.")],
     name: Annotated[Optional[str], typer.Option("--name", help="Project name (default: the file name).")] = None,
-    fps: Annotated[str, typer.Option("--fps", help="Frame rate: 30, 25, 29.97 or 30000/1001.")] = "30",
-    size: Annotated[str, typer.Option("--size", help="Canvas size WIDTHxHEIGHT.")] = "1920x1080",
+    fps: Annotated[Optional[str], typer.Option("--fps", help="Frame rate: 30, 25, 29.97 or 30000/1001 "
+                                               "(default: the first video's, else 30).", show_default=False)] = None,
+    size: Annotated[Optional[str], typer.Option("--size", help="Canvas WIDTHxHEIGHT (default: the first video's, "
+                                                "else 1920x1080).", show_default=False)] = None,
+    media: Annotated[Optional[list[Path]], typer.Option("--media", help="Media files to start with (repeat the "
+                                                        "option); videos go end to end on the main track.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
     json: JsonOpt = False,
 ) -> None:
-    """Create an empty project (one scene with an empty main track)."""
+    """Create a project: empty, or from media files (--media a.mp4 --media b.mp4)."""
     from neuralcut_cli.cli.output import Output
     from neuralcut_cli.cli.session import create_project
 
-    project = create_project(path, name=name, fps=fps, size=size, force=force)
+    project = create_project(path, name=name, fps=fps, size=size, force=force, media=media or [])
+    fps = f"{project.fps:g}"
     out = Output()
     if json:
         out.json({"path": str(path), "id": project.metadata.id, "name": project.metadata.name})
     else:
+        clips = sum(1 for _ in project.scene.elements())
         out.say(f"Created {path} ({project.settings.canvas_size.width}x{project.settings.canvas_size.height}, "
-                f"{fps} fps). Try: neuralcut timeline -p {path}")
+                f"{fps} fps, {len(project.media_assets)} assets, {clips} on the timeline). "
+                f"Try: neuralcut timeline -p {path}")
 
 
 def register(app: typer.Typer) -> None:

@@ -18,12 +18,12 @@ def assets_table(project: Project, listed: list[dict[str, Any]]) -> Table:
     table = Table(title="Media assets", title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0),
                   pad_edge=False, show_edge=False)
     table.add_column("Used", justify="center", no_wrap=True)
-    table.add_column("Id", no_wrap=True)
-    table.add_column("Name", overflow="ellipsis", max_width=32)
+    table.add_column("Id", overflow="fold", max_width=18)
+    table.add_column("Name", overflow="ellipsis", no_wrap=True, min_width=10, max_width=32)
     table.add_column("Type", no_wrap=True)
     table.add_column("Duration", justify="right", no_wrap=True)
     table.add_column("Size", justify="right", no_wrap=True)
-    table.add_column("Path", overflow="ellipsis", max_width=32)
+    table.add_column("Path", overflow="ellipsis", no_wrap=True, min_width=8, max_width=32)
     for entry in listed:
         asset = project.asset(entry["id"])
         duration = entry.get("duration")

@@ -1,0 +1,43 @@
+"""``neuralcut import FILE...``: add media assets with their real metadata."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from neuralcut_cli.cli.errors import guarded
+from neuralcut_cli.cli.options import DEFAULT_PROJECT, JsonOpt, ProjectOpt
+
+
+def import_media(
+    files: Annotated[list[Path], typer.Argument(help="Video, audio or image files.")],
+    project: ProjectOpt = DEFAULT_PROJECT,
+    json_out: JsonOpt = False,
+) -> None:
+    """Add media files to the project (probed with the bundled ffmpeg; paths stored relative to the project)."""
+    from neuralcut_cli.cli.output import Output
+    from neuralcut_cli.cli.session import open_session
+    from neuralcut_cli.media.importer import import_files
+
+    session = open_session(project)
+    imported = import_files(session, files)
+    out = Output()
+    if json_out:
+        out.json({"assets": [{**item.asset.to_json_dict(), "new": item.new} for item in imported]})
+        return
+    for item in imported:
+        asset, info = item.asset, item.info
+        details = ", ".join(x for x in (
+            asset.type,
+            f"{info.duration:g}s" if info.duration is not None else "",
+            f"{info.width}x{info.height}" if info.width else "",
+            f"{info.fps:g} fps" if info.fps else "",
+            ("with sound" if info.has_audio else "silent") if asset.type == "video" else "") if x)
+        verb = "Imported" if item.new else "Already in the project:"
+        out.say(f"{verb} {asset.name} as {asset.id} ({details})")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("import", help=import_media.__doc__)(guarded(import_media))

@@ -1,0 +1,92 @@
+"""``neuralcut render`` (the edit as a video) and ``neuralcut export`` (for other editors)."""
+
+from __future__ import annotations
+
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from neuralcut_cli.cli.errors import guarded
+from neuralcut_cli.cli.options import DEFAULT_PROJECT, JsonOpt, ProjectOpt
+
+CANCELLED = 130
+
+
+def render(
+    output: Annotated[Path, typer.Option("--output", "-o", help="The video file to write (e.g. out.mp4).")],
+    project: ProjectOpt = DEFAULT_PROJECT,
+    preview: Annotated[bool, typer.Option("--preview", help="A quarter of the pixels, fast encoder preset.")] = False,
+    start: Annotated[Optional[str], typer.Option("--from", help="Start time (5, 1:02.5, 90f...).")] = None,
+    end: Annotated[Optional[str], typer.Option("--to", help="End time.")] = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Render the active scene to a video with the bundled ffmpeg."""
+    from neuralcut_cli.cli.output import Output
+    from neuralcut_cli.cli.session import open_session
+    from neuralcut_cli.render.run import RenderCancelled
+    from neuralcut_cli.time import format_timecode, parse_time
+
+    session = open_session(project)
+    current = session.project()
+    begin = parse_time(start, current.fps) if start else None
+    finish = parse_time(end, current.fps) if end else None
+    out = Output()
+    try:
+        plan = _render_with_bar(out, current, session.path, output, preview, begin, finish, quiet=json_out)
+    except RenderCancelled:
+        out.error(f"Render cancelled; nothing was written to {output}")
+        raise SystemExit(CANCELLED) from None
+    summary = {"output": str(output), "width": plan.width, "height": plan.height,
+               "fps": float(plan.fps), "duration": plan.duration}
+    if json_out:
+        out.json(summary)
+    else:
+        out.say(f"Wrote {output}: {plan.width}x{plan.height}, {float(plan.fps):g} fps, "
+                f"{format_timecode(round(plan.duration * 120_000))}")
+
+
+def _render_with_bar(out, project, project_path, output, preview, begin, finish, quiet):  # type: ignore[no-untyped-def]
+    """Render with a progress bar on stderr when it is a terminal."""
+    from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from neuralcut_cli.render.run import render as run_render
+
+    if quiet or not out.errors.is_terminal:
+        return run_render(project, project_path, output, preview, begin, finish)
+    columns = (TextColumn("Rendering"), BarColumn(), TextColumn("{task.percentage:>3.0f}%"), TimeRemainingColumn())
+    with Progress(*columns, console=out.errors, transient=True) as bar:
+        task = bar.add_task("render", total=None)
+        return run_render(project, project_path, output, preview, begin, finish,
+                          progress=lambda done, total: bar.update(task, completed=done, total=total))
+
+
+class ExportFormat(str, Enum):
+    otio = "otio"
+
+
+def export(
+    output: Annotated[Path, typer.Option("--output", "-o", help="The file to write (e.g. edit.otio).")],
+    project: ProjectOpt = DEFAULT_PROJECT,
+    format: Annotated[ExportFormat, typer.Option("--format", "-f", help="otio (OpenTimelineIO).")] = ExportFormat.otio,
+    json_out: JsonOpt = False,
+) -> None:
+    """Export the edit for professional editors (OpenTimelineIO)."""
+    from neuralcut_cli.cli.output import Output
+    from neuralcut_cli.cli.session import open_session
+    from neuralcut_cli.export.otio_export import write_otio
+
+    session = open_session(project)
+    counts = write_otio(session.project(), session.path, output)
+    out = Output()
+    if json_out:
+        out.json({"output": str(output), **counts})
+    else:
+        out.say(f"Wrote {output}: {counts['tracks']} tracks, {counts['clips']} clips, {counts['gaps']} gaps, "
+                f"{counts['markers']} markers (text, stickers, effects)")
+
+
+def register(app: typer.Typer) -> None:
+    app.command(help=render.__doc__)(guarded(render))
+    app.command(help=export.__doc__)(guarded(export))

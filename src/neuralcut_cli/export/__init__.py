@@ -1,0 +1,1 @@
+"""Exporting the edit for other editors."""

@@ -1,0 +1,1 @@
+"""Media files: the bundled ffmpeg, probing, and importing assets."""

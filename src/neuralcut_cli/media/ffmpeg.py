@@ -1,0 +1,52 @@
+"""The ffmpeg binary NeuralCut uses: the one the ``imageio-ffmpeg`` wheel
+ships (no system ffmpeg is assumed), or ``$NEURALCUT_FFMPEG`` when set."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from functools import lru_cache
+from pathlib import Path
+from typing import Sequence
+
+from neuralcut_cli.errors import NeuralCutError
+
+
+class MediaError(NeuralCutError):
+    """A media file cannot be read, or ffmpeg failed; the message says which and why."""
+
+
+@lru_cache(maxsize=1)
+def ffmpeg_exe() -> str:
+    override = os.environ.get("NEURALCUT_FFMPEG")
+    if override:
+        return override
+    try:
+        import imageio_ffmpeg
+    except ImportError:
+        raise MediaError("ffmpeg is missing: pip install imageio-ffmpeg (it ships an ffmpeg binary)") from None
+    try:
+        return imageio_ffmpeg.get_ffmpeg_exe()
+    except RuntimeError as exc:
+        raise MediaError(f"ffmpeg is missing: {exc}") from None
+
+
+def run_ffmpeg(args: Sequence[str], timeout: float | None = None) -> subprocess.CompletedProcess:
+    """Run ffmpeg quietly; ``MediaError`` with its last words when it fails."""
+    try:
+        done = subprocess.run([ffmpeg_exe(), "-hide_banner", "-nostdin", *args], capture_output=True, text=True,
+                              timeout=timeout)
+    except OSError as exc:
+        raise MediaError(f"Cannot run ffmpeg: {exc.strerror}") from None
+    if done.returncode != 0:
+        raise MediaError(f"ffmpeg failed: {last_lines(done.stderr)}")
+    return done
+
+
+def last_lines(stderr: str, count: int = 3) -> str:
+    lines = [line.strip() for line in stderr.strip().splitlines() if line.strip()]
+    return " | ".join(lines[-count:]) or "no output"
+
+
+def fonts_dir() -> Path:
+    return Path(__file__).parent / "fonts"

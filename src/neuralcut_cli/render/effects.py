@@ -1,0 +1,48 @@
+"""The seven effects as ffmpeg filters over a time range of the layers below.
+
+Parameters follow OpenCut's ranges (see ``catalogs.effects``); where ffmpeg
+has no exact equivalent the mapping is the closest honest one (vignette's
+softness has none and is ignored).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+SEPIA = ((0.393, 0.769, 0.189), (0.349, 0.686, 0.168), (0.272, 0.534, 0.131))
+
+
+def _num(params: dict[str, Any], key: str, default: float) -> float:
+    value = params.get(key, default)
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else default
+
+
+def effect_filter(effect_type: str, params: dict[str, Any], height: int) -> str | None:
+    """The filter (without ``enable``) for one effect, or None if unknown."""
+    if effect_type == "blur":
+        sigma = max(0.01, _num(params, "intensity", 15) / 100 * 0.03 * height)
+        return f"gblur=sigma={sigma:.3f}"
+    if effect_type == "brightness-contrast":
+        return f"eq=brightness={_num(params, 'brightness', 0):.3f}:contrast={_num(params, 'contrast', 1):.3f}"
+    if effect_type == "grayscale":
+        return f"hue=s={1 - _num(params, 'intensity', 100) / 100:.3f}"
+    if effect_type == "saturation":
+        return f"eq=saturation={_num(params, 'saturation', 100) / 100:.3f}"
+    if effect_type == "sepia":
+        k = _num(params, "intensity", 100) / 100
+        rows = []
+        for index, row in enumerate(SEPIA):
+            mixed = [k * value + (1 - k) * (1.0 if column == index else 0.0) for column, value in enumerate(row)]
+            rows.append(":".join(f"{value:.3f}" for value in mixed) + ":0")
+        names = ("rr:rg:rb:ra", "gr:gg:gb:ga", "br:bg:bb:ba")
+        pairs = [f"{n}={v}" for row, keys in zip(rows, names) for n, v in zip(keys.split(":"), row.split(":"))]
+        return "colorchannelmixer=" + ":".join(pairs)
+    if effect_type == "invert":
+        k = _num(params, "intensity", 100) / 100
+        expression = f"'val+{k:.3f}*(maxval-2*val)'"
+        return f"lutrgb=r={expression}:g={expression}:b={expression}"
+    if effect_type == "vignette":
+        radius = _num(params, "radius", 75)
+        angle = 0.2 + (100 - radius) / 90 * 1.0
+        return f"vignette=angle={angle:.3f}"
+    return None

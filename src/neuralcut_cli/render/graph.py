@@ -1,0 +1,267 @@
+"""From a project to one ffmpeg command: inputs, one filter graph, outputs.
+
+Layers are composed bottom to top: the project background, the main track,
+then the overlay tracks from the lowest to the top one. Video and image
+elements are fitted into the canvas, then scaled and moved by their
+transform, with their opacity. Text is drawn with its font size (OpenCut's
+unit: pixels = fontSize x canvas height / 90), colour, position and
+background box. Stickers are drawn shapes. An effect track changes the
+composite of everything below it over each effect's range. Audio from video
+elements and audio tracks is mixed with each element's volume (dB) and mute.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Callable
+
+from neuralcut_cli.catalogs.stickers import SIZE_FRACTION, find_sticker
+from neuralcut_cli.media.ffmpeg import MediaError, fonts_dir
+from neuralcut_cli.media.probe import MediaInfo, probe
+from neuralcut_cli.project.elements import Element
+from neuralcut_cli.project.model import MediaAsset, Project
+from neuralcut_cli.project.tracks import Track
+from neuralcut_cli.render.effects import effect_filter
+from neuralcut_cli.render.escape import between, colour, quote, seconds
+from neuralcut_cli.render.shapes import draw_sticker
+from neuralcut_cli.time import TICKS_PER_SECOND
+
+Prober = Callable[[Path], MediaInfo]
+BOLD = ("bold", "bolder", "600", "700", "800", "900")
+
+
+@dataclass
+class RenderPlan:
+    inputs: list[list[str]]
+    graph: str
+    width: int
+    height: int
+    fps: Fraction
+    duration: float
+
+    def command(self, graph_file: Path, output: Path, preview: bool) -> list[str]:
+        args = ["-y", "-hide_banner", "-nostdin"]
+        for spec in self.inputs:
+            args += spec
+        quality = ["-preset", "ultrafast", "-crf", "28"] if preview else ["-preset", "veryfast", "-crf", "20"]
+        return [*args, "-/filter_complex", str(graph_file), "-map", "[vout]", "-map", "[aout]",
+                "-c:v", "libx264", *quality, "-pix_fmt", "yuv420p", "-r", f"{self.fps.numerator}/{self.fps.denominator}",
+                "-c:a", "aac", "-b:a", "160k", "-t", seconds(self.duration), "-movflags", "+faststart",
+                str(output)]
+
+
+@dataclass
+class _Window:
+    start: int  # ticks
+    end: int
+
+    def clip(self, element: Element) -> tuple[float, float, float] | None:
+        """``(start, end, source skip)`` in output seconds, or None when outside."""
+        a, b = max(element.start_time, self.start), min(element.end_time, self.end)
+        if b <= a:
+            return None
+        return ((a - self.start) / TICKS_PER_SECOND, (b - self.start) / TICKS_PER_SECOND,
+                (a - element.start_time) / TICKS_PER_SECOND)
+
+
+@dataclass
+class _Builder:
+    project: Project
+    project_path: Path
+    workdir: Path
+    scale: float
+    window: _Window
+    prober: Prober
+    inputs: list[list[str]] = field(default_factory=list)
+    chains: list[str] = field(default_factory=list)
+    audio: list[str] = field(default_factory=list)
+    probed: dict[Path, MediaInfo] = field(default_factory=dict)
+    counter: int = 0
+
+    def label(self, prefix: str) -> str:
+        self.counter += 1
+        return f"{prefix}{self.counter}"
+
+    @property
+    def canvas(self) -> tuple[int, int]:
+        size = self.project.settings.canvas_size
+        return size.width, size.height
+
+    def path_of(self, asset: MediaAsset) -> Path:
+        path = Path(asset.path or "")
+        return path if path.is_absolute() else self.project_path.parent / path
+
+    def info(self, path: Path) -> MediaInfo:
+        if path not in self.probed:
+            self.probed[path] = self.prober(path)
+        return self.probed[path]
+
+    # -- layers -------------------------------------------------------------------
+    def media(self, current: str, element: Element, track: Track) -> str:
+        span = self.window.clip(element)
+        asset = self.project.asset(element.media_id)
+        if span is None or asset is None:
+            return current
+        start, end, skip = span
+        path, info = self.path_of(asset), self.info(self.path_of(asset))
+        if element.type == "image":
+            spec = ["-loop", "1", "-t", seconds(end - start), "-i", str(path)]
+        else:
+            spec = ["-ss", seconds(element.trim_start / TICKS_PER_SECOND + skip), "-t", seconds(end - start),
+                    "-i", str(path)]
+        index = len(self.inputs)
+        self.inputs.append(spec)
+        if element.type == "video" and info.has_audio and asset.has_audio is not False:
+            self.add_audio(index, element, track, start)
+        return self.overlay(current, f"[{index}:v]", element, (info.width or 16, info.height or 16), start, end)
+
+    def overlay(self, current: str, source: str, element: Element, natural: tuple[int, int], start: float,
+                end: float, fit: bool = True) -> str:
+        width, height = self.canvas
+        transform = element.transform
+        fit_factor = min(width / natural[0], height / natural[1]) if fit else 1.0
+        w = _even(natural[0] * fit_factor * transform.scale_x * self.scale)
+        h = _even(natural[1] * fit_factor * transform.scale_y * self.scale)
+        x = (width * self.scale - w) / 2 + transform.position.x * self.scale
+        y = (height * self.scale - h) / 2 + transform.position.y * self.scale
+        layer, out = self.label("l"), self.label("v")
+        opacity = f",colorchannelmixer=aa={element.opacity:.3f}" if element.opacity < 1 else ""
+        rotate = (f",rotate=a={transform.rotate}*PI/180:c=none:ow=rotw(a):oh=roth(a)" if transform.rotate else "")
+        self.chains.append(f"{source}setpts=PTS-STARTPTS+{seconds(start)}/TB,scale={w}:{h},format=yuva420p"
+                           f"{opacity}{rotate}[{layer}]")
+        self.chains.append(f"[{current}][{layer}]overlay=x={x:.1f}:y={y:.1f}:eof_action=pass:{between(start, end)}"
+                           f"[{out}]")
+        return out
+
+    def text(self, current: str, element: Element) -> str:
+        span = self.window.clip(element)
+        if span is None or not element.content.strip():
+            return current
+        start, end, _ = span
+        height = self.canvas[1]
+        size = max(1.0, element.font_size * height / 90 * element.transform.scale_y * self.scale)
+        text_file = self.workdir / f"text-{self.counter + 1}.txt"
+        text_file.write_text(element.content, encoding="utf-8")
+        font = fonts_dir() / ("DejaVuSans-Bold.ttf" if str(element.font_weight).lower() in BOLD else "DejaVuSans.ttf")
+        x = element.transform.position.x * self.scale
+        y = element.transform.position.y * self.scale
+        box = ""
+        if element.background.enabled:
+            box = f":box=1:boxcolor={colour(element.background.color, element.opacity)}:boxborderw={max(1, round(size / 4))}"
+        out = self.label("v")
+        self.chains.append(
+            f"[{current}]drawtext=fontfile={quote(str(font))}:textfile={quote(str(text_file))}:expansion=none:"
+            f"fontsize={size:.2f}:fontcolor={colour(element.color, element.opacity)}:"
+            f"x=(w-text_w)/2+{x:.1f}:y=(h-text_h)/2+{y:.1f}{box}:{between(start, end)}[{out}]")
+        return out
+
+    def sticker(self, current: str, element: Element) -> str:
+        span = self.window.clip(element)
+        sticker = find_sticker(element.sticker_id)
+        if span is None or sticker is None:
+            return current
+        start, end, _ = span
+        size = max(8, _even(SIZE_FRACTION * self.canvas[1] * self.scale))
+        picture = draw_sticker(sticker, size, self.workdir)
+        index = len(self.inputs)
+        self.inputs.append(["-loop", "1", "-t", seconds(end - start), "-i", str(picture)])
+        natural = (size / self.scale, (size if sticker.provider == "shapes" else size * 2 // 3 // 2 * 2) / self.scale)
+        return self.overlay(current, f"[{index}:v]", element, natural, start, end, fit=False)
+
+    def effect(self, current: str, element: Element) -> str:
+        span = self.window.clip(element)
+        chosen = effect_filter(element.effect_type, element.params, round(self.canvas[1] * self.scale))
+        if span is None or chosen is None:
+            return current
+        out = self.label("v")
+        self.chains.append(f"[{current}]{chosen}:{between(span[0], span[1])}[{out}]")
+        return out
+
+    def add_audio(self, index: int, element: Element, track: Track, start: float) -> None:
+        if element.muted or getattr(track, "muted", False) or element.volume <= -60:
+            return
+        delay = round(start * 1000)
+        label = self.label("a")
+        self.chains.append(f"[{index}:a]asetpts=PTS-STARTPTS,aformat=sample_rates=48000:channel_layouts=stereo,"
+                           f"volume={element.volume}dB,adelay=delays={delay}:all=1[{label}]")
+        self.audio.append(label)
+
+    def audio_element(self, element: Element, track: Track) -> None:
+        span = self.window.clip(element)
+        asset = self.project.asset(element.media_id)
+        if span is None or asset is None:
+            return
+        start, end, skip = span
+        index = len(self.inputs)
+        self.inputs.append(["-ss", seconds(element.trim_start / TICKS_PER_SECOND + skip), "-t", seconds(end - start),
+                            "-i", str(self.path_of(asset))])
+        self.add_audio(index, element, track, start)
+
+
+def _even(value: float) -> int:
+    return max(2, int(round(value / 2)) * 2)
+
+
+def missing_media(project: Project, project_path: Path) -> list[str]:
+    """Every media file the active scene needs that is not on disk."""
+    missing = []
+    for asset_id in sorted({getattr(e, "media_id", None) for _, e in project.scene.elements()} - {None}):
+        asset = project.asset(asset_id)
+        if asset is None:
+            missing.append(f"{asset_id} (no such asset)")
+            continue
+        path = Path(asset.path or "")
+        path = path if path.is_absolute() else project_path.parent / path
+        if not asset.path or not path.is_file():
+            missing.append(f"{asset.path or '(no path)'} ({asset.id})")
+    return missing
+
+
+def build_plan(project: Project, project_path: Path, workdir: Path, preview: bool = False,
+               start: int | None = None, end: int | None = None, prober: Prober = probe) -> RenderPlan:
+    scene = project.scene
+    window = _Window(start or 0, scene.end_time if end is None else end)
+    if window.end <= window.start:
+        raise MediaError("Nothing to render: the timeline is empty" if scene.is_empty
+                         else "Nothing to render: --to must be after --from")
+    missing = missing_media(project, project_path)
+    if missing:
+        raise MediaError("Missing media files (render needs them all): " + ", ".join(missing))
+    scale = 0.5 if preview else 1.0
+    builder = _Builder(project, Path(project_path), workdir, scale, window, prober)
+    width, height = _even(project.settings.canvas_size.width * scale), _even(project.settings.canvas_size.height * scale)
+    fps = Fraction(project.settings.fps.numerator, project.settings.fps.denominator)
+    duration = (window.end - window.start) / TICKS_PER_SECOND
+    background = project.settings.background.color if project.settings.background.type == "color" else "#000000"
+    builder.chains.append(f"color=c={colour(background)}:s={width}x{height}:r={fps.numerator}/{fps.denominator}:"
+                          f"d={seconds(duration)},format=yuv420p[base]")
+    current = "base"
+    for track in [scene.tracks.main, *reversed(scene.tracks.overlay), *scene.tracks.audio]:
+        if getattr(track, "hidden", False) and track.type != "audio":
+            continue
+        for element in track.sorted_elements():
+            current = _layer(builder, current, element, track)
+    builder.chains.append(f"[{current}]format=yuv420p[vout]")
+    if builder.audio:
+        labels = "".join(f"[{label}]" for label in builder.audio)
+        builder.chains.append(f"{labels}amix=inputs={len(builder.audio)}:normalize=0:dropout_transition=0,"
+                              f"apad=whole_dur={seconds(duration)},atrim=0:{seconds(duration)}[aout]")
+    else:
+        builder.chains.append(f"anullsrc=r=48000:cl=stereo,atrim=0:{seconds(duration)}[aout]")
+    return RenderPlan(builder.inputs, ";\n".join(builder.chains), width, height, fps, duration)
+
+
+def _layer(builder: _Builder, current: str, element: Element, track: Track) -> str:
+    if element.type in ("video", "image"):
+        return builder.media(current, element, track)
+    if element.type == "text":
+        return builder.text(current, element)
+    if element.type == "sticker":
+        return builder.sticker(current, element)
+    if element.type == "effect":
+        return builder.effect(current, element)
+    if element.type == "audio":
+        builder.audio_element(element, track)
+    return current

@@ -1,0 +1,70 @@
+"""Running the render: ffmpeg with a progress bar, into a temporary file that
+takes the final name only when ffmpeg succeeds. Ctrl-C stops ffmpeg and
+leaves no half-written file under the final name."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+from typing import Callable
+
+from neuralcut_cli.media.ffmpeg import MediaError, ffmpeg_exe, last_lines
+from neuralcut_cli.project.model import Project
+from neuralcut_cli.render.graph import RenderPlan, build_plan
+
+Progress = Callable[[float, float], None]  # (seconds rendered so far, seconds in all)
+
+
+class RenderCancelled(Exception):
+    """The user pressed Ctrl-C; nothing was written under the output name."""
+
+
+def render(project: Project, project_path: Path, output: Path, preview: bool = False, start: int | None = None,
+           end: int | None = None, progress: Progress | None = None) -> RenderPlan:
+    output = Path(output)
+    if output.exists() and output.is_dir():
+        raise MediaError(f"{output} is a folder")
+    if not output.parent.exists():
+        raise MediaError(f"The folder {output.parent} does not exist")
+    workdir = Path(tempfile.mkdtemp(prefix="neuralcut-render-"))
+    partial = output.with_name(f".{output.stem}.partial-{os.getpid()}{output.suffix or '.mp4'}")
+    try:
+        plan = build_plan(project, project_path, workdir, preview, start, end)
+        graph_file = workdir / "graph.txt"
+        graph_file.write_text(plan.graph, encoding="utf-8")
+        command = [ffmpeg_exe(), *plan.command(graph_file, partial, preview)[:-1], "-progress", "pipe:1",
+                   "-nostats", "-loglevel", "error", str(partial)]
+        _run(command, plan.duration, progress)
+        os.replace(partial, output)
+        return plan
+    finally:
+        partial.unlink(missing_ok=True)
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+def _run(command: list[str], duration: float, progress: Progress | None) -> None:
+    with tempfile.TemporaryFile("w+") as errors:
+        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=errors, text=True)
+        try:
+            assert process.stdout is not None
+            for line in process.stdout:
+                key, _, value = line.strip().partition("=")
+                if key in ("out_time_us", "out_time_ms") and value.isdigit() and progress:
+                    progress(min(duration, int(value) / 1_000_000), duration)
+            code = process.wait()
+        except KeyboardInterrupt:
+            process.terminate()
+            try:
+                process.wait(5)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+            raise RenderCancelled() from None
+        if code != 0:
+            errors.seek(0)
+            raise MediaError(f"ffmpeg failed (exit {code}): {last_lines(errors.read())}")
+    if progress:
+        progress(duration, duration)

@@ -1,0 +1,67 @@
+"""Sticker pictures drawn by ffmpeg: a ``geq`` alpha mask per shape, rendered
+once to a PNG; flags as a card with the country code.
+
+Coordinates: ``u`` and ``v`` run from -1 to 1 across the sticker, ``v`` down.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from neuralcut_cli.catalogs.stickers import Sticker
+from neuralcut_cli.media.ffmpeg import fonts_dir, run_ffmpeg
+from neuralcut_cli.render.escape import quote
+
+U = "(2*X/W-1)"
+V = "(2*Y/H-1)"
+
+
+def _segment(ax: float, ay: float, bx: float, by: float, width: float) -> str:
+    """Points within ``width`` of the segment A-B."""
+    dx, dy = bx - ax, by - ay
+    length = dx * dx + dy * dy
+    t = f"clip((({U}-({ax}))*({dx})+({V}-({ay}))*({dy}))/{length},0,1)"
+    return f"lte(hypot({U}-({ax})-{t}*({dx}),{V}-({ay})-{t}*({dy})),{width})"
+
+
+_R = f"hypot({U},{V})"
+_THETA = f"atan2({V},{U})"
+# A five-pointed star: the distance from the nearest tip's axis, then the
+# straight edge from a tip (radius 0.95) to a notch (radius 0.4).
+_A = f"abs(mod({_THETA}+PI/2+PI/5+4*PI,2*PI/5)-PI/5)"
+_STAR = f"0.95*0.4*sin(PI/5)/(0.4*sin(PI/5)*cos({_A})+(0.95-0.4*cos(PI/5))*sin({_A}))"
+MASKS = {
+    "circle": f"lte({_R},0.95)",
+    "square": f"lte(abs({U}),0.9)*lte(abs({V}),0.9)",
+    "triangle": f"gte({V},-0.9)*lte({V},0.85)*lte(abs({U}),({V}+0.9)/1.75*0.95)",
+    "diamond": f"lte(abs({U})+abs({V}),0.95)",
+    "hexagon": f"lte(abs({V}),0.82)*lte(abs({U})*0.866+abs({V})*0.5,0.82)",
+    "heart": f"lte(pow(pow({U}*1.25,2)+pow(-{V}*1.25+0.3,2)-1,3)-pow({U}*1.25,2)*pow(-{V}*1.25+0.3,3),0)",
+    "star": f"lte({_R},{_STAR})",
+    "arrow": f"(gte({U},-0.9)*lte({U},0.15)*lte(abs({V}),0.22))+(gte({U},0.15)*lte({U},0.95)*lte(abs({V}),(0.95-{U})*1.0))",
+    "check": f"{_segment(-0.75, 0.05, -0.25, 0.55, 0.14)}+{_segment(-0.25, 0.55, 0.8, -0.6, 0.14)}",
+    "cross": f"{_segment(-0.7, -0.7, 0.7, 0.7, 0.16)}+{_segment(-0.7, 0.7, 0.7, -0.7, 0.16)}",
+}
+COLOURS = {"circle": (59, 130, 246), "square": (16, 185, 129), "triangle": (245, 158, 11), "star": (255, 215, 0),
+           "heart": (225, 29, 72), "arrow": (249, 115, 22), "diamond": (139, 92, 246), "hexagon": (20, 184, 166),
+           "check": (34, 197, 94), "cross": (239, 68, 68)}
+
+
+def draw_sticker(sticker: Sticker, size: int, folder: Path) -> Path:
+    """A PNG of ``sticker``, ``size`` pixels square, with transparency."""
+    key = sticker.id.split(":", 1)[1]
+    target = folder / f"sticker-{sticker.provider}-{key}-{size}.png"
+    if target.exists():
+        return target
+    if sticker.provider == "shapes":
+        r, g, b = COLOURS.get(key, (255, 255, 255))
+        mask = MASKS.get(key, MASKS["circle"])
+        graph = f"color=c=black:s={size}x{size}:d=1,format=rgba,geq=r={r}:g={g}:b={b}:a='255*gt({mask},0)'"
+    else:
+        font = fonts_dir() / "DejaVuSans-Bold.ttf"
+        height = size * 2 // 3 // 2 * 2
+        graph = (f"color=c=white:s={size}x{height}:d=1,format=rgba,drawbox=x=0:y=0:w=iw:h=ih:color=0x1f2937:t={max(2, size // 24)},"
+                 f"drawtext=fontfile={quote(str(font))}:text={quote(key)}:fontsize={size // 3}:fontcolor=0x1f2937:"
+                 f"x=(w-text_w)/2:y=(h-text_h)/2")
+    run_ffmpeg(["-y", "-f", "lavfi", "-i", graph, "-frames:v", "1", str(target)])
+    return target
