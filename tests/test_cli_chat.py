@@ -108,17 +108,3 @@ def test_empty_or_closed_stdin_ends_at_once(demo_path: Path) -> None:
     done = subprocess.run([*EXE, "-p", str(demo_path)], stdin=subprocess.DEVNULL, capture_output=True, text=True,
                           timeout=30)
     assert done.returncode == 0
-
-
-def test_run_does_not_import_heavy_modules(demo_path: Path) -> None:
-    code = (
-        "import sys\n"
-        "from neuralcut_cli.cli.app import app\n"
-        "try:\n"
-        "    app(['run', 'split at 5s', '-p', sys.argv[1], '--json'])\n"
-        "except SystemExit:\n"
-        "    pass\n"
-        "sys.stderr.write('HEAVY=' + repr(sorted(m for m in sys.modules if m.startswith(('google.genai', 'prompt_toolkit')))))\n"
-    )
-    done = subprocess.run([sys.executable, "-c", code, str(demo_path)], capture_output=True, text=True, timeout=60)
-    assert "HEAVY=[]" in done.stderr

@@ -106,10 +106,13 @@ def test_new_rejects_bad_sizes_and_rates(cli, tmp_path: Path) -> None:
 
 
 def test_light_commands_do_not_import_heavy_modules(demo_path: Path) -> None:
+    """--help, timeline and run with the mock never load google.genai, prompt_toolkit or the server."""
     code = (
         "import sys\n"
         "from neuralcut_cli.cli.app import app\n"
-        "for argv in (['--help'], ['timeline', '-p', sys.argv[1]], ['timeline', '-p', sys.argv[1], '--json']):\n"
+        "p = sys.argv[1]\n"
+        "for argv in (['--help'], ['timeline', '-p', p], ['timeline', '-p', p, '--json'],\n"
+        "             ['run', 'split at 5s', '-p', p, '--json'], ['tool', 'list_timeline', '-p', p, '--json']):\n"
         "    try:\n"
         "        app(argv)\n"
         "    except SystemExit:\n"

@@ -193,10 +193,9 @@ def test_repl_with_gemini_through_a_pty(gemini, demo_path: Path) -> None:
 
     gemini.reply_calls(("split", {"times": [5]}))
     gemini.reply_text("I split every track at 5 seconds.")
-    env = {**os.environ, "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1"}
-    env.pop("NO_COLOR", None)
-    child = pexpect.spawn(sys.executable, ["-m", "neuralcut_cli", "-p", str(demo_path), "--backend", "gemini"],
-                          env=env, encoding="utf-8", timeout=30, dimensions=(40, 110))
+    from pty_helpers import spawn
+
+    child = spawn(demo_path, "--backend", "gemini")
     child.expect("backend gemini")
     child.expect("›")
     child.sendline("split at 5s please")

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
-import sys
 import time
 from pathlib import Path
 
@@ -13,6 +11,7 @@ import pexpect
 import pytest
 from rich.console import Console
 
+from pty_helpers import spawn
 from neuralcut_cli.cli.chat.repl import run_repl
 from neuralcut_cli.cli.chat.session import ChatSession
 from neuralcut_cli.cli.chat.slash import COMMANDS, find
@@ -86,11 +85,7 @@ def test_completer_offers_commands_ids_and_assets(demo_path: Path) -> None:
 # -- the real terminal ------------------------------------------------------------------
 
 def _spawn(path: Path, *extra: str, env: dict | None = None) -> pexpect.spawn:
-    full_env = {**os.environ, "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1", **(env or {})}
-    full_env.pop("NO_COLOR", None)
-    full_env.pop("NEURALCUT_BACKEND", None)
-    child = pexpect.spawn(sys.executable, ["-m", "neuralcut_cli", "-p", str(path), *extra], env=full_env,
-                          encoding="utf-8", timeout=30, dimensions=(40, 110))
+    child = spawn(path, *extra, env=env)
     child.expect("›")
     return child
 

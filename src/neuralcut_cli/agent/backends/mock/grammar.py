@@ -69,10 +69,18 @@ def _names_asset(p: Phrase, run: Runner) -> bool:
 
 def choose(p: Phrase, run: Runner) -> str:
     """Run the plan the request asks for; ``Failed`` when nothing matches."""
-    t = p.text
+    for rules in (_questions, _changes, _additions):
+        reply = rules(p, run)
+        if reply is not None:
+            return reply
+    raise Failed(f"I don't know how to do \"{p.original.strip()}\" yet.\n\n{query.HELP}")
+
+
+def _questions(p: Phrase, run: Runner) -> str | None:
+    """Help, undo and redo, and everything that only looks."""
     if p.has(r"^(help|\?|what can you do|commands|examples|how does this work)\b"):
         return query.plan_help(p, run)
-    if p.has(r"^(undo|undo that|undo it|take that back|revert( that)?)$") or p.has(r"^undo\b"):
+    if p.has(r"^(undo|take that back|revert)\b"):
         return query.plan_history(p, run, backwards=True)
     if p.has(r"^redo\b"):
         return query.plan_history(p, run, backwards=False)
@@ -83,15 +91,17 @@ def choose(p: Phrase, run: Runner) -> str:
         return query.plan_list_effects(p, run)
     if p.has(r"\bstickers\b") and p.has(r"^(what|which|list|show)\b"):
         return query.plan_list_stickers(p, run)
-    if p.has(r"^(list|show|display|print|what|which|describe|summari[sz]e|tell me)\b"):
-        if p.has(_TIMELINE_WORDS) and not p.has(r"\b(unused|used)\b"):
-            return query.plan_list_timeline(p, run)
-        if p.has(_ASSET_WORDS):
-            return query.plan_list_assets(p, run)
-    if t in ("timeline", "tracks"):
+    asking = p.has(r"^(list|show|display|print|what|which|describe|summari[sz]e|tell me)\b")
+    if (asking and p.has(_TIMELINE_WORDS) and not p.has(r"\b(unused|used)\b")) or p.text in ("timeline", "tracks"):
         return query.plan_list_timeline(p, run)
-    if t in ("assets", "media"):
+    if (asking and p.has(_ASSET_WORDS)) or p.text in ("assets", "media"):
         return query.plan_list_assets(p, run)
+    return None
+
+
+def _changes(p: Phrase, run: Runner) -> str | None:
+    """Cuts, volume, text changes, effect updates, range deletes, stickers, effects."""
+    t = p.text
     if p.has(r"^(split|slice|chop)\b") or (p.has(r"^cut\b") and (p.has(r"^cut\s+(?:it\s+|the \w+\s+)?(?:at|here)\b")
                                                                  or (p.times() and not _is_range_delete(p)))):
         return edit.plan_split(p, run)
@@ -104,18 +114,23 @@ def choose(p: Phrase, run: Runner) -> str:
     if p.quotes and p.has(r"^(change|update|edit|rename|replace|set|make|fix|correct)\b") \
             and (len(p.quotes) >= 2 or p.has(r"\b(text|title|caption|subtitle|label|hook|say|says|words?)\b|\bto «q")):
         return _change_text(p, run)
+    effect = add.effect_in(p)
     if effect and p.has(r"^(set|change|make|increase|decrease|raise|lower|adjust|update|bump)\b") \
             and p.has(rf"\b({'|'.join(add.PARAM_WORDS)})\b") and p.range() is None:
         return add.plan_update_effect(p, run, effect)
     if _is_range_delete(p):
         return edit.plan_delete_range(p, run)
-    if p.has(r"\b(stickers?|flags?)\b") or (p.has(r"^(add|put|place|insert|stick|slap|drop)\b")
+    if p.has(r"\b(stickers?|flags?)\b") or (p.has(r"^(add|put|place|insert|stick|slap|drop)\b") and not p.quotes
                                            and p.has(r"\b(star|heart|arrow|circle|square|triangle|diamond|hexagon|"
-                                                     r"check|checkmark|tick|cross)s?\b") and not p.quotes):
+                                                     r"check|checkmark|tick|cross)s?\b")):
         return add.plan_add_sticker(p, run)
     effect_to_apply = _effect_rule(p)
-    if effect_to_apply:
-        return add.plan_apply_effect(p, run, effect_to_apply)
+    return add.plan_apply_effect(p, run, effect_to_apply) if effect_to_apply else None
+
+
+def _additions(p: Phrase, run: Runner) -> str | None:
+    """New text and media, then timing, moves and deletes of named elements."""
+    t = p.text
     adding_text = p.quotes and p.has(r"^(add|put|insert|write|show|place|display|overlay|type|caption|title|label|"
                                      r"subtitle|hook|create|make)\b")
     if adding_text and p.has(r"\b(text|titles?|subtitles?|captions?|labels?|hooks?|words?|says?)\b"):
@@ -131,7 +146,7 @@ def choose(p: Phrase, run: Runner) -> str:
         return edit.plan_move(p, run, object_of(t, r"move|shift|slide|drag|push|nudge"))
     if p.has(rf"^{_DELETE}\b"):
         return edit.plan_delete_elements(p, run, object_of(t, _DELETE))
-    raise Failed(f"I don't know how to do \"{p.original.strip()}\" yet.\n\n{query.HELP}")
+    return None
 
 
 def split_requests(text: str) -> list[str]:

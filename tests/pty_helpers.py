@@ -1,0 +1,17 @@
+"""Starting `neuralcut` on a real pseudo-terminal for REPL tests."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pexpect
+
+
+def spawn(project: Path, *extra: str, env: dict[str, str] | None = None) -> pexpect.spawn:
+    """``neuralcut -p PROJECT ...`` on a pty, 110 columns, colour on, no cursor-position requests."""
+    full_env = {**os.environ, "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1", **(env or {})}
+    full_env.pop("NO_COLOR", None)
+    return pexpect.spawn(sys.executable, ["-m", "neuralcut_cli", "-p", str(project), *extra], env=full_env,
+                         encoding="utf-8", timeout=30, dimensions=(40, 110))
