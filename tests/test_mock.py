@@ -345,3 +345,42 @@ def test_requests_it_cannot_map_fail_helpfully(chat: Chat, demo_path: Path, text
     assert outcome.failed
     assert "split at 5s" in outcome.reply or "For example" in outcome.reply or "quotes" in outcome.reply
     assert demo_path.read_bytes() == before
+
+
+# -- everyday phrasings --------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "args"), [
+    ("add a title saying Hello world at the top", {"text": "Hello world", "start": 0.0, "end": 5.0, "position": "top",
+                                                  "style": "hook"}),
+    ("add text Welcome at 2s", {"text": "Welcome", "start": 2.0, "end": 7.0, "position": "center"}),
+    ("add 'Hi' from 1 to 2", {"text": "Hi", "start": 1.0, "end": 2.0, "position": "center"}),
+])
+def test_text_without_double_quotes(chat: Chat, text: str, args: dict) -> None:
+    assert chat.calls(text) == [("add_text", args)]
+
+
+@pytest.mark.parametrize(("text", "deleted"), [("delete clip 2", "e-beach"), ("remove the 3rd clip", "e-city"),
+                                               ("delete video number 1", "e-intro")])
+def test_numbered_clips(chat: Chat, text: str, deleted: str) -> None:
+    assert chat.calls(text)[-1] == ("delete_timeline_elements", {"elementIds": [deleted]})
+
+
+def test_open_ended_ranges(chat: Chat) -> None:
+    outcome = chat("delete everything after 15s")
+    assert not outcome.failed and chat.tools.project.scene.end_time == 15 * T
+    assert chat.calls("blur everything before 4s") == [("apply_effect", {"effectType": "blur", "start": 0.0, "end": 4.0})]
+
+
+def test_relative_move_and_volume_words(chat: Chat) -> None:
+    chat.calls("move the logo 2 seconds later")
+    assert chat.tools.element("e-logo").start_time == 4 * T
+    assert chat.calls("turn down the music")[-1][1]["volume"] == 0.5
+    assert chat.calls("make the music louder")[-1][1]["volume"] == 1.0
+
+
+def test_effect_shorthands(chat: Chat) -> None:
+    assert chat.calls("increase the contrast from 0 to 5s") == [
+        ("apply_effect", {"effectType": "brightness-contrast", "start": 0.0, "end": 5.0, "params": {"contrast": 1.3}})]
+    assert chat.calls("set the vignette to 50")[-1] == ("update_effect", {"elementId": "e-vignette",
+                                                                         "params": {"radius": 50}})
+    assert "00:20.00" in chat("how long is the timeline?").reply

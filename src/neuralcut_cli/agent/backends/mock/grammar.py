@@ -20,7 +20,8 @@ Plan = Callable[[Phrase, Runner], str]
 _POLITE = re.compile(r"(?i)^(?:(?:please|pls|ok|okay|now|and|also|then|hey|so|can you|could you|would you|will you|"
                      r"i want to|i'd like to|i would like to|let's|lets|go ahead and|try to)\s+)+")
 _OBJECT_END = re.compile(r"\s+(?:to|by|on|onto|at|from|for|between|until|till|into|with|so|lasting|end|ends|"
-                         r"ending|start|starts|starting|volume|say|says|in|as)\b|\s+last(?=\s+(?:for\s+)?[\d.])|\s+\d")
+                         r"ending|start|starts|starting|volume|say|says|in|as)\b|\s+last(?=\s+(?:for\s+)?[\d.])|"
+                         r"(?<!clip)(?<!video)(?<!shot)(?<!number)(?<!image)(?<!photo)(?<!text)\s+\d(?!\d*(?:st|nd|rd|th)\b)")
 _DELETE = r"(?:delete|remove|drop|erase|clear|get rid of|take out|cut out|trim out|cut|trim)"
 _ASSET_WORDS = r"\b(assets?|media|files?|videos|images|photos|pictures|audio|songs|music files|footage)\b"
 _TIMELINE_WORDS = r"\b(timeline|tracks?|edit|project|elements|clips|sequence)\b"
@@ -37,17 +38,18 @@ def object_of(text: str, verb: str) -> str:
 def _is_range_delete(p: Phrase) -> bool:
     if not p.has(rf"^{_DELETE}\b"):
         return False
-    if p.range() is None and p.tail() is None and p.head() is None:
+    if p.range() is None and p.tail() is None and p.head() is None and p.after(r"after|before|up to") is None:
         return False
     target = re.sub(rf"^{_DELETE}\s+(?:out\s+)?", "", p.text)
     target = re.sub(r"^(?:everything|all|anything|the part|the section|the bit|the segment|the content|stuff)\s+", "", target)
-    return bool(re.match(r"(?:from|between|the first|the last|the final|first|last|\d|\.\d)", target))
+    return bool(re.match(r"(?:from|between|after|before|up to|the first|the last|the final|first|last|\d|\.\d)",
+                         target))
 
 
 def _effect_rule(p: Phrase) -> str | None:
     effect = add.effect_in(p)
     if effect and p.has(r"^(?:apply|add|put|make|turn|use|blur|brighten|darken|desaturate|saturate|sepia|grayscale|"
-                        r"greyscale|invert|vignette|give|fade)\b"):
+                        r"greyscale|invert|vignette|give|fade|increase|decrease|boost|reduce)\b"):
         return effect
     return None
 
@@ -91,7 +93,7 @@ def _questions(p: Phrase, run: Runner) -> str | None:
         return query.plan_list_effects(p, run)
     if p.has(r"\bstickers\b") and p.has(r"^(what|which|list|show)\b"):
         return query.plan_list_stickers(p, run)
-    asking = p.has(r"^(list|show|display|print|what|which|describe|summari[sz]e|tell me)\b")
+    asking = p.has(r"^(list|show|display|print|what|which|describe|summari[sz]e|tell me|how long|how many)\b")
     if (asking and p.has(_TIMELINE_WORDS) and not p.has(r"\b(unused|used)\b")) or p.text in ("timeline", "tracks"):
         return query.plan_list_timeline(p, run)
     if (asking and p.has(_ASSET_WORDS)) or p.text in ("assets", "media"):
@@ -105,18 +107,20 @@ def _changes(p: Phrase, run: Runner) -> str | None:
     if p.has(r"^(split|slice|chop)\b") or (p.has(r"^cut\b") and (p.has(r"^cut\s+(?:it\s+|the \w+\s+)?(?:at|here)\b")
                                                                  or (p.times() and not _is_range_delete(p)))):
         return edit.plan_split(p, run)
-    if p.has(r"\b(mute|unmute|volume|louder|quieter|silence|turn (?:\w+ ){0,3}(?:down|up))\b"):
+    if p.has(r"\b(mute|unmute|volume|louder|quieter|softer|silence|turn (?:\w+ ){0,3}(?:down|up)|turn (?:down|up))\b"):
         target = re.sub(r"\b(?:the\s+)?(?:volume|level)\s+(?:of|for|on)\s+", "", t)
+        target = re.sub(r"\bturn (down|up) ", "turn ", target)
         ref = object_of(target, r"mute|unmute|silence|set|change|turn|make|lower|raise")
-        return edit.plan_volume(p, run, re.sub(r"\b(volume|level|down|up)\b", "", ref))
+        return edit.plan_volume(p, run, re.sub(r"\b(volume|level|down|up|louder|quieter|softer)\b", "", ref))
     if p.has(r"^(move|put|place|shift)\b") and p.has(r"\bto the (top|bottom|middle|center|centre)\b") and not p.times():
         return edit.plan_text_position(p, run, object_of(t, r"move|put|place|shift"))
     if p.quotes and p.has(r"^(change|update|edit|rename|replace|set|make|fix|correct)\b") \
             and (len(p.quotes) >= 2 or p.has(r"\b(text|title|caption|subtitle|label|hook|say|says|words?)\b|\bto «q")):
         return _change_text(p, run)
     effect = add.effect_in(p)
-    if effect and p.has(r"^(set|change|make|increase|decrease|raise|lower|adjust|update|bump)\b") \
-            and p.has(rf"\b({'|'.join(add.PARAM_WORDS)})\b") and p.range() is None:
+    if effect and p.has(r"^(set|change|make|increase|decrease|raise|lower|adjust|update|bump|turn)\b") \
+            and p.range() is None and (p.has(rf"\b({'|'.join(add.PARAM_WORDS)})\b") or p.has(r"\bto\s+-?\d")) \
+            and any(e.data.get("effectType") == effect for e in run.timeline()):
         return add.plan_update_effect(p, run, effect)
     if _is_range_delete(p):
         return edit.plan_delete_range(p, run)

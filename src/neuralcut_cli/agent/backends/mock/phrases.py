@@ -33,6 +33,23 @@ RANGE_RE = re.compile(_LEFT + r"(?:(?:from\s+)?(" + _TIME + r")\s*(?:-|–|—|t
                       + r")|between\s+(" + _TIME + r")\s+and\s+(" + _TIME + r"))")
 
 
+# Text people type without quotes: "add a title saying Hello world at the top", "add text Welcome at 2s".
+_UNQUOTED_TEXT = re.compile(
+    r"(?i)(\b(?:saying|that says|which says|reading|with the (?:text|words)|(?:add|put|insert|write)\s+(?:a |some |the )?"
+    r"(?:text|title|caption|subtitle|label|hook))\s+)(?!at\b|from\b|for\b|on\b|to\b)(.+?)"
+    r"(?=\s+(?:at|from|for|on|in|between|starting|until|till|over)\b|\s+\d|$)")
+
+
+class _Single:
+    """A match-like holder so ``lift`` can take text found without quotes."""
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+
+    def groups(self) -> tuple[str]:
+        return (self._text,)
+
+
 def spell_numbers(text: str) -> str:
     """``two`` -> ``2``, ``twenty five`` -> ``25``, ``a second`` -> ``1 second``, ``half a second`` -> ``0.5 second``."""
     text = re.sub(r"\bhalf an? (second|minute)", r"0.5 \1", text)
@@ -75,10 +92,15 @@ class Phrase:
 
     def __post_init__(self) -> None:
         def lift(match: re.Match) -> str:
-            self.quotes.append(next(g for g in match.groups() if g is not None))
+            text = next(g for g in match.groups() if g is not None)
+            if isinstance(match, _Single):
+                text = re.sub(r"(?i)^(?:saying|that says|which says|reading|:)\s*", "", text)
+            self.quotes.append(text)
             return f" «q{len(self.quotes) - 1}» "
 
         lifted = _QUOTES.sub(lift, self.original.strip())
+        if not self.quotes:
+            lifted = _UNQUOTED_TEXT.sub(lambda m: m.group(1) + lift(_Single(m.group(2))), lifted, count=1)
         lowered = lifted.lower().replace("’", "'")
         lowered = re.sub(r"[?!]+$", "", lowered).strip().rstrip(".")
         self.text = " ".join(spell_numbers(lowered).split())

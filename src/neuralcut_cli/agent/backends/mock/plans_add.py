@@ -134,6 +134,14 @@ def params_in(p: Phrase, effect_type: str) -> dict[str, float]:
             found["brightness"] = 0.3
         elif p.has(r"\b(darken|darker)\b"):
             found["brightness"] = -0.3
+        elif p.has(r"\b(increase|more|boost|raise|higher|add)\b.*\bcontrast\b"):
+            found["contrast"] = 1.3
+        elif p.has(r"\b(decrease|less|reduce|lower)\b.*\bcontrast\b"):
+            found["contrast"] = 0.7
+    if not found:
+        bare = re.search(r"\bto\s+(-?\d*\.?\d+)\b(?!\s*(?:s|sec|seconds?)\b)", p.text)
+        if bare:
+            found[main] = float(bare.group(1)) if "." in bare.group(1) else int(bare.group(1))
     return found
 
 

@@ -65,7 +65,8 @@ def plan_delete_elements(p: Phrase, run: Runner, ref: str) -> str:
 def plan_move(p: Phrase, run: Runner, ref: str) -> str:
     found = pick(ref, p, run, many=True)
     earliest = min(e.start for e in found)
-    delta = p.after(r"by")
+    later = re.search(r"\b([\d.]+\s*(?:s|sec|secs|seconds?|ms|f|frames?))\s+(later|earlier|forward|back|sooner)\b", p.text)
+    delta = p.after(r"by") if later is None else p.seconds(later.group(1))
     if delta is not None and p.has(r"\b(earlier|back|left|sooner|before)\b"):
         start = earliest - delta
     elif delta is not None:
@@ -136,6 +137,10 @@ def plan_volume(p: Phrase, run: Runner, ref: str) -> str:
         level = 1.0
     elif p.has(r"\b(mute|silence)\b"):
         level = 0.0
+    elif not re.search(r"\d", p.text) and p.has(r"\b(down|quieter|softer|lower)\b"):
+        level = 0.5
+    elif not re.search(r"\d", p.text) and p.has(r"\b(up|louder)\b"):
+        level = 1.0
     else:
         level = _level(p)
     target = ref if ref.strip() else "the music"

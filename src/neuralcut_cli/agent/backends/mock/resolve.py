@@ -86,16 +86,20 @@ def _by_quote(ref: str, elements: list[Element], quotes: list[str]) -> list[Elem
 
 
 def _by_ordinal(ref: str, elements: list[Element], quotes: list[str]) -> list[Element]:
+    numbered = re.search(r"\b(clip|video|shot|image|photo|text|title|sticker|effect)s?\s+(?:number\s+|#)?(\d{1,3})\b", ref)
     match = re.search(rf"\b({'|'.join(_ORDINALS)})\s+(\w+)", ref)
-    if not match:
+    if numbered:
+        word, index = numbered.group(1), int(numbered.group(2)) - 1
+    elif match:
+        word, index = match.group(2), _ORDINALS[match.group(1)]
+    else:
         return []
-    kind = next((test for pattern, test in KIND_WORDS if re.fullmatch(pattern, match.group(2))), None)
-    if kind is None:
+    kind = next((test for pattern, test in KIND_WORDS if re.fullmatch(pattern, word)), None)
+    if kind is None or index < -1:
         return []
     pool = [e for e in elements if kind(e)]
     main = [e for e in pool if e.track_type == "main"]
     ordered = sorted(main or pool, key=lambda e: (e.start, e.id))
-    index = _ORDINALS[match.group(1)]
     if not ordered or index >= len(ordered):
         return []
     return [ordered[index]]

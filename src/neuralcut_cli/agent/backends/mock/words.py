@@ -64,6 +64,12 @@ def span(p: Phrase, run: Runner, default_length: float | None = DEFAULT_LENGTH,
     head = p.head()
     if head is not None:
         return 0.0, head
+    after = p.after(r"after|from")
+    if after is not None and p.has(r"\b(?:after|to the end|till the end|until the end|onwards|on)\b"):
+        return after, max(run.timeline_end(), after)
+    before = p.after(r"before|up to")
+    if before is not None:
+        return 0.0, before
     tail = p.tail()
     if tail is not None:
         end = run.timeline_end()
