@@ -71,8 +71,8 @@ def test_unreadable_files_add_nothing(media: Path, tmp_path: Path) -> None:
 
 def test_new_with_media_lays_videos_end_to_end(media: Path, tmp_path: Path) -> None:
     project = tmp_path / "trip.json"
-    done = neuralcut("new", project, "--media", media / "clip.mp4", "--media", media / "pic.png",
-                     "--media", media / "silent.mp4", "--media", media / "tone.mp3")
+    done = neuralcut("new", project, "--media", media / "clip.mp4", media / "pic.png", media / "silent.mp4",
+                     media / "tone.mp3")
     assert done.returncode == 0, done.stderr
     loaded = read_project(project)
     assert (loaded.settings.canvas_size.width, loaded.settings.canvas_size.height, loaded.fps) == (320, 180, 15)

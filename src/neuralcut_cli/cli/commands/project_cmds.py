@@ -65,6 +65,8 @@ def assets(
 
 def new(
     path: Annotated[Path, typer.Argument(help="Where to write the new project file.")],
+    more_media: Annotated[Optional[list[Path]], typer.Argument(
+        metavar="[MEDIA...]", help="More media files (so that --media a.mp4 b.mp4 works).", show_default=False)] = None,
     name: Annotated[Optional[str], typer.Option("--name", help="Project name (default: the file name).")] = None,
     fps: Annotated[Optional[str], typer.Option("--fps", help="Frame rate: 30, 25, 29.97 or 30000/1001 "
                                                "(default: the first video's, else 30).", show_default=False)] = None,
@@ -75,11 +77,12 @@ def new(
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
     json: JsonOpt = False,
 ) -> None:
-    """Create a project: empty, or from media files (--media a.mp4 --media b.mp4)."""
+    """Create a project: empty, or from media files (--media a.mp4 b.png c.mp3), in that order."""
     from neuralcut_cli.cli.output import Output
     from neuralcut_cli.cli.session import create_project
 
-    project = create_project(path, name=name, fps=fps, size=size, force=force, media=media or [])
+    files = [*(media or []), *(more_media or [])]
+    project = create_project(path, name=name, fps=fps, size=size, force=force, media=files)
     fps = f"{project.fps:g}"
     out = Output()
     if json:
