@@ -24,27 +24,18 @@ from neuralcut_cli.cli.commands import (
 
 HELP = """NeuralCut: edit a video project by talking to it.
 
+\b
 Examples:
-
-  neuralcut                                 chat with the project (REPL; or one request per piped line)
-
-  neuralcut run "split at 5s"               one request, then exit (--json, --dry-run)
-
-  echo "delete from 3s to 6s" | neuralcut   requests from a script
-
-  neuralcut timeline                        show the demo project as a table and lanes
-
-  neuralcut assets --filter unused          media the timeline does not use
-
-  neuralcut new my.json --fps 25 --size 1280x720
-
-  neuralcut timeline -p my.json --json      the list_timeline tool's output
-
-  neuralcut tool split '{"times": [5]}'     call one tool directly, no LLM
-
-  neuralcut undo                            revert the last request
-
-  neuralcut tools                           every tool and its arguments
+  neuralcut                               chat (a REPL; one request per line when piped)
+  neuralcut run "split at 5s"             one request, then exit (--json, --dry-run)
+  echo "delete from 3s to 6s" | neuralcut requests from a script
+  neuralcut timeline                      the project as a table and lanes (--json)
+  neuralcut assets --filter unused        media the timeline does not use
+  neuralcut tool split '{"times": [5]}'   call one tool directly, no LLM
+  neuralcut undo                          revert the last request
+  neuralcut new trip.json --media a.mp4   a project from media files
+  neuralcut render -o demo.mp4            the edit as a video
+  neuralcut --backend gemini              chat with Gemini (GEMINI_API_KEY)
 
 The project is -p PATH, else $NEURALCUT_PROJECT, else projects/demo.json.
 """

@@ -7,6 +7,7 @@ Imported only by the REPL, never by one-shot commands.
 from __future__ import annotations
 
 import os
+import sys
 from typing import Any, Iterable
 
 from prompt_toolkit import PromptSession
@@ -102,7 +103,7 @@ class Busy:
 
 def interactive(chat: ChatSession, console: Console) -> int:
     """The REPL on a real terminal (or a plain prompt on a dumb one)."""
-    if os.environ.get("TERM") == "dumb":
+    if os.environ.get("TERM") == "dumb" or not sys.stdout.isatty():
         return run_repl(chat, lambda: input("› "), console, lambda c: Busy(c, console))
     try:
         history: Any = FileHistory(str(ensure_state_dir(chat.project_path) / "input_history"))
