@@ -237,3 +237,17 @@ def test_outputs_are_json(demo_path: Path) -> None:
     for definition in REGISTRY.get_all():
         assert json.loads(json.dumps(definition.parameters))["type"] == "object"
         assert len(definition.description) > 40, definition.name
+
+
+def test_failed_effect_placement_is_reported(demo_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Placement always finds or adds an effect track; if that ever breaks, the spec's error comes back."""
+    from neuralcut_cli.tools import effect_tools
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("no track")
+
+    monkeypatch.setattr(effect_tools, "place_auto", broken)
+    before = demo_path.read_bytes()
+    result = Tools(demo_path)("apply_effect", {"effectType": "blur", "start": 0, "end": 1})
+    assert result == {"error": "Failed to place effect element", "details": "no track"}
+    assert demo_path.read_bytes() == before
