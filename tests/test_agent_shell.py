@@ -13,12 +13,17 @@ from neuralcut_cli.agent.backends.base import BackendError
 from neuralcut_cli.agent.backends.scripted import ScriptedBackend
 from neuralcut_cli.agent.orchestrator import Orchestrator
 from neuralcut_cli.agent.stores import AgentStore, ChatStore
-from neuralcut_cli.agent.types import AgentContext, AssistantTurn, ChatMessage, ToolCall, ToolDefinition
+from neuralcut_cli.agent.types import (
+    AgentContext,
+    AssistantTurn,
+    ChatMessage,
+    ToolCall,
+    ToolDefinition,
+)
 from neuralcut_cli.project.session import ProjectSession
 from neuralcut_cli.tools import default_registry
 from neuralcut_cli.tools.definition import ToolContext
 from neuralcut_cli.tools.registry import DefinitionRegistry, ToolRegistry
-
 
 # -- Chat Store -----------------------------------------------------------------
 

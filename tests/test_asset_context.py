@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import json
-import os
 import sys
-import time
 import types as pytypes
 from pathlib import Path
 
 import pytest
-
 from conftest import SECRET_KEY
 from tool_helpers import Tools
+
 from neuralcut_cli.cli.chat.session import ChatSession
 
 

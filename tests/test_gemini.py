@@ -9,9 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from conftest import SECRET_KEY
+
 from neuralcut_cli.agent.backends.gemini import GeminiBackend
 from neuralcut_cli.agent.backends.gemini.prompt import system_prompt
 from neuralcut_cli.agent.context import build_context

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 from tool_helpers import Tools
+
 from neuralcut_cli.project.history import History
 from neuralcut_cli.project.session import ProjectSession
 

@@ -11,8 +11,8 @@ import time
 from pathlib import Path
 
 import pytest
-
 from media_helpers import frame, make_media, pixel
+
 from neuralcut_cli.media.probe import probe
 from neuralcut_cli.project.io import read_project
 

@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from tool_helpers import Tools
+
 from neuralcut_cli.agent.backends.mock import MockBackend
 from neuralcut_cli.agent.orchestrator import Orchestrator, RequestOutcome
 from neuralcut_cli.agent.stores import ChatStore

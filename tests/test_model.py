@@ -7,11 +7,16 @@ import json
 from pathlib import Path
 
 import pytest
-
 from conftest import DEMO, minimal_project
+
 from neuralcut_cli.errors import ProjectLoadError
 from neuralcut_cli.project.elements import TextElement, VideoElement, placement_error
-from neuralcut_cli.project.io import dump_project, parse_project, project_from_json, read_project
+from neuralcut_cli.project.io import (
+    dump_project,
+    parse_project,
+    project_from_json,
+    read_project,
+)
 from neuralcut_cli.project.overlaps import conflicts, find_overlaps, track_overlaps
 
 

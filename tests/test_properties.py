@@ -15,8 +15,8 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
 from tool_helpers import Tools
+
 from neuralcut_cli.project.overlaps import find_overlaps
 
 T = 120_000

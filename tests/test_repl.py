@@ -8,10 +8,9 @@ import time
 from pathlib import Path
 
 import pexpect
-import pytest
+from pty_helpers import spawn
 from rich.console import Console
 
-from pty_helpers import spawn
 from neuralcut_cli.cli.chat.repl import run_repl
 from neuralcut_cli.cli.chat.session import ChatSession
 from neuralcut_cli.cli.chat.slash import COMMANDS, find

@@ -7,9 +7,9 @@ import json
 from pathlib import Path
 
 import pytest
-
 from conftest import minimal_project
 from tool_helpers import REGISTRY, Tools
+
 from neuralcut_cli.tools.definition import ToolContext
 
 NAN = float("nan")
@@ -232,8 +232,7 @@ def test_unknown_tool_is_an_error_value() -> None:
     assert REGISTRY.execute("explode", {}, ToolContext()) == {"error": "Unknown tool: explode"}
 
 
-def test_outputs_are_json(demo_path: Path) -> None:
-    tools = Tools(demo_path)
+def test_definitions_are_described_for_an_llm() -> None:
     for definition in REGISTRY.get_all():
         assert json.loads(json.dumps(definition.parameters))["type"] == "object"
         assert len(definition.description) > 40, definition.name

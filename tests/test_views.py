@@ -5,9 +5,9 @@ from __future__ import annotations
 import io
 import json
 
+from conftest import DEMO, minimal_project
 from rich.console import Console
 
-from conftest import DEMO, minimal_project
 from neuralcut_cli.cli.views.assets_table import assets_table
 from neuralcut_cli.cli.views.lanes import Lanes
 from neuralcut_cli.cli.views.timeline_table import timeline_table

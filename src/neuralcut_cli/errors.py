@@ -16,6 +16,7 @@ class ExitCode(IntEnum):
     OK = 0
     FAILED = 1  # a request or a tool call failed
     USAGE = 2  # bad usage or an unreadable project
+    CANCELLED = 130  # Ctrl-C stopped a request or a render (128 + SIGINT)
 
 
 class NeuralCutError(Exception):

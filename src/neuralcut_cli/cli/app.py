@@ -11,7 +11,6 @@ from typing import Annotated, Optional
 import typer
 
 from neuralcut_cli import __version__
-from neuralcut_cli.cli.options import DEFAULT_PROJECT, BackendOpt, ModelOpt, ProjectOpt
 from neuralcut_cli.cli.commands import (
     agent_cmds,
     history_cmds,
@@ -21,6 +20,7 @@ from neuralcut_cli.cli.commands import (
     serve_cmd,
     tool_cmds,
 )
+from neuralcut_cli.cli.options import DEFAULT_PROJECT, BackendOpt, ModelOpt, ProjectOpt
 
 HELP = """NeuralCut: edit a video project by talking to it.
 

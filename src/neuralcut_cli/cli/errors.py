@@ -26,7 +26,7 @@ def report(exc: BaseException) -> int:
         return int(exc.exit_code)
     if isinstance(exc, KeyboardInterrupt):
         sys.stderr.write("\ninterrupted\n")
-        return 130
+        return int(ExitCode.CANCELLED)
     if os.environ.get("NEURALCUT_DEBUG"):
         raise exc
     from neuralcut_cli.cli.output import Output

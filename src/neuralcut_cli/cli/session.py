@@ -9,7 +9,12 @@ from typing import Any
 
 from neuralcut_cli.cli.errors import fail
 from neuralcut_cli.errors import ExitCode, UsageError
-from neuralcut_cli.project.io import dump_project, now_iso, project_from_json, write_atomic
+from neuralcut_cli.project.io import (
+    dump_project,
+    now_iso,
+    project_from_json,
+    write_atomic,
+)
 from neuralcut_cli.project.lock import ProjectLock
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.project.session import ProjectSession

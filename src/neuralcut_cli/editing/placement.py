@@ -16,7 +16,14 @@ from neuralcut_cli.project.base import mark_all_set
 from neuralcut_cli.project.elements import Element, placement_error
 from neuralcut_cli.project.model import Scene
 from neuralcut_cli.project.overlaps import conflicts, overlap_message
-from neuralcut_cli.project.tracks import AudioTrack, EffectTrack, GraphicTrack, TextTrack, Track, VideoTrack
+from neuralcut_cli.project.tracks import (
+    AudioTrack,
+    EffectTrack,
+    GraphicTrack,
+    TextTrack,
+    Track,
+    VideoTrack,
+)
 
 _TRACK_CLASSES = {"video": VideoTrack, "text": TextTrack, "graphic": GraphicTrack, "effect": EffectTrack,
                   "audio": AudioTrack}

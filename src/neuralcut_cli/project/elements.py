@@ -11,7 +11,14 @@ from typing import Annotated, Literal, Union
 
 from pydantic import Field
 
-from neuralcut_cli.project.base import CamelModel, NonEmptyStr, Number, PositiveTicks, Ticks, number
+from neuralcut_cli.project.base import (
+    CamelModel,
+    NonEmptyStr,
+    Number,
+    PositiveTicks,
+    Ticks,
+    number,
+)
 
 ELEMENT_TYPES = ("video", "image", "audio", "text", "sticker", "effect")
 

@@ -30,12 +30,8 @@ def effect_filter(effect_type: str, params: dict[str, Any], height: int) -> str 
         return f"eq=saturation={_num(params, 'saturation', 100) / 100:.3f}"
     if effect_type == "sepia":
         k = _num(params, "intensity", 100) / 100
-        rows = []
-        for index, row in enumerate(SEPIA):
-            mixed = [k * value + (1 - k) * (1.0 if column == index else 0.0) for column, value in enumerate(row)]
-            rows.append(":".join(f"{value:.3f}" for value in mixed) + ":0")
-        names = ("rr:rg:rb:ra", "gr:gg:gb:ga", "br:bg:bb:ba")
-        pairs = [f"{n}={v}" for row, keys in zip(rows, names) for n, v in zip(keys.split(":"), row.split(":"))]
+        pairs = [f"{'rgb'[row]}{'rgb'[column]}={k * value + (1 - k) * (row == column):.3f}"
+                 for row, values in enumerate(SEPIA) for column, value in enumerate(values)]
         return "colorchannelmixer=" + ":".join(pairs)
     if effect_type == "invert":
         k = _num(params, "intensity", 100) / 100

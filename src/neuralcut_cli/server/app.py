@@ -14,7 +14,12 @@ from starlette.routing import Route
 
 from neuralcut_cli.agent.backends.base import Backend, BackendError
 from neuralcut_cli.errors import NeuralCutError
-from neuralcut_cli.server.validation import MAX_BODY, RequestProblem, check_content_type, parse_body
+from neuralcut_cli.server.validation import (
+    MAX_BODY,
+    RequestProblem,
+    check_content_type,
+    parse_body,
+)
 from neuralcut_cli.tools import default_registry
 
 log = logging.getLogger("neuralcut.server")

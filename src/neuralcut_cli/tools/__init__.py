@@ -7,8 +7,16 @@ from neuralcut_cli.tools.registry import ToolRegistry
 
 def default_registry() -> ToolRegistry:
     """Every tool NeuralCut offers, in the order an agent should learn them."""
-    from neuralcut_cli.tools import asset_context, effect_tools, history_tools, listing, media_tools, sticker_tools
-    from neuralcut_cli.tools import text_tools, transcribe
+    from neuralcut_cli.tools import (
+        asset_context,
+        effect_tools,
+        history_tools,
+        listing,
+        media_tools,
+        sticker_tools,
+        text_tools,
+        transcribe,
+    )
     from neuralcut_cli.tools import timeline_edits as edits
 
     return ToolRegistry([

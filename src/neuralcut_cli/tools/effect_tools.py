@@ -6,13 +6,25 @@ from typing import Annotated, Any, ClassVar, Union
 
 from pydantic import Field
 
-from neuralcut_cli.catalogs.effects import EffectDef, ParamError, find_effect, search_effects, validate_params
+from neuralcut_cli.catalogs.effects import (
+    EffectDef,
+    ParamError,
+    find_effect,
+    search_effects,
+    validate_params,
+)
 from neuralcut_cli.editing.builders import effect_element
 from neuralcut_cli.editing.placement import place_auto
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.time import seconds_to_ticks
 from neuralcut_cli.tools.common import Id, Seconds
-from neuralcut_cli.tools.definition import ProjectEdit, ToolArgs, ToolContext, ToolError, tool
+from neuralcut_cli.tools.definition import (
+    ProjectEdit,
+    ToolArgs,
+    ToolContext,
+    ToolError,
+    tool,
+)
 
 ParamValue = Union[bool, int, float, str]
 

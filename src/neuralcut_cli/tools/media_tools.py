@@ -12,7 +12,13 @@ from neuralcut_cli.editing.volume import set_gain
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.time import seconds_to_ticks
 from neuralcut_cli.tools.common import Id, PositiveSeconds, Seconds
-from neuralcut_cli.tools.definition import ProjectEdit, ToolArgs, ToolContext, ToolError, tool
+from neuralcut_cli.tools.definition import (
+    ProjectEdit,
+    ToolArgs,
+    ToolContext,
+    ToolError,
+    tool,
+)
 
 _ALLOWED = {"video": ("main", "overlay"), "image": ("main", "overlay"), "audio": ("audio",)}
 

@@ -12,7 +12,13 @@ from neuralcut_cli.editing.placement import place_auto
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.time import seconds_to_ticks
 from neuralcut_cli.tools.common import Seconds
-from neuralcut_cli.tools.definition import ProjectEdit, ToolArgs, ToolContext, ToolError, tool
+from neuralcut_cli.tools.definition import (
+    ProjectEdit,
+    ToolArgs,
+    ToolContext,
+    ToolError,
+    tool,
+)
 
 
 class AddStickerArgs(ToolArgs):

@@ -13,7 +13,13 @@ from neuralcut_cli.errors import EditError
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.time import seconds_to_ticks
 from neuralcut_cli.tools.common import Id, Seconds
-from neuralcut_cli.tools.definition import ProjectEdit, ToolArgs, ToolContext, ToolError, tool
+from neuralcut_cli.tools.definition import (
+    ProjectEdit,
+    ToolArgs,
+    ToolContext,
+    ToolError,
+    tool,
+)
 
 Position = Literal["top", "center", "bottom"]
 

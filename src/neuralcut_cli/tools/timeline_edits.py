@@ -13,8 +13,20 @@ from neuralcut_cli.editing.split import split_scene
 from neuralcut_cli.editing.timing import resolve_range, retime
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.time import seconds_to_ticks
-from neuralcut_cli.tools.common import Id, PositiveSeconds, Seconds, require_content, sec
-from neuralcut_cli.tools.definition import ProjectEdit, ToolArgs, ToolContext, ToolError, tool
+from neuralcut_cli.tools.common import (
+    Id,
+    PositiveSeconds,
+    Seconds,
+    require_content,
+    sec,
+)
+from neuralcut_cli.tools.definition import (
+    ProjectEdit,
+    ToolArgs,
+    ToolContext,
+    ToolError,
+    tool,
+)
 
 
 def _dedupe(ids: list[str]) -> list[str]:

@@ -9,10 +9,14 @@ from typing import Annotated
 import typer
 
 from neuralcut_cli.cli.errors import guarded
-from neuralcut_cli.cli.options import DEFAULT_PROJECT, BackendOpt, JsonOpt, ModelOpt, ProjectOpt
+from neuralcut_cli.cli.options import (
+    DEFAULT_PROJECT,
+    BackendOpt,
+    JsonOpt,
+    ModelOpt,
+    ProjectOpt,
+)
 from neuralcut_cli.errors import ExitCode
-
-CANCELLED = 130
 
 
 def run(
@@ -37,7 +41,7 @@ def run(
 
         print_exchange(out.console, exchange, dry_run=dry_run)
     if exchange.cancelled:
-        raise SystemExit(CANCELLED)
+        raise SystemExit(int(ExitCode.CANCELLED))
     if exchange.outcome.failed:
         raise SystemExit(int(ExitCode.FAILED))
 

@@ -10,8 +10,7 @@ import typer
 
 from neuralcut_cli.cli.errors import guarded
 from neuralcut_cli.cli.options import DEFAULT_PROJECT, JsonOpt, ProjectOpt
-
-CANCELLED = 130
+from neuralcut_cli.errors import ExitCode
 
 
 def render(
@@ -37,7 +36,7 @@ def render(
         plan = _render_with_bar(out, current, session.path, output, preview, begin, finish, quiet=json_out)
     except RenderCancelled:
         out.error(f"Render cancelled; nothing was written to {output}")
-        raise SystemExit(CANCELLED) from None
+        raise SystemExit(int(ExitCode.CANCELLED)) from None
     summary = {"output": str(output), "width": plan.width, "height": plan.height,
                "fps": float(plan.fps), "duration": plan.duration}
     if json_out:

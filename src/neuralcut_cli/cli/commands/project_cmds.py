@@ -28,8 +28,8 @@ class TypeFilter(str, Enum):
 def timeline(project: ProjectOpt = Path("projects/demo.json"), json: JsonOpt = False,
              lanes: Annotated[bool, typer.Option("--lanes/--no-lanes", help="Draw the lanes under the table.")] = True) -> None:
     """Show the active timeline: a table of tracks and elements, then the lanes."""
-    from neuralcut_cli.cli.session import open_session, run_read_tool
     from neuralcut_cli.cli.output import Output
+    from neuralcut_cli.cli.session import open_session, run_read_tool
 
     session = open_session(project)
     result = run_read_tool(session, "list_timeline", {})

@@ -22,7 +22,8 @@ def serve(
     """Serve POST /api/agent/chat (and GET /healthz): clients send the conversation, get the next turn."""
     from neuralcut_cli.agent.backends.factory import backend_spec, make_backend
     from neuralcut_cli.server.app import create_app
-    from neuralcut_cli.server.run import bind, check_binding, resolve_token, serve as run_server
+    from neuralcut_cli.server.run import bind, check_binding, resolve_token
+    from neuralcut_cli.server.run import serve as run_server
 
     secret = resolve_token(token)
     check_binding(host, secret)

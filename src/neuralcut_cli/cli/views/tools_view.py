@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from rich.console import Group
 from rich import box
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 

@@ -17,7 +17,12 @@ from neuralcut_cli.agent.backends.gemini import convert
 from neuralcut_cli.agent.backends.gemini.prompt import system_prompt
 from neuralcut_cli.agent.types import AgentContext, AssistantTurn, ChatMessage
 from neuralcut_cli.tools.definition import ToolDefinition
-from neuralcut_cli.tools.gemini_client import DEFAULT_MODEL, explain, make_client, require_key
+from neuralcut_cli.tools.gemini_client import (
+    DEFAULT_MODEL,
+    explain,
+    make_client,
+    require_key,
+)
 
 
 class GeminiBackend:

@@ -16,7 +16,13 @@ from neuralcut_cli.agent.backends.base import TextSink
 from neuralcut_cli.agent.backends.mock.grammar import choose, clean, split_requests
 from neuralcut_cli.agent.backends.mock.phrases import Phrase
 from neuralcut_cli.agent.backends.mock.runner import Failed, NeedCall, Runner
-from neuralcut_cli.agent.types import AgentContext, AssistantTurn, ChatMessage, ToolCall, ToolResult
+from neuralcut_cli.agent.types import (
+    AgentContext,
+    AssistantTurn,
+    ChatMessage,
+    ToolCall,
+    ToolResult,
+)
 from neuralcut_cli.tools.definition import ToolDefinition
 
 

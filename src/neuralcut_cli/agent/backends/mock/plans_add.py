@@ -8,7 +8,13 @@ from neuralcut_cli.agent.backends.mock.phrases import Phrase
 from neuralcut_cli.agent.backends.mock.plans_edit import pick
 from neuralcut_cli.agent.backends.mock.resolve import find_asset
 from neuralcut_cli.agent.backends.mock.runner import Failed, Runner
-from neuralcut_cli.agent.backends.mock.words import corner, span, tc, text_position, text_style
+from neuralcut_cli.agent.backends.mock.words import (
+    corner,
+    span,
+    tc,
+    text_position,
+    text_style,
+)
 from neuralcut_cli.catalogs.countries import COUNTRIES
 from neuralcut_cli.catalogs.stickers import SHAPE_ALIASES, SHAPES
 
