@@ -122,3 +122,16 @@ def test_light_commands_do_not_import_heavy_modules(demo_path: Path) -> None:
     )
     done = subprocess.run([sys.executable, "-c", code, str(demo_path)], capture_output=True, text=True, timeout=60)
     assert "HEAVY=[]" in done.stderr
+
+
+def test_options_before_or_after_the_command(cli, demo_path: Path, tmp_path: Path, monkeypatch) -> None:
+    """-p before the command works; after it wins; then $NEURALCUT_PROJECT; then the demo."""
+    other = tmp_path / "other.json"
+    assert cli("new", other).exit_code == 0
+    assert len(json.loads(cli("-p", demo_path, "timeline", "--json").stdout)["tracks"]) == 5
+    assert len(json.loads(cli("-p", demo_path, "timeline", "-p", other, "--json").stdout)["tracks"]) == 1
+    monkeypatch.setenv("NEURALCUT_PROJECT", str(other))
+    assert len(json.loads(cli("timeline", "--json").stdout)["tracks"]) == 1
+    assert len(json.loads(cli("-p", demo_path, "assets", "--json").stdout)["assets"]) == 6
+    result = cli("-p", demo_path, "--backend", "nonsense", "run", "split at 5s")
+    assert result.exit_code == 2 and "Unknown backend 'nonsense'" in result.stderr

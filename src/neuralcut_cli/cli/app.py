@@ -20,7 +20,7 @@ from neuralcut_cli.cli.commands import (
     serve_cmd,
     tool_cmds,
 )
-from neuralcut_cli.cli.options import DEFAULT_PROJECT, BackendOpt, ModelOpt, ProjectOpt
+from neuralcut_cli.cli.options import BackendOpt, ModelOpt, ProjectOpt, set_root
 
 HELP = """NeuralCut: edit a video project by talking to it.
 
@@ -60,7 +60,7 @@ def _version(value: bool) -> None:
 @app.callback(invoke_without_command=True)
 def root(
     ctx: typer.Context,
-    project: ProjectOpt = DEFAULT_PROJECT,
+    project: ProjectOpt = None,
     backend: BackendOpt = None,
     model: ModelOpt = None,
     version: Annotated[
@@ -68,6 +68,7 @@ def root(
     ] = None,
 ) -> None:
     """With no command: chat (a REPL on a terminal, one request per line when stdin is piped)."""
+    set_root(project, backend, model)
     if ctx.invoked_subcommand is None:
         from neuralcut_cli.cli.commands.agent_cmds import start_chat
         from neuralcut_cli.cli.errors import guarded

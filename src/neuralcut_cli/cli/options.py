@@ -1,7 +1,15 @@
-"""Options shared by the commands, declared once."""
+"""Options shared by the commands, declared once.
+
+``-p/--project``, ``--backend`` and ``--model`` may be given before the
+command (``neuralcut -p trip.json timeline``) or after it; after wins, then
+before, then the environment (``$NEURALCUT_PROJECT``, ``$NEURALCUT_BACKEND``,
+``$NEURALCUT_MODEL``), then the default.
+"""
 
 from __future__ import annotations
 
+import os
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -9,12 +17,41 @@ import typer
 
 DEFAULT_PROJECT = Path("projects/demo.json")
 
+
+@dataclass
+class RootOptions:
+    project: Path | None = None
+    backend: str | None = None
+    model: str | None = None
+
+
+ROOT = RootOptions()
+
+
+def set_root(project: Path | None, backend: str | None, model: str | None) -> None:
+    """Called by the root callback before every command."""
+    ROOT.project, ROOT.backend, ROOT.model = project, backend, model
+
+
+def resolve_project(value: Path | None) -> Path:
+    return value or ROOT.project or (Path(os.environ["NEURALCUT_PROJECT"]) if os.environ.get("NEURALCUT_PROJECT")
+                                     else DEFAULT_PROJECT)
+
+
+def resolve_backend(value: str | None) -> str | None:
+    """The backend asked for here or before the command; the factory falls back to the environment."""
+    return value or ROOT.backend
+
+
+def resolve_model(value: str | None) -> str | None:
+    return value or ROOT.model
+
+
 ProjectOpt = Annotated[
-    Path,
+    Optional[Path],
     typer.Option(
         "--project",
         "-p",
-        envvar="NEURALCUT_PROJECT",
         help="Project file (default: $NEURALCUT_PROJECT, else projects/demo.json).",
         show_default=False,
     ),
@@ -27,12 +64,12 @@ BackendOpt = Annotated[
     typer.Option(
         "--backend",
         "-b",
-        envvar="NEURALCUT_BACKEND",
-        help="mock (default), gemini, or the URL of a `neuralcut serve` proxy.",
+        help="mock (default), gemini, or the URL of a `neuralcut serve` proxy (default: $NEURALCUT_BACKEND).",
         show_default=False,
     ),
 ]
 ModelOpt = Annotated[
     Optional[str],
-    typer.Option("--model", "-m", envvar="NEURALCUT_MODEL", help="Model name for the gemini backend.", show_default=False),
+    typer.Option("--model", "-m", help="Model name for the gemini backend (default: $NEURALCUT_MODEL).",
+                 show_default=False),
 ]

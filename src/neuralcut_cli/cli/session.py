@@ -20,9 +20,11 @@ from neuralcut_cli.project.model import Project
 from neuralcut_cli.project.session import ProjectSession
 
 
-def open_session(path: Path, dry_run: bool = False) -> ProjectSession:
+def open_session(path: Path | None, dry_run: bool = False) -> ProjectSession:
     """A session over ``path``; loading it now turns a bad file into exit 2."""
-    session = ProjectSession(path, dry_run=dry_run)
+    from neuralcut_cli.cli.options import resolve_project
+
+    session = ProjectSession(resolve_project(path), dry_run=dry_run)
     session.project()
     return session
 

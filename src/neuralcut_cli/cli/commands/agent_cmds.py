@@ -10,18 +10,20 @@ import typer
 
 from neuralcut_cli.cli.errors import guarded
 from neuralcut_cli.cli.options import (
-    DEFAULT_PROJECT,
     BackendOpt,
     JsonOpt,
     ModelOpt,
     ProjectOpt,
+    resolve_backend,
+    resolve_model,
+    resolve_project,
 )
 from neuralcut_cli.errors import ExitCode
 
 
 def run(
     message: Annotated[str, typer.Argument(help="The request, e.g. \"split at 5s\".")],
-    project: ProjectOpt = DEFAULT_PROJECT,
+    project: ProjectOpt = None,
     backend: BackendOpt = None,
     model: ModelOpt = None,
     json_out: JsonOpt = False,
@@ -31,7 +33,7 @@ def run(
     from neuralcut_cli.cli.chat.session import ChatSession
     from neuralcut_cli.cli.output import Output
 
-    chat = ChatSession(project, backend, model, dry_run=dry_run)
+    chat = ChatSession(resolve_project(project), resolve_backend(backend), resolve_model(model), dry_run=dry_run)
     exchange = chat.ask(message)
     out = Output()
     if json_out:
@@ -47,7 +49,7 @@ def run(
 
 
 def chat(
-    project: ProjectOpt = DEFAULT_PROJECT,
+    project: ProjectOpt = None,
     backend: BackendOpt = None,
     model: ModelOpt = None,
 ) -> None:
@@ -55,11 +57,11 @@ def chat(
     start_chat(project, backend, model)
 
 
-def start_chat(project: Path, backend: str | None, model: str | None) -> None:
+def start_chat(project: Path | None, backend: str | None, model: str | None) -> None:
     from neuralcut_cli.cli.chat.session import ChatSession
     from neuralcut_cli.cli.output import Output
 
-    session = ChatSession(project, backend, model)
+    session = ChatSession(resolve_project(project), resolve_backend(backend), resolve_model(model))
     console = Output().console
     if sys.stdin is not None and sys.stdin.isatty():
         from neuralcut_cli.cli.chat.terminal import interactive

@@ -7,7 +7,7 @@ from typing import Any
 import typer
 
 from neuralcut_cli.cli.errors import guarded
-from neuralcut_cli.cli.options import DEFAULT_PROJECT, JsonOpt, ProjectOpt
+from neuralcut_cli.cli.options import JsonOpt, ProjectOpt
 from neuralcut_cli.errors import ExitCode
 
 
@@ -42,17 +42,17 @@ def _step_json(step) -> dict[str, Any]:  # type: ignore[no-untyped-def]
             "changes": step.changes()}
 
 
-def undo(project: ProjectOpt = DEFAULT_PROJECT, json_out: JsonOpt = False) -> None:
+def undo(project: ProjectOpt = None, json_out: JsonOpt = False) -> None:
     """Undo the last request (all the edits it made), even one made by another process."""
     _move(project, json_out, backwards=True)
 
 
-def redo(project: ProjectOpt = DEFAULT_PROJECT, json_out: JsonOpt = False) -> None:
+def redo(project: ProjectOpt = None, json_out: JsonOpt = False) -> None:
     """Redo the last undone request."""
     _move(project, json_out, backwards=False)
 
 
-def history(project: ProjectOpt = DEFAULT_PROJECT, json_out: JsonOpt = False) -> None:
+def history(project: ProjectOpt = None, json_out: JsonOpt = False) -> None:
     """List the requests in the undo history: when, what asked for it, what changed."""
     from neuralcut_cli.cli.output import Output
     from neuralcut_cli.cli.session import open_session

@@ -8,12 +8,12 @@ from typing import Annotated
 import typer
 
 from neuralcut_cli.cli.errors import guarded
-from neuralcut_cli.cli.options import DEFAULT_PROJECT, JsonOpt, ProjectOpt
+from neuralcut_cli.cli.options import JsonOpt, ProjectOpt
 
 
 def import_media(
     files: Annotated[list[Path], typer.Argument(help="Video, audio or image files.")],
-    project: ProjectOpt = DEFAULT_PROJECT,
+    project: ProjectOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Add media files to the project (probed with the bundled ffmpeg; paths stored relative to the project)."""

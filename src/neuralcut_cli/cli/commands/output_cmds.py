@@ -9,13 +9,13 @@ from typing import Annotated, Optional
 import typer
 
 from neuralcut_cli.cli.errors import guarded
-from neuralcut_cli.cli.options import DEFAULT_PROJECT, JsonOpt, ProjectOpt
+from neuralcut_cli.cli.options import JsonOpt, ProjectOpt
 from neuralcut_cli.errors import ExitCode
 
 
 def render(
     output: Annotated[Path, typer.Option("--output", "-o", help="The video file to write (e.g. out.mp4).")],
-    project: ProjectOpt = DEFAULT_PROJECT,
+    project: ProjectOpt = None,
     preview: Annotated[bool, typer.Option("--preview", help="A quarter of the pixels, fast encoder preset.")] = False,
     start: Annotated[Optional[str], typer.Option("--from", help="Start time (5, 1:02.5, 90f...).")] = None,
     end: Annotated[Optional[str], typer.Option("--to", help="End time.")] = None,
@@ -67,7 +67,7 @@ class ExportFormat(str, Enum):
 
 def export(
     output: Annotated[Path, typer.Option("--output", "-o", help="The file to write (e.g. edit.otio).")],
-    project: ProjectOpt = DEFAULT_PROJECT,
+    project: ProjectOpt = None,
     format: Annotated[ExportFormat, typer.Option("--format", "-f", help="otio (OpenTimelineIO).")] = ExportFormat.otio,
     json_out: JsonOpt = False,
 ) -> None:

@@ -25,7 +25,7 @@ class TypeFilter(str, Enum):
     image = "image"
 
 
-def timeline(project: ProjectOpt = Path("projects/demo.json"), json: JsonOpt = False,
+def timeline(project: ProjectOpt = None, json: JsonOpt = False,
              lanes: Annotated[bool, typer.Option("--lanes/--no-lanes", help="Draw the lanes under the table.")] = True) -> None:
     """Show the active timeline: a table of tracks and elements, then the lanes."""
     from neuralcut_cli.cli.output import Output
@@ -43,7 +43,7 @@ def timeline(project: ProjectOpt = Path("projects/demo.json"), json: JsonOpt = F
 
 
 def assets(
-    project: ProjectOpt = Path("projects/demo.json"),
+    project: ProjectOpt = None,
     filter: Annotated[UsageFilter, typer.Option("--filter", help="Which assets: all, used or unused.")] = UsageFilter.all,
     type: Annotated[TypeFilter, typer.Option("--type", help="Which kind: all, video, audio or image.")] = TypeFilter.all,
     json: JsonOpt = False,

@@ -25,6 +25,9 @@ def serve(
     from neuralcut_cli.server.run import bind, check_binding, resolve_token
     from neuralcut_cli.server.run import serve as run_server
 
+    from neuralcut_cli.cli.options import resolve_backend, resolve_model
+
+    backend, model = resolve_backend(backend), resolve_model(model)
     secret = resolve_token(token)
     check_binding(host, secret)
     chosen = make_backend(backend, model)

@@ -10,7 +10,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from neuralcut_cli.cli.errors import guarded
-from neuralcut_cli.cli.options import DEFAULT_PROJECT, JsonOpt, ProjectOpt
+from neuralcut_cli.cli.options import JsonOpt, ProjectOpt
 from neuralcut_cli.errors import ExitCode, UsageError
 
 
@@ -32,7 +32,7 @@ def parse_args_json(text: str) -> dict[str, Any]:
 def tool(
     name: Annotated[str, typer.Argument(help="Tool name (see `neuralcut tools`).")],
     args_json: Annotated[str, typer.Argument(metavar="[ARGS_JSON | -]", help="Arguments as a JSON object; - reads stdin.")] = "{}",
-    project: ProjectOpt = DEFAULT_PROJECT,
+    project: ProjectOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Call one tool directly, without any LLM. Example: neuralcut tool split '{"times": [5]}'"""
