@@ -250,3 +250,15 @@ def test_failed_effect_placement_is_reported(demo_path: Path, monkeypatch: pytes
     result = Tools(demo_path)("apply_effect", {"effectType": "blur", "start": 0, "end": 1})
     assert result == {"error": "Failed to place effect element", "details": "no track"}
     assert demo_path.read_bytes() == before
+
+
+def test_a_bug_in_a_tool_is_an_internal_error_with_its_name(demo_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from neuralcut_cli.tools import timeline_edits
+
+    def broken(*args, **kwargs):
+        raise ZeroDivisionError("oops")
+
+    monkeypatch.setattr(timeline_edits, "split_scene", broken)
+    before = demo_path.read_bytes()
+    assert Tools(demo_path)("split", {"times": [5]}) == {"error": "Internal error in split: ZeroDivisionError: oops"}
+    assert demo_path.read_bytes() == before

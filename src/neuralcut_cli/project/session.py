@@ -29,7 +29,6 @@ class Edit:
     """What a transaction hands to the code that edits: replace ``project``."""
 
     project: Project
-    patch: Patch | None = None
 
 
 class ProjectSession:
@@ -72,10 +71,6 @@ class ProjectSession:
             self._source = previous
             self.history.begin()
 
-    @property
-    def in_request(self) -> bool:
-        return self._source is not None
-
     @contextmanager
     def edit(self, call: dict[str, Any]) -> Iterator[Edit]:
         """A transaction: set ``edit.project``; it is saved only if the block succeeds."""
@@ -83,17 +78,15 @@ class ProjectSession:
             before = self.project()
             box = Edit(before)
             yield box
-            if box.project is before:
-                return
-            box.patch = diff(before, box.project)
-            if box.patch is None:
+            patch = None if box.project is before else diff(before, box.project)
+            if patch is None:
                 return
             self._commit(box.project)
             if self.dry_run:
                 return
             if self._source is None:  # a lone call is a request of its own
                 self.history.begin()
-            self.history.record(self._source or _describe(call), call, box.patch)
+            self.history.record(self._source or _describe(call), call, patch)
 
     def _commit(self, project: Project) -> None:
         if self.dry_run:

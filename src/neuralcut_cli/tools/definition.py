@@ -91,6 +91,8 @@ class ToolDefinition:
             return {"error": exc.message, **exc.details}
         except NeuralCutError as exc:
             return {"error": exc.message}
+        except Exception as exc:  # noqa: BLE001 - a bug: named, never silent, and the project is untouched
+            return {"error": f"Internal error in {self.name}: {type(exc).__name__}: {exc}"}
 
     def _parse(self, args: Any) -> ToolArgs:
         if args is None:
