@@ -96,9 +96,6 @@ class History:
         index = self._index(strict=True)
         return [self._load(i) for i in index["undo"]], [self._load(i) for i in reversed(index["redo"])]
 
-    def can_undo(self) -> bool:
-        return bool(self._index(strict=False)["undo"])
-
     # -- writing -----------------------------------------------------------
     def _write(self, name: str, data: Any) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
@@ -117,20 +114,17 @@ class History:
 
     def record(self, source: str, call: dict[str, Any], patch: Patch) -> Step:
         """Add one successful tool call to the current request's step."""
-        if self._open is not None and self._index(strict=False)["undo"][-1:] == [self._open.id]:
-            step = self._open
-        else:
-            index = self._index(strict=False)
-            step = Step(index.get("next", 1), now_iso(), source)
+        index = self._index(strict=False)
+        reopen = self._open is not None and index["undo"][-1:] == [self._open.id]
+        step = self._open if reopen else Step(index.get("next", 1), now_iso(), source)
+        step.calls.append(call)
+        step.patches.append(patch)
+        self._write_step(step)  # the step file first, so the index never names a missing file
+        if not reopen:
             self._drop(index["redo"])
             undo = index["undo"] + [step.id]
             self._drop(undo[: -self.limit] if len(undo) > self.limit else [])
-            index = {"undo": undo[-self.limit :], "redo": [], "next": step.id + 1}
-            self._write_step(step)
-            self._write("index.json", index)
-        step.calls.append(call)
-        step.patches.append(patch)
-        self._write_step(step)
+            self._write("index.json", {"undo": undo[-self.limit :], "redo": [], "next": step.id + 1})
         self._open = step
         return step
 
