@@ -231,3 +231,21 @@ def test_context_reaches_the_backend(demo_path: Path) -> None:
     assert contexts[0].project_id == "demo" and contexts[0].playback_time_ms == 4200
     assert [a.id for a in contexts[0].media_assets][:2] == ["a-intro", "a-beach"]
     assert agent.context == contexts[0]
+
+
+def test_every_tool_call_gets_an_answer_even_when_cancelled(demo_path: Path) -> None:
+    chat, agent = ChatStore(), AgentStore()
+    backend = ScriptedBackend([{"toolCalls": [{"id": "a", "name": "list_timeline", "args": {}},
+                                              {"id": "b", "name": "split", "args": {"times": [5]}}]}])
+    orch = Orchestrator(backend, default_registry(), ProjectSession(demo_path), chat, agent)
+    original = orch._call
+
+    def call_then_cancel(call, outcome, cancel):
+        result = original(call, outcome, cancel)
+        orch.cancel()
+        return result
+
+    orch._call = call_then_cancel
+    assert orch.run("look then cut").error == "Request cancelled"
+    answers = chat.messages[-1].tool_results
+    assert [(r.tool_call_id, r.error) for r in answers] == [("a", None), ("b", "Request cancelled")]

@@ -111,8 +111,15 @@ class Orchestrator:
                 self._finish(turn.content, turn.failed, outcome)
                 return
             self.chat.add_message(ChatMessage(role="assistant", content=turn.content, tool_calls=turn.tool_calls))
-            results = [self._call(call, outcome, cancel) for call in turn.tool_calls]
-            self.chat.add_message(ChatMessage(role="tool", tool_results=results))
+            results: list[ToolResult] = []
+            try:
+                for call in turn.tool_calls:
+                    results.append(self._call(call, outcome, cancel))
+            finally:  # every call gets an answer, even when the request stops half way
+                done = {r.tool_call_id for r in results}
+                results += [ToolResult(tool_call_id=c.id, name=c.name, result={"error": "Request cancelled"},
+                                       error="Request cancelled") for c in turn.tool_calls if c.id not in done]
+                self.chat.add_message(ChatMessage(role="tool", tool_results=results))
         raise BackendError(f"Stopped after {self.max_steps} model turns without a final answer")
 
     def _call(self, call: ToolCall, outcome: RequestOutcome, cancel: threading.Event) -> ToolResult:
