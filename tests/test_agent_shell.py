@@ -249,3 +249,16 @@ def test_every_tool_call_gets_an_answer_even_when_cancelled(demo_path: Path) -> 
     assert orch.run("look then cut").error == "Request cancelled"
     answers = chat.messages[-1].tool_results
     assert [(r.tool_call_id, r.error) for r in answers] == [("a", None), ("b", "Request cancelled")]
+
+
+def test_the_history_window_starts_at_a_user_message() -> None:
+    from neuralcut_cli.agent.context import HISTORY_WINDOW, conversation_window
+
+    messages = []
+    for index in range(30):
+        messages += [ChatMessage(role="user", content=f"q{index}"),
+                     ChatMessage(role="assistant", tool_calls=[ToolCall(id=f"c{index}", name="list_timeline")]),
+                     ChatMessage(role="tool", content="")]
+    window = conversation_window(messages, len(messages) - 3)
+    assert window[0].role == "user" and len(window) <= HISTORY_WINDOW + 3
+    assert window[-3].content == "q29"

@@ -57,6 +57,12 @@ def _s(ticks: int) -> str:
 
 
 def conversation_window(messages: Sequence[ChatMessage], request_start: int) -> list[ChatMessage]:
-    """The current request in full, plus a bounded window of what came before."""
+    """The current request in full, plus a bounded window of what came before.
+
+    The window starts at a user message, so a model never sees a tool result
+    without the call it answers.
+    """
     start = max(0, request_start - HISTORY_WINDOW)
+    while start < request_start and messages[start].role != "user":
+        start += 1
     return list(messages[start:])
