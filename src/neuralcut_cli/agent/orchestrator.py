@@ -124,8 +124,8 @@ class Orchestrator:
 
     def _call(self, call: ToolCall, outcome: RequestOutcome, cancel: threading.Event) -> ToolResult:
         _check(cancel)
-        self._status("processing")
         self.agent.set_active_tool(call.name)
+        self._status("processing")
         self.listener("tool", call)
         extras = {"progress": lambda text: self.listener("progress", text),
                   "model": getattr(self.backend, "model", None)}

@@ -7,6 +7,7 @@ import json
 from rich.console import Console
 from rich.markup import escape
 
+from neuralcut_cli.agent.types import ToolCall, ToolResult
 from neuralcut_cli.cli.chat.session import Exchange
 from neuralcut_cli.cli.views.diff_view import diff_table
 from neuralcut_cli.cli.views.lanes import Lanes
@@ -18,12 +19,20 @@ def _args(args: dict) -> str:
     return text if len(text) <= 70 else text[:67] + "..."
 
 
-def print_exchange(console: Console, exchange: Exchange, show_reply: bool = True, dry_run: bool = False) -> None:
+def tool_line(call: ToolCall, result: ToolResult) -> str:
+    """``  ✓ split {"times": [5]}`` (or ✗ and the error), as rich markup."""
+    mark = "[red]✗[/]" if result.error else "[green]✓[/]"
+    tail = f" [red]{escape(result.error)}[/]" if result.error else ""
+    return f"  {mark} [dim]{call.name} {escape(_args(call.args))}[/]{tail}"
+
+
+def print_exchange(console: Console, exchange: Exchange, show_reply: bool = True, dry_run: bool = False,
+                   show_tools: bool = True) -> None:
+    """Tool calls (unless already shown live), the reply, what changed and the lanes."""
     outcome = exchange.outcome
-    for call, result in zip(outcome.tool_calls, outcome.tool_results):
-        mark = "[red]✗[/]" if result.error else "[green]✓[/]"
-        tail = f" [red]{escape(result.error)}[/]" if result.error else ""
-        console.print(f"  {mark} [dim]{call.name} {escape(_args(call.args))}[/]{tail}")
+    if show_tools:
+        for call, result in zip(outcome.tool_calls, outcome.tool_results):
+            console.print(tool_line(call, result))
     if show_reply and outcome.reply:
         style = "red" if outcome.failed else ""
         console.print(escape(outcome.reply), style=style)

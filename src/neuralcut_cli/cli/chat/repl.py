@@ -45,6 +45,7 @@ def run_repl(chat: ChatSession, read_line: Callable[[], str], console: Console,
             if not keep_going:
                 return 0
             continue
-        with busy(chat) as streamed:
+        with busy(chat) as live:
             exchange = chat.ask(line)
-        print_exchange(console, exchange, show_reply=not bool(streamed and streamed.streamed))
+        print_exchange(console, exchange, show_reply=not getattr(live, "streamed", False),
+                       show_tools=not getattr(live, "shows_tools", False))

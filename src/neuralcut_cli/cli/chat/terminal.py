@@ -16,6 +16,7 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.history import FileHistory, InMemoryHistory
 from rich.console import Console
 
+from neuralcut_cli.cli.chat.render import tool_line
 from neuralcut_cli.cli.chat.repl import run_repl
 from neuralcut_cli.cli.chat.session import ChatSession
 from neuralcut_cli.cli.chat.slash import COMMANDS
@@ -65,12 +66,16 @@ class ChatCompleter(Completer):
 
 
 class Busy:
-    """A spinner that says what the agent is doing; streamed text replaces it."""
+    """A spinner that says what the agent is doing; each tool call is shown as
+    it finishes, and streamed text replaces the spinner."""
+
+    shows_tools = True
 
     def __init__(self, chat: ChatSession, console: Console) -> None:
         self.chat, self.console = chat, console
         self.status: Any = None
         self.streamed = False
+        self.call: Any = None
 
     def __enter__(self) -> "Busy":
         self.streamed = False
@@ -80,7 +85,11 @@ class Busy:
         return self
 
     def on_event(self, kind: str, data: Any) -> None:
-        if kind == "text":
+        if kind == "tool":
+            self.call = data
+        elif kind == "tool_result" and self.call is not None:
+            self.console.print(tool_line(self.call, data))
+        elif kind == "text":
             if self.status is not None:
                 self.status.stop()
                 self.status = None
