@@ -1,3 +1,3 @@
-from neuralcut_cli.cli.app import main
+from neuralcut_cli.cli.entry import main
 
 main()

@@ -58,6 +58,9 @@ def chat(
 
 
 def start_chat(project: Path | None, backend: str | None, model: str | None) -> None:
+    import gc
+
+    gc.enable()  # a session can be long: collect cycles as usual
     from neuralcut_cli.cli.chat.session import ChatSession
     from neuralcut_cli.cli.output import Output
 

@@ -20,6 +20,9 @@ def serve(
     log_level: Annotated[str, typer.Option("--log-level", help="uvicorn log level.")] = "info",
 ) -> None:
     """Serve POST /api/agent/chat (and GET /healthz): clients send the conversation, get the next turn."""
+    import gc
+
+    gc.enable()  # a server runs for long: collect cycles as usual
     from neuralcut_cli.agent.backends.factory import backend_spec, make_backend
     from neuralcut_cli.server.app import create_app
     from neuralcut_cli.server.run import bind, check_binding, resolve_token
