@@ -248,3 +248,21 @@ def test_export_of_the_demo_has_every_clip(tmp_path: Path) -> None:
         source = by_name[element.id].source_range
         assert round(source.start_time.to_seconds() * T) == element.trim_start
         assert round(source.duration.to_seconds() * T) == element.duration
+
+
+def test_a_stalled_ffmpeg_is_stopped(media: Path, tmp_path: Path) -> None:
+    """An ffmpeg that stops reporting progress is stopped, and the render fails cleanly."""
+    from neuralcut_cli.media.ffmpeg import ffmpeg_exe
+
+    stuck = tmp_path / "stuck-ffmpeg"
+    stuck.write_text(f"#!/bin/sh\ncase \"$*\" in *-progress*) sleep 60 ;; *) exec {ffmpeg_exe()} \"$@\" ;; esac\n")
+    stuck.chmod(0o755)
+    project = _edit(media, tmp_path)
+    out = tmp_path / "stuck.mp4"
+    env = {**os.environ, "NO_COLOR": "1", "NEURALCUT_FFMPEG": str(stuck), "NEURALCUT_RENDER_STALL": "1"}
+    started = time.monotonic()
+    done = subprocess.run([*EXE, "render", "-p", str(project), "-o", str(out)], capture_output=True, text=True,
+                          env=env, timeout=60)
+    assert done.returncode == 1 and "ffmpeg made no progress for 1 s and was stopped" in done.stderr
+    assert time.monotonic() - started < 30
+    assert not out.exists() and [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []

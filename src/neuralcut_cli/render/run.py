@@ -8,8 +8,10 @@ import os
 import shutil
 import subprocess
 import tempfile
+import threading
+import time
 from pathlib import Path
-from typing import Callable
+from typing import IO, Callable
 
 from neuralcut_cli.media.ffmpeg import MediaError, ffmpeg_exe, last_lines
 from neuralcut_cli.project.model import Project
@@ -45,26 +47,62 @@ def render(project: Project, project_path: Path, output: Path, preview: bool = F
         shutil.rmtree(workdir, ignore_errors=True)
 
 
+def _stall_limit() -> float:
+    try:
+        return float(os.environ.get("NEURALCUT_RENDER_STALL", 120))
+    except ValueError:
+        return 120.0
+
+
 def _run(command: list[str], duration: float, progress: Progress | None) -> None:
+    """Run ffmpeg, feed the progress callback, and stop it if it stalls.
+
+    ffmpeg reports progress about twice a second; if it reports nothing new
+    for ``$NEURALCUT_RENDER_STALL`` seconds (120), it is stopped and the
+    render fails with that message rather than hanging.
+    """
+    state = {"seen": time.monotonic(), "done": -1.0}
+
+    def read(stream: IO[str]) -> None:
+        for line in stream:
+            key, _, value = line.strip().partition("=")
+            if key in ("out_time_us", "out_time_ms") and value.isdigit():
+                done = min(duration, int(value) / 1_000_000)
+                if done != state["done"]:
+                    state["done"], state["seen"] = done, time.monotonic()
+                    if progress:
+                        progress(done, duration)
+
     with tempfile.TemporaryFile("w+") as errors:
         process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=errors, text=True)
+        reader = threading.Thread(target=read, args=(process.stdout,), daemon=True)
+        reader.start()
+        limit = _stall_limit()
         try:
-            assert process.stdout is not None
-            for line in process.stdout:
-                key, _, value = line.strip().partition("=")
-                if key in ("out_time_us", "out_time_ms") and value.isdigit() and progress:
-                    progress(min(duration, int(value) / 1_000_000), duration)
-            code = process.wait()
+            while True:
+                try:
+                    code = process.wait(0.25)
+                    break
+                except subprocess.TimeoutExpired:
+                    if time.monotonic() - state["seen"] > limit:
+                        _stop(process)
+                        raise MediaError(f"ffmpeg made no progress for {limit:g} s and was stopped "
+                                         f"(at {max(state['done'], 0):.1f} s of {duration:g} s); nothing was written") from None
         except KeyboardInterrupt:
-            process.terminate()
-            try:
-                process.wait(5)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+            _stop(process)
             raise RenderCancelled() from None
+        reader.join(5)
         if code != 0:
             errors.seek(0)
             raise MediaError(f"ffmpeg failed (exit {code}): {last_lines(errors.read())}")
     if progress:
         progress(duration, duration)
+
+
+def _stop(process: subprocess.Popen) -> None:
+    process.terminate()
+    try:
+        process.wait(5)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
