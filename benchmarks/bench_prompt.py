@@ -28,8 +28,7 @@ REPO = Path(__file__).resolve().parent.parent
 
 def measure(label: str, path: Path) -> None:
     prompt = system_prompt(build_context(ProjectSession(path)))
-    tools = [{"name": t.name, "description": t.description, "parameters": t.parameters}
-             for t in default_registry().get_all()]
+    tools = [t.document() for t in default_registry().get_all()]
     declarations = len(json.dumps(tools))
     print(f"{label:<22} system prompt {len(prompt):6,} chars + tool declarations {declarations:6,} chars "
           f"= {len(prompt) + declarations:6,} chars (~{(len(prompt) + declarations) // 4:,} tokens) per request")

@@ -42,6 +42,11 @@ class Step:
     def from_json(cls, data: dict[str, Any]) -> "Step":
         return cls(data["id"], data["time"], data["source"], data.get("calls", []), data.get("patches", []))
 
+    def summary(self) -> dict[str, Any]:
+        """What undo, redo and history show of a step."""
+        return {"id": self.id, "request": self.source, "time": self.time, "tools": [c["tool"] for c in self.calls],
+                "changes": self.changes()}
+
     def changes(self) -> dict[str, list[str]]:
         """Element ids added, removed and changed by the whole step."""
         summary: dict[str, dict[str, None]] = {"added": {}, "removed": {}, "changed": {}}

@@ -46,6 +46,10 @@ class ToolArgs(BaseModel):
         """Cross-field checks; raise ``ToolError`` with the spec's string."""
 
 
+class NoArgs(ToolArgs):  # the input of a tool that takes none (no docstring: it would enter the schema)
+    pass
+
+
 @dataclass
 class ToolContext:
     """What a tool runs against: the project session and the playhead."""
@@ -75,6 +79,10 @@ class ToolDefinition:
         from neuralcut_cli.tools.schema import tool_schema
 
         return tool_schema(self.args_model)
+
+    def document(self) -> dict[str, Any]:
+        """``{name, description, parameters}``: the tool as a model or a person reads it."""
+        return {"name": self.name, "description": self.description, "parameters": self.parameters}
 
     @property
     def mutates(self) -> bool:

@@ -5,18 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from neuralcut_cli.project.session import ProjectSession
-from neuralcut_cli.tools.definition import ToolArgs, tool
-
-
-class NoArgs(ToolArgs):
-    pass
+from neuralcut_cli.tools.definition import NoArgs, tool
 
 
 def _moved(session: ProjectSession, backwards: bool) -> dict[str, Any]:
     step, _ = session.move_history(backwards)
     key = "undone" if backwards else "redone"
-    return {"success": True, key: {"request": step.source, "time": step.time,
-                                   "tools": [c["tool"] for c in step.calls], "changes": step.changes()}}
+    return {"success": True, key: step.summary()}
 
 
 @tool("undo", NoArgs, kind="history")

@@ -6,7 +6,7 @@ from typing import Any, ClassVar, Literal
 
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.tools.common import element_summary, sec, track_kind
-from neuralcut_cli.tools.definition import ToolArgs, ToolContext, tool
+from neuralcut_cli.tools.definition import NoArgs, ToolArgs, ToolContext, tool
 
 
 def used_asset_ids(project: Project) -> set[str]:
@@ -44,10 +44,6 @@ def list_project_assets(project: Project, args: ListAssetsArgs, ctx: ToolContext
         entry["usedInTimeline"] = in_use
         assets.append(entry)
     return {"assets": assets}
-
-
-class NoArgs(ToolArgs):
-    pass
 
 
 @tool("list_timeline", NoArgs)

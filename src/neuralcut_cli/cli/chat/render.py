@@ -9,9 +9,8 @@ from rich.markup import escape
 
 from neuralcut_cli.agent.types import ToolCall, ToolResult
 from neuralcut_cli.cli.chat.session import Exchange
-from neuralcut_cli.cli.views.diff_view import diff_table
-from neuralcut_cli.cli.views.lanes import Lanes
-from neuralcut_cli.project.diff import diff, element_changes
+from neuralcut_cli.cli.views.tool_result import print_changes
+from neuralcut_cli.project.diff import diff
 
 
 def _args(args: dict) -> str:
@@ -42,8 +41,6 @@ def print_exchange(console: Console, exchange: Exchange, show_reply: bool = True
         console.print(f"[red]error:[/] {escape(outcome.error)}")
     patch = diff(exchange.before, exchange.after)
     if patch:
-        console.print(diff_table(patch, exchange.before, exchange.after))
-        touched = {element_id for _, element_id in element_changes(patch)}
-        console.print(Lanes(exchange.after, highlight=touched))
+        print_changes(console, patch, exchange.before, exchange.after)
         if dry_run:
             console.print("[yellow]Dry run:[/] nothing was saved.")

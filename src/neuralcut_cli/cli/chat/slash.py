@@ -49,14 +49,11 @@ def _assets(chat: ChatSession, console: Console, arg: str) -> None:
 def _tools(chat: ChatSession, console: Console, arg: str) -> None:
     from neuralcut_cli.cli.views.tools_view import tools_view
 
-    tools = [{"name": t.name, "description": t.description, "parameters": t.parameters}
-             for t in chat.orchestrator.registry.get_all()]
-    console.print(tools_view(tools))
+    console.print(tools_view([t.document() for t in chat.orchestrator.registry.get_all()]))
 
 
 def _move(chat: ChatSession, console: Console, backwards: bool) -> None:
-    from neuralcut_cli.cli.views.diff_view import diff_table
-    from neuralcut_cli.cli.views.lanes import Lanes
+    from neuralcut_cli.cli.views.tool_result import print_edit_result
 
     before = chat.session.project()
     try:
@@ -65,8 +62,7 @@ def _move(chat: ChatSession, console: Console, backwards: bool) -> None:
         console.print(f"[red]{escape(exc.message)}[/]")
         return
     console.print(f"{'Undid' if backwards else 'Redid'}: {escape(step.source)}")
-    console.print(diff_table(patch, before, chat.session.project()))
-    console.print(Lanes(chat.session.project()))
+    print_edit_result(console, "undo" if backwards else "redo", {}, patch, before, chat.session.project())
 
 
 def _history(chat: ChatSession, console: Console, arg: str) -> None:

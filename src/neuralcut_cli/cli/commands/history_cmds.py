@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import typer
 
 from neuralcut_cli.cli.errors import guarded
@@ -29,17 +27,12 @@ def _move(project, json_out: bool, backwards: bool) -> None:  # type: ignore[no-
             out.error(exc.message)
         raise typer.Exit(int(ExitCode.FAILED)) from None
     verb = "undone" if backwards else "redone"
-    summary = {"success": True, verb: _step_json(step)}
+    summary = {"success": True, verb: step.summary()}
     if json_out:
         out.json(summary)
         return
     out.say(f"{verb.capitalize()}: {step.source}  ({step.time})")
     print_edit_result(out.console, "undo" if backwards else "redo", {}, patch, before, session.project())
-
-
-def _step_json(step) -> dict[str, Any]:  # type: ignore[no-untyped-def]
-    return {"id": step.id, "request": step.source, "time": step.time, "tools": [c["tool"] for c in step.calls],
-            "changes": step.changes()}
 
 
 def undo(project: ProjectOpt = None, json_out: JsonOpt = False) -> None:
@@ -61,7 +54,7 @@ def history(project: ProjectOpt = None, json_out: JsonOpt = False) -> None:
     done, undone = session.history.steps()
     out = Output()
     if json_out:
-        out.json({"undo": [_step_json(s) for s in done], "redo": [_step_json(s) for s in undone]})
+        out.json({"undo": [s.summary() for s in done], "redo": [s.summary() for s in undone]})
         return
     from neuralcut_cli.cli.views.history_view import history_table
 

@@ -24,11 +24,10 @@ def serve(
 
     gc.enable()  # a server runs for long: collect cycles as usual
     from neuralcut_cli.agent.backends.factory import backend_spec, make_backend
+    from neuralcut_cli.cli.options import resolve_backend, resolve_model
     from neuralcut_cli.server.app import create_app
     from neuralcut_cli.server.run import bind, check_binding, resolve_token
     from neuralcut_cli.server.run import serve as run_server
-
-    from neuralcut_cli.cli.options import resolve_backend, resolve_model
 
     backend, model = resolve_backend(backend), resolve_model(model)
     secret = resolve_token(token)

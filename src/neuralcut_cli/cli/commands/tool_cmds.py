@@ -85,7 +85,7 @@ def tools(
         if not registry.has(name):
             raise UsageError(f"Unknown tool '{name}'")
         chosen = [registry.get(name)]
-    documents = [{"name": t.name, "description": t.description, "parameters": t.parameters} for t in chosen]
+    documents = [t.document() for t in chosen]
     out = Output()
     if json_out:
         out.json({"tools": documents})

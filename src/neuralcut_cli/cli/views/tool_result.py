@@ -53,7 +53,13 @@ def print_edit_result(console: Console, name: str, result: dict[str, Any], patch
     if len(summary) > 300:
         summary = summary[:297] + "..."
     console.print(f"[green]✓[/] {name}" + (f": {summary}" if summary else ""), soft_wrap=True)
-    console.print(diff_table(patch, before, after))
     if patch:
-        touched = {element_id for _, element_id in element_changes(patch)}
-        console.print(Lanes(after, highlight=touched))
+        print_changes(console, patch, before, after)
+    else:
+        console.print(diff_table(None, before, after))
+
+
+def print_changes(console: Console, patch: Patch, before: Project, after: Project) -> None:
+    """What changed, then the lanes with the changed elements underlined."""
+    console.print(diff_table(patch, before, after))
+    console.print(Lanes(after, highlight={element_id for _, element_id in element_changes(patch)}))
