@@ -12,7 +12,6 @@ the project's frame rate).
 
 from __future__ import annotations
 
-import math
 import re
 from fractions import Fraction
 
@@ -135,16 +134,6 @@ def _parse_units(text: str, fps: float | Fraction, raw: str) -> Fraction:
     return total
 
 
-def is_valid_seconds(value: object) -> bool:
-    """True for a finite, non-negative int or float that is not a bool."""
-    return (
-        isinstance(value, (int, float))
-        and not isinstance(value, bool)
-        and math.isfinite(value)
-        and value >= 0
-    )
-
-
 def format_timecode(ticks: Ticks, decimals: int = 2) -> str:
     """A display timecode: ``00:05.00``, or ``1:02:03.50`` past an hour."""
     sign = "-" if ticks < 0 else ""
@@ -158,10 +147,3 @@ def format_timecode(ticks: Ticks, decimals: int = 2) -> str:
         return f"{sign}{hours}:{minutes:02d}:{seconds:02d}{tail}"
     return f"{sign}{minutes:02d}:{seconds:02d}{tail}"
 
-
-def format_seconds(seconds: float) -> str:
-    """A short human form of a time in seconds: ``5s``, ``2.5s``, ``1:02.5``."""
-    if seconds < 60:
-        return f"{round(seconds, 3):g}s"
-    minutes, rest = divmod(round(seconds, 3), 60)
-    return f"{int(minutes)}:{rest:06.3f}".rstrip("0").rstrip(".")

@@ -23,7 +23,6 @@ SHAPES: dict[str, str] = {
     "cross": "Cross",
 }
 SHAPE_ALIASES = {"tick": "check", "checkmark": "check", "x": "cross", "rectangle": "square", "box": "square"}
-POSITIONS = ("top-left", "top-right", "center", "bottom-left", "bottom-right")
 SIZE_FRACTION = 0.2  # of the canvas height
 MARGIN_FRACTION = 0.05
 

@@ -145,8 +145,6 @@ Element = Annotated[
     Union[VideoElement, ImageElement, AudioElement, TextElement, StickerElement, EffectElement],
     Field(discriminator="type"),
 ]
-MediaElement = Union[VideoElement, ImageElement, AudioElement]
-AudibleElement = Union[VideoElement, AudioElement]
 
 
 def placement_error(element_type: str, track_type: str) -> str | None:

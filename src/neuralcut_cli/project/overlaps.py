@@ -43,6 +43,3 @@ def overlap_message(ids: Iterable[str], track_id: str) -> str:
     """The error every tool gives when a placement would overlap."""
     return f"Placement overlaps {', '.join(ids)} on track {track_id}"
 
-
-def is_free(track: Track, start: int, end: int, ignore: Iterable[str] = ()) -> bool:
-    return not conflicts(track, start, end, ignore)

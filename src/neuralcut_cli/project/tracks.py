@@ -68,7 +68,6 @@ Track = Annotated[
     Union[VideoTrack, TextTrack, GraphicTrack, EffectTrack, AudioTrack],
     Field(discriminator="type"),
 ]
-OverlayTrack = Union[VideoTrack, TextTrack, GraphicTrack, EffectTrack]
 
 
 def _default_main() -> VideoTrack:

@@ -61,6 +61,3 @@ def require_content(project: Project) -> Scene:
         raise ToolError("No timeline content")
     return scene
 
-
-def missing_ids_error(ids: list[str]) -> ToolError:
-    return ToolError(f"Timeline elements not found: {', '.join(ids)}")

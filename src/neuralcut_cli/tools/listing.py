@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, Literal
 
 from neuralcut_cli.project.model import Project
-from neuralcut_cli.tools.common import element_summary, sec, track_kind
+from neuralcut_cli.tools.common import element_summary, track_kind
 from neuralcut_cli.tools.definition import NoArgs, ToolArgs, ToolContext, tool
 
 
@@ -80,5 +80,3 @@ def echo_context(project: Project, args: NoArgs, ctx: ToolContext) -> dict[str, 
         "playbackTimeMs": ctx.playback_time_ms,
     }
 
-
-__all__ = ["list_project_assets", "list_timeline", "echo_context", "used_asset_ids", "sec"]

@@ -36,7 +36,7 @@ def loaded_files(conversation: Sequence[ChatMessage]) -> list[tuple[str, str]]:
     return list(files.items())
 
 
-def contents(conversation: Sequence[ChatMessage], mime_of: dict[str, str] | None = None) -> list[Any]:
+def contents(conversation: Sequence[ChatMessage]) -> list[Any]:
     from google.genai import types
 
     out: list[Any] = []

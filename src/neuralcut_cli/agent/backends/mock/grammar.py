@@ -7,15 +7,12 @@ Requests may be chained with ``then`` or ``;``.
 from __future__ import annotations
 
 import re
-from typing import Callable
 
 from neuralcut_cli.agent.backends.mock import plans_add as add
 from neuralcut_cli.agent.backends.mock import plans_edit as edit
 from neuralcut_cli.agent.backends.mock import plans_query as query
 from neuralcut_cli.agent.backends.mock.phrases import Phrase
 from neuralcut_cli.agent.backends.mock.runner import Failed, Runner
-
-Plan = Callable[[Phrase, Runner], str]
 
 _POLITE = re.compile(r"(?i)^(?:(?:please|pls|ok|okay|now|and|also|then|hey|so|can you|could you|would you|will you|"
                      r"i want to|i'd like to|i would like to|let's|lets|go ahead and|try to)\s+)+")
