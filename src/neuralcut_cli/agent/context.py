@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import heapq
+
 from typing import Sequence
 
 from neuralcut_cli.agent.types import AgentContext, ChatMessage, MediaAssetSummary
@@ -38,16 +40,15 @@ def timeline_summary(project: Project) -> str:
     scene = project.scene
     size = project.settings.canvas_size
     lines = [f"{size.width}x{size.height} at {project.fps:g} fps, {_s(scene.end_time)} long"]
-    shown = 0
+    budget = MAX_SUMMARY_ELEMENTS
     for track in scene.tracks.ordered():
-        items = []
-        for element in track.sorted_elements():
-            if shown >= MAX_SUMMARY_ELEMENTS:
-                items.append("…")
-                break
-            label = element.content if element.type == "text" else element.label
-            items.append(f'{element.id} {element.type} "{label[:40]}" {_s(element.start_time)}-{_s(element.end_time)}')
-            shown += 1
+        # only the first ``budget`` elements in time: no full sort of a 20,000-element track per request
+        picked = heapq.nsmallest(budget, track.elements, key=lambda e: (e.start_time, e.id)) if budget else []
+        budget -= len(picked)
+        items = [f'{e.id} {e.type} "{(e.content if e.type == "text" else e.label)[:40]}" '
+                 f"{_s(e.start_time)}-{_s(e.end_time)}" for e in picked]
+        if len(picked) < len(track.elements):
+            items.append("…")
         lines.append(f"{track.id} ({track_kind(track, scene)}): " + (", ".join(items) or "empty"))
     return "\n".join(lines)
 
