@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import heapq
-
 from typing import Sequence
 
 from neuralcut_cli.agent.types import AgentContext, ChatMessage, MediaAssetSummary

@@ -87,9 +87,8 @@ def _clip(project: Project, project_path: Path, element: Element, rate: float) -
 
     asset = project.asset(element.media_id)
     reference: Any = otio.schema.MissingReference()
-    if asset is not None and asset.path:
-        path = Path(asset.path)
-        path = path if path.is_absolute() else (project_path.parent / path)
+    path = asset.file(project_path) if asset is not None else None
+    if path is not None:
         available = None
         if element.type in ("video", "audio"):
             available = _range(0, element.source_ticks, rate)

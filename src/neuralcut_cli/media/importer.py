@@ -82,10 +82,8 @@ def import_files(session: ProjectSession, files: Sequence[Path]) -> list[Importe
 
 
 def _resolved(project_path: Path, asset: MediaAsset) -> Path | None:
-    if not asset.path:
-        return None
-    path = Path(asset.path)
-    return (path if path.is_absolute() else project_path.parent / path).resolve()
+    path = asset.file(project_path)
+    return path.resolve() if path else None
 
 
 def project_with_media(base: dict[str, Any], files: Sequence[tuple[Path, MediaInfo]], project_path: Path) -> Project:

@@ -7,6 +7,7 @@ is in ticks. A file needs ``scenes`` (a non-empty list) and a
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Iterator, Literal
 
 from pydantic import Field, model_validator
@@ -67,6 +68,13 @@ class MediaAsset(CamelModel):
     @property
     def label(self) -> str:
         return self.name or self.id
+
+    def file(self, project_path: Path) -> Path | None:
+        """The asset's file: ``path`` is relative to the project file (or absolute)."""
+        if not self.path:
+            return None
+        path = Path(self.path)
+        return path if path.is_absolute() else Path(project_path).parent / path
 
 
 class Scene(CamelModel):

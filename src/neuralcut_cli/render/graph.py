@@ -90,8 +90,7 @@ class _Builder:
         return size.width, size.height
 
     def path_of(self, asset: MediaAsset) -> Path:
-        path = Path(asset.path or "")
-        return path if path.is_absolute() else self.project_path.parent / path
+        return asset.file(self.project_path) or Path()  # missing paths were refused before planning
 
     def info(self, path: Path) -> MediaInfo:
         if path not in self.probed:
@@ -212,9 +211,8 @@ def missing_media(project: Project, project_path: Path) -> list[str]:
         if asset is None:
             missing.append(f"{asset_id} (no such asset)")
             continue
-        path = Path(asset.path or "")
-        path = path if path.is_absolute() else project_path.parent / path
-        if not asset.path or not path.is_file():
+        path = asset.file(project_path)
+        if path is None or not path.is_file():
             missing.append(f"{asset.path or '(no path)'} ({asset.id})")
     return missing
 

@@ -53,11 +53,9 @@ def asset_file(project_path: Path, asset: MediaAsset, failure: str) -> AssetFile
     mime = mime_of(asset)
     if mime is None or not mime.startswith(SUPPORTED_MIME) or asset.type not in ("video", "audio", "image"):
         raise ToolError("Unsupported asset type", details=f"{asset.label}: {mime or 'unknown file type'}")
-    if not asset.path:
+    path = asset.file(project_path)
+    if path is None:
         raise ToolError(failure, details=f"asset {asset.id} has no file path")
-    path = Path(asset.path)
-    if not path.is_absolute():
-        path = project_path.parent / path
     try:
         stat = path.stat()
     except OSError:
