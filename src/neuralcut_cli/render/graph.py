@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Sequence
 
 from neuralcut_cli.catalogs.stickers import SIZE_FRACTION, find_sticker
 from neuralcut_cli.media.ffmpeg import MediaError, fonts_dir
@@ -41,7 +41,8 @@ class RenderPlan:
     fps: Fraction
     duration: float
 
-    def command(self, graph_file: Path, output: Path, preview: bool) -> list[str]:
+    def command(self, graph_file: Path, output: Path, preview: bool, extra: Sequence[str] = ()) -> list[str]:
+        """ffmpeg's arguments (without the binary); ``extra`` goes just before the output file."""
         args = ["-y", "-hide_banner", "-nostdin"]
         for spec in self.inputs:
             args += spec
@@ -49,7 +50,7 @@ class RenderPlan:
         return [*args, "-/filter_complex", str(graph_file), "-map", "[vout]", "-map", "[aout]",
                 "-c:v", "libx264", *quality, "-pix_fmt", "yuv420p", "-r", f"{self.fps.numerator}/{self.fps.denominator}",
                 "-c:a", "aac", "-b:a", "160k", "-t", seconds(self.duration), "-movflags", "+faststart",
-                str(output)]
+                *extra, str(output)]
 
 
 @dataclass

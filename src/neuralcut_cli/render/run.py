@@ -37,8 +37,8 @@ def render(project: Project, project_path: Path, output: Path, preview: bool = F
         plan = build_plan(project, project_path, workdir, preview, start, end)
         graph_file = workdir / "graph.txt"
         graph_file.write_text(plan.graph, encoding="utf-8")
-        command = [ffmpeg_exe(), *plan.command(graph_file, partial, preview)[:-1], "-progress", "pipe:1",
-                   "-nostats", "-loglevel", "error", str(partial)]
+        quiet = ["-progress", "pipe:1", "-nostats", "-loglevel", "error"]
+        command = [ffmpeg_exe(), *plan.command(graph_file, partial, preview, quiet)]
         _run(command, plan.duration, progress)
         os.replace(partial, output)
         return plan
