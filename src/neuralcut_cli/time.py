@@ -20,6 +20,11 @@ from neuralcut_cli.errors import TimeParseError
 TICKS_PER_SECOND = 120_000
 Ticks = int
 
+#: The longest time a project may hold: 24 hours. Every time a file, a tool or
+#: a person gives is at most this, so views and renders stay bounded.
+MAX_SECONDS = 86_400
+MAX_TICKS = MAX_SECONDS * TICKS_PER_SECOND
+
 _EXAMPLES = "5, 5s, 2.5s, 500ms, 1m30s, 1:02.5, 00:01:02.500 or 90f"
 
 _UNIT_SECONDS = {
@@ -74,7 +79,11 @@ def parse_time(text: str, fps: float | Fraction = 30) -> Ticks:
         raise TimeParseError(f"An empty string is not a time; use {_EXAMPLES}")
     if cleaned.startswith("-"):
         raise TimeParseError(f"'{raw}' is negative; times start at 0")
+    if len(cleaned) > 64:
+        raise TimeParseError(f"'{raw[:20]}...' is too long to be a time; use {_EXAMPLES}")
     value = _parse_clock(cleaned, fps, raw) if ":" in cleaned else _parse_units(cleaned, fps, raw)
+    if value > MAX_SECONDS:
+        raise TimeParseError(f"'{raw}' is past the 24-hour limit of a timeline")
     return round(value * TICKS_PER_SECOND)
 
 

@@ -2,14 +2,17 @@
 spec draws it, in Python.
 
 The chat store is persisted in the project's ``.neuralcut/`` folder (when
-given a path), so a conversation survives the process. Writes are atomic.
+given a path), so a conversation survives the process. Writes are atomic and
+made under a lock as read-merge-write, so requests running in parallel (two
+REPLs, scripts) never drop each other's messages; each process keeps its own
+conversation in memory.
 """
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from neuralcut_cli.agent.types import AgentContext, ChatMessage, ExecutionState
 
@@ -29,7 +32,7 @@ class ChatStore:
     def add_message(self, message: ChatMessage | dict[str, Any]) -> ChatMessage:
         msg = message if isinstance(message, ChatMessage) else ChatMessage.model_validate(message)
         self.messages.append(msg)
-        self._save()
+        self._update(lambda doc: doc["messages"].append(msg.wire()))
         return msg
 
     def set_loading(self, value: bool) -> None:
@@ -39,33 +42,46 @@ class ChatStore:
         """Record an error (it stays until cleared); loading stops."""
         self.error = error
         self.loading = False
-        self._save()
+        self._update(lambda doc: doc.__setitem__("error", error))
 
     def clear_messages(self) -> None:
         self.messages = []
         self.error = None
-        self._save()
+        self._update(lambda doc: doc.update(messages=[], error=None))
 
     # -- persistence ---------------------------------------------------------
     def _load(self) -> None:
-        if not self.path or not self.path.exists():
-            return
+        document = self._read()
         try:
-            data = json.loads(self.path.read_text("utf-8"))
-            self.messages = [ChatMessage.model_validate(m) for m in data.get("messages", [])]
-            self.error = data.get("error")
-        except (ValueError, OSError, AttributeError):
+            self.messages = [ChatMessage.model_validate(m) for m in document["messages"]]
+            self.error = document["error"] if isinstance(document["error"], str) else None
+        except ValueError:
             self.messages, self.error = [], None  # an unreadable chat never blocks editing
 
-    def _save(self) -> None:
+    def _read(self) -> dict[str, Any]:
+        empty: dict[str, Any] = {"messages": [], "error": None}
+        if not self.path or not self.path.exists():
+            return empty
+        try:
+            data = json.loads(self.path.read_text("utf-8"))
+        except (ValueError, OSError):
+            return empty
+        if not isinstance(data, dict) or not isinstance(data.get("messages"), list):
+            return empty
+        return {"messages": data["messages"], "error": data.get("error")}
+
+    def _update(self, change: Callable[[dict[str, Any]], None]) -> None:
+        """Apply ``change`` to the file as it is now, under the chat's lock."""
         if not self.path:
             return
         from neuralcut_cli.project.io import write_atomic
+        from neuralcut_cli.project.lock import FileLock
 
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        kept = self.messages[-MAX_PERSISTED:]
-        document = {"messages": [m.wire() for m in kept], "error": self.error}
-        write_atomic(self.path, json.dumps(document, ensure_ascii=False).encode("utf-8"))
+        with FileLock(self.path.with_name(self.path.name + ".lock"), f"{self.path} is busy; try again"):
+            document = self._read()
+            change(document)
+            document["messages"] = document["messages"][-MAX_PERSISTED:]
+            write_atomic(self.path, json.dumps(document, ensure_ascii=False).encode("utf-8"))
 
 
 class AgentStore:

@@ -48,5 +48,12 @@ def last_lines(stderr: str, count: int = 3) -> str:
     return " | ".join(lines[-count:]) or "no output"
 
 
+def file_arg(path: Path) -> str:
+    """A file for ffmpeg's command line (``-i`` or the output): absolute, through the
+    ``file:`` protocol, so a name is never read as an option (``-y``) or as another
+    protocol (``concat:``, ``http:``, ``subfile:``)."""
+    return "file:" + str(Path(path).absolute())
+
+
 def fonts_dir() -> Path:
     return Path(__file__).parent / "fonts"

@@ -11,7 +11,7 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from neuralcut_cli.media.ffmpeg import MediaError, ffmpeg_exe, last_lines
+from neuralcut_cli.media.ffmpeg import MediaError, ffmpeg_exe, file_arg, last_lines
 
 IMAGE_CODECS = {"png", "mjpeg", "jpeg", "jpegls", "webp", "gif", "bmp", "tiff", "heif", "hevc_image", "apng"}
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".webp", ".gif", ".bmp", ".tif", ".tiff", ".heic"}
@@ -32,7 +32,7 @@ def probe(path: Path) -> MediaInfo:
     if not path.is_file():
         raise MediaError(f"{path}: no such file")
     try:
-        done = subprocess.run([ffmpeg_exe(), "-hide_banner", "-nostdin", "-i", str(path)], capture_output=True,
+        done = subprocess.run([ffmpeg_exe(), "-hide_banner", "-nostdin", "-i", file_arg(path)], capture_output=True,
                               text=True, timeout=60)
     except (OSError, subprocess.TimeoutExpired) as exc:
         raise MediaError(f"{path}: cannot run ffmpeg ({exc})") from None

@@ -14,31 +14,34 @@ from __future__ import annotations
 import math
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, PlainValidator, WithJsonSchema
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PlainValidator, WithJsonSchema
 from pydantic.alias_generators import to_camel
 
-Ticks = Annotated[int, Field(strict=True, ge=0)]
-PositiveTicks = Annotated[int, Field(strict=True, gt=0)]
+from neuralcut_cli.project.limits import MAX_NUMBER, check_json
+from neuralcut_cli.time import MAX_TICKS
+
+Ticks = Annotated[int, Field(strict=True, ge=0, le=MAX_TICKS)]
+PositiveTicks = Annotated[int, Field(strict=True, gt=0, le=MAX_TICKS)]
 NonEmptyStr = Annotated[str, Field(strict=True, min_length=1)]
 
 
-def _number_validator(low: float | None = None, high: float | None = None):
+def _number_validator(low: float, high: float):
     def check(value: Any) -> int | float:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise ValueError("expected a number")
         if not math.isfinite(value):
             raise ValueError("expected a finite number")
-        if low is not None and value < low:
+        if value < low:
             raise ValueError(f"must be >= {low:g}")
-        if high is not None and value > high:
+        if value > high:
             raise ValueError(f"must be <= {high:g}")
         return value
 
     return PlainValidator(check)
 
 
-def number(low: float | None = None, high: float | None = None) -> Any:
-    """A JSON number type that keeps ints as ints and floats as floats."""
+def number(low: float = -MAX_NUMBER, high: float = MAX_NUMBER) -> Any:
+    """A finite JSON number within ``[low, high]`` that keeps ints as ints and floats as floats."""
     return Annotated[int | float, _number_validator(low, high), WithJsonSchema({"type": "number"})]
 
 
@@ -46,7 +49,7 @@ Number = number()
 
 
 class CamelModel(BaseModel):
-    """Frozen, camelCase-aliased, keeps unknown keys."""
+    """Frozen, camelCase-aliased, keeps unknown keys (checked by ``check_json``)."""
 
     model_config = ConfigDict(
         alias_generator=to_camel,
@@ -54,6 +57,7 @@ class CamelModel(BaseModel):
         extra="allow",
         frozen=True,
     )
+    __pydantic_extra__: dict[str, Annotated[Any, AfterValidator(check_json)]]
 
     def to_json_dict(self) -> dict[str, Any]:
         """The object as it is written to disk (aliases, unset fields left out)."""

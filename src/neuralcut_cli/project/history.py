@@ -1,12 +1,15 @@
 """Undo/redo history, persisted beside the project.
 
 ``.neuralcut/<stem>/history/`` holds one JSON file per step and an
-``index.json`` with the undo and redo stacks. A step is one request (all the
+``index.json`` with the undo and redo stacks. They change together with the
+project file through a journal (see ``journal``). A step is one request (all the
 tool calls one chat message caused, or one ``neuralcut tool`` call) and
 stores reversible patches (see ``diff``), never copies of the project, so a
 20 000-element project pays for what changed only.
 
 The caller holds the project's lock while it reads or changes the history.
+This class only computes what to write (``Staged``); ``ProjectSession``
+writes it with the project file.
 """
 
 from __future__ import annotations
@@ -18,7 +21,8 @@ from typing import Any
 
 from neuralcut_cli.errors import HistoryError
 from neuralcut_cli.project.diff import Patch, PatchConflict, apply, element_changes
-from neuralcut_cli.project.io import now_iso, write_atomic
+from neuralcut_cli.project.io import now_iso
+from neuralcut_cli.project.journal import Journal, Staged
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.project.paths import state_dir
 
@@ -73,7 +77,9 @@ class History:
     def __init__(self, project_path: Path, limit: int = DEFAULT_LIMIT) -> None:
         self.folder = state_dir(project_path) / "history"
         self.limit = limit
+        self.journal = Journal(self.folder)
         self._open: Step | None = None  # the step the current request writes to
+        self._staged_step: Step | None = None
 
     # -- reading -----------------------------------------------------------
     def _index(self, strict: bool) -> dict[str, Any]:
@@ -92,7 +98,7 @@ class History:
 
     def _load(self, step_id: int) -> Step:
         try:
-            return Step.from_json(json.loads((self.folder / f"{step_id:06d}.json").read_text("utf-8")))
+            return Step.from_json(json.loads((self.folder / _step_name(step_id)).read_text("utf-8")))
         except (OSError, ValueError, KeyError):
             raise HistoryError(f"Undo step {step_id} in {self.folder} is missing or unreadable") from None
 
@@ -101,43 +107,32 @@ class History:
         index = self._index(strict=True)
         return [self._load(i) for i in index["undo"]], [self._load(i) for i in reversed(index["redo"])]
 
-    # -- writing -----------------------------------------------------------
-    def _write(self, name: str, data: Any) -> None:
-        self.folder.mkdir(parents=True, exist_ok=True)
-        write_atomic(self.folder / name, json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
-
-    def _write_step(self, step: Step) -> None:
-        self._write(f"{step.id:06d}.json", step.to_json())
-
-    def _drop(self, ids: list[int]) -> None:
-        for step_id in ids:
-            (self.folder / f"{step_id:06d}.json").unlink(missing_ok=True)
-
+    # -- staging: what an edit will write (nothing is written here) ----------
     def begin(self) -> None:
         """Start a new request: the next recorded call opens a new step."""
         self._open = None
 
-    def record(self, source: str, call: dict[str, Any], patch: Patch) -> Step:
-        """Add one successful tool call to the current request's step."""
+    def stage_record(self, source: str, call: dict[str, Any], patch: Patch) -> Staged:
+        """The files that record one more successful tool call in the current request's step.
+
+        Everything is serialised here, before the project file is touched, so
+        a value that cannot be written fails the edit while nothing has changed.
+        """
         index = self._index(strict=False)
         reopen = self._open is not None and index["undo"][-1:] == [self._open.id]
-        step = self._open if reopen else Step(index.get("next", 1), now_iso(), source)
-        step.calls.append(call)
-        step.patches.append(patch)
-        self._write_step(step)  # the step file first, so the index never names a missing file
+        base = self._open if reopen and self._open is not None else Step(index.get("next", 1), now_iso(), source)
+        step = Step(base.id, base.time, base.source, [*base.calls, call], [*base.patches, patch])
+        staged = Staged(writes={_step_name(step.id): _encode(step.to_json())})
         if not reopen:
-            self._drop(index["redo"])
             undo = index["undo"] + [step.id]
-            self._drop(undo[: -self.limit] if len(undo) > self.limit else [])
-            self._write("index.json", {"undo": undo[-self.limit :], "redo": [], "next": step.id + 1})
-        self._open = step
-        return step
+            kept = undo[-self.limit :]
+            staged.drops = [_step_name(i) for i in index["redo"] + undo[: len(undo) - len(kept)]]
+            staged.writes["index.json"] = _encode({"undo": kept, "redo": [], "next": step.id + 1})
+        self._staged_step = step
+        return staged
 
-    def move(self, project: Project, backwards: bool, persist: bool = True) -> tuple[Project, Step]:
-        """Undo (``backwards``) or redo one step; return the new project and the step.
-
-        ``persist=False`` (dry runs) computes the result without moving the stacks.
-        """
+    def stage_move(self, project: Project, backwards: bool) -> tuple[Project, Step, Staged]:
+        """Undo (``backwards``) or redo one step: the new project, the step, and the index to write."""
         index = self._index(strict=True)
         source, target = ("undo", "redo") if backwards else ("redo", "undo")
         if not index[source]:
@@ -150,9 +145,18 @@ class History:
         except PatchConflict as exc:
             verb = "undo" if backwards else "redo"
             raise HistoryError(f"Cannot {verb} '{step.source}': {exc} (the file was edited outside neuralcut)") from None
-        if persist:
-            index[source].pop()
-            index[target].append(step.id)
-            self._write("index.json", index)
-        self._open = None
-        return project, step
+        moved = {**index, source: index[source][:-1], target: [*index[target], step.id]}
+        self._staged_step = None
+        return project, step, Staged(writes={"index.json": _encode(moved)})
+
+    def committed(self) -> None:
+        """The staged files are in place: a recorded call keeps its step open for the request."""
+        self._open = self._staged_step
+
+
+def _step_name(step_id: int) -> str:
+    return f"{step_id:06d}.json"
+
+
+def _encode(document: Any) -> bytes:
+    return json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode("utf-8")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -23,6 +24,7 @@ from pydantic import ValidationError
 
 from neuralcut_cli.errors import ProjectLoadError, ProjectSaveError
 from neuralcut_cli.project.gcpause import gc_paused
+from neuralcut_cli.project.limits import SURROGATE_ESCAPE, UnsafeJson, check_json, reject_constant
 from neuralcut_cli.project.model import FORMAT, SCHEMA_VERSION, Project
 from neuralcut_cli.project.schema_errors import describe_validation_error
 
@@ -44,30 +46,87 @@ class FileStamp:
         return cls(st.st_mtime_ns, st.st_size, st.st_ino)
 
 
-def read_project(path: Path) -> Project:
-    """Load and validate a project file."""
+def resolve_project_path(path: Path) -> Path:
+    """The real file behind ``path`` (links followed), refused quickly when it cannot be a project.
+
+    A missing file resolves to itself (``new`` creates it). A link loop, a
+    folder, a FIFO or a device is a ``ProjectLoadError`` before anything
+    opens it (opening a FIFO would wait forever).
+    """
     path = Path(path)
     try:
-        data = path.read_bytes()
+        real = path.resolve(strict=False)
+    except (RuntimeError, OSError):  # a symlink loop (RuntimeError before Python 3.13)
+        raise ProjectLoadError(f"{path} is a symbolic link loop, not a project file") from None
+    try:
+        mode = os.stat(real).st_mode
+    except FileNotFoundError:
+        return real
+    except OSError as exc:
+        if exc.errno == 40:  # ELOOP
+            raise ProjectLoadError(f"{path} is a symbolic link loop, not a project file") from None
+        raise ProjectLoadError(f"Cannot read {path}: {exc.strerror}") from None
+    if stat.S_ISDIR(mode):
+        raise ProjectLoadError(f"{path} is a folder, not a project file")
+    if not stat.S_ISREG(mode):
+        raise ProjectLoadError(f"{path} is not a regular file (a FIFO, socket or device), not a project file")
+    return real
+
+
+def read_project_bytes(path: Path) -> bytes:
+    """The bytes of a project file, with one clear error when they cannot be read."""
+    path = resolve_project_path(path)
+    try:
+        return path.read_bytes()
     except FileNotFoundError:
         raise ProjectLoadError(f"Project file not found: {path}") from None
-    except IsADirectoryError:
-        raise ProjectLoadError(f"{path} is a folder, not a project file") from None
     except OSError as exc:
         raise ProjectLoadError(f"Cannot read {path}: {exc.strerror}") from None
+
+
+def read_project(path: Path) -> Project:
+    """Load and validate a project file."""
+    data = read_project_bytes(path)
     with gc_paused():
         return parse_project(data, str(path))
 
 
+def load_json(data: bytes | str) -> Any:
+    """Parse JSON text, refusing what Python would read but cannot write back.
+
+    ``NaN``/``Infinity`` and numbers Python will not convert are refused;
+    nesting deeper than the interpreter can follow is refused; a lone
+    surrogate escape (``"\\ud800"``) is refused with its path. Raises
+    ``ValueError`` (``json.JSONDecodeError`` keeps its line and column).
+    """
+    try:
+        raw = json.loads(data, parse_constant=reject_constant)
+    except RecursionError:
+        raise ValueError("it is nested too deeply") from None
+    except (json.JSONDecodeError, UnicodeDecodeError, UnsafeJson):
+        raise
+    except ValueError as exc:
+        if "integer string conversion" in str(exc):
+            raise ValueError("a number in it has thousands of digits") from None
+        raise
+    if SURROGATE_ESCAPE.search(data if isinstance(data, bytes) else data.encode("utf-8", "surrogatepass")):
+        check_json(raw, max_depth=10_000)  # the escape may be a valid pair: look at the decoded text
+    return raw
+
+
 def parse_project(data: bytes | str, source: str = "project") -> Project:
     try:
-        raw = json.loads(data)
+        raw = load_json(data)
     except UnicodeDecodeError:
         raise ProjectLoadError(f"{source} is not a text file (not UTF-8)") from None
     except json.JSONDecodeError as exc:
         raise ProjectLoadError(
             f"{source} is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
         ) from None
+    except UnsafeJson as exc:
+        raise ProjectLoadError(f"{source} is not a valid project:\n{exc.at()}") from None
+    except ValueError as exc:  # a number of thousands of digits, nesting beyond the interpreter's limit
+        raise ProjectLoadError(f"{source} is not a project NeuralCut can read: {exc}") from None
     return project_from_json(raw, source)
 
 
@@ -137,10 +196,11 @@ def write_atomic(path: Path, data: bytes) -> None:
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise
-    _fsync_dir(folder)
+    fsync_dir(folder)
 
 
-def _fsync_dir(folder: Path) -> None:
+def fsync_dir(folder: Path) -> None:
+    """Make a rename in ``folder`` durable."""
     try:
         fd = os.open(folder, os.O_RDONLY)
     except OSError:
@@ -153,13 +213,25 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def save_project(path: Path, project: Project) -> Project:
-    """Stamp ``updatedAt``, write atomically, return the saved project.
+def check_writable(path: Path) -> None:
+    """Refuse to replace a project file its owner made read-only (even as root)."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return
+    if not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(path, os.W_OK):
+        raise ProjectSaveError(f"{path} is read-only; nothing was changed (make it writable to edit it)")
 
-    The caller holds the project's lock (see ``ProjectLock``).
+
+def save_project(path: Path, project: Project) -> Project:
+    """Stamp ``updatedAt``, write atomically, return the saved project (no history).
+
+    The caller holds the project's lock (see ``ProjectLock``); edits go
+    through ``ProjectSession``, which also records history.
     """
     saved = touch(project)
     with gc_paused():
         data = dump_project(saved)
+    check_writable(Path(path))
     write_atomic(Path(path), data)
     return saved

@@ -13,19 +13,20 @@ import time
 from pathlib import Path
 
 from neuralcut_cli.errors import ProjectLockedError
-from neuralcut_cli.project.paths import ensure_state_dir
+from neuralcut_cli.project.paths import state_dir
 
 
-class ProjectLock:
-    """``with ProjectLock(path): ...``; re-entrant within one object."""
+class FileLock:
+    """``with FileLock(path, busy): ...``: an exclusive ``flock`` on ``path``; re-entrant within one object."""
 
-    def __init__(self, project_path: Path, timeout: float = 10.0) -> None:
-        self.project_path = Path(project_path)
+    def __init__(self, path: Path, busy: str, timeout: float = 10.0) -> None:
+        self.path = Path(path)
+        self.busy = busy
         self.timeout = timeout
         self._fd: int | None = None
         self._depth = 0
 
-    def __enter__(self) -> "ProjectLock":
+    def __enter__(self) -> "FileLock":
         if self._depth == 0:
             self._acquire()
         self._depth += 1
@@ -39,8 +40,8 @@ class ProjectLock:
             self._fd = None
 
     def _acquire(self) -> None:
-        lock_file = ensure_state_dir(self.project_path) / "lock"
-        fd = os.open(lock_file, os.O_RDWR | os.O_CREAT, 0o644)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
         deadline = time.monotonic() + self.timeout
         while True:
             try:
@@ -50,7 +51,14 @@ class ProjectLock:
             except BlockingIOError:
                 if time.monotonic() >= deadline:
                     os.close(fd)
-                    raise ProjectLockedError(
-                        f"Another neuralcut process is editing {self.project_path}; try again in a moment"
-                    ) from None
+                    raise ProjectLockedError(self.busy) from None
                 time.sleep(0.02)
+
+
+class ProjectLock(FileLock):
+    """The lock every writer of a project (file, history) holds: ``.neuralcut/<stem>/lock``."""
+
+    def __init__(self, project_path: Path, timeout: float = 10.0) -> None:
+        self.project_path = Path(project_path)
+        super().__init__(state_dir(self.project_path) / "lock",
+                         f"Another neuralcut process is editing {self.project_path}; try again in a moment", timeout)

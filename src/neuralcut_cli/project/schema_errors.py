@@ -67,18 +67,30 @@ def describe_error(error: dict[str, Any]) -> str:
     message = str(error.get("msg", "is invalid"))
     for prefix in ("Value error, ", "Assertion failed, "):
         message = message.removeprefix(prefix)
-    if kind == "value_error" and message[:1] in "[e":
-        return f"{path}{'' if message.startswith('[') else '.'}{message}"
+    if kind == "value_error" and message.startswith(("[", ".", "elements[")):  # a problem deeper inside
+        return f"{path}{'' if message[:1] in '[.' else '.'}{message}"
     return f"{path}: {message[:1].lower()}{message[1:]}, found {found}"
 
 
 def describe_validation_error(exc: ValidationError) -> str:
     """Up to three problems, one per line, and how many more there are."""
-    errors = exc.errors(include_url=False)
+    errors = _without_echoes(exc.errors(include_url=False))
     lines = [describe_error(e) for e in errors[:_MAX_SHOWN]]
     if len(errors) > _MAX_SHOWN:
         lines.append(f"... and {len(errors) - _MAX_SHOWN} more")
     return "\n".join(lines)
+
+
+def _without_echoes(errors: list[Any]) -> list[Any]:
+    """Drop "must not be empty" on a list whose only item failed: the item's own error says why.
+
+    pydantic counts the valid items of ``scenes: [<bad scene>]`` as zero and
+    reports ``too_short`` beside the real problem inside the scene.
+    """
+    inner = [tuple(e["loc"]) for e in errors]
+    return [e for e in errors
+            if e["type"] != "too_short" or not any(len(loc) > len(e["loc"]) and loc[: len(e["loc"])] == tuple(e["loc"])
+                                                  for loc in inner)]
 
 
 def _show(value: Any) -> str:

@@ -16,12 +16,24 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
+from neuralcut_cli.errors import EditError, NeuralCutError
 from neuralcut_cli.project.diff import Patch, diff
 from neuralcut_cli.project.gcpause import gc_paused
 from neuralcut_cli.project.history import DEFAULT_LIMIT, History, Step
-from neuralcut_cli.project.io import FileStamp, read_project, save_project
+from neuralcut_cli.project.io import (
+    FileStamp,
+    check_writable,
+    dump_project,
+    parse_project,
+    read_project_bytes,
+    resolve_project_path,
+    touch,
+    write_atomic,
+)
+from neuralcut_cli.project.journal import Staged, digest, remove_stray_temp_files
 from neuralcut_cli.project.lock import ProjectLock
 from neuralcut_cli.project.model import Project
+from neuralcut_cli.time import MAX_TICKS, format_timecode
 
 
 @dataclass
@@ -32,16 +44,18 @@ class Edit:
 
 
 class ProjectSession:
-    """A project file, its lock and its history."""
+    """A project file (links followed to the real file), its lock and its history."""
 
     def __init__(self, path: Path | str, history_limit: int = DEFAULT_LIMIT, dry_run: bool = False) -> None:
-        self.path = Path(path)
+        self.path = resolve_project_path(Path(path))
         self.lock = ProjectLock(self.path)
         self.history = History(self.path, history_limit)
         self.dry_run = dry_run
         self._project: Project | None = None
+        self._bytes: bytes | None = None  # the file as last read or written: what a failed write restores
         self._stamp: FileStamp | None = None
         self._source: str | None = None  # set while a request groups edits
+        self._swept = False
 
     # -- reading -----------------------------------------------------------
     def project(self) -> Project:
@@ -50,13 +64,21 @@ class ProjectSession:
             return self._project
         stamp = FileStamp.of(self.path)
         if self._project is None or stamp != self._stamp:
-            self._project = read_project(self.path)
-            self._stamp = stamp
+            data = read_project_bytes(self.path)
+            with gc_paused():
+                self._project = parse_project(data, str(self.path))
+            self._bytes, self._stamp = data, stamp
         return self._project
 
     @property
     def project_id(self) -> str:
         return self.project().metadata.id or self.path.stem
+
+    def steps(self) -> tuple[list[Step], list[Step]]:
+        """The undo and redo stacks, after settling any edit a killed process left half done."""
+        with self.lock:
+            self._recover()
+            return self.history.steps()
 
     # -- writing -----------------------------------------------------------
     @contextmanager
@@ -75,33 +97,71 @@ class ProjectSession:
     def edit(self, call: dict[str, Any]) -> Iterator[Edit]:
         """A transaction: set ``edit.project``; it is saved only if the block succeeds."""
         with self.lock:
+            self._recover()
             before = self.project()
             box = Edit(before)
             yield box
             patch = None if box.project is before else diff(before, box.project)
             if patch is None:
                 return
-            self._commit(box.project)
+            if box.project.scene.end_time > MAX_TICKS:
+                raise EditError(f"That would make the timeline end after {format_timecode(MAX_TICKS, 0)}, "
+                                "the longest a project may be; nothing was changed")
             if self.dry_run:
+                self._project = box.project
                 return
             if self._source is None:  # a lone call is a request of its own
                 self.history.begin()
-            self.history.record(self._source or _describe(call), call, patch)
-
-    def _commit(self, project: Project) -> None:
-        if self.dry_run:
-            self._project = project
-            return
-        self._project = save_project(self.path, project)
-        self._stamp = FileStamp.of(self.path)
+            staged = self.history.stage_record(self._source or _describe(call), call, patch)
+            self._write(box.project, staged)
 
     def move_history(self, backwards: bool) -> tuple[Step, Patch | None]:
         """Undo or redo one step; return it and the patch it caused."""
         with self.lock, gc_paused():
+            self._recover()
             before = self.project()
-            after, step = self.history.move(before, backwards, persist=not self.dry_run)
-            self._commit(after)
+            after, step, staged = self.history.stage_move(before, backwards)
+            if self.dry_run:
+                self._project = after
+            else:
+                self._write(after, staged)
             return step, diff(before, after)
+
+    def _write(self, project: Project, staged: Staged) -> None:
+        """Replace the project file and the history files together (see ``journal``)."""
+        saved = touch(project)
+        with gc_paused():
+            data = dump_project(saved)
+        check_writable(self.path)
+        journal = self.history.journal
+        journal.begin(digest(data) or "", staged)
+        try:
+            write_atomic(self.path, data)
+        except BaseException:
+            journal.abort()
+            raise
+        try:
+            journal.finish()
+        except BaseException:  # the history could not be put in place: the edit must not stay either
+            if self._bytes is not None:
+                write_atomic(self.path, self._bytes)
+            journal.abort()
+            raise
+        self.history.committed()
+        self._project, self._bytes, self._stamp = saved, data, FileStamp.of(self.path)
+
+    def _recover(self) -> None:
+        """Settle what a killed process left: a pending journal, temporary files. Under the lock."""
+        journal = self.history.journal
+        if journal.pending.exists():
+            try:
+                current = read_project_bytes(self.path)
+            except NeuralCutError:
+                current = None
+            journal.recover(digest(current))
+        if not self._swept:
+            remove_stray_temp_files(self.path, self.history.folder)
+            self._swept = True
 
 
 def _describe(call: dict[str, Any]) -> str:

@@ -12,19 +12,27 @@ elements and audio tracks is mixed with each element's volume (dB) and mute.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Callable, Sequence
 
 from neuralcut_cli.catalogs.stickers import SIZE_FRACTION, find_sticker
-from neuralcut_cli.media.ffmpeg import MediaError, fonts_dir
+from neuralcut_cli.media.ffmpeg import MediaError, file_arg, fonts_dir
 from neuralcut_cli.media.probe import MediaInfo, probe
 from neuralcut_cli.project.elements import Element
 from neuralcut_cli.project.model import MediaAsset, Project
 from neuralcut_cli.project.tracks import Track
 from neuralcut_cli.render.effects import effect_filter
-from neuralcut_cli.render.escape import between, colour, quote, seconds
+from neuralcut_cli.render.filtergraph import (
+    Chain,
+    between,
+    chain,
+    colour,
+    f,
+    graph_text,
+    seconds,
+)
 from neuralcut_cli.render.shapes import draw_sticker
 from neuralcut_cli.time import TICKS_PER_SECOND
 
@@ -35,11 +43,16 @@ BOLD = ("bold", "bolder", "600", "700", "800", "900")
 @dataclass
 class RenderPlan:
     inputs: list[list[str]]
-    graph: str
+    chains: list[Chain]
     width: int
     height: int
     fps: Fraction
     duration: float
+
+    @property
+    def graph(self) -> str:
+        """The filter graph as ffmpeg reads it (every value escaped)."""
+        return graph_text(self.chains)
 
     def command(self, graph_file: Path, output: Path, preview: bool, extra: Sequence[str] = ()) -> list[str]:
         """ffmpeg's arguments (without the binary); ``extra`` goes just before the output file."""
@@ -50,7 +63,15 @@ class RenderPlan:
         return [*args, "-/filter_complex", str(graph_file), "-map", "[vout]", "-map", "[aout]",
                 "-c:v", "libx264", *quality, "-pix_fmt", "yuv420p", "-r", f"{self.fps.numerator}/{self.fps.denominator}",
                 "-c:a", "aac", "-b:a", "160k", "-t", seconds(self.duration), "-movflags", "+faststart",
-                *extra, str(output)]
+                *extra, file_arg(output)]
+
+
+def media_input(path: Path, still: bool, length: float, skip: float = 0.0) -> list[str]:
+    """The ``-i`` arguments of one media file: a still image loops for ``length`` seconds."""
+    if still:  # a '%' in a name is a frame-number pattern to the image demuxer, unless told otherwise
+        pattern = ["-f", "image2", "-pattern_type", "none"] if "%" in path.name else []
+        return [*pattern, "-loop", "1", "-t", seconds(length), "-i", file_arg(path)]
+    return ["-ss", seconds(skip), "-t", seconds(length), "-i", file_arg(path)]
 
 
 @dataclass
@@ -76,7 +97,7 @@ class _Builder:
     window: _Window
     prober: Prober
     inputs: list[list[str]] = field(default_factory=list)
-    chains: list[str] = field(default_factory=list)
+    chains: list[Chain] = field(default_factory=list)
     audio: list[str] = field(default_factory=list)
     probed: dict[Path, MediaInfo] = field(default_factory=dict)
     counter: int = 0
@@ -106,16 +127,12 @@ class _Builder:
             return current
         start, end, skip = span
         path, info = self.path_of(asset), self.info(self.path_of(asset))
-        if element.type == "image":
-            spec = ["-loop", "1", "-t", seconds(end - start), "-i", str(path)]
-        else:
-            spec = ["-ss", seconds(element.trim_start / TICKS_PER_SECOND + skip), "-t", seconds(end - start),
-                    "-i", str(path)]
         index = len(self.inputs)
-        self.inputs.append(spec)
+        self.inputs.append(media_input(path, element.type == "image", end - start,
+                                       element.trim_start / TICKS_PER_SECOND + skip))
         if element.type == "video" and info.has_audio and asset.has_audio is not False:
             self.add_audio(index, element, track, start)
-        return self.overlay(current, f"[{index}:v]", element, (info.width or 16, info.height or 16), start, end)
+        return self.overlay(current, f"{index}:v", element, (info.width or 16, info.height or 16), start, end)
 
     def overlay(self, current: str, source: str, element: Element, natural: tuple[int, int], start: float,
                 end: float, fit: bool = True) -> str:
@@ -127,12 +144,15 @@ class _Builder:
         x = (width * self.scale - w) / 2 + transform.position.x * self.scale
         y = (height * self.scale - h) / 2 + transform.position.y * self.scale
         layer, out = self.label("l"), self.label("v")
-        opacity = f",colorchannelmixer=aa={element.opacity:.3f}" if element.opacity < 1 else ""
-        rotate = (f",rotate=a={transform.rotate}*PI/180:c=none:ow=rotw(a):oh=roth(a)" if transform.rotate else "")
-        self.chains.append(f"{source}setpts=PTS-STARTPTS+{seconds(start)}/TB,scale={w}:{h},format=yuva420p"
-                           f"{opacity}{rotate}[{layer}]")
-        self.chains.append(f"[{current}][{layer}]overlay=x={x:.1f}:y={y:.1f}:eof_action=pass:{between(start, end)}"
-                           f"[{out}]")
+        filters = [f("setpts", expr=f"PTS-STARTPTS+{seconds(start)}/TB"), f("scale", w=w, h=h),
+                   f("format", pix_fmts="yuva420p")]
+        if element.opacity < 1:
+            filters.append(f("colorchannelmixer", aa=f"{element.opacity:.3f}"))
+        if transform.rotate:
+            filters.append(f("rotate", a=f"{seconds(transform.rotate)}*PI/180", c="none", ow="rotw(a)", oh="roth(a)"))
+        self.chains.append(chain(source, *filters, out=layer))
+        self.chains.append(chain((current, layer), f("overlay", x=f"{x:.1f}", y=f"{y:.1f}", eof_action="pass",
+                                                     enable=between(start, end)), out=out))
         return out
 
     def text(self, current: str, element: Element) -> str:
@@ -147,14 +167,15 @@ class _Builder:
         font = fonts_dir() / ("DejaVuSans-Bold.ttf" if str(element.font_weight).lower() in BOLD else "DejaVuSans.ttf")
         x = element.transform.position.x * self.scale
         y = element.transform.position.y * self.scale
-        box = ""
+        box = {}
         if element.background.enabled:
-            box = f":box=1:boxcolor={colour(element.background.color, element.opacity)}:boxborderw={max(1, round(size / 4))}"
+            box = {"box": 1, "boxcolor": colour(element.background.color, element.opacity),
+                   "boxborderw": max(1, round(size / 4))}
         out = self.label("v")
-        self.chains.append(
-            f"[{current}]drawtext=fontfile={quote(str(font))}:textfile={quote(str(text_file))}:expansion=none:"
-            f"fontsize={size:.2f}:fontcolor={colour(element.color, element.opacity)}:"
-            f"x=(w-text_w)/2+{x:.1f}:y=(h-text_h)/2+{y:.1f}{box}:{between(start, end)}[{out}]")
+        self.chains.append(chain(current, f("drawtext", fontfile=font, textfile=text_file, expansion="none",
+                                            fontsize=f"{size:.2f}", fontcolor=colour(element.color, element.opacity),
+                                            x=f"(w-text_w)/2+{x:.1f}", y=f"(h-text_h)/2+{y:.1f}", **box,
+                                            enable=between(start, end)), out=out))
         return out
 
     def sticker(self, current: str, element: Element) -> str:
@@ -166,9 +187,9 @@ class _Builder:
         size = max(8, _even(SIZE_FRACTION * self.canvas[1] * self.scale))
         picture = draw_sticker(sticker, size, self.workdir)
         index = len(self.inputs)
-        self.inputs.append(["-loop", "1", "-t", seconds(end - start), "-i", str(picture)])
+        self.inputs.append(media_input(picture, True, end - start))
         natural = (size / self.scale, (size if sticker.provider == "shapes" else size * 2 // 3 // 2 * 2) / self.scale)
-        return self.overlay(current, f"[{index}:v]", element, natural, start, end, fit=False)
+        return self.overlay(current, f"{index}:v", element, natural, start, end, fit=False)
 
     def effect(self, current: str, element: Element) -> str:
         span = self.window.clip(element)
@@ -176,7 +197,8 @@ class _Builder:
         if span is None or chosen is None:
             return current
         out = self.label("v")
-        self.chains.append(f"[{current}]{chosen}:{between(span[0], span[1])}[{out}]")
+        timed = replace(chosen, options=(*chosen.options, ("enable", between(span[0], span[1]))))
+        self.chains.append(chain(current, timed, out=out))
         return out
 
     def add_audio(self, index: int, element: Element, track: Track, start: float) -> None:
@@ -184,8 +206,10 @@ class _Builder:
             return
         delay = round(start * 1000)
         label = self.label("a")
-        self.chains.append(f"[{index}:a]asetpts=PTS-STARTPTS,aformat=sample_rates=48000:channel_layouts=stereo,"
-                           f"volume={element.volume}dB,adelay=delays={delay}:all=1[{label}]")
+        self.chains.append(chain(f"{index}:a", f("asetpts", expr="PTS-STARTPTS"),
+                                 f("aformat", sample_rates=48000, channel_layouts="stereo"),
+                                 f("volume", volume=f"{seconds(element.volume)}dB"),
+                                 f("adelay", delays=delay, all=1), out=label))
         self.audio.append(label)
 
     def audio_element(self, element: Element, track: Track) -> None:
@@ -195,8 +219,8 @@ class _Builder:
             return
         start, end, skip = span
         index = len(self.inputs)
-        self.inputs.append(["-ss", seconds(element.trim_start / TICKS_PER_SECOND + skip), "-t", seconds(end - start),
-                            "-i", str(self.path_of(asset))])
+        self.inputs.append(media_input(self.path_of(asset), False, end - start,
+                                       element.trim_start / TICKS_PER_SECOND + skip))
         self.add_audio(index, element, track, start)
 
 
@@ -234,22 +258,24 @@ def build_plan(project: Project, project_path: Path, workdir: Path, preview: boo
     fps = Fraction(project.settings.fps.numerator, project.settings.fps.denominator)
     duration = (window.end - window.start) / TICKS_PER_SECOND
     background = project.settings.background.color if project.settings.background.type == "color" else "#000000"
-    builder.chains.append(f"color=c={colour(background)}:s={width}x{height}:r={fps.numerator}/{fps.denominator}:"
-                          f"d={seconds(duration)},format=yuv420p[base]")
+    builder.chains.append(chain((), f("color", c=colour(background), s=f"{width}x{height}",
+                                      r=f"{fps.numerator}/{fps.denominator}", d=seconds(duration)),
+                                f("format", pix_fmts="yuv420p"), out="base"))
     current = "base"
     for track in [scene.tracks.main, *reversed(scene.tracks.overlay), *scene.tracks.audio]:
         if getattr(track, "hidden", False) and track.type != "audio":
             continue
         for element in track.sorted_elements():
             current = _layer(builder, current, element, track)
-    builder.chains.append(f"[{current}]format=yuv420p[vout]")
+    builder.chains.append(chain(current, f("format", pix_fmts="yuv420p"), out="vout"))
+    trim = f("atrim", start=0, end=seconds(duration))
     if builder.audio:
-        labels = "".join(f"[{label}]" for label in builder.audio)
-        builder.chains.append(f"{labels}amix=inputs={len(builder.audio)}:normalize=0:dropout_transition=0,"
-                              f"apad=whole_dur={seconds(duration)},atrim=0:{seconds(duration)}[aout]")
+        builder.chains.append(chain(tuple(builder.audio), f("amix", inputs=len(builder.audio), normalize=0,
+                                                             dropout_transition=0),
+                                    f("apad", whole_dur=seconds(duration)), trim, out="aout"))
     else:
-        builder.chains.append(f"anullsrc=r=48000:cl=stereo,atrim=0:{seconds(duration)}[aout]")
-    return RenderPlan(builder.inputs, ";\n".join(builder.chains), width, height, fps, duration)
+        builder.chains.append(chain((), f("anullsrc", r=48000, cl="stereo"), trim, out="aout"))
+    return RenderPlan(builder.inputs, builder.chains, width, height, fps, duration)
 
 
 def _layer(builder: _Builder, current: str, element: Element, track: Track) -> str:

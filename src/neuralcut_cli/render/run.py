@@ -4,6 +4,7 @@ leaves no half-written file under the final name."""
 
 from __future__ import annotations
 
+import glob
 import os
 import shutil
 import subprocess
@@ -14,6 +15,7 @@ from pathlib import Path
 from typing import IO, Callable
 
 from neuralcut_cli.media.ffmpeg import MediaError, ffmpeg_exe, last_lines
+from neuralcut_cli.media.outputs import check_output_target, own_files
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.render.graph import RenderPlan, build_plan
 
@@ -25,14 +27,12 @@ class RenderCancelled(Exception):
 
 
 def render(project: Project, project_path: Path, output: Path, preview: bool = False, start: int | None = None,
-           end: int | None = None, progress: Progress | None = None) -> RenderPlan:
-    output = Path(output)
-    if output.exists() and output.is_dir():
-        raise MediaError(f"{output} is a folder")
-    if not output.parent.exists():
-        raise MediaError(f"The folder {output.parent} does not exist")
+           end: int | None = None, progress: Progress | None = None, overwrite: bool = False) -> RenderPlan:
+    """Render into ``output`` (checked first: see ``media.outputs``); ``overwrite`` replaces an existing file."""
+    output = check_output_target(Path(output), own_files(project, project_path), overwrite)
+    _sweep_partials(output)
     workdir = Path(tempfile.mkdtemp(prefix="neuralcut-render-"))
-    partial = output.with_name(f".{output.stem}.partial-{os.getpid()}{output.suffix or '.mp4'}")
+    partial = _partial_name(output, os.getpid())
     try:
         plan = build_plan(project, project_path, workdir, preview, start, end)
         graph_file = workdir / "graph.txt"
@@ -45,6 +45,28 @@ def render(project: Project, project_path: Path, output: Path, preview: bool = F
     finally:
         partial.unlink(missing_ok=True)
         shutil.rmtree(workdir, ignore_errors=True)
+
+
+def _partial_name(output: Path, pid: int) -> Path:
+    return output.with_name(f".{output.stem}.partial-{pid}{output.suffix or '.mp4'}")
+
+
+def _sweep_partials(output: Path) -> None:
+    """Remove what renders killed before they could clean up left beside ``output``."""
+    for stray in output.parent.glob(f".{glob.escape(output.stem)}.partial-*{glob.escape(output.suffix or '.mp4')}"):
+        pid = stray.name[len(output.stem) + 10 : len(stray.name) - len(output.suffix or ".mp4")]
+        if pid.isdigit() and not _alive(int(pid)):
+            stray.unlink(missing_ok=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def _stall_limit() -> float:

@@ -9,8 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from neuralcut_cli.catalogs.stickers import Sticker
-from neuralcut_cli.media.ffmpeg import fonts_dir, run_ffmpeg
-from neuralcut_cli.render.escape import quote
+from neuralcut_cli.media.ffmpeg import file_arg, fonts_dir, run_ffmpeg
+from neuralcut_cli.render.filtergraph import chain, f, graph_text
 
 U = "(2*X/W-1)"
 V = "(2*Y/H-1)"
@@ -56,12 +56,15 @@ def draw_sticker(sticker: Sticker, size: int, folder: Path) -> Path:
     if sticker.provider == "shapes":
         r, g, b = COLOURS.get(key, (255, 255, 255))
         mask = MASKS.get(key, MASKS["circle"])
-        graph = f"color=c=black:s={size}x{size}:d=1,format=rgba,geq=r={r}:g={g}:b={b}:a='255*gt({mask},0)'"
+        filters = [f("color", c="black", s=f"{size}x{size}", d=1), f("format", pix_fmts="rgba"),
+                   f("geq", r=r, g=g, b=b, a=f"255*gt({mask},0)")]
     else:
         font = fonts_dir() / "DejaVuSans-Bold.ttf"
         height = size * 2 // 3 // 2 * 2
-        graph = (f"color=c=white:s={size}x{height}:d=1,format=rgba,drawbox=x=0:y=0:w=iw:h=ih:color=0x1f2937:t={max(2, size // 24)},"
-                 f"drawtext=fontfile={quote(str(font))}:text={quote(key)}:fontsize={size // 3}:fontcolor=0x1f2937:"
-                 f"x=(w-text_w)/2:y=(h-text_h)/2")
-    run_ffmpeg(["-y", "-f", "lavfi", "-i", graph, "-frames:v", "1", str(target)])
+        filters = [f("color", c="white", s=f"{size}x{height}", d=1), f("format", pix_fmts="rgba"),
+                   f("drawbox", x=0, y=0, w="iw", h="ih", color="0x1f2937", t=max(2, size // 24)),
+                   f("drawtext", fontfile=font, text=key, expansion="none", fontsize=size // 3, fontcolor="0x1f2937",
+                     x="(w-text_w)/2", y="(h-text_h)/2")]
+    graph = graph_text([chain((), *filters, out="out0")])
+    run_ffmpeg(["-y", "-f", "lavfi", "-i", graph, "-frames:v", "1", file_arg(target)])
     return target

@@ -16,6 +16,7 @@ from neuralcut_cli.agent.backends.base import Backend, BackendError
 from neuralcut_cli.errors import NeuralCutError
 from neuralcut_cli.server.validation import (
     MAX_BODY,
+    MAX_HEADER_BYTES,
     RequestProblem,
     check_content_type,
     parse_body,
@@ -39,6 +40,8 @@ def create_app(backend: Backend, token: str | None = None) -> Starlette:
         if not authorized(request):
             return _error(401, "Missing or wrong token: send Authorization: Bearer <token>",
                           {"WWW-Authenticate": "Bearer"})
+        if sum(len(key) + len(value) for key, value in request.headers.raw) > MAX_HEADER_BYTES:
+            return _error(431, f"Request headers are larger than {MAX_HEADER_BYTES} bytes")
         try:
             check_content_type(request.headers.get("content-type"))
             body = await _read_body(request)

@@ -7,6 +7,7 @@ import os
 import socket
 
 from neuralcut_cli.errors import UsageError
+from neuralcut_cli.server.validation import MAX_HEADER_BYTES
 
 
 def is_loopback(host: str) -> bool:
@@ -45,5 +46,7 @@ def bind(host: str, port: int) -> socket.socket:
 def serve(app: object, sock: socket.socket, log_level: str = "info") -> None:
     import uvicorn
 
-    config = uvicorn.Config(app, log_level=log_level, access_log=log_level == "debug", timeout_keep_alive=30)
+    # h11 always (httptools, when installed, has no header limit of its own).
+    config = uvicorn.Config(app, log_level=log_level, access_log=log_level == "debug", timeout_keep_alive=30,
+                            http="h11", h11_max_incomplete_event_size=MAX_HEADER_BYTES)
     uvicorn.Server(config).run(sockets=[sock])

@@ -9,9 +9,12 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from neuralcut_cli.agent.types import AgentContext, ChatMessage
+from neuralcut_cli.project.io import load_json
+from neuralcut_cli.project.limits import UnsafeJson, check_json
 from neuralcut_cli.project.schema_errors import json_path
 
 MAX_BODY = 1024 * 1024  # 1 MiB
+MAX_HEADER_BYTES = 16 * 1024  # request line and headers; h11 enforces it while they arrive, the app after
 
 
 class RequestProblem(Exception):
@@ -38,11 +41,15 @@ def parse_body(raw: bytes) -> ChatRequest:
     if len(raw) > MAX_BODY:
         raise RequestProblem(413, f"Request body is larger than {MAX_BODY} bytes")
     try:
-        data: Any = json.loads(raw)
+        data: Any = check_json(load_json(raw))
     except UnicodeDecodeError:
         raise RequestProblem(400, "Request body is not UTF-8 text") from None
     except json.JSONDecodeError as exc:
         raise RequestProblem(400, f"Invalid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+    except UnsafeJson as exc:
+        raise RequestProblem(400, f"Invalid request: {exc.at()}") from None
+    except ValueError as exc:  # a number of thousands of digits, nesting beyond the interpreter
+        raise RequestProblem(400, f"Invalid JSON: {exc}") from None
     if not isinstance(data, dict):
         raise RequestProblem(400, "Request body must be a JSON object with 'messages' (and optionally 'context')")
     try:

@@ -108,7 +108,7 @@ def load_asset_context(project: Project, args: LoadAssetArgs, ctx: ToolContext) 
     while the file is unchanged) and returns a short summary of its content.
     Call it when the user asks about what is in a clip. Never edits."""
     asset = resolve_asset(project, args.asset_id)
-    file = asset_file(ctx.session.path, asset, FAILED)
+    file = asset_file(ctx.session.path, asset, FAILED, confined=True)
     cache = AssetCache(ctx.session.path)
     entry = cache.get(asset.id)
     cached = _usable(entry, file)

@@ -10,6 +10,7 @@ import mimetypes
 from dataclasses import dataclass
 from pathlib import Path
 
+from neuralcut_cli.media.roots import outside_roots
 from neuralcut_cli.project.model import MediaAsset, Project
 from neuralcut_cli.tools.definition import ToolError
 
@@ -48,8 +49,12 @@ def mime_of(asset: MediaAsset) -> str | None:
     return _EXTRA_TYPES.get(suffix) or mimetypes.guess_type(f"x{suffix}")[0]
 
 
-def asset_file(project_path: Path, asset: MediaAsset, failure: str) -> AssetFile:
-    """The asset's file, checked; ``failure`` is the tool's error string when it is missing."""
+def asset_file(project_path: Path, asset: MediaAsset, failure: str, confined: bool = False) -> AssetFile:
+    """The asset's file, checked; ``failure`` is the tool's error string when it is missing.
+
+    ``confined`` (a file about to leave the machine): it must lie inside the
+    project folder or a folder named in ``NEURALCUT_MEDIA_ROOTS``.
+    """
     mime = mime_of(asset)
     if mime is None or not mime.startswith(SUPPORTED_MIME) or asset.type not in ("video", "audio", "image"):
         raise ToolError("Unsupported asset type", details=f"{asset.label}: {mime or 'unknown file type'}")
@@ -62,4 +67,7 @@ def asset_file(project_path: Path, asset: MediaAsset, failure: str) -> AssetFile
         raise ToolError(failure, details=f"media file not found: {path}") from None
     if not path.is_file():
         raise ToolError(failure, details=f"not a file: {path}")
+    problem = outside_roots(path, project_path) if confined else None
+    if problem:
+        raise ToolError(failure, details=problem)
     return AssetFile(asset, path, mime, stat.st_size, stat.st_mtime_ns)

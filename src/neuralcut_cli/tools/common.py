@@ -10,11 +10,12 @@ from neuralcut_cli.editing.volume import gain_from_db
 from neuralcut_cli.project.elements import Element
 from neuralcut_cli.project.model import Project, Scene
 from neuralcut_cli.project.tracks import Track
-from neuralcut_cli.time import TICKS_PER_SECOND
+from neuralcut_cli.time import MAX_SECONDS, TICKS_PER_SECOND
 from neuralcut_cli.tools.definition import ToolError
 
-Seconds = Annotated[float, Field(ge=0, allow_inf_nan=False)]
-PositiveSeconds = Annotated[float, Field(gt=0, allow_inf_nan=False)]
+#: Times a tool takes: finite, from 0 to the 24-hour limit of a timeline.
+Seconds = Annotated[float, Field(ge=0, le=MAX_SECONDS, allow_inf_nan=False)]
+PositiveSeconds = Annotated[float, Field(gt=0, le=MAX_SECONDS, allow_inf_nan=False)]
 Id = Annotated[str, Field(min_length=1)]
 
 

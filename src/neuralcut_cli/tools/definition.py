@@ -18,6 +18,7 @@ from pydantic.alias_generators import to_camel
 
 from neuralcut_cli.errors import NeuralCutError
 from neuralcut_cli.project.gcpause import gc_paused
+from neuralcut_cli.project.limits import UnsafeJson, check_json
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.project.session import ProjectSession
 
@@ -108,9 +109,14 @@ class ToolDefinition:
         if not isinstance(args, dict):
             raise ToolError(self.args_model.default_error, details="arguments must be a JSON object")
         try:
-            return self.args_model.model_validate(args)
+            parsed = self.args_model.model_validate(args)
         except ValidationError as exc:
             raise ToolError(_first_error(self.args_model, exc)) from None
+        try:  # what the model does not check (unknown keys, lone surrogates) is refused before anything runs
+            check_json(args)
+        except UnsafeJson as exc:
+            raise ToolError(self.args_model.default_error, details=exc.at()) from None
+        return parsed
 
     def _run(self, parsed: ToolArgs, raw: Any, context: ToolContext) -> dict[str, Any]:
         if context.session is None:

@@ -14,6 +14,7 @@ from typing import Any, Callable
 from neuralcut_cli.agent.backends.factory import backend_spec, make_backend
 from neuralcut_cli.agent.orchestrator import Orchestrator, RequestOutcome
 from neuralcut_cli.agent.stores import AgentStore, ChatStore
+from neuralcut_cli.project.limits import has_lone_surrogate
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.project.paths import state_dir
 from neuralcut_cli.project.session import ProjectSession
@@ -75,11 +76,21 @@ class ChatSession:
         if self.listener:
             self.listener(kind, data)
 
+    def _work(self, text: str, box: list[RequestOutcome]) -> None:
+        try:
+            box.append(self.orchestrator.run(text))
+        except Exception as exc:  # noqa: BLE001 - a bug must read as one, not as "cancelled"
+            message = f"Internal error: {type(exc).__name__}: {exc} (this is a bug)"
+            box.append(RequestOutcome(reply=message, status="error", error=message))
+
     def ask(self, text: str) -> Exchange:
         """Run one request; Ctrl-C (KeyboardInterrupt) cancels it and returns."""
         before = self.session.project()
+        if has_lone_surrogate(text):  # bytes that were not UTF-8: refused, so the chat stays writable
+            refused = "That request is not valid UTF-8 text; nothing was done"
+            return Exchange(text, RequestOutcome(reply=refused, status="error", error=refused), before, before)
         box: list[RequestOutcome] = []
-        worker = threading.Thread(target=lambda: box.append(self.orchestrator.run(text)), daemon=True)
+        worker = threading.Thread(target=self._work, args=(text, box), daemon=True)
         worker.start()
         cancelled = False
         try:

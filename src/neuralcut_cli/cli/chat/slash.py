@@ -68,7 +68,7 @@ def _move(chat: ChatSession, console: Console, backwards: bool) -> None:
 def _history(chat: ChatSession, console: Console, arg: str) -> None:
     from neuralcut_cli.cli.views.history_view import history_table
 
-    console.print(history_table(*chat.session.history.steps()))
+    console.print(history_table(*chat.session.steps()))
 
 
 def _clear(chat: ChatSession, console: Console, arg: str) -> None:

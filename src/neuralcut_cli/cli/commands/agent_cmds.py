@@ -32,7 +32,9 @@ def run(
     """Run one request, then exit. Example: neuralcut run "delete from 3s to 6s" """
     from neuralcut_cli.cli.chat.session import ChatSession
     from neuralcut_cli.cli.output import Output
+    from neuralcut_cli.cli.text_input import checked_argument
 
+    message = checked_argument(message, "The request")
     chat = ChatSession(resolve_project(project), resolve_backend(backend), resolve_model(model), dry_run=dry_run)
     exchange = chat.ask(message)
     out = Output()
@@ -72,7 +74,7 @@ def start_chat(project: Path | None, backend: str | None, model: str | None) -> 
         raise SystemExit(interactive(session, console))
     from neuralcut_cli.cli.chat.pipe import run_lines
 
-    raise SystemExit(run_lines(session, sys.stdin or [], console))
+    raise SystemExit(run_lines(session, getattr(sys.stdin, "buffer", None) or sys.stdin or [], console))
 
 
 def register(app: typer.Typer) -> None:

@@ -51,7 +51,7 @@ def history(project: ProjectOpt = None, json_out: JsonOpt = False) -> None:
     from neuralcut_cli.cli.session import open_session
 
     session = open_session(project)
-    done, undone = session.history.steps()
+    done, undone = session.steps()
     out = Output()
     if json_out:
         out.json({"undo": [s.summary() for s in done], "redo": [s.summary() for s in undone]})

@@ -12,6 +12,8 @@ from neuralcut_cli.cli.errors import guarded
 from neuralcut_cli.cli.options import JsonOpt, ProjectOpt
 from neuralcut_cli.errors import ExitCode
 
+ForceOpt = Annotated[bool, typer.Option("--force", help="Replace the output file if it exists.")]
+
 
 def render(
     output: Annotated[Path, typer.Option("--output", "-o", help="The video file to write (e.g. out.mp4).")],
@@ -19,6 +21,7 @@ def render(
     preview: Annotated[bool, typer.Option("--preview", help="A quarter of the pixels, fast encoder preset.")] = False,
     start: Annotated[Optional[str], typer.Option("--from", help="Start time (5, 1:02.5, 90f...).")] = None,
     end: Annotated[Optional[str], typer.Option("--to", help="End time.")] = None,
+    force: ForceOpt = False,
     json_out: JsonOpt = False,
 ) -> None:
     """Render the active scene to a video with the bundled ffmpeg."""
@@ -32,8 +35,10 @@ def render(
     begin = parse_time(start, current.fps) if start else None
     finish = parse_time(end, current.fps) if end else None
     out = Output()
+    force = force or _confirm_replace(out, output, json_out)
     try:
-        plan = _render_with_bar(out, current, session.path, output, preview, begin, finish, quiet=json_out)
+        plan = _render_with_bar(out, current, session.path, output, preview, begin, finish, quiet=json_out,
+                                overwrite=force)
     except RenderCancelled:
         out.error(f"Render cancelled; nothing was written to {output}")
         raise SystemExit(int(ExitCode.CANCELLED)) from None
@@ -46,18 +51,31 @@ def render(
                 f"{format_timecode(round(plan.duration * 120_000))}")
 
 
-def _render_with_bar(out, project, project_path, output, preview, begin, finish, quiet):  # type: ignore[no-untyped-def]
+def _confirm_replace(out, output: Path, json_out: bool) -> bool:  # type: ignore[no-untyped-def]
+    """On a terminal, ask before replacing an existing regular file; elsewhere --force decides."""
+    import sys
+
+    if json_out or not sys.stdin.isatty() or not out.errors.is_terminal or not Path(output).is_file():
+        return False
+    answer = typer.prompt(f"{output} exists. Replace it? [y/N]", default="", show_default=False, err=True)
+    if answer.strip().lower() not in ("y", "yes"):
+        out.error(f"Not replaced: {output}")
+        raise SystemExit(int(ExitCode.FAILED))
+    return True
+
+
+def _render_with_bar(out, project, project_path, output, preview, begin, finish, quiet, overwrite):  # type: ignore[no-untyped-def]
     """Render with a progress bar on stderr when it is a terminal."""
     from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 
     from neuralcut_cli.render.run import render as run_render
 
     if quiet or not out.errors.is_terminal:
-        return run_render(project, project_path, output, preview, begin, finish)
+        return run_render(project, project_path, output, preview, begin, finish, overwrite=overwrite)
     columns = (TextColumn("Rendering"), BarColumn(), TextColumn("{task.percentage:>3.0f}%"), TimeRemainingColumn())
     with Progress(*columns, console=out.errors, transient=True) as bar:
         task = bar.add_task("render", total=None)
-        return run_render(project, project_path, output, preview, begin, finish,
+        return run_render(project, project_path, output, preview, begin, finish, overwrite=overwrite,
                           progress=lambda done, total: bar.update(task, completed=done, total=total))
 
 
@@ -69,16 +87,20 @@ def export(
     output: Annotated[Path, typer.Option("--output", "-o", help="The file to write (e.g. edit.otio).")],
     project: ProjectOpt = None,
     format: Annotated[ExportFormat, typer.Option("--format", "-f", help="otio (OpenTimelineIO).")] = ExportFormat.otio,
+    force: ForceOpt = False,
     json_out: JsonOpt = False,
 ) -> None:
     """Export the edit for professional editors (OpenTimelineIO)."""
     from neuralcut_cli.cli.output import Output
     from neuralcut_cli.cli.session import open_session
     from neuralcut_cli.export.otio_export import write_otio
+    from neuralcut_cli.media.outputs import check_output_target, own_files
 
     session = open_session(project)
-    counts = write_otio(session.project(), session.path, output)
     out = Output()
+    force = force or _confirm_replace(out, output, json_out)
+    target = check_output_target(output, own_files(session.project(), session.path), force)
+    counts = write_otio(session.project(), session.path, target)
     if json_out:
         out.json({"output": str(output), **counts})
     else:

@@ -3,27 +3,34 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
 import typer
 
 from neuralcut_cli.cli.errors import guarded
+from neuralcut_cli.cli.text_input import checked_argument, read_stdin_text
 from neuralcut_cli.cli.options import JsonOpt, ProjectOpt
 from neuralcut_cli.errors import ExitCode, UsageError
+from neuralcut_cli.project.io import load_json
+from neuralcut_cli.project.limits import UnsafeJson
 
 
 def parse_args_json(text: str) -> dict[str, Any]:
     """ARGS_JSON as a dict, or a usage error that says where it went wrong."""
     if text == "-":
-        text = sys.stdin.read()
+        text = read_stdin_text("ARGS_JSON on stdin")
+    checked_argument(text, "ARGS_JSON")
     if not text.strip():
         return {}
     try:
-        value = json.loads(text)
+        value = load_json(text)
     except json.JSONDecodeError as exc:
         raise UsageError(f"ARGS_JSON is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+    except UnsafeJson as exc:
+        raise UsageError(f"ARGS_JSON: {exc.at()}") from None
+    except ValueError as exc:  # thousands of digits, nesting beyond the interpreter
+        raise UsageError(f"ARGS_JSON cannot be read: {exc}") from None
     if not isinstance(value, dict):
         raise UsageError(f"ARGS_JSON must be a JSON object like '{{\"times\": [5]}}', not {type(value).__name__}")
     return value

@@ -13,6 +13,7 @@ A time ruler fits the console width. Without colour, elements are drawn as
 
 from __future__ import annotations
 
+import math
 from itertools import groupby
 
 from rich.console import Console, ConsoleOptions, RenderResult
@@ -30,10 +31,11 @@ _GAP = "·"
 
 
 def _ruler_step(total_seconds: float, cells: int) -> float:
+    """The smallest round step that leaves 8 cells per mark (whole hours past the table)."""
     for step in _STEPS:
         if total_seconds / step * 8 <= cells:
             return step
-    return _STEPS[-1]
+    return _STEPS[-1] * math.ceil(total_seconds * 8 / cells / _STEPS[-1])
 
 
 def _time_label(seconds: float) -> str:

@@ -26,6 +26,11 @@ from neuralcut_cli.agent.types import (
 from neuralcut_cli.tools.definition import ToolDefinition
 
 
+#: The longest request the grammar reads; longer text is refused at once
+#: (a request is a sentence or two, and every rule scans all of it).
+MAX_REQUEST_CHARS = 2000
+
+
 class MockBackend:
     name = "mock"
 
@@ -37,6 +42,12 @@ class MockBackend:
         request, recorded = _current_request(conversation)
         if request is None:
             return AssistantTurn(content="Ask me to edit the project; type 'help' for examples.")
+        if len(request) > MAX_REQUEST_CHARS:
+            turn = AssistantTurn(content=f"That request is {len(request):,} characters long; the offline backend "
+                                         f"reads requests of up to {MAX_REQUEST_CHARS:,}. Ask for one edit at a time.",
+                                 failed=True)
+            _stream(on_text, turn.content)
+            return turn
         runner = Runner(recorded, context)
         replies: list[str] = []
         try:

@@ -72,7 +72,9 @@ def choose(p: Phrase, run: Runner) -> str:
         reply = rules(p, run)
         if reply is not None:
             return reply
-    raise Failed(f"I don't know how to do \"{p.original.strip()}\" yet.\n\n{query.HELP}")
+    asked = p.original.strip()
+    shown = asked if len(asked) <= 80 else asked[:77] + "..."
+    raise Failed(f"I don't know how to do \"{shown}\" yet.\n\n{query.HELP}")
 
 
 def _questions(p: Phrase, run: Runner) -> str | None:

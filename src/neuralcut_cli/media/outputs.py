@@ -1,0 +1,64 @@
+"""Where a render or an export may write, checked before any work starts.
+
+The target is followed through links to the real file. It must be a regular
+file or not exist yet: a folder, a FIFO, a socket or a device (``/dev/null``)
+is refused, because replacing it with a regular file would break whatever
+uses it. It must not be the project file or one of the project's own media
+files. An existing file is replaced only when the caller says so
+(``--force``, or a yes on a terminal).
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+from neuralcut_cli.errors import NeuralCutError, UsageError
+from neuralcut_cli.project.model import Project
+
+
+class OutputExists(NeuralCutError):
+    """The output file exists and nobody said to replace it."""
+
+
+def own_files(project: Project, project_path: Path) -> dict[Path, str]:
+    """The files an output must never replace: the project file and its media, described."""
+    files = {Path(project_path): "the project file"}
+    for asset in project.media_assets:
+        path = asset.file(project_path)
+        if path is not None:
+            files[path] = f"the media file of asset {asset.label}"
+    return files
+
+
+def check_output_target(output: Path, protected: dict[Path, str], overwrite: bool) -> Path:
+    """The real path to write ``output`` to, or an error that says why not."""
+    try:
+        real = Path(output).resolve(strict=False)
+    except (RuntimeError, OSError):
+        raise UsageError(f"{output} is a symbolic link loop") from None
+    if not real.parent.is_dir():
+        raise UsageError(f"The folder {real.parent} does not exist")
+    try:
+        mode = os.stat(real).st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as exc:
+        raise UsageError(f"Cannot write {output}: {exc.strerror}") from None
+    if mode is not None and stat.S_ISDIR(mode):
+        raise UsageError(f"{output} is a folder")
+    if mode is not None and not stat.S_ISREG(mode):
+        raise UsageError(f"{output} is not a regular file (a device, FIFO or socket); refusing to replace it")
+    for own, what in protected.items():
+        if _same(real, own):
+            raise UsageError(f"{output} is {what}; choose another output name")
+    if mode is not None and not overwrite:
+        raise OutputExists(f"{output} already exists; pass --force to replace it")
+    return real
+
+
+def _same(real: Path, own: Path) -> bool:
+    try:
+        return real == own.resolve(strict=False) or (real.exists() and own.exists() and os.path.samefile(real, own))
+    except (RuntimeError, OSError):
+        return False
