@@ -76,9 +76,7 @@ def parse_color(text: str) -> Rgba:
 
 
 def _problem(text: object) -> str:
-    shown = repr(text) if not isinstance(text, str) or len(text) <= 40 else repr(text[:37] + "...")
-    return (f"{shown} is not a colour (use #rrggbb, #rgb, #rrggbbaa, a CSS colour name, "
-            "rgb(), rgba(), hsl() or hsla())")
+    return "not a colour (use #rrggbb, #rgb, #rrggbbaa, a CSS colour name, rgb(), rgba(), hsl() or hsla())"
 
 
 def _from_hex(digits: str) -> Rgba:

@@ -11,6 +11,8 @@ from typing import Annotated, Literal, Union
 
 from pydantic import Field
 
+from neuralcut_cli.project.colors import Color
+from neuralcut_cli.project.limits import MAX_NUMBER
 from neuralcut_cli.project.base import (
     CamelModel,
     NonEmptyStr,
@@ -32,6 +34,8 @@ TRACK_FOR_ELEMENT = {
     "effect": "effect",
 }
 
+#: A font family name: printable text, at most 200 characters.
+FontFamily = Annotated[str, Field(max_length=200, pattern=r"^[^\x00-\x1f\x7f]*$")]
 Volume = number(-60, 20)
 Opacity = number(0, 1)
 
@@ -50,7 +54,7 @@ class Transform(CamelModel):
 
 class TextBackground(CamelModel):
     enabled: bool = False
-    color: str = "#000000"
+    color: Color = "#000000"
 
 
 class ElementBase(CamelModel):
@@ -110,8 +114,8 @@ class TextElement(_Visual, ElementBase):
     type: Literal["text"]
     content: str
     font_size: Number = 15
-    font_family: str = "Arial"
-    color: str = "#ffffff"
+    font_family: FontFamily = "Arial"
+    color: Color = "#ffffff"
     text_align: str = "center"
     font_weight: str = "normal"
     font_style: str = "normal"
@@ -128,7 +132,9 @@ class StickerElement(_Visual, ElementBase):
     sticker_id: NonEmptyStr
 
 
-EffectParamValue = Union[bool, int, float, str]
+EffectParamValue = Union[bool, Annotated[int, Field(strict=True, ge=-MAX_NUMBER, le=MAX_NUMBER)],
+                         Annotated[float, Field(allow_inf_nan=False, ge=-MAX_NUMBER, le=MAX_NUMBER)],
+                         Annotated[str, Field(max_length=1000)]]
 
 
 class EffectElement(ElementBase):

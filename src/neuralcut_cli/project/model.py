@@ -12,19 +12,30 @@ from typing import Iterator, Literal
 
 from pydantic import Field, model_validator
 
-from neuralcut_cli.project.base import CamelModel, NonEmptyStr, Number, number
+from neuralcut_cli.project.base import CamelModel, NonEmptyStr, number
+from neuralcut_cli.project.colors import Color
 from neuralcut_cli.project.elements import Element
 from neuralcut_cli.project.tracks import SceneTracks, Track
+from neuralcut_cli.time import MAX_SECONDS, MAX_TICKS
 
 FORMAT = "neuralcut-project"
 SCHEMA_VERSION = 1
 
 PositiveNumber = number(0)
+AssetSeconds = number(0, MAX_SECONDS)
+BookmarkTicks = number(0, MAX_TICKS)
+MAX_CANVAS = 16384  # pixels a side: more than any encoder NeuralCut renders with takes
 
 
 class FrameRate(CamelModel):
-    numerator: int = Field(default=30, strict=True, gt=0)
-    denominator: int = Field(default=1, strict=True, gt=0)
+    numerator: int = Field(default=30, strict=True, gt=0, le=1_000_000)
+    denominator: int = Field(default=1, strict=True, gt=0, le=1_000_000)
+
+    @model_validator(mode="after")
+    def _sane(self) -> "FrameRate":
+        if self.numerator / self.denominator > 1000:
+            raise ValueError("a frame rate above 1000 fps is not a video frame rate")
+        return self
 
     @property
     def value(self) -> float:
@@ -32,13 +43,13 @@ class FrameRate(CamelModel):
 
 
 class CanvasSize(CamelModel):
-    width: int = Field(default=1920, strict=True, gt=0)
-    height: int = Field(default=1080, strict=True, gt=0)
+    width: int = Field(default=1920, strict=True, gt=0, le=MAX_CANVAS)
+    height: int = Field(default=1080, strict=True, gt=0, le=MAX_CANVAS)
 
 
 class Background(CamelModel):
     type: str = "color"
-    color: str = "#000000"
+    color: Color = "#000000"
 
 
 class Settings(CamelModel):
@@ -59,9 +70,9 @@ class MediaAsset(CamelModel):
     name: str = ""
     type: Literal["video", "audio", "image"]
     path: str | None = None
-    duration: PositiveNumber | None = None  # seconds
-    width: int | None = Field(default=None, strict=True, gt=0)
-    height: int | None = Field(default=None, strict=True, gt=0)
+    duration: AssetSeconds | None = None  # seconds
+    width: int | None = Field(default=None, strict=True, gt=0, le=MAX_CANVAS * 4)
+    height: int | None = Field(default=None, strict=True, gt=0, le=MAX_CANVAS * 4)
     fps: PositiveNumber | None = None
     has_audio: bool | None = None
 
@@ -81,7 +92,7 @@ class Scene(CamelModel):
     id: NonEmptyStr
     name: str = ""
     is_main: bool = False
-    bookmarks: tuple[Number, ...] = ()
+    bookmarks: tuple[BookmarkTicks, ...] = ()
     tracks: SceneTracks = Field(default_factory=SceneTracks)
 
     @model_validator(mode="after")
