@@ -22,7 +22,7 @@ from neuralcut_cli.agent.backends.scripted import ScriptedBackend
 from neuralcut_cli.agent.types import ChatMessage
 from neuralcut_cli.errors import UsageError
 from neuralcut_cli.server.app import create_app
-from neuralcut_cli.server.run import bind, check_binding, is_loopback
+from neuralcut_cli.server.run import bind, check_binding, is_loopback, server_config
 
 EXE = [sys.executable, "-m", "neuralcut_cli"]
 
@@ -32,7 +32,7 @@ class Server:
         self.sock = bind("127.0.0.1", 0)
         self.port = self.sock.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
-        self.server = uvicorn.Server(uvicorn.Config(create_app(backend, token), log_level="warning"))
+        self.server = uvicorn.Server(server_config(create_app(backend, token), log_level="warning"))
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
 
     def __enter__(self) -> "Server":

@@ -60,7 +60,7 @@ def parse_color(text: str) -> Rgba:
     """``(red, green, blue, alpha)`` with channels 0-255 and alpha 0-1; ``ValueError`` if not a colour."""
     if not isinstance(text, str) or len(text) > _MAX_LENGTH:
         raise ValueError(_problem(text))
-    value = text.strip()
+    value = text
     hex_match = _HEX.fullmatch(value)
     if hex_match:
         return _from_hex(hex_match.group(1))

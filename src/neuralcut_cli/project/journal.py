@@ -21,6 +21,7 @@ recovered the same way.
 
 from __future__ import annotations
 
+import glob
 import hashlib
 import json
 import os
@@ -118,9 +119,12 @@ def _write_synced(path: Path, data: bytes) -> None:
 
 
 def remove_stray_temp_files(project_path: Path, history_folder: Path) -> list[Path]:
-    """Temporary files a killed writer left (``.<name>.*.tmp``); the caller holds the lock."""
+    """Files a killed writer left: temporary files (``.<name>.*.tmp``) and, with no
+    journal pending, staged history files. The caller holds the lock."""
     removed = []
-    patterns = [(project_path.parent, f".{project_path.name}.*.tmp"), (history_folder, ".*.tmp")]
+    patterns = [(project_path.parent, f".{glob.escape(project_path.name)}.*.tmp"), (history_folder, ".*.tmp")]
+    if not (history_folder / PENDING).exists():
+        patterns.append((history_folder, f"*{STAGED_SUFFIX}"))
     for folder, pattern in patterns:
         if not folder.is_dir():
             continue

@@ -31,15 +31,18 @@ class UnsafeJson(ValueError):
     value checked) says where it is."""
 
     def __init__(self, path: str, problem: str) -> None:
-        super().__init__(f"{path}: {problem}" if path else problem)
+        super().__init__(f"{_short(path)}: {problem}" if path else problem)
         self.path = path
         self.problem = problem
 
     def at(self, root: str = "") -> str:
         """``root.path: problem``, for a value that sits at ``root``."""
-        where = (root + self.path).lstrip(".")
-        where = where if len(where) <= 60 else where[:57] + "..."
+        where = _short((root + self.path).lstrip("."))
         return f"{where}: {self.problem}" if where else self.problem
+
+
+def _short(path: str) -> str:
+    return path if len(path) <= 60 else path[:57] + "..."
 
 
 def has_lone_surrogate(text: str) -> bool:

@@ -12,6 +12,7 @@ from pydantic import Field, field_validator, model_validator
 
 from neuralcut_cli.project.base import CamelModel, NonEmptyStr
 from neuralcut_cli.project.elements import Element, placement_error
+from neuralcut_cli.time import MAX_TICKS
 
 TRACK_TYPES = ("video", "text", "audio", "graphic", "effect")
 
@@ -28,6 +29,8 @@ class TrackBase(CamelModel):
             problem = placement_error(element.type, self.type)
             if problem:
                 raise ValueError(f"elements[{index}]: {problem}")
+            if element.start_time + element.duration > MAX_TICKS:
+                raise ValueError(f"elements[{index}]: ends after 24:00:00, the 24-hour limit of a timeline")
         return self
 
     def sorted_elements(self) -> list[Element]:

@@ -43,10 +43,15 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+def server_config(app: object, log_level: str = "info"):  # type: ignore[no-untyped-def]
+    """uvicorn's settings: h11 always (httptools, when installed, has no header limit of its own)."""
+    import uvicorn
+
+    return uvicorn.Config(app, log_level=log_level, access_log=log_level == "debug", timeout_keep_alive=30,
+                          http="h11", h11_max_incomplete_event_size=MAX_HEADER_BYTES)
+
+
 def serve(app: object, sock: socket.socket, log_level: str = "info") -> None:
     import uvicorn
 
-    # h11 always (httptools, when installed, has no header limit of its own).
-    config = uvicorn.Config(app, log_level=log_level, access_log=log_level == "debug", timeout_keep_alive=30,
-                            http="h11", h11_max_incomplete_event_size=MAX_HEADER_BYTES)
-    uvicorn.Server(config).run(sockets=[sock])
+    uvicorn.Server(server_config(app, log_level)).run(sockets=[sock])

@@ -10,7 +10,7 @@ import typer
 
 from neuralcut_cli.cli.errors import guarded
 from neuralcut_cli.cli.options import JsonOpt, ProjectOpt
-from neuralcut_cli.errors import ExitCode
+from neuralcut_cli.errors import ExitCode, UsageError
 
 ForceOpt = Annotated[bool, typer.Option("--force", help="Replace the output file if it exists.")]
 
@@ -30,10 +30,14 @@ def render(
     from neuralcut_cli.render.run import RenderCancelled
     from neuralcut_cli.time import format_timecode, parse_time
 
+    if Path(output).suffix.lower() not in VIDEO_SUFFIXES:
+        raise UsageError(f"-o {output}: render writes H.264 video; name the file "
+                         f"{' or '.join(sorted(VIDEO_SUFFIXES))}")
     session = open_session(project)
     current = session.project()
     begin = parse_time(start, current.fps) if start else None
     finish = parse_time(end, current.fps) if end else None
+    _check_range(begin, finish, current.scene.end_time)
     out = Output()
     force = force or _confirm_replace(out, output, json_out)
     try:
@@ -49,6 +53,19 @@ def render(
     else:
         out.say(f"Wrote {output}: {plan.width}x{plan.height}, {float(plan.fps):g} fps, "
                 f"{format_timecode(round(plan.duration * 120_000))}")
+
+
+VIDEO_SUFFIXES = {".mp4", ".mov", ".mkv", ".m4v"}
+
+
+def _check_range(begin: int | None, finish: int | None, end_of_timeline: int) -> None:
+    from neuralcut_cli.time import format_timecode
+
+    if begin is not None and finish is not None and finish <= begin:
+        raise UsageError(f"--to ({format_timecode(finish)}) must be after --from ({format_timecode(begin)})")
+    if begin is not None and end_of_timeline and begin >= end_of_timeline:
+        raise UsageError(f"--from {format_timecode(begin)} is at or after the end of the timeline "
+                         f"({format_timecode(end_of_timeline)})")
 
 
 def _confirm_replace(out, output: Path, json_out: bool) -> bool:  # type: ignore[no-untyped-def]
@@ -96,6 +113,8 @@ def export(
     from neuralcut_cli.export.otio_export import write_otio
     from neuralcut_cli.media.outputs import check_output_target, own_files
 
+    if Path(output).suffix.lower() != ".otio":
+        raise UsageError(f"-o {output}: export writes OpenTimelineIO; name the file .otio")
     session = open_session(project)
     out = Output()
     force = force or _confirm_replace(out, output, json_out)
