@@ -22,7 +22,6 @@ recovered the same way.
 from __future__ import annotations
 
 import glob
-import hashlib
 import json
 import os
 from dataclasses import dataclass, field
@@ -36,6 +35,8 @@ STAGED_SUFFIX = ".new"
 
 def digest(data: bytes | None) -> str | None:
     """The fingerprint the journal compares a project file by."""
+    import hashlib  # only writers need it (OpenSSL takes a few ms to load)
+
     return None if data is None else hashlib.sha256(data).hexdigest()
 
 

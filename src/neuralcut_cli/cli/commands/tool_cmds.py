@@ -12,12 +12,13 @@ from neuralcut_cli.cli.errors import guarded
 from neuralcut_cli.cli.text_input import checked_argument, read_stdin_text
 from neuralcut_cli.cli.options import JsonOpt, ProjectOpt
 from neuralcut_cli.errors import ExitCode, UsageError
-from neuralcut_cli.project.io import load_json
-from neuralcut_cli.project.limits import UnsafeJson
 
 
 def parse_args_json(text: str) -> dict[str, Any]:
     """ARGS_JSON as a dict, or a usage error that says where it went wrong."""
+    from neuralcut_cli.project.io import load_json
+    from neuralcut_cli.project.limits import UnsafeJson
+
     if text == "-":
         text = read_stdin_text("ARGS_JSON on stdin")
     checked_argument(text, "ARGS_JSON")
