@@ -18,7 +18,9 @@ from rich.console import Console
 def _console(file: IO[str] | None, stderr: bool = False) -> Console:
     # Messages are never hard-wrapped (a wrapped path cannot be copied);
     # tables and lanes size themselves to the width.
-    return Console(file=file, stderr=stderr, highlight=False, soft_wrap=True)
+    from neuralcut_cli.cli.views.clean import guard
+
+    return guard(Console(file=file, stderr=stderr, highlight=False, soft_wrap=True))
 
 
 @dataclass

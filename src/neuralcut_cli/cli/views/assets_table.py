@@ -8,6 +8,7 @@ from rich import box
 from rich.table import Table
 from rich.text import Text
 
+from neuralcut_cli.cli.views.clean import plain
 from neuralcut_cli.cli.views.palette import TYPE_COLOUR
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.time import format_timecode, seconds_to_ticks
@@ -30,12 +31,12 @@ def assets_table(project: Project, listed: list[dict[str, Any]]) -> Table:
         size = f"{asset.width}x{asset.height}" if asset and asset.width and asset.height else ""
         table.add_row(
             Text("✓", style="green") if entry["usedInTimeline"] else Text("-", style="dim"),
-            entry["id"],
-            entry["name"],
+            plain(entry["id"]),
+            plain(entry["name"]),
             Text(entry["type"], style=TYPE_COLOUR.get(entry["type"], "")),
             format_timecode(seconds_to_ticks(duration)) if duration is not None else "",
             size,
-            (asset.path or "") if asset else "",
+            plain((asset.path or "") if asset else ""),
         )
     if not listed:
         table.add_row("", Text("(none)", style="dim"), "", "", "", "", "")

@@ -6,6 +6,8 @@ from rich import box
 from rich.table import Table
 from rich.text import Text
 
+from neuralcut_cli.cli.views.clean import plain
+
 from neuralcut_cli.project.history import Step
 
 
@@ -24,10 +26,10 @@ def history_table(done: list[Step], undone: list[Step]) -> Table:
     table.add_column("Tools", overflow="fold")
     table.add_column("Changed", no_wrap=True)
     for step in done:
-        table.add_row(str(step.id), step.time.replace("T", " ").rstrip("Z"), step.source,
+        table.add_row(str(step.id), step.time.replace("T", " ").rstrip("Z"), plain(step.source),
                       ", ".join(c["tool"] for c in step.calls), _changes(step))
     for step in reversed(undone):
-        table.add_row(Text(str(step.id), style="dim"), Text("undone", style="dim italic"), Text(step.source, style="dim"),
+        table.add_row(Text(str(step.id), style="dim"), Text("undone", style="dim italic"), plain(step.source, style="dim"),
                       Text(", ".join(c["tool"] for c in step.calls), style="dim"), Text(_changes(step), style="dim"))
     if not done and not undone:
         table.add_row("", "", Text("(no edits yet)", style="dim"), "", "")

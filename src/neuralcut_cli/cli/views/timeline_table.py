@@ -6,6 +6,7 @@ from rich import box
 from rich.table import Table
 from rich.text import Text
 
+from neuralcut_cli.cli.views.clean import plain
 from neuralcut_cli.cli.views.palette import TYPE_COLOUR
 from neuralcut_cli.project.elements import Element
 from neuralcut_cli.project.model import Project
@@ -31,7 +32,7 @@ def timeline_table(project: Project, width: int = 80) -> Table:
     """``width`` is the console width; the name column takes what is left."""
     scene = project.scene
     name_width = max(10, min(40, width - 62))
-    title = f"{project.metadata.name or project.metadata.id or 'Project'} · {scene.name or scene.id}"
+    title = plain(f"{project.metadata.name or project.metadata.id or 'Project'} · {scene.name or scene.id}")
     table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0), pad_edge=False,
                   show_edge=False)
     table.add_column("Track", overflow="fold", min_width=8, max_width=16)
@@ -42,7 +43,7 @@ def timeline_table(project: Project, width: int = 80) -> Table:
     table.add_column("End", justify="right", no_wrap=True)
     table.add_column("Length", justify="right", no_wrap=True)
     for track in scene.tracks.ordered():
-        label = Text.assemble((track.id, "bold"), " ", (track_kind(track, scene), "dim"))
+        label = Text.assemble(plain(track.id, "bold"), " ", (track_kind(track, scene), "dim"))
         elements = track.sorted_elements()
         if not elements:
             table.add_row(label, Text("(empty)", style="dim"), "", "", "", "", "", end_section=True)
@@ -50,9 +51,9 @@ def timeline_table(project: Project, width: int = 80) -> Table:
         for index, element in enumerate(elements):
             table.add_row(
                 label if index == 0 else "",
-                element.id,
+                plain(element.id),
                 Text(element.type, style=TYPE_COLOUR.get(element.type, "")),
-                element_text(element, name_width),
+                plain(element_text(element, name_width)),
                 format_timecode(element.start_time),
                 format_timecode(element.end_time),
                 format_timecode(element.duration),

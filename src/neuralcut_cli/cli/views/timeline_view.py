@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.console import Console
+from rich.markup import escape
 
 from neuralcut_cli.cli.views.lanes import Lanes
 from neuralcut_cli.cli.views.timeline_table import timeline_table
@@ -14,7 +15,7 @@ from neuralcut_cli.time import format_timecode
 def print_timeline(console: Console, project: Project, lanes: bool = True) -> None:
     console.print(timeline_table(project, console.width))
     for track_id, first, second in find_overlaps(project.scene.tracks.ordered()):
-        console.print(f"[yellow]warning:[/] {first} and {second} overlap on track {track_id}")
+        console.print(f"[yellow]warning:[/] {escape(first)} and {escape(second)} overlap on track {escape(track_id)}")
     if lanes:
         console.print()
         console.print(Lanes(project))

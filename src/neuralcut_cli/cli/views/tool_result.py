@@ -6,7 +6,10 @@ import json
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
+
+from neuralcut_cli.cli.views.clean import plain
 
 from neuralcut_cli.cli.views.assets_table import assets_table
 from neuralcut_cli.cli.views.diff_view import diff_table
@@ -21,12 +24,12 @@ def _list_table(title: str, rows: list[dict[str, Any]], columns: list[str]) -> T
     for column in columns:
         table.add_column(column, overflow="fold")
     for row in rows:
-        table.add_row(*(str(row.get(c, "")) for c in columns))
+        table.add_row(*(plain(str(row.get(c, ""))) for c in columns))
     return table
 
 
 def _effect_table(result: dict[str, Any]) -> Table:
-    table = _list_table(f"{result['name']} ({result['id']}): {result['description']}", result["params"],
+    table = _list_table(escape(f"{result['name']} ({result['id']}): {result['description']}"), result["params"],
                         ["key", "label", "default", "min", "max", "step"])
     return table
 
@@ -52,7 +55,7 @@ def print_edit_result(console: Console, name: str, result: dict[str, Any], patch
     summary = ", ".join(f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in result.items() if k != "success")
     if len(summary) > 300:
         summary = summary[:297] + "..."
-    console.print(f"[green]✓[/] {name}" + (f": {summary}" if summary else ""), soft_wrap=True)
+    console.print(f"[green]✓[/] {name}" + (f": {escape(summary)}" if summary else ""), soft_wrap=True)
     if patch:
         print_changes(console, patch, before, after)
     else:
