@@ -78,6 +78,8 @@ class ChatStore:
         from neuralcut_cli.project.lock import FileLock
 
         with FileLock(self.path.with_name(self.path.name + ".lock"), f"{self.path} is busy; try again"):
+            for stray in self.path.parent.glob(f".{self.path.name}.*.tmp"):  # left by a killed writer
+                stray.unlink(missing_ok=True)
             document = self._read()
             change(document)
             document["messages"] = document["messages"][-MAX_PERSISTED:]

@@ -55,7 +55,7 @@ class ChatSession:
         project = session.project()  # a bad file fails here, before anything else
         self.project_path = Path(path)
         self.session = session
-        chat_file = None if self.dry_run else state_dir(self.project_path) / "chat.json"
+        chat_file = None if self.dry_run else state_dir(session.path) / "chat.json"  # beside the real file
         self.chat = ChatStore(chat_file)
         self.agent = AgentStore()
         backend = make_backend(self.backend_name, self.model, fps=project.fps)
