@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from neuralcut_cli.agent.backends.base import BackendError
 from neuralcut_cli.agent.backends.scripted import ScriptedBackend
 from neuralcut_cli.agent.orchestrator import Orchestrator
 from neuralcut_cli.agent.stores import AgentStore, ChatStore
@@ -20,6 +19,7 @@ from neuralcut_cli.agent.types import (
     ToolCall,
     ToolDefinition,
 )
+from neuralcut_cli.errors import BackendError
 from neuralcut_cli.project.session import ProjectSession
 from neuralcut_cli.tools import default_registry
 from neuralcut_cli.tools.definition import ToolContext

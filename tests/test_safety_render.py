@@ -27,7 +27,6 @@ from neuralcut_cli.media.ffmpeg import ffmpeg_exe, fonts_dir
 from neuralcut_cli.media.probe import MediaInfo
 from neuralcut_cli.project.colors import NAMED, parse_color
 from neuralcut_cli.project.io import project_from_json
-from neuralcut_cli.render import graph as graph_module
 from neuralcut_cli.render.filtergraph import chain, f, graph_text
 from neuralcut_cli.render.graph import build_plan
 

@@ -15,12 +15,11 @@ from typing import Any
 import pytest
 import uvicorn
 
-from neuralcut_cli.agent.backends.base import BackendError
 from neuralcut_cli.agent.backends.mock import MockBackend
 from neuralcut_cli.agent.backends.remote import RemoteBackend
 from neuralcut_cli.agent.backends.scripted import ScriptedBackend
 from neuralcut_cli.agent.types import ChatMessage
-from neuralcut_cli.errors import UsageError
+from neuralcut_cli.errors import BackendError, UsageError
 from neuralcut_cli.server.app import create_app
 from neuralcut_cli.server.run import bind, check_binding, is_loopback, server_config
 

@@ -61,3 +61,45 @@ class UsageError(NeuralCutError):
 
 class EditError(NeuralCutError):
     """An edit cannot be carried out as asked; nothing was changed."""
+
+
+class ToolError(NeuralCutError):
+    """A tool call a caller can fix; becomes ``{"error": message, **details}``.
+
+    ``message`` is the spec's error string; ``details`` (optional) carry safe,
+    extra information such as which value was wrong.
+    """
+
+    def __init__(self, message: str, **details: object) -> None:
+        super().__init__(message)
+        self.details = details
+
+
+class ParamError(NeuralCutError):
+    """An effect parameter is unknown or out of its range (the spec's string)."""
+
+
+class PatchConflict(NeuralCutError):
+    """An undo or redo patch does not match the project (it was edited outside NeuralCut)."""
+
+
+class MediaError(NeuralCutError):
+    """A media file cannot be read, or ffmpeg failed; the message says which and why."""
+
+
+class OutputExists(NeuralCutError):
+    """An output file exists and nobody said to replace it."""
+
+
+class ProviderError(NeuralCutError):
+    """A call to an outside service (Gemini...) failed; the message is safe to show (no key)."""
+
+
+class BackendError(NeuralCutError):
+    """The model backend could not answer (network, quota, bad key...); the message is safe to show."""
+
+
+class Cancelled(NeuralCutError):
+    """The person pressed Ctrl-C; what was running stopped and nothing half-done was kept."""
+
+    exit_code = ExitCode.CANCELLED

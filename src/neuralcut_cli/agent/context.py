@@ -9,7 +9,6 @@ from neuralcut_cli.agent.types import AgentContext, ChatMessage, MediaAssetSumma
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.project.session import ProjectSession
 from neuralcut_cli.time import TICKS_PER_SECOND
-from neuralcut_cli.tools.common import track_kind
 
 HISTORY_WINDOW = 40  # earlier messages a backend is shown, besides the current request
 
@@ -48,7 +47,7 @@ def timeline_summary(project: Project) -> str:
                  f"{_s(e.start_time)}-{_s(e.end_time)}" for e in picked]
         if len(picked) < len(track.elements):
             items.append("…")
-        lines.append(f"{track.id} ({track_kind(track, scene)}): " + (", ".join(items) or "empty"))
+        lines.append(f"{track.id} ({scene.tracks.kind_of(track)}): " + (", ".join(items) or "empty"))
     return "\n".join(lines)
 
 

@@ -16,14 +16,15 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from neuralcut_cli.agent.backends.base import Backend, BackendError
+from neuralcut_cli.agent.backends.base import Backend
 from neuralcut_cli.agent.context import build_context, conversation_window
 from neuralcut_cli.agent.stores import AgentStore, ChatStore
 from neuralcut_cli.agent.types import ChatMessage, ToolCall, ToolResult
-from neuralcut_cli.errors import NeuralCutError
+from neuralcut_cli.errors import BackendError, NeuralCutError
 from neuralcut_cli.project.session import ProjectSession
 from neuralcut_cli.tools.definition import ToolContext
 from neuralcut_cli.tools.registry import ToolRegistry
+from neuralcut_cli.tools.services import ToolServices
 
 DEFAULT_MAX_STEPS = 8
 Listener = Callable[[str, Any], None]
@@ -55,7 +56,7 @@ class RequestOutcome:
 class Orchestrator:
     def __init__(self, backend: Backend, registry: ToolRegistry, session: ProjectSession, chat: ChatStore,
                  agent: AgentStore | None = None, max_steps: int = DEFAULT_MAX_STEPS,
-                 listener: Listener | None = None) -> None:
+                 listener: Listener | None = None, services: ToolServices | None = None) -> None:
         self.backend = backend
         self.registry = registry
         self.session = session
@@ -63,6 +64,7 @@ class Orchestrator:
         self.agent = agent or AgentStore()
         self.max_steps = max_steps
         self.listener = listener or (lambda kind, data: None)
+        self.services = services or ToolServices()
         self.playback_time_ms = 0
         self._cancel = threading.Event()
 
@@ -127,9 +129,9 @@ class Orchestrator:
         self.agent.set_active_tool(call.name)
         self._status("processing")
         self.listener("tool", call)
-        extras = {"progress": lambda text: self.listener("progress", text),
-                  "model": getattr(self.backend, "model", None)}
-        raw = self.registry.execute(call.name, call.args, ToolContext(self.session, self.playback_time_ms, extras))
+        context = ToolContext(self.session, self.playback_time_ms, progress=lambda text: self.listener("progress", text),
+                              services=self.services)
+        raw = self.registry.execute(call.name, call.args, context)
         result = ToolResult(tool_call_id=call.id, name=call.name, result=raw,
                             error=raw.get("error") if isinstance(raw, dict) else None)
         outcome.tool_calls.append(call)

@@ -10,6 +10,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from neuralcut_cli.errors import ParamError
+
 
 @dataclass(frozen=True)
 class ParamDef:
@@ -100,10 +102,6 @@ def search_effects(query: str | None) -> list[EffectDef]:
     if not query or not query.strip():
         return list(EFFECTS)
     return [effect for effect in EFFECTS if effect.matches(query)]
-
-
-class ParamError(ValueError):
-    """A parameter patch does not fit the effect; the message is the spec's string."""
 
 
 def validate_params(effect: EffectDef, params: dict[str, Any]) -> dict[str, Any]:

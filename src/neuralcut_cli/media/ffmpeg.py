@@ -9,11 +9,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Sequence
 
-from neuralcut_cli.errors import NeuralCutError
-
-
-class MediaError(NeuralCutError):
-    """A media file cannot be read, or ffmpeg failed; the message says which and why."""
+from neuralcut_cli.errors import MediaError
 
 
 @lru_cache(maxsize=1)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
-from neuralcut_cli.media.ffmpeg import MediaError
+from neuralcut_cli.errors import MediaError
 from neuralcut_cli.media.probe import MediaInfo, probe
 from neuralcut_cli.project.io import project_from_json
 from neuralcut_cli.project.model import MediaAsset, Project

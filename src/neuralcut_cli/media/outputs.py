@@ -13,12 +13,9 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
-from neuralcut_cli.errors import NeuralCutError, UsageError
+
+from neuralcut_cli.errors import OutputExists, UsageError
 from neuralcut_cli.project.model import Project
-
-
-class OutputExists(NeuralCutError):
-    """The output file exists and nobody said to replace it."""
 
 
 def own_files(project: Project, project_path: Path) -> dict[Path, str]:

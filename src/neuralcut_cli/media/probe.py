@@ -11,7 +11,8 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from neuralcut_cli.media.ffmpeg import MediaError, ffmpeg_exe, file_arg, last_lines
+from neuralcut_cli.errors import MediaError
+from neuralcut_cli.media.ffmpeg import ffmpeg_exe, file_arg, last_lines
 
 IMAGE_CODECS = {"png", "mjpeg", "jpeg", "jpegls", "webp", "gif", "bmp", "tiff", "heif", "hevc_image", "apng"}
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".webp", ".gif", ".bmp", ".tif", ".tiff", ".heic"}

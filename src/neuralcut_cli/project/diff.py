@@ -23,6 +23,7 @@ from typing import Any, Iterator
 
 from pydantic import BaseModel, TypeAdapter
 
+from neuralcut_cli.errors import PatchConflict
 from neuralcut_cli.project.elements import Element, ElementBase
 from neuralcut_cli.project.model import MediaAsset, Project, Scene
 from neuralcut_cli.project.tracks import SceneTracks, Track, TrackBase
@@ -30,10 +31,6 @@ from neuralcut_cli.project.tracks import SceneTracks, Track, TrackBase
 Patch = dict[str, Any]
 _ID_LISTS = {"scenes", "media_assets", "overlay", "audio", "elements"}
 _ITEM_TYPE = {"scenes": Scene, "media_assets": MediaAsset, "overlay": Track, "audio": Track, "elements": Element}
-
-
-class PatchConflict(Exception):
-    """The project no longer matches the patch (changed outside NeuralCut)."""
 
 
 def _structured(value: Any) -> bool:

@@ -11,8 +11,6 @@ from typing import Annotated, Literal, Union
 
 from pydantic import Field
 
-from neuralcut_cli.project.colors import Color
-from neuralcut_cli.project.limits import MAX_NUMBER
 from neuralcut_cli.project.base import (
     CamelModel,
     NonEmptyStr,
@@ -21,6 +19,8 @@ from neuralcut_cli.project.base import (
     Ticks,
     number,
 )
+from neuralcut_cli.project.colors import Color
+from neuralcut_cli.project.limits import MAX_NUMBER
 
 ELEMENT_TYPES = ("video", "image", "audio", "text", "sticker", "effect")
 

@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from neuralcut_cli.errors import HistoryError
-from neuralcut_cli.project.diff import Patch, PatchConflict, apply, element_changes
+from neuralcut_cli.errors import HistoryError, PatchConflict
+from neuralcut_cli.project.diff import Patch, apply, element_changes
 from neuralcut_cli.project.io import now_iso
 from neuralcut_cli.project.journal import Journal, Staged
 from neuralcut_cli.project.model import Project

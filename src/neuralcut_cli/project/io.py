@@ -24,7 +24,12 @@ from pydantic import ValidationError
 
 from neuralcut_cli.errors import ProjectLoadError, ProjectSaveError
 from neuralcut_cli.project.gcpause import gc_paused
-from neuralcut_cli.project.limits import SURROGATE_ESCAPE, UnsafeJson, check_json, reject_constant
+from neuralcut_cli.project.limits import (
+    SURROGATE_ESCAPE,
+    UnsafeJson,
+    check_json,
+    reject_constant,
+)
 from neuralcut_cli.project.model import FORMAT, SCHEMA_VERSION, Project
 from neuralcut_cli.project.schema_errors import describe_validation_error
 

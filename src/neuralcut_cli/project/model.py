@@ -174,6 +174,15 @@ class Project(CamelModel):
                 return asset
         return None
 
+    def find_asset(self, reference: str) -> MediaAsset | None:
+        """By id; else by file name (with or without extension) when exactly one asset has it."""
+        asset = self.asset(reference)
+        if asset is not None:
+            return asset
+        wanted = reference.strip().lower()
+        named = [a for a in self.media_assets if a.name.lower() == wanted or Path(a.name).stem.lower() == wanted]
+        return named[0] if len(named) == 1 else None
+
     @property
     def fps(self) -> float:
         return self.settings.fps.value

@@ -107,6 +107,14 @@ class SceneTracks(CamelModel):
     def __iter__(self) -> Iterator[Track]:  # type: ignore[override]
         return iter(self.ordered())
 
+    def kind_of(self, track: Track) -> str:
+        """``main``, ``text``, ``effect``, ``audio`` or ``overlay`` (video and graphic overlays)."""
+        if track is self.main or track.id == self.main.id:
+            return "main"
+        if track.type in ("text", "effect", "audio"):
+            return track.type
+        return "overlay"
+
     def find(self, track_id: str) -> Track | None:
         for track in self.ordered():
             if track.id == track_id:

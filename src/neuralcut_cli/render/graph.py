@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from neuralcut_cli.catalogs.stickers import SIZE_FRACTION, find_sticker
-from neuralcut_cli.media.ffmpeg import MediaError, file_arg, fonts_dir
+from neuralcut_cli.errors import MediaError
+from neuralcut_cli.media.ffmpeg import file_arg, fonts_dir
 from neuralcut_cli.media.probe import MediaInfo, probe
 from neuralcut_cli.project.elements import Element
 from neuralcut_cli.project.model import MediaAsset, Project

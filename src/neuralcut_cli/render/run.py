@@ -14,7 +14,8 @@ import time
 from pathlib import Path
 from typing import IO, Callable
 
-from neuralcut_cli.media.ffmpeg import MediaError, ffmpeg_exe, last_lines
+from neuralcut_cli.errors import MediaError
+from neuralcut_cli.media.ffmpeg import ffmpeg_exe, last_lines
 from neuralcut_cli.media.outputs import check_output_target, own_files
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.render.graph import RenderPlan, build_plan

@@ -12,8 +12,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
-from neuralcut_cli.agent.backends.base import Backend, BackendError
-from neuralcut_cli.errors import NeuralCutError
+from neuralcut_cli.agent.backends.base import Backend
+from neuralcut_cli.errors import BackendError, NeuralCutError
 from neuralcut_cli.server.validation import (
     MAX_BODY,
     MAX_HEADER_BYTES,

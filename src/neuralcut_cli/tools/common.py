@@ -7,11 +7,10 @@ from typing import Annotated, Any
 from pydantic import Field
 
 from neuralcut_cli.editing.volume import gain_from_db
+from neuralcut_cli.errors import ToolError
 from neuralcut_cli.project.elements import Element
-from neuralcut_cli.project.model import Project, Scene
-from neuralcut_cli.project.tracks import Track
+from neuralcut_cli.project.model import MediaAsset, Project, Scene
 from neuralcut_cli.time import MAX_SECONDS, TICKS_PER_SECOND
-from neuralcut_cli.tools.definition import ToolError
 
 #: Times a tool takes: finite, from 0 to the 24-hour limit of a timeline.
 Seconds = Annotated[float, Field(ge=0, le=MAX_SECONDS, allow_inf_nan=False)]
@@ -22,15 +21,6 @@ Id = Annotated[str, Field(min_length=1)]
 def sec(ticks: int) -> float:
     """Ticks to seconds for output (6 decimals keep every tick distinct)."""
     return round(ticks / TICKS_PER_SECOND, 6)
-
-
-def track_kind(track: Track, scene: Scene) -> str:
-    """``main``, ``text``, ``effect``, ``audio`` or ``overlay`` (video/graphic overlays)."""
-    if track is scene.tracks.main or track.id == scene.tracks.main.id:
-        return "main"
-    if track.type in ("text", "effect", "audio"):
-        return track.type
-    return "overlay"
 
 
 def element_summary(element: Element) -> dict[str, Any]:
@@ -54,6 +44,14 @@ def element_summary(element: Element) -> dict[str, Any]:
         out["volume"] = 0.0 if element.muted else gain_from_db(element.volume)
         out["muted"] = element.muted
     return out
+
+
+def find_asset(project: Project, reference: str) -> MediaAsset:
+    """An asset by id, else by file name (with or without extension) when exactly one has it."""
+    asset = project.find_asset(reference)
+    if asset is None:
+        raise ToolError("Asset not found")
+    return asset
 
 
 def require_content(project: Project) -> Scene:

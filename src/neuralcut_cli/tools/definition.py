@@ -11,25 +11,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Callable, ClassVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 from pydantic.alias_generators import to_camel
 
-from neuralcut_cli.errors import NeuralCutError
+from neuralcut_cli.errors import NeuralCutError, ToolError
 from neuralcut_cli.project.gcpause import gc_paused
 from neuralcut_cli.project.limits import UnsafeJson, check_json
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.project.session import ProjectSession
 
-
-class ToolError(Exception):
-    """An error a caller can fix; becomes ``{"error": message, **details}``."""
-
-    def __init__(self, message: str, **details: Any) -> None:
-        super().__init__(message)
-        self.message = message
-        self.details = details
+if TYPE_CHECKING:
+    from neuralcut_cli.tools.services import ToolServices
 
 
 class ToolArgs(BaseModel):
@@ -53,11 +47,19 @@ class NoArgs(ToolArgs):  # the input of a tool that takes none (no docstring: it
 
 @dataclass
 class ToolContext:
-    """What a tool runs against: the project session and the playhead."""
+    """What a tool runs against: the project session, the playhead, a progress
+    callback for long work, and the services (see ``services``) it may use."""
 
     session: ProjectSession | None = None
     playback_time_ms: int = 0
-    extras: dict[str, Any] = field(default_factory=dict)
+    progress: Callable[[str], None] = field(default=lambda text: None)
+    services: "ToolServices" = field(default_factory=lambda: _default_services())
+
+
+def _default_services() -> "ToolServices":
+    from neuralcut_cli.tools.services import ToolServices
+
+    return ToolServices()
 
 
 ToolFn = Callable[..., Any]

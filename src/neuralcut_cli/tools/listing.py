@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, Literal
 
 from neuralcut_cli.project.model import Project
-from neuralcut_cli.tools.common import element_summary, track_kind
+from neuralcut_cli.tools.common import element_summary
 from neuralcut_cli.tools.definition import NoArgs, ToolArgs, ToolContext, tool
 
 
@@ -59,7 +59,7 @@ def list_timeline(project: Project, args: NoArgs, ctx: ToolContext) -> dict[str,
         tracks.append(
             {
                 "trackId": track.id,
-                "type": track_kind(track, scene),
+                "type": scene.tracks.kind_of(track),
                 "elements": [element_summary(e) for e in track.sorted_elements()],
             }
         )

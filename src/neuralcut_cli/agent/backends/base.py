@@ -24,7 +24,3 @@ class Backend(Protocol):
     ) -> AssistantTurn:
         """One model turn. ``on_text`` receives reply text as it streams, if the backend streams."""
         ...
-
-
-class BackendError(Exception):
-    """The backend could not answer (network, quota, bad key...); the message is safe to show."""

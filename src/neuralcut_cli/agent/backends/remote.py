@@ -13,8 +13,9 @@ import urllib.error
 import urllib.request
 from typing import Sequence
 
-from neuralcut_cli.agent.backends.base import BackendError, TextSink
+from neuralcut_cli.agent.backends.base import TextSink
 from neuralcut_cli.agent.types import AgentContext, AssistantTurn, ChatMessage
+from neuralcut_cli.errors import BackendError
 from neuralcut_cli.tools.definition import ToolDefinition
 
 DEFAULT_TIMEOUT = 120.0

@@ -12,8 +12,9 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Sequence, Union
 
-from neuralcut_cli.agent.backends.base import BackendError, TextSink
+from neuralcut_cli.agent.backends.base import TextSink
 from neuralcut_cli.agent.types import AgentContext, AssistantTurn, ChatMessage
+from neuralcut_cli.errors import BackendError
 from neuralcut_cli.tools.definition import ToolDefinition
 
 Entry = Union[AssistantTurn, dict, BaseException, Callable[[Sequence[ChatMessage]], AssistantTurn]]

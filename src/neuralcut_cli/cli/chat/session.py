@@ -19,6 +19,7 @@ from neuralcut_cli.project.model import Project
 from neuralcut_cli.project.paths import state_dir
 from neuralcut_cli.project.session import ProjectSession
 from neuralcut_cli.tools import default_registry
+from neuralcut_cli.tools.services import ToolServices
 
 CANCEL_GRACE = 5.0  # seconds a running tool may take to finish after Ctrl-C
 
@@ -60,12 +61,13 @@ class ChatSession:
         self.agent = AgentStore()
         backend = make_backend(self.backend_name, self.model, fps=project.fps)
         self.orchestrator = Orchestrator(backend, default_registry(), self.session, self.chat, self.agent,
-                                         listener=self._relay)
+                                         listener=self._relay, services=ToolServices.for_model(self.model))
 
     def set_backend(self, name: str, model: str | None = None) -> None:
         backend = make_backend(name, model or self.model, fps=self.session.project().fps)
         self.backend_name, self.model = name, model or self.model
         self.orchestrator.backend = backend
+        self.orchestrator.services = ToolServices.for_model(self.model)
 
     @property
     def backend_label(self) -> str:

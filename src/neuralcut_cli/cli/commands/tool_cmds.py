@@ -9,8 +9,8 @@ from typing import Annotated, Any, Optional
 import typer
 
 from neuralcut_cli.cli.errors import guarded
-from neuralcut_cli.cli.text_input import checked_argument, read_stdin_text
 from neuralcut_cli.cli.options import JsonOpt, ProjectOpt
+from neuralcut_cli.cli.text_input import checked_argument, read_stdin_text
 from neuralcut_cli.errors import ExitCode, UsageError
 
 

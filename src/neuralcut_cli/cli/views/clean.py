@@ -14,7 +14,14 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from rich.console import Console, ConsoleOptions, ConsoleRenderable, RenderableType, RenderHook, RenderResult
+from rich.console import (
+    Console,
+    ConsoleOptions,
+    ConsoleRenderable,
+    RenderableType,
+    RenderHook,
+    RenderResult,
+)
 from rich.measure import Measurement
 from rich.segment import Segment
 from rich.text import Text

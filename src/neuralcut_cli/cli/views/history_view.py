@@ -7,7 +7,6 @@ from rich.table import Table
 from rich.text import Text
 
 from neuralcut_cli.cli.views.clean import plain
-
 from neuralcut_cli.project.history import Step
 
 

@@ -11,7 +11,6 @@ from neuralcut_cli.cli.views.palette import TYPE_COLOUR
 from neuralcut_cli.project.elements import Element
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.time import format_timecode
-from neuralcut_cli.tools.common import track_kind
 
 
 def element_text(element: Element, width: int = 40) -> str:
@@ -43,7 +42,7 @@ def timeline_table(project: Project, width: int = 80) -> Table:
     table.add_column("End", justify="right", no_wrap=True)
     table.add_column("Length", justify="right", no_wrap=True)
     for track in scene.tracks.ordered():
-        label = Text.assemble(plain(track.id, "bold"), " ", (track_kind(track, scene), "dim"))
+        label = Text.assemble(plain(track.id, "bold"), " ", (scene.tracks.kind_of(track), "dim"))
         elements = track.sorted_elements()
         if not elements:
             table.add_row(label, Text("(empty)", style="dim"), "", "", "", "", "", end_section=True)

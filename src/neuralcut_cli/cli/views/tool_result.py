@@ -9,9 +9,8 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from neuralcut_cli.cli.views.clean import plain
-
 from neuralcut_cli.cli.views.assets_table import assets_table
+from neuralcut_cli.cli.views.clean import plain
 from neuralcut_cli.cli.views.diff_view import diff_table
 from neuralcut_cli.cli.views.lanes import Lanes
 from neuralcut_cli.cli.views.timeline_view import print_timeline

@@ -3,7 +3,7 @@
 Every registry tool becomes a function declaration; the orchestrator, not
 the SDK, runs the tools (automatic function calling is off). Replies stream:
 text chunks go to ``on_text`` as they arrive. Errors are mapped once, in
-``tools.gemini_client.explain``, to messages without the key.
+``providers.gemini.errors.explain``, to messages without the key.
 """
 
 from __future__ import annotations
@@ -12,17 +12,14 @@ import itertools
 import os
 from typing import Any, Sequence
 
-from neuralcut_cli.agent.backends.base import BackendError, TextSink
+from neuralcut_cli.agent.backends.base import TextSink
 from neuralcut_cli.agent.backends.gemini import convert
 from neuralcut_cli.agent.backends.gemini.prompt import system_prompt
 from neuralcut_cli.agent.types import AgentContext, AssistantTurn, ChatMessage
+from neuralcut_cli.errors import BackendError
+from neuralcut_cli.providers.gemini.client import DEFAULT_MODEL, make_client, require_key
+from neuralcut_cli.providers.gemini.errors import explain
 from neuralcut_cli.tools.definition import ToolDefinition
-from neuralcut_cli.tools.gemini_client import (
-    DEFAULT_MODEL,
-    explain,
-    make_client,
-    require_key,
-)
 
 
 class GeminiBackend:

@@ -25,7 +25,6 @@ from neuralcut_cli.agent.types import (
 )
 from neuralcut_cli.tools.definition import ToolDefinition
 
-
 #: The longest request the grammar reads; longer text is refused at once
 #: (a request is a sentence or two, and every rule scans all of it).
 MAX_REQUEST_CHARS = 2000

@@ -1,0 +1,66 @@
+"""What a provider understood of an asset, cached per project.
+
+``.neuralcut/<stem>/asset-context.json`` holds one entry per asset id:
+``{assetId, provider, fileUri, fileName, mimeType, status, createdAt,
+fingerprint, summary?}``. An entry is reused while the file keeps its
+fingerprint and the provider still holds the upload (48 hours for Gemini).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from neuralcut_cli.media.assets import AssetFile
+from neuralcut_cli.project.paths import state_dir
+
+MAX_AGE_MS = 48 * 3600 * 1000
+
+
+@dataclass(frozen=True)
+class AssetContext:
+    """What ``load_asset_context`` reports of an asset."""
+
+    asset_id: str
+    provider: str
+    file_uri: str
+    mime_type: str
+    loaded: bool  # False while the provider is still processing the file
+    cached: bool
+    summary: str | None = None
+
+
+class AssetCache:
+    """``asset-context.json``: one entry per asset id."""
+
+    def __init__(self, project_path: Path) -> None:
+        self.path = state_dir(project_path) / "asset-context.json"
+
+    def read(self) -> dict[str, Any]:
+        try:
+            data = json.loads(self.path.read_text("utf-8"))
+            return data if isinstance(data, dict) else {}
+        except (OSError, ValueError):
+            return {}
+
+    def get(self, asset_id: str) -> dict[str, Any] | None:
+        entry = self.read().get(asset_id)
+        return entry if isinstance(entry, dict) else None
+
+    def usable(self, file: AssetFile) -> dict[str, Any] | None:
+        """The entry for ``file`` if it still describes this version of it and is not too old."""
+        entry = self.get(file.asset.id)
+        if not entry or entry.get("fingerprint") != file.fingerprint or entry.get("status") == "failed":
+            return None
+        return entry if time.time() * 1000 - entry.get("createdAt", 0) < MAX_AGE_MS else None
+
+    def put(self, entry: dict[str, Any]) -> None:
+        from neuralcut_cli.project.io import write_atomic
+
+        data = self.read()
+        data[entry["assetId"]] = entry
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(self.path, json.dumps(data, indent=2, ensure_ascii=False).encode("utf-8"))
