@@ -257,7 +257,7 @@ def test_the_history_window_starts_at_a_user_message() -> None:
     messages = []
     for index in range(30):
         messages += [ChatMessage(role="user", content=f"q{index}"),
-                     ChatMessage(role="assistant", tool_calls=[ToolCall(id=f"c{index}", name="list_timeline")]),
+                     ChatMessage(role="assistant", content="", tool_calls=[ToolCall(id=f"c{index}", name="list_timeline")]),
                      ChatMessage(role="tool", content="")]
     window = conversation_window(messages, len(messages) - 3)
     assert window[0].role == "user" and len(window) <= HISTORY_WINDOW + 3

@@ -24,6 +24,7 @@ def build_context(session: ProjectSession, playback_time_ms: int = 0) -> AgentCo
         media_assets=[MediaAssetSummary(id=a.id, name=a.name, type=a.type, duration=a.duration)
                       for a in project.media_assets],
         playback_time_ms=playback_time_ms,
+        fps=project.fps,
         project_name=project.metadata.name or None,
         timeline=timeline_summary(project),
     )

@@ -121,7 +121,7 @@ class Orchestrator:
                 done = {r.tool_call_id for r in results}
                 results += [ToolResult(tool_call_id=c.id, name=c.name, result={"error": "Request cancelled"},
                                        error="Request cancelled") for c in turn.tool_calls if c.id not in done]
-                self.chat.add_message(ChatMessage(role="tool", tool_results=results))
+                self.chat.add_message(ChatMessage(role="tool", content="", tool_results=results))
         raise BackendError(f"Stopped after {self.max_steps} model turns without a final answer")
 
     def _call(self, call: ToolCall, outcome: RequestOutcome, cancel: threading.Event) -> ToolResult:

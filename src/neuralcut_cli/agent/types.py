@@ -43,7 +43,7 @@ class ToolCall(WireModel):
     id: str = Field(default_factory=lambda: f"call_{uuid.uuid4().hex[:12]}")
     name: str
     args: dict[str, Any] = Field(default_factory=dict)
-    signature: str | None = None  # a provider's opaque token (Gemini's thought signature), sent back as is
+    provider_data: str | None = None  # a provider's opaque token for this call (Gemini: its thought signature), sent back as is
 
 
 class ToolResult(WireModel):
@@ -56,7 +56,7 @@ class ToolResult(WireModel):
 class ChatMessage(WireModel):
     id: str = Field(default_factory=new_message_id)
     role: Role
-    content: str = ""
+    content: str  # required, as the spec's ChatMessage says ("" when a message only carries calls or results)
     tool_calls: list[ToolCall] | None = None
     tool_results: list[ToolResult] | None = None
     timestamp: int = Field(default_factory=now_ms)
@@ -74,16 +74,34 @@ class AgentContext(WireModel):
     active_scene_id: str = ""
     media_assets: list[MediaAssetSummary] = Field(default_factory=list)
     playback_time_ms: int = 0
+    fps: float | None = Field(default=None, gt=0, le=1000)  # the project's frame rate: "90f" means the same everywhere
     project_name: str | None = None
     timeline: str | None = None  # a compact summary for LLM backends; list_timeline has the details
 
 
 class AssistantTurn(WireModel):
-    """What a backend answers for one model turn."""
+    """What a backend answers for one model turn.
+
+    On the wire (``POST /api/agent/chat``): ``{content, toolCalls, status}``
+    with ``status`` ``"ok"`` or ``"failed"`` (the backend could not map the
+    request at all), so a turn means the same locally and through a proxy.
+    """
 
     content: str = ""
     tool_calls: list[ToolCall] = Field(default_factory=list)
-    failed: bool = False  # the backend could not map the request at all
+    failed: bool = False
+
+    def to_wire(self) -> dict[str, Any]:
+        return {"content": self.content, "toolCalls": [c.wire() for c in self.tool_calls],
+                "status": "failed" if self.failed else "ok"}
+
+    @classmethod
+    def from_wire(cls, data: Any) -> "AssistantTurn":
+        """``ValueError`` when ``data`` is not a turn."""
+        if not isinstance(data, dict) or data.get("status", "ok") not in ("ok", "failed"):
+            raise ValueError("not an assistant turn")
+        turn = cls.model_validate({k: v for k, v in data.items() if k != "failed"})
+        return turn.model_copy(update={"failed": data.get("status") == "failed"})
 
 
 __all__ = [

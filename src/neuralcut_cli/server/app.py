@@ -56,7 +56,7 @@ def create_app(backend: Backend, token: str | None = None) -> Starlette:
         except Exception as exc:  # noqa: BLE001 - a bug: say so without internals
             log.exception("backend crashed")
             return _error(502, f"The model backend failed ({type(exc).__name__})")
-        return JSONResponse({"content": turn.content, "toolCalls": [c.wire() for c in turn.tool_calls]})
+        return JSONResponse(turn.to_wire())
 
     async def healthz(request: Request) -> JSONResponse:
         return JSONResponse({"status": "ok", "backend": backend.name})

@@ -52,7 +52,7 @@ class RemoteBackend:
         except ValueError:
             raise BackendError(f"The NeuralCut server at {self.base} sent something that is not JSON") from None
         try:
-            turn = AssistantTurn.model_validate(data)
+            turn = AssistantTurn.from_wire(data)
         except ValueError:
             raise BackendError(f"The NeuralCut server at {self.base} sent an answer without content/toolCalls") from None
         if on_text and turn.content:

@@ -67,7 +67,7 @@ def contents(conversation: Sequence[ChatMessage]) -> list[Any]:
 def _call_part(call: ToolCall) -> Any:
     from google.genai import types
 
-    signature = base64.b64decode(call.signature) if call.signature else None
+    signature = base64.b64decode(call.provider_data) if call.provider_data else None
     call_id = None if call.id.startswith("local-") else call.id
     return types.Part(function_call=types.FunctionCall(id=call_id, name=call.name, args=call.args),
                       thought_signature=signature)
@@ -83,5 +83,5 @@ def tool_calls(parts: Sequence[Any], first_index: int) -> list[ToolCall]:
         signature = part.thought_signature
         calls.append(ToolCall(id=call.id or f"local-{first_index + len(calls)}", name=call.name or "",
                               args=dict(call.args or {}),
-                              signature=base64.b64encode(signature).decode() if signature else None))
+                              provider_data=base64.b64encode(signature).decode() if signature else None))
     return calls

@@ -48,10 +48,11 @@ class MockBackend:
             _stream(on_text, turn.content)
             return turn
         runner = Runner(recorded, context)
+        fps = context.fps if context is not None and context.fps else self.fps  # the project's rate, also via a proxy
         replies: list[str] = []
         try:
             for part in split_requests(request) or [request]:
-                replies.append(choose(Phrase(clean(part), self.fps), runner))
+                replies.append(choose(Phrase(clean(part), fps), runner))
         except NeedCall as need:
             call_id = f"call_{len(recorded) + 1}"
             return AssistantTurn(content="", tool_calls=[ToolCall(id=call_id, name=need.name, args=need.call_args)])
