@@ -94,7 +94,7 @@ def test_undo_with_nothing_to_undo_exits_1(demo_path: Path) -> None:
     done = run("undo", "-p", demo_path)
     assert done.returncode == 1 and "Nothing to undo" in done.stderr
     done = run("redo", "-p", demo_path, "--json")
-    assert done.returncode == 1 and json.loads(done.stdout) == {"error": "Nothing to redo"}
+    assert done.returncode == 1 and json.loads(done.stdout) == {"error": "Nothing to redo", "exitCode": 1}
 
 
 def test_history_lists_requests(demo_path: Path) -> None:

@@ -86,12 +86,26 @@ output_cmds.register(app)
 
 
 def main() -> None:
-    """Console-script entry point: no tracebacks for errors a user can fix."""
-    from neuralcut_cli.cli.errors import report
+    """Console-script entry point: no tracebacks, and with ``--json`` even a
+    misused command line answers one JSON document."""
+    from typer.exceptions import Abort, Exit, TyperException
+
+    from neuralcut_cli.cli.errors import json_requested, report
+    from neuralcut_cli.errors import UsageError
 
     try:
-        app(standalone_mode=True)
+        code = app(standalone_mode=False)
     except SystemExit:
         raise
+    except Exit as exc:
+        raise SystemExit(exc.exit_code) from None
+    except Abort:
+        raise SystemExit(report(KeyboardInterrupt(), json_requested())) from None
+    except TyperException as exc:  # click's usage errors (typer vendors click)
+        if not json_requested():
+            exc.show()  # type: ignore[attr-defined]
+            raise SystemExit(exc.exit_code) from None  # type: ignore[attr-defined]
+        raise SystemExit(report(UsageError(exc.format_message()), True)) from None  # type: ignore[attr-defined]
     except BaseException as exc:  # noqa: BLE001 - the last line of defence
-        raise SystemExit(report(exc)) from None
+        raise SystemExit(report(exc, json_requested())) from None
+    raise SystemExit(code if isinstance(code, int) else 0)

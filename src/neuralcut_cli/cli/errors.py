@@ -1,55 +1,61 @@
-"""One place that turns errors into messages and exit codes for the CLI."""
+"""The one way a command ends: an exit code, or a ``NeuralCutError``.
+
+A command returns ``None`` (success) or an ``ExitCode`` after it printed its
+result, and raises a ``NeuralCutError`` (with its own exit code) for
+anything a person can fix. ``guarded`` turns both into the process exit;
+``report`` is the only place that prints an error: one line on stderr, and
+with ``--json`` also exactly one document on stdout,
+``{"error": "...", "exitCode": n}``. Anything else escaping is a bug and is
+reported as one (``NEURALCUT_DEBUG=1`` shows the traceback).
+"""
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
-from typing import NoReturn
+from typing import Any, Callable
 
 from neuralcut_cli.errors import ExitCode, NeuralCutError
 
 
-def fail(message: str, code: ExitCode = ExitCode.FAILED) -> NoReturn:
-    """Print ``error: message`` on stderr and exit with ``code``."""
+def report(exc: BaseException, json_mode: bool = False) -> int:
+    """Say why a command failed; return the exit code."""
     from neuralcut_cli.cli.output import Output
 
-    Output().error(message)
-    raise SystemExit(int(code))
-
-
-def report(exc: BaseException) -> int:
-    """The exit code for an exception escaping a command, after saying why."""
+    out = Output()
     if isinstance(exc, NeuralCutError):
-        from neuralcut_cli.cli.output import Output
-
-        Output().error(exc.message)
-        return int(exc.exit_code)
-    if isinstance(exc, KeyboardInterrupt):
-        sys.stderr.write("\ninterrupted\n")
-        return int(ExitCode.CANCELLED)
-    if os.environ.get("NEURALCUT_DEBUG"):
-        raise exc
-    from neuralcut_cli.cli.output import Output
-
-    Output().error(
-        f"internal error: {type(exc).__name__}: {exc} (this is a bug; set NEURALCUT_DEBUG=1 for the traceback)"
-    )
-    return int(ExitCode.FAILED)
+        message, code = exc.message, int(exc.exit_code)
+    elif isinstance(exc, KeyboardInterrupt):
+        message, code = "interrupted", int(ExitCode.CANCELLED)
+    else:
+        if os.environ.get("NEURALCUT_DEBUG"):
+            raise exc
+        message = f"internal error: {type(exc).__name__}: {exc} (this is a bug; set NEURALCUT_DEBUG=1 for the traceback)"
+        code = int(ExitCode.FAILED)
+    if json_mode:
+        out.json({"error": message, "exitCode": code})
+    out.error(message)
+    return code
 
 
-def guarded(fn):  # type: ignore[no-untyped-def]
-    """Wrap a command so user errors print one line and exit with their code."""
-    import functools
-
-    import typer
+def guarded(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Wrap a command: its return value becomes the exit code, its errors go through ``report``."""
 
     @functools.wraps(fn)
-    def wrapper(*args, **kwargs):  # type: ignore[no-untyped-def]
+    def wrapper(*args: Any, **kwargs: Any) -> None:
         try:
-            return fn(*args, **kwargs)
-        except (SystemExit, KeyboardInterrupt, typer.Exit, typer.Abort):
+            code = fn(*args, **kwargs)
+        except SystemExit:
             raise
-        except Exception as exc:  # noqa: BLE001 - turned into a message and a code
-            raise SystemExit(report(exc)) from None
+        except BaseException as exc:  # noqa: BLE001 - every failure ends here, reported once
+            raise SystemExit(report(exc, bool(kwargs.get("json_out")))) from None
+        if code:
+            raise SystemExit(int(code))
 
     return wrapper
+
+
+def json_requested(argv: list[str] | None = None) -> bool:
+    """Whether the command line asks for ``--json`` (for failures before a command runs)."""
+    return "--json" in (sys.argv[1:] if argv is None else argv)

@@ -7,8 +7,7 @@ import uuid
 from pathlib import Path
 from typing import Any
 
-from neuralcut_cli.cli.errors import fail
-from neuralcut_cli.errors import ExitCode, UsageError
+from neuralcut_cli.errors import OutputExists, ToolError, UsageError
 from neuralcut_cli.project.io import (
     dump_project,
     now_iso,
@@ -35,7 +34,7 @@ def run_read_tool(session: ProjectSession, name: str, args: dict[str, Any]) -> d
 
     result = default_registry().execute(name, args, ToolContext(session))
     if "error" in result:
-        fail(result["error"])
+        raise ToolError(result["error"])
     return result
 
 
@@ -97,7 +96,7 @@ def create_project(path: Path, name: str | None, fps: str | None, size: str | No
     if path.exists() and path.is_dir():
         raise UsageError(f"{path} is a folder")
     if path.exists() and not force:
-        fail(f"{path} already exists; use --force to overwrite it", ExitCode.FAILED)
+        raise OutputExists(f"{path} already exists; use --force to overwrite it")
     probed = []
     if media:
         from neuralcut_cli.media.importer import probe_all

@@ -14,17 +14,13 @@ import time
 from pathlib import Path
 from typing import IO, Callable
 
-from neuralcut_cli.errors import MediaError
+from neuralcut_cli.errors import Cancelled, MediaError
 from neuralcut_cli.media.ffmpeg import ffmpeg_exe, last_lines
 from neuralcut_cli.media.outputs import check_output_target, own_files
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.render.graph import RenderPlan, build_plan
 
 Progress = Callable[[float, float], None]  # (seconds rendered so far, seconds in all)
-
-
-class RenderCancelled(Exception):
-    """The user pressed Ctrl-C; nothing was written under the output name."""
 
 
 def render(project: Project, project_path: Path, output: Path, preview: bool = False, start: int | None = None,
@@ -113,7 +109,7 @@ def _run(command: list[str], duration: float, progress: Progress | None) -> None
                                          f"(at {max(state['done'], 0):.1f} s of {duration:g} s); nothing was written") from None
         except KeyboardInterrupt:
             _stop(process)
-            raise RenderCancelled() from None
+            raise Cancelled("Render cancelled; nothing was written under the output name") from None
         reader.join(5)
         if code != 0:
             errors.seek(0)

@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from neuralcut_cli.cli.chat.session import ChatSession
-from neuralcut_cli.errors import HistoryError, NeuralCutError
+from neuralcut_cli.errors import NeuralCutError
 
 
 @dataclass(frozen=True)
@@ -56,11 +56,7 @@ def _move(chat: ChatSession, console: Console, backwards: bool) -> None:
     from neuralcut_cli.cli.views.tool_result import print_edit_result
 
     before = chat.session.project()
-    try:
-        step, patch = chat.session.move_history(backwards)
-    except HistoryError as exc:
-        console.print(f"[red]{escape(exc.message)}[/]")
-        return
+    step, patch = chat.session.move_history(backwards)  # HistoryError fails the line (see ``dispatch``)
     console.print(f"{'Undid' if backwards else 'Redid'}: {escape(step.source)}")
     print_edit_result(console, "undo" if backwards else "redo", {}, patch, before, chat.session.project())
 

@@ -28,7 +28,7 @@ def run(
     model: ModelOpt = None,
     json_out: JsonOpt = False,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Show what would change; save nothing.")] = False,
-) -> None:
+) -> ExitCode | None:
     """Run one request, then exit. Example: neuralcut run "delete from 3s to 6s" """
     from neuralcut_cli.cli.chat.session import ChatSession
     from neuralcut_cli.cli.output import Output
@@ -45,21 +45,20 @@ def run(
 
         print_exchange(out.console, exchange, dry_run=dry_run)
     if exchange.cancelled:
-        raise SystemExit(int(ExitCode.CANCELLED))
-    if exchange.outcome.failed:
-        raise SystemExit(int(ExitCode.FAILED))
+        return ExitCode.CANCELLED
+    return ExitCode.FAILED if exchange.outcome.failed else None
 
 
 def chat(
     project: ProjectOpt = None,
     backend: BackendOpt = None,
     model: ModelOpt = None,
-) -> None:
+) -> int:
     """Talk to the project: a REPL on a terminal, one request per line when stdin is piped."""
-    start_chat(project, backend, model)
+    return start_chat(project, backend, model)
 
 
-def start_chat(project: Path | None, backend: str | None, model: str | None) -> None:
+def start_chat(project: Path | None, backend: str | None, model: str | None) -> int:
     import gc
 
     gc.enable()  # a session can be long: collect cycles as usual
@@ -71,10 +70,10 @@ def start_chat(project: Path | None, backend: str | None, model: str | None) -> 
     if sys.stdin is not None and sys.stdin.isatty():
         from neuralcut_cli.cli.chat.terminal import interactive
 
-        raise SystemExit(interactive(session, console))
+        return interactive(session, console)
     from neuralcut_cli.cli.chat.pipe import run_lines
 
-    raise SystemExit(run_lines(session, getattr(sys.stdin, "buffer", None) or sys.stdin or [], console))
+    return run_lines(session, getattr(sys.stdin, "buffer", None) or sys.stdin or [], console)
 
 
 def register(app: typer.Typer) -> None:

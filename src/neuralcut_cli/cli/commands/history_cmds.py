@@ -6,26 +6,17 @@ import typer
 
 from neuralcut_cli.cli.errors import guarded
 from neuralcut_cli.cli.options import JsonOpt, ProjectOpt
-from neuralcut_cli.errors import ExitCode
 
 
 def _move(project, json_out: bool, backwards: bool) -> None:  # type: ignore[no-untyped-def]
     from neuralcut_cli.cli.output import Output
     from neuralcut_cli.cli.session import open_session
     from neuralcut_cli.cli.views.tool_result import print_edit_result
-    from neuralcut_cli.errors import HistoryError
 
     session = open_session(project)
     out = Output()
     before = session.project()
-    try:
-        step, patch = session.move_history(backwards)
-    except HistoryError as exc:
-        if json_out:
-            out.json({"error": exc.message})
-        else:
-            out.error(exc.message)
-        raise typer.Exit(int(ExitCode.FAILED)) from None
+    step, patch = session.move_history(backwards)  # HistoryError: nothing to move, or a conflict
     verb = "undone" if backwards else "redone"
     summary = {"success": True, verb: step.summary()}
     if json_out:

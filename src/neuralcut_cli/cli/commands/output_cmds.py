@@ -10,7 +10,7 @@ import typer
 
 from neuralcut_cli.cli.errors import guarded
 from neuralcut_cli.cli.options import JsonOpt, ProjectOpt
-from neuralcut_cli.errors import ExitCode, UsageError
+from neuralcut_cli.errors import OutputExists, UsageError
 
 ForceOpt = Annotated[bool, typer.Option("--force", help="Replace the output file if it exists.")]
 
@@ -27,7 +27,6 @@ def render(
     """Render the active scene to a video with the bundled ffmpeg."""
     from neuralcut_cli.cli.output import Output
     from neuralcut_cli.cli.session import open_session
-    from neuralcut_cli.render.run import RenderCancelled
     from neuralcut_cli.time import format_timecode, parse_time
 
     if Path(output).suffix.lower() not in VIDEO_SUFFIXES:
@@ -40,12 +39,8 @@ def render(
     _check_range(begin, finish, current.scene.end_time)
     out = Output()
     force = force or _confirm_replace(out, output, json_out)
-    try:
-        plan = _render_with_bar(out, current, session.path, output, preview, begin, finish, quiet=json_out,
-                                overwrite=force)
-    except RenderCancelled:
-        out.error(f"Render cancelled; nothing was written to {output}")
-        raise SystemExit(int(ExitCode.CANCELLED)) from None
+    plan = _render_with_bar(out, current, session.path, output, preview, begin, finish, quiet=json_out,
+                            overwrite=force)
     summary = {"output": str(output), "width": plan.width, "height": plan.height,
                "fps": float(plan.fps), "duration": plan.duration}
     if json_out:
@@ -76,8 +71,7 @@ def _confirm_replace(out, output: Path, json_out: bool) -> bool:  # type: ignore
         return False
     answer = typer.prompt(f"{output} exists. Replace it? [y/N]", default="", show_default=False, err=True)
     if answer.strip().lower() not in ("y", "yes"):
-        out.error(f"Not replaced: {output}")
-        raise SystemExit(int(ExitCode.FAILED))
+        raise OutputExists(f"Not replaced: {output}")
     return True
 
 

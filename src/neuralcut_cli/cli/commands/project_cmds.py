@@ -25,7 +25,7 @@ class TypeFilter(str, Enum):
     image = "image"
 
 
-def timeline(project: ProjectOpt = None, json: JsonOpt = False,
+def timeline(project: ProjectOpt = None, json_out: JsonOpt = False,
              lanes: Annotated[bool, typer.Option("--lanes/--no-lanes", help="Draw the lanes under the table.")] = True) -> None:
     """Show the active timeline: a table of tracks and elements, then the lanes."""
     from neuralcut_cli.cli.output import Output
@@ -34,7 +34,7 @@ def timeline(project: ProjectOpt = None, json: JsonOpt = False,
     session = open_session(project)
     result = run_read_tool(session, "list_timeline", {})
     out = Output()
-    if json:
+    if json_out:
         out.json(result)
         return
     from neuralcut_cli.cli.views.timeline_view import print_timeline
@@ -46,7 +46,7 @@ def assets(
     project: ProjectOpt = None,
     filter: Annotated[UsageFilter, typer.Option("--filter", help="Which assets: all, used or unused.")] = UsageFilter.all,
     type: Annotated[TypeFilter, typer.Option("--type", help="Which kind: all, video, audio or image.")] = TypeFilter.all,
-    json: JsonOpt = False,
+    json_out: JsonOpt = False,
 ) -> None:
     """List the project's media assets, marking those the timeline uses."""
     from neuralcut_cli.cli.output import Output
@@ -55,7 +55,7 @@ def assets(
     session = open_session(project)
     result = run_read_tool(session, "list_project_assets", {"filter": filter.value, "type": type.value})
     out = Output()
-    if json:
+    if json_out:
         out.json(result)
         return
     from neuralcut_cli.cli.views.assets_table import assets_table
@@ -75,7 +75,7 @@ def new(
     media: Annotated[Optional[list[Path]], typer.Option("--media", help="Media files to start with (repeat the "
                                                         "option); videos go end to end on the main track.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
-    json: JsonOpt = False,
+    json_out: JsonOpt = False,
 ) -> None:
     """Create a project: empty, or from media files (--media a.mp4 b.png c.mp3), in that order."""
     from neuralcut_cli.cli.output import Output
@@ -85,7 +85,7 @@ def new(
     project = create_project(path, name=name, fps=fps, size=size, force=force, media=files)
     fps = f"{project.fps:g}"
     out = Output()
-    if json:
+    if json_out:
         out.json({"path": str(path), "id": project.metadata.id, "name": project.metadata.name})
     else:
         clips = sum(1 for _ in project.scene.elements())

@@ -42,7 +42,7 @@ def tool(
     args_json: Annotated[str, typer.Argument(metavar="[ARGS_JSON | -]", help="Arguments as a JSON object; - reads stdin.")] = "{}",
     project: ProjectOpt = None,
     json_out: JsonOpt = False,
-) -> None:
+) -> ExitCode | None:
     """Call one tool directly, without any LLM. Example: neuralcut tool split '{"times": [5]}'"""
     from neuralcut_cli.cli.output import Output
     from neuralcut_cli.cli.session import open_session
@@ -66,8 +66,7 @@ def tool(
         out.error(f"{name}: {result['error']}" + (f" ({result['details']})" if result.get("details") else ""))
     else:
         _print_human(out, registry.get(name), result, before, session.project(), diff)
-    if "error" in result:
-        raise typer.Exit(int(ExitCode.FAILED))
+    return ExitCode.FAILED if "error" in result else None
 
 
 def _print_human(out, definition, result, before, after, diff) -> None:  # type: ignore[no-untyped-def]
