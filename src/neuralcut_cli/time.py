@@ -49,6 +49,21 @@ def ticks_to_seconds(ticks: Ticks) -> float:
     return ticks / TICKS_PER_SECOND
 
 
+def output_seconds(ticks: Ticks) -> float:
+    """Ticks to seconds as tools answer them: 6 decimals keep every tick distinct."""
+    return round(ticks / TICKS_PER_SECOND, 6)
+
+
+def short_seconds(ticks: Ticks) -> str:
+    """``5s``, ``2.5s``: a compact time for prompts and summaries."""
+    return f"{ticks / TICKS_PER_SECOND:g}s"
+
+
+def timecode_of_seconds(seconds: float, decimals: int = 2) -> str:
+    """``format_timecode`` of a time given in seconds."""
+    return format_timecode(seconds_to_ticks(seconds), decimals)
+
+
 def fps_fraction(fps: float | Fraction) -> Fraction:
     """A frame rate as an exact fraction (29.97 becomes 30000/1001)."""
     if isinstance(fps, Fraction):

@@ -8,7 +8,7 @@ from typing import Sequence
 from neuralcut_cli.agent.types import AgentContext, ChatMessage, MediaAssetSummary
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.project.session import ProjectSession
-from neuralcut_cli.time import TICKS_PER_SECOND
+from neuralcut_cli.time import short_seconds
 
 HISTORY_WINDOW = 40  # earlier messages a backend is shown, besides the current request
 
@@ -38,22 +38,18 @@ def timeline_summary(project: Project) -> str:
     """
     scene = project.scene
     size = project.settings.canvas_size
-    lines = [f"{size.width}x{size.height} at {project.fps:g} fps, {_s(scene.end_time)} long"]
+    lines = [f"{size.width}x{size.height} at {project.fps:g} fps, {short_seconds(scene.end_time)} long"]
     budget = MAX_SUMMARY_ELEMENTS
     for track in scene.tracks.ordered():
         # only the first ``budget`` elements in time: no full sort of a 20,000-element track per request
         picked = heapq.nsmallest(budget, track.elements, key=lambda e: (e.start_time, e.id)) if budget else []
         budget -= len(picked)
         items = [f'{e.id} {e.type} "{(e.content if e.type == "text" else e.label)[:40]}" '
-                 f"{_s(e.start_time)}-{_s(e.end_time)}" for e in picked]
+                 f"{short_seconds(e.start_time)}-{short_seconds(e.end_time)}" for e in picked]
         if len(picked) < len(track.elements):
             items.append("…")
         lines.append(f"{track.id} ({scene.tracks.kind_of(track)}): " + (", ".join(items) or "empty"))
     return "\n".join(lines)
-
-
-def _s(ticks: int) -> str:
-    return f"{ticks / TICKS_PER_SECOND:g}s"
 
 
 def conversation_window(messages: Sequence[ChatMessage], request_start: int) -> list[ChatMessage]:

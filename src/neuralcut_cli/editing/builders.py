@@ -18,9 +18,9 @@ from neuralcut_cli.editing.placement import new_id
 from neuralcut_cli.project.base import mark_all_set
 from neuralcut_cli.project.elements import Element
 from neuralcut_cli.project.model import MediaAsset, Project
-from neuralcut_cli.time import TICKS_PER_SECOND
+from neuralcut_cli.time import seconds_to_ticks
 
-DEFAULT_DURATION = 5 * TICKS_PER_SECOND
+DEFAULT_DURATION = seconds_to_ticks(5)
 TEXT_POSITIONS = {"top": -0.35, "center": 0.0, "bottom": 0.35}
 TEXT_STYLES: dict[str, dict[str, Any]] = {
     "plain": {"fontSize": 6, "fontWeight": "normal", "background": {"enabled": False, "color": "#000000"}},
@@ -79,7 +79,7 @@ def media_element(asset: MediaAsset, start: int, duration: int) -> Element:
     data: dict[str, Any] = {"id": new_id(), "type": asset.type, "name": asset.label, **_timing(start, duration),
                             "mediaId": asset.id}
     if asset.type in ("video", "audio"):
-        source = round((asset.duration or 0) * TICKS_PER_SECOND)
+        source = seconds_to_ticks(asset.duration or 0)
         data["trimEnd"] = max(source - duration, 0)
         data["sourceDuration"] = max(source, duration)
     if asset.type == "audio":

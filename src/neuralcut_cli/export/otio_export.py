@@ -17,7 +17,7 @@ from typing import Any
 from neuralcut_cli.project.elements import Element
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.project.tracks import Track
-from neuralcut_cli.time import TICKS_PER_SECOND
+from neuralcut_cli.time import ticks_to_seconds
 
 MARKER_COLOURS = {"text": "GREEN", "sticker": "PINK", "effect": "PURPLE"}
 
@@ -56,7 +56,7 @@ def build_timeline(project: Project, project_path: Path) -> Any:
 def _time(ticks: int, rate: float) -> Any:
     import opentimelineio as otio
 
-    return otio.opentime.RationalTime(ticks * rate / TICKS_PER_SECOND, rate)
+    return otio.opentime.RationalTime(ticks_to_seconds(ticks) * rate, rate)
 
 
 def _range(start: int, duration: int, rate: float) -> Any:

@@ -17,7 +17,7 @@ from neuralcut_cli.media.probe import MediaInfo, probe
 from neuralcut_cli.project.io import project_from_json
 from neuralcut_cli.project.model import MediaAsset, Project
 from neuralcut_cli.project.session import ProjectSession
-from neuralcut_cli.time import TICKS_PER_SECOND
+from neuralcut_cli.time import seconds_to_ticks
 
 
 @dataclass(frozen=True)
@@ -95,7 +95,7 @@ def project_with_media(base: dict[str, Any], files: Sequence[tuple[Path, MediaIn
     for file, info in files:
         asset = asset_json(file, info, project_path)
         base["mediaAssets"].append(asset)
-        length = round((info.duration or 5.0) * TICKS_PER_SECOND)
+        length = seconds_to_ticks(info.duration or 5.0)
         element: dict[str, Any] = {"id": str(uuid.uuid4()), "type": info.type, "name": file.name, "mediaId": asset["id"],
                                    "duration": length, "trimStart": 0, "trimEnd": 0}
         if info.type == "audio":

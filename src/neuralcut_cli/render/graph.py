@@ -35,7 +35,7 @@ from neuralcut_cli.render.filtergraph import (
     seconds,
 )
 from neuralcut_cli.render.shapes import draw_sticker
-from neuralcut_cli.time import TICKS_PER_SECOND
+from neuralcut_cli.time import ticks_to_seconds
 
 Prober = Callable[[Path], MediaInfo]
 BOLD = ("bold", "bolder", "600", "700", "800", "900")
@@ -85,8 +85,7 @@ class _Window:
         a, b = max(element.start_time, self.start), min(element.end_time, self.end)
         if b <= a:
             return None
-        return ((a - self.start) / TICKS_PER_SECOND, (b - self.start) / TICKS_PER_SECOND,
-                (a - element.start_time) / TICKS_PER_SECOND)
+        return ticks_to_seconds(a - self.start), ticks_to_seconds(b - self.start), ticks_to_seconds(a - element.start_time)
 
 
 @dataclass
@@ -130,7 +129,7 @@ class _Builder:
         path, info = self.path_of(asset), self.info(self.path_of(asset))
         index = len(self.inputs)
         self.inputs.append(media_input(path, element.type == "image", end - start,
-                                       element.trim_start / TICKS_PER_SECOND + skip))
+                                       ticks_to_seconds(element.trim_start) + skip))
         if element.type == "video" and info.has_audio and asset.has_audio is not False:
             self.add_audio(index, element, track, start)
         return self.overlay(current, f"{index}:v", element, (info.width or 16, info.height or 16), start, end)
@@ -221,7 +220,7 @@ class _Builder:
         start, end, skip = span
         index = len(self.inputs)
         self.inputs.append(media_input(self.path_of(asset), False, end - start,
-                                       element.trim_start / TICKS_PER_SECOND + skip))
+                                       ticks_to_seconds(element.trim_start) + skip))
         self.add_audio(index, element, track, start)
 
 
@@ -257,7 +256,7 @@ def build_plan(project: Project, project_path: Path, workdir: Path, preview: boo
     builder = _Builder(project, Path(project_path), workdir, scale, window, prober)
     width, height = _even(project.settings.canvas_size.width * scale), _even(project.settings.canvas_size.height * scale)
     fps = Fraction(project.settings.fps.numerator, project.settings.fps.denominator)
-    duration = (window.end - window.start) / TICKS_PER_SECOND
+    duration = ticks_to_seconds(window.end - window.start)
     background = project.settings.background.color if project.settings.background.type == "color" else "#000000"
     builder.chains.append(chain((), f("color", c=colour(background), s=f"{width}x{height}",
                                       r=f"{fps.numerator}/{fps.denominator}", d=seconds(duration)),

@@ -10,17 +10,12 @@ from neuralcut_cli.editing.volume import gain_from_db
 from neuralcut_cli.errors import ToolError
 from neuralcut_cli.project.elements import Element
 from neuralcut_cli.project.model import MediaAsset, Project, Scene
-from neuralcut_cli.time import MAX_SECONDS, TICKS_PER_SECOND
+from neuralcut_cli.time import MAX_SECONDS, output_seconds
 
 #: Times a tool takes: finite, from 0 to the 24-hour limit of a timeline.
 Seconds = Annotated[float, Field(ge=0, le=MAX_SECONDS, allow_inf_nan=False)]
 PositiveSeconds = Annotated[float, Field(gt=0, le=MAX_SECONDS, allow_inf_nan=False)]
 Id = Annotated[str, Field(min_length=1)]
-
-
-def sec(ticks: int) -> float:
-    """Ticks to seconds for output (6 decimals keep every tick distinct)."""
-    return round(ticks / TICKS_PER_SECOND, 6)
 
 
 def element_summary(element: Element) -> dict[str, Any]:
@@ -31,8 +26,8 @@ def element_summary(element: Element) -> dict[str, Any]:
         out["assetId"] = media_id
     if element.name:
         out["name"] = element.name
-    out["start"] = sec(element.start_time)
-    out["end"] = sec(element.end_time)
+    out["start"] = output_seconds(element.start_time)
+    out["end"] = output_seconds(element.end_time)
     if element.type == "text":
         out["content"] = element.content
     elif element.type == "effect":

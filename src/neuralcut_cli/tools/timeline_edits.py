@@ -12,13 +12,12 @@ from neuralcut_cli.editing.placement import check_free, new_id
 from neuralcut_cli.editing.split import split_scene
 from neuralcut_cli.editing.timing import resolve_range, retime
 from neuralcut_cli.project.model import Project
-from neuralcut_cli.time import seconds_to_ticks
+from neuralcut_cli.time import output_seconds, seconds_to_ticks
 from neuralcut_cli.tools.common import (
     Id,
     PositiveSeconds,
     Seconds,
     require_content,
-    sec,
 )
 from neuralcut_cli.tools.definition import (
     ProjectEdit,
@@ -88,8 +87,8 @@ def move_timeline_elements(project: Project, args: MoveArgs, ctx: ToolContext) -
     scene = require_content(project)
     ids = _dedupe(args.element_ids)
     new_scene, moved = move_elements(scene, ids, seconds_to_ticks(args.start), args.target_track_id)
-    out = [{"elementId": m.element.id, "trackId": m.track_id, "start": sec(m.element.start_time),
-            "end": sec(m.element.end_time)} for m in moved]
+    out = [{"elementId": m.element.id, "trackId": m.track_id, "start": output_seconds(m.element.start_time),
+            "end": output_seconds(m.element.end_time)} for m in moved]
     return project.with_scene(new_scene), {"success": True, "movedElements": out}
 
 
@@ -131,7 +130,7 @@ def update_timeline_element_timing(project: Project, args: TimingArgs, ctx: Tool
     check_free(track, start, end, ignore=[element.id])
     new_track = track.model_copy(update={"elements": tuple(updated if e.id == element.id else e for e in track.elements)})
     output: dict[str, Any] = {"success": True, "elementId": element.id, "trackId": track.id,
-                              "start": sec(start), "end": sec(end), "duration": sec(end - start)}
+                              "start": output_seconds(start), "end": output_seconds(end), "duration": output_seconds(end - start)}
     return project.with_scene(scene.with_track(new_track)), output
 
 

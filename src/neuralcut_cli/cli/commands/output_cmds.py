@@ -27,7 +27,7 @@ def render(
     """Render the active scene to a video with the bundled ffmpeg."""
     from neuralcut_cli.cli.output import Output
     from neuralcut_cli.cli.session import open_session
-    from neuralcut_cli.time import format_timecode, parse_time
+    from neuralcut_cli.time import parse_time, timecode_of_seconds
 
     if Path(output).suffix.lower() not in VIDEO_SUFFIXES:
         raise UsageError(f"-o {output}: render writes H.264 video; name the file "
@@ -47,7 +47,7 @@ def render(
         out.json(summary)
     else:
         out.say(f"Wrote {output}: {plan.width}x{plan.height}, {float(plan.fps):g} fps, "
-                f"{format_timecode(round(plan.duration * 120_000))}")
+                f"{timecode_of_seconds(plan.duration)}")
 
 
 VIDEO_SUFFIXES = {".mp4", ".mov", ".mkv", ".m4v"}

@@ -23,7 +23,7 @@ from neuralcut_cli.cli.views.palette import ELEMENT_STYLE, ELEMENT_STYLE_ALT
 from neuralcut_cli.cli.views.timeline_table import element_text
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.project.tracks import Track
-from neuralcut_cli.time import TICKS_PER_SECOND
+from neuralcut_cli.time import seconds_to_ticks, ticks_to_seconds
 
 _STEPS = [0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600]
 _LABEL_WIDTH = 12
@@ -56,7 +56,7 @@ class Lanes:
         width = max(options.max_width, _LABEL_WIDTH + 20)
         cells = width - _LABEL_WIDTH - 1
         scene = self.project.scene
-        end = max(scene.end_time, TICKS_PER_SECOND)
+        end = max(scene.end_time, seconds_to_ticks(1))
         scale = (cells - 1) / end  # cells per tick; the last cell marks the end
         plain = console.no_color or not console.is_terminal or console.color_system is None
         yield from self._ruler(end, cells, scale)
@@ -64,12 +64,12 @@ class Lanes:
             yield self._lane(track, cells, scale, plain)
 
     def _ruler(self, end: int, cells: int, scale: float) -> RenderResult:
-        step = _ruler_step(end / TICKS_PER_SECOND, cells)
+        step = _ruler_step(ticks_to_seconds(end), cells)
         labels = [" "] * cells
         marks = [_GAP] * cells
         t = 0.0
-        while t * TICKS_PER_SECOND <= end:
-            pos = round(t * TICKS_PER_SECOND * scale)
+        while seconds_to_ticks(t) <= end:
+            pos = round(seconds_to_ticks(t) * scale)
             if pos < cells:
                 marks[pos] = "|"
                 text = _time_label(t)

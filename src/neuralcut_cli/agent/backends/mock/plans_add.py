@@ -11,12 +11,12 @@ from neuralcut_cli.agent.backends.mock.runner import Failed, Runner
 from neuralcut_cli.agent.backends.mock.words import (
     corner,
     span,
-    tc,
     text_position,
     text_style,
 )
 from neuralcut_cli.catalogs.countries import COUNTRIES
 from neuralcut_cli.catalogs.stickers import SHAPE_ALIASES, SHAPES
+from neuralcut_cli.time import timecode_of_seconds
 
 PARAM_WORDS = ("intensity", "radius", "softness", "brightness", "contrast", "saturation", "strength", "amount")
 EFFECT_KEYWORDS = [
@@ -50,7 +50,7 @@ def plan_add_text(p: Phrase, run: Runner) -> str:
     if style:
         args["style"] = style
     result = run.call("add_text", args)
-    return (f'Added {style or "text"} "{text}" at the {args["position"]}, {tc(start)}–{tc(end)} '
+    return (f'Added {style or "text"} "{text}" at the {args["position"]}, {timecode_of_seconds(start)}–{timecode_of_seconds(end)} '
             f'({result["elementId"]} on {result["trackId"]}).')
 
 
@@ -76,7 +76,7 @@ def plan_add_media(p: Phrase, run: Runner, ref: str) -> str:
     if length is not None:
         args["duration"] = length
     result = run.call("add_media_to_timeline", args)
-    return (f"Added {asset.get('name') or asset['id']} to the {track_type} track at {tc(start)} "
+    return (f"Added {asset.get('name') or asset['id']} to the {track_type} track at {timecode_of_seconds(start)} "
             f"({result['elementId']} on {result['trackId']}).")
 
 
@@ -125,7 +125,7 @@ def plan_add_sticker(p: Phrase, run: Runner) -> str:
     start, end = span(p, run)
     position = corner(p)
     result = run.call("add_sticker", {"stickerId": sticker, "start": start, "end": end, "position": position})
-    return f"Added sticker {sticker} at {position}, {tc(start)}–{tc(end)} ({result['elementId']} on {result['trackId']})."
+    return f"Added sticker {sticker} at {position}, {timecode_of_seconds(start)}–{timecode_of_seconds(end)} ({result['elementId']} on {result['trackId']})."
 
 
 def params_in(p: Phrase, effect_type: str) -> dict[str, float]:
@@ -159,7 +159,7 @@ def plan_apply_effect(p: Phrase, run: Runner, effect_type: str) -> str:
         args["params"] = params
     result = run.call("apply_effect", args)
     shown = ", ".join(f"{k}={v}" for k, v in result["appliedParams"].items())
-    return f"Applied {effect_type} ({shown}) from {tc(start)} to {tc(end)} ({result['elementId']} on {result['trackId']})."
+    return f"Applied {effect_type} ({shown}) from {timecode_of_seconds(start)} to {timecode_of_seconds(end)} ({result['elementId']} on {result['trackId']})."
 
 
 def plan_update_effect(p: Phrase, run: Runner, effect_type: str) -> str:

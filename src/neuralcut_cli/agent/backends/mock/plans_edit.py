@@ -7,7 +7,8 @@ import re
 from neuralcut_cli.agent.backends.mock.phrases import Phrase
 from neuralcut_cli.agent.backends.mock.resolve import find_elements
 from neuralcut_cli.agent.backends.mock.runner import Element, Failed, Runner
-from neuralcut_cli.agent.backends.mock.words import span, tc, text_position, track_named
+from neuralcut_cli.agent.backends.mock.words import span, text_position, track_named
+from neuralcut_cli.time import timecode_of_seconds
 
 EPSILON = 1e-6
 
@@ -37,7 +38,7 @@ def plan_split(p: Phrase, run: Runner) -> str:
         raise Failed("Split where? For example: 'split at 5s' or 'split at 2.5s and 7s'.")
     result = run.call("split", {"times": times})
     cut = result["affectedElements"]
-    where = ", ".join(tc(t) for t in sorted(set(times)))
+    where = ", ".join(timecode_of_seconds(t) for t in sorted(set(times)))
     if not cut:
         return f"Nothing to split at {where}: no element spans that time strictly inside it."
     return f"Split at {where}: {len(cut)} elements affected (cut originals and their new pieces): {', '.join(cut)}."
@@ -46,13 +47,13 @@ def plan_split(p: Phrase, run: Runner) -> str:
 def plan_delete_range(p: Phrase, run: Runner) -> str:
     start, end = span(p, run, default_length=None)
     if end <= start:
-        raise Failed(f"The range {tc(start)}–{tc(end)} is empty; say e.g. 'delete from 3s to 6s'.")
+        raise Failed(f"The range {timecode_of_seconds(start)}–{timecode_of_seconds(end)} is empty; say e.g. 'delete from 3s to 6s'.")
     run.call("split", {"times": [start, end]})
     inside = [e for e in run.timeline(refresh=True) if e.start >= start - EPSILON and e.end <= end + EPSILON]
     if not inside:
-        return f"Nothing lies between {tc(start)} and {tc(end)}; nothing was removed."
+        return f"Nothing lies between {timecode_of_seconds(start)} and {timecode_of_seconds(end)}; nothing was removed."
     run.call("delete_timeline_elements", {"elementIds": _ids(inside)})
-    return (f"Removed {tc(start)}–{tc(end)}: split at both ends, then deleted {', '.join(_ids(inside))}. "
+    return (f"Removed {timecode_of_seconds(start)}–{timecode_of_seconds(end)}: split at both ends, then deleted {', '.join(_ids(inside))}. "
             "The gap stays where it was.")
 
 
@@ -81,13 +82,13 @@ def plan_move(p: Phrase, run: Runner, ref: str) -> str:
         if start is None:
             raise Failed("Move it where? For example: 'move the logo to 12s'.")
     if start < 0:
-        raise Failed(f"That would start before 0 ({tc(start)}).")
+        raise Failed(f"That would start before 0 ({timecode_of_seconds(start)}).")
     args = {"elementIds": _ids(found), "start": start}
     target = track_named(p, run)
     if target is not None and target != found[0].track_id:
         args["targetTrackId"] = target
     result = run.call("move_timeline_elements", args)
-    moved = ", ".join(f"{m['elementId']} to {tc(m['start'])}–{tc(m['end'])} on {m['trackId']}"
+    moved = ", ".join(f"{m['elementId']} to {timecode_of_seconds(m['start'])}–{timecode_of_seconds(m['end'])} on {m['trackId']}"
                       for m in result["movedElements"])
     return f"Moved {moved}."
 
@@ -128,7 +129,7 @@ def plan_timing(p: Phrase, run: Runner, ref: str) -> str:
     if len(args) == 1:
         raise Failed("Change the timing how? For example: 'make the photo last 10 seconds' or 'make it end at 8s'.")
     result = run.call("update_timeline_element_timing", args)
-    return (f"{element.id} now runs {tc(result['start'])}–{tc(result['end'])} "
+    return (f"{element.id} now runs {timecode_of_seconds(result['start'])}–{timecode_of_seconds(result['end'])} "
             f"({result['duration']:g} s) on {result['trackId']}.")
 
 

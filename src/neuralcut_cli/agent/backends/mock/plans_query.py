@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from neuralcut_cli.agent.backends.mock.phrases import Phrase
 from neuralcut_cli.agent.backends.mock.runner import Failed, Runner
-from neuralcut_cli.agent.backends.mock.words import tc
+from neuralcut_cli.time import timecode_of_seconds
 
 HELP = """I understand requests like these (times: 5, 5s, 2.5s, 1:02.5, 00:01:02.500, 90f, 1m30s):
   list the timeline · what's on the timeline? · list assets · show unused videos
@@ -32,7 +32,7 @@ def plan_list_timeline(p: Phrase, run: Runner) -> str:
     tracks = listing["tracks"]
     count = sum(len(t["elements"]) for t in tracks)
     end = max((e["end"] for t in tracks for e in t["elements"]), default=0.0)
-    lines = [f"The timeline has {count} element(s) on {len(tracks)} track(s), {tc(end)} long:"]
+    lines = [f"The timeline has {count} element(s) on {len(tracks)} track(s), {timecode_of_seconds(end)} long:"]
     for track in tracks:
         items = ", ".join(_element_line(e) for e in track["elements"]) or "(empty)"
         lines.append(f"  {track['trackId']} ({track['type']}): {items}")
@@ -41,7 +41,7 @@ def plan_list_timeline(p: Phrase, run: Runner) -> str:
 
 def _element_line(e: dict) -> str:
     label = f'"{e["content"]}"' if e["type"] == "text" else e.get("effectType") or e.get("name") or e["type"]
-    return f"{e['elementId']} {label} {tc(e['start'])}–{tc(e['end'])}"
+    return f"{e['elementId']} {label} {timecode_of_seconds(e['start'])}–{timecode_of_seconds(e['end'])}"
 
 
 def plan_list_assets(p: Phrase, run: Runner) -> str:
@@ -61,7 +61,7 @@ def plan_list_assets(p: Phrase, run: Runner) -> str:
         return f"No assets match ({what})."
     lines = [f"{len(assets)} asset(s) ({what}):"]
     for a in assets:
-        duration = f", {tc(a['duration'])}" if a.get("duration") is not None else ""
+        duration = f", {timecode_of_seconds(a['duration'])}" if a.get("duration") is not None else ""
         used = "used" if a["usedInTimeline"] else "unused"
         lines.append(f"  {a['id']}: {a['name']} ({a['type']}{duration}, {used})")
     return "\n".join(lines)

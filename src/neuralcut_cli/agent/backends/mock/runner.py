@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from neuralcut_cli.agent.types import AgentContext, ToolCall, ToolResult
+from neuralcut_cli.time import timecode_of_seconds
 
 
 class NeedCall(Exception):
@@ -57,13 +58,7 @@ class Element:
 
     def describe(self) -> str:
         what = f'"{self.data["content"]}"' if self.type == "text" else (self.data.get("effectType") or self.name or self.type)
-        return f"{self.id} ({self.type} {what}, {_t(self.start)}–{_t(self.end)})"
-
-
-def _t(seconds: float) -> str:
-    from neuralcut_cli.time import format_timecode, seconds_to_ticks
-
-    return format_timecode(seconds_to_ticks(seconds))
+        return f"{self.id} ({self.type} {what}, {timecode_of_seconds(self.start)}–{timecode_of_seconds(self.end)})"
 
 
 class Runner:

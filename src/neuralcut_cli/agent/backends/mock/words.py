@@ -6,13 +6,8 @@ import re
 
 from neuralcut_cli.agent.backends.mock.phrases import Phrase
 from neuralcut_cli.agent.backends.mock.runner import Failed, Runner
-from neuralcut_cli.time import format_timecode, seconds_to_ticks
 
 DEFAULT_LENGTH = 5.0
-
-
-def tc(seconds: float) -> str:
-    return format_timecode(seconds_to_ticks(seconds))
 
 
 def text_position(p: Phrase, default: str) -> str:
