@@ -10,8 +10,10 @@ grow back up to ``sourceDuration - trimStart`` and never past it.
 
 from __future__ import annotations
 
+from neuralcut_cli.editing.placement import check_free
 from neuralcut_cli.errors import EditError
 from neuralcut_cli.project.elements import Element
+from neuralcut_cli.project.model import Scene
 
 _SOURCED = ("video", "audio")
 
@@ -32,6 +34,15 @@ def resolve_range(current: Element, start: int | None, end: int | None, duration
     if new_end <= new_start:
         raise EditError("Invalid time range")
     return new_start, new_end
+
+
+def retime_in_scene(scene: Scene, element: Element, start: int, end: int) -> Scene:
+    """``scene`` with ``element`` on ``[start, end)``, refused if it would overlap a neighbour."""
+    found = scene.find_element(element.id)
+    assert found is not None, element.id
+    updated = retime(element, start, end)
+    check_free(found[0], start, end, ignore=[element.id])
+    return scene.update_element(updated)
 
 
 def retime(element: Element, start: int, end: int) -> Element:

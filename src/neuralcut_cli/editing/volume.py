@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 
 from neuralcut_cli.project.elements import AudioElement, VideoElement
+from neuralcut_cli.project.model import Scene
 
 MIN_DB = -60.0
 MAX_DB = 20.0
@@ -28,3 +29,8 @@ def gain_from_db(db: float) -> float:
 def set_gain(element: VideoElement | AudioElement, gain: float) -> VideoElement | AudioElement:
     """The element at ``gain`` (0 mutes it; anything else unmutes it)."""
     return element.model_copy(update={"volume": db_from_gain(gain), "muted": gain <= 0})
+
+
+def set_volume(scene: Scene, element: VideoElement | AudioElement, gain: float) -> Scene:
+    """``scene`` with ``element`` at ``gain``."""
+    return scene.update_element(set_gain(element, gain))

@@ -112,6 +112,13 @@ class Scene(CamelModel):
     def with_track(self, track: Track) -> "Scene":
         return self.model_copy(update={"tracks": self.tracks.replace(track)})
 
+    def update_element(self, element: Element) -> "Scene":
+        """A copy with the element of the same id (on whichever track holds it) replaced."""
+        found = self.find_element(element.id)
+        if found is None:
+            raise KeyError(element.id)
+        return self.with_track(found[0].with_element(element))  # type: ignore[arg-type]
+
     def with_tracks(self, tracks: SceneTracks) -> "Scene":
         return self.model_copy(update={"tracks": tracks})
 

@@ -33,6 +33,11 @@ class TrackBase(CamelModel):
                 raise ValueError(f"elements[{index}]: ends after 24:00:00, the 24-hour limit of a timeline")
         return self
 
+    def with_element(self, element: Element) -> "TrackBase":
+        """A copy with the element of the same id replaced by ``element``."""
+        elements = tuple(element if e.id == element.id else e for e in self.elements)
+        return self.model_copy(update={"elements": elements})
+
     def sorted_elements(self) -> list[Element]:
         return sorted(self.elements, key=lambda e: (e.start_time, e.id))
 

@@ -14,6 +14,7 @@ from neuralcut_cli.catalogs.effects import (
     validate_params,
 )
 from neuralcut_cli.editing.builders import effect_element
+from neuralcut_cli.editing.effects import set_effect_params
 from neuralcut_cli.editing.placement import place_auto
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.time import seconds_to_ticks
@@ -121,12 +122,9 @@ def update_effect(project: Project, args: UpdateEffectArgs, ctx: ToolContext) ->
     found = scene.find_element(args.element_id)
     if found is None:
         raise ToolError(f"Timeline element not found: {args.element_id}")
-    track, element = found
+    _, element = found
     if element.type != "effect":
         raise ToolError("Element is not an effect")
     effect = _effect(element.effect_type)
-    merged = {**element.params, **_checked(effect, args.params)}
-    changed = element.model_copy(update={"params": merged})
-    new_track = track.model_copy(update={"elements": tuple(changed if e.id == element.id else e for e in track.elements)})
-    return project.with_scene(scene.with_track(new_track)), {"success": True, "elementId": element.id,
-                                                              "appliedParams": merged}
+    scene, merged = set_effect_params(scene, element, _checked(effect, args.params))
+    return project.with_scene(scene), {"success": True, "elementId": element.id, "appliedParams": merged}

@@ -8,7 +8,7 @@ from pydantic import Field
 
 from neuralcut_cli.editing.builders import DEFAULT_DURATION, media_element
 from neuralcut_cli.editing.placement import place_auto, place_on_track
-from neuralcut_cli.editing.volume import set_gain
+from neuralcut_cli.editing.volume import set_volume as set_volume_of
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.time import seconds_to_ticks
 from neuralcut_cli.tools.common import Id, PositiveSeconds, Seconds
@@ -99,6 +99,4 @@ def set_volume(project: Project, args: VolumeArgs, ctx: ToolContext) -> ProjectE
     asset = project.asset(element.media_id)
     if element.type == "video" and asset is not None and asset.has_audio is False:
         raise ToolError("Element does not support volume")
-    changed = set_gain(element, args.volume)
-    new_track = track.model_copy(update={"elements": tuple(changed if e.id == element.id else e for e in track.elements)})
-    return project.with_scene(scene.with_track(new_track)), {"success": True, "volume": args.volume}
+    return project.with_scene(set_volume_of(scene, element, args.volume)), {"success": True, "volume": args.volume}

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field
 
-from neuralcut_cli.editing.builders import text_element, text_y
-from neuralcut_cli.editing.placement import check_free, place_auto
+from neuralcut_cli.editing.builders import text_element
+from neuralcut_cli.editing.placement import place_auto
+from neuralcut_cli.editing.text import update_text as update_text_element
 from neuralcut_cli.editing.timing import resolve_range
 from neuralcut_cli.errors import EditError
 from neuralcut_cli.project.model import Project
@@ -76,35 +77,19 @@ def update_text(project: Project, args: UpdateTextArgs, ctx: ToolContext) -> Pro
     """Change an existing text element, given its trackId and elementId: its
     text, start/end in seconds, or position (top, center, bottom). Only the
     fields you pass change."""
-    scene = project.scene
-    track = scene.tracks.find(args.track_id)
+    track = project.scene.tracks.find(args.track_id)
     element = next((e for e in track.elements if e.id == args.element_id), None) if track else None
     if element is None:
         raise ToolError("Text element not found")
     if element.type != "text":
         raise ToolError("Element is not text")
-    update: dict[str, Any] = {}
-    if args.text is not None:
-        update["content"] = args.text
-    if args.position is not None:
-        y = text_y(args.position, project.settings.canvas_size.height)
-        position = element.transform.position.model_copy(update={"y": y})
-        update["transform"] = element.transform.model_copy(update={"position": position})
-    if args.start is not None or args.end is not None:
-        start, end = _range(element, args)
-        check_free(track, start, end, ignore=[element.id])
-        update.update(start_time=start, duration=end - start)
-    if not update:
-        return project, {"success": True, "elementId": element.id}
-    changed = element.model_copy(update=update)
-    new_track = track.model_copy(update={"elements": tuple(changed if e.id == element.id else e for e in track.elements)})
-    return project.with_scene(scene.with_track(new_track)), {"success": True, "elementId": element.id}
-
-
-def _range(element, args: UpdateTextArgs) -> tuple[int, int]:  # type: ignore[no-untyped-def]
     start = None if args.start is None else seconds_to_ticks(args.start)
     end = None if args.end is None else seconds_to_ticks(args.end)
-    try:
-        return resolve_range(element, start, end, None)
-    except EditError:
-        raise ToolError("Invalid time range") from None
+    if start is not None or end is not None:
+        try:
+            resolve_range(element, start, end, None)
+        except EditError:
+            raise ToolError("Invalid time range") from None
+    scene = update_text_element(project.scene, element, project.settings.canvas_size.height, args.text,
+                                args.position, start, end)
+    return project.with_scene(scene), {"success": True, "elementId": element.id}

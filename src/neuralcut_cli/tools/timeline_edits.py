@@ -8,9 +8,9 @@ from pydantic import Field
 
 from neuralcut_cli.editing.delete import delete_elements
 from neuralcut_cli.editing.move import move_elements
-from neuralcut_cli.editing.placement import check_free, new_id
+from neuralcut_cli.editing.placement import new_id
 from neuralcut_cli.editing.split import split_scene
-from neuralcut_cli.editing.timing import resolve_range, retime
+from neuralcut_cli.editing.timing import resolve_range, retime_in_scene
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.time import output_seconds, seconds_to_ticks
 from neuralcut_cli.tools.common import (
@@ -126,12 +126,10 @@ def update_timeline_element_timing(project: Project, args: TimingArgs, ctx: Tool
         raise ToolError(f"Timeline element not found: {args.element_id}")
     track, element = found
     start, end = resolve_range(element, _ticks(args.start), _ticks(args.end), _ticks(args.duration))
-    updated = retime(element, start, end)
-    check_free(track, start, end, ignore=[element.id])
-    new_track = track.model_copy(update={"elements": tuple(updated if e.id == element.id else e for e in track.elements)})
+    scene = retime_in_scene(scene, element, start, end)
     output: dict[str, Any] = {"success": True, "elementId": element.id, "trackId": track.id,
                               "start": output_seconds(start), "end": output_seconds(end), "duration": output_seconds(end - start)}
-    return project.with_scene(scene.with_track(new_track)), output
+    return project.with_scene(scene), output
 
 
 class DeleteOneArgs(ToolArgs):
@@ -144,9 +142,7 @@ class DeleteOneArgs(ToolArgs):
 def delete_element(project: Project, args: DeleteOneArgs, ctx: ToolContext) -> ProjectEdit:
     """Deprecated: prefer delete_timeline_elements. Delete one element given
     its trackId and elementId."""
-    scene = project.scene
-    track = scene.tracks.find(args.track_id)
+    track = project.scene.tracks.find(args.track_id)
     if track is None or not any(e.id == args.element_id for e in track.elements):
         raise ToolError("Element not found")
-    kept = tuple(e for e in track.elements if e.id != args.element_id)
-    return project.with_scene(scene.with_track(track.model_copy(update={"elements": kept}))), {"success": True}
+    return project.with_scene(delete_elements(project.scene, [args.element_id])), {"success": True}
