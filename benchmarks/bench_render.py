@@ -50,8 +50,12 @@ def main() -> None:
         floor_preview = best(lambda: reencode("ultrafast", "28", "960:540"))
     clip_length = 10.0
     print(f"demo: {length:g} s at 1920x1080, 30 fps; floor: beach.mp4 ({clip_length:g} s) re-encoded to the same size")
-    print(f"  render --preview   {length / preview:5.1f}x real time   (plain re-encode at 960x540:   {clip_length / floor_preview:5.1f}x)")
-    print(f"  render (full)      {length / full:5.1f}x real time   (plain re-encode at 1920x1080: {clip_length / floor_full:5.1f}x)")
+    print(
+        f"  render --preview   {length / preview:5.1f}x real time   (plain re-encode at 960x540:   {clip_length / floor_preview:5.1f}x)"
+    )
+    print(
+        f"  render (full)      {length / full:5.1f}x real time   (plain re-encode at 1920x1080: {clip_length / floor_full:5.1f}x)"
+    )
 
 
 if __name__ == "__main__":

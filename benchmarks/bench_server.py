@@ -29,8 +29,12 @@ BODY = json.dumps({
 
 
 def start_server() -> tuple[subprocess.Popen, int]:
-    process = subprocess.Popen([sys.executable, "-m", "neuralcut_cli", "serve", "--port", "0", "--log-level", "warning"],
-                               stdout=subprocess.PIPE, text=True, env={**os.environ, "NEURALCUT_BACKEND": "mock"})
+    process = subprocess.Popen(
+        [sys.executable, "-m", "neuralcut_cli", "serve", "--port", "0", "--log-level", "warning"],
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "NEURALCUT_BACKEND": "mock"},
+    )
     line = process.stdout.readline()  # "neuralcut serve: http://127.0.0.1:PORT/api/agent/chat ..."
     port = int(line.split("http://127.0.0.1:")[1].split("/")[0])
     for _ in range(100):
@@ -80,8 +84,10 @@ def main() -> None:
         process.wait(10)
     ordered = sorted(latencies)
     p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
-    print(f"{args.requests} requests, {args.concurrency} in flight, mock backend: {args.requests / elapsed:.0f} req/s, "
-          f"p50 {statistics.median(ordered) * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, failed {len(failures)}")
+    print(
+        f"{args.requests} requests, {args.concurrency} in flight, mock backend: {args.requests / elapsed:.0f} req/s, "
+        f"p50 {statistics.median(ordered) * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, failed {len(failures)}"
+    )
     if failures:
         print("first failures:", failures[:3])
         raise SystemExit(1)

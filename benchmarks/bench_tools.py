@@ -64,8 +64,14 @@ def main() -> None:
             ("split at 10 times", "split", {"times": sorted(rng.uniform(0, end) for _ in range(10))}),
             ("split at 1,000 times", "split", {"times": sorted(rng.uniform(0, end) for _ in range(1000))}),
             ("delete 1,000 ids", "delete_timeline_elements", {"elementIds": rng.sample(ids, 1000)}),
-            ("move 100 ids (+0 s, same tracks)", "move_timeline_elements",
-             {"elementIds": main_ids[-100:], "start": project.scene.tracks.main.elements[-100].start_time / 120_000 + 30}),
+            (
+                "move 100 ids (+0 s, same tracks)",
+                "move_timeline_elements",
+                {
+                    "elementIds": main_ids[-100:],
+                    "start": project.scene.tracks.main.elements[-100].start_time / 120_000 + 30,
+                },
+            ),
             ("list_timeline", "list_timeline", {}),
         ]
         print(f"project: 20,000 elements on 12 tracks, {size / 1e6:.1f} MB, timeline {end / 60:.0f} min")
@@ -74,8 +80,12 @@ def main() -> None:
             seconds, history, undo = timed_call(master, folder, name, args)
             results[label] = seconds
             mark = "ok" if seconds < 1 else "SLOW"
-            extra = f"  undo step: {history / 1e3:7.1f} kB ({history / size * 100:4.1f}% of the file), " \
-                    f"undo {undo * 1000:4.0f} ms" if history else ""
+            extra = (
+                f"  undo step: {history / 1e3:7.1f} kB ({history / size * 100:4.1f}% of the file), "
+                f"undo {undo * 1000:4.0f} ms"
+                if history
+                else ""
+            )
             print(f"  {label:<34} {seconds * 1000:5.0f} ms  {mark:<4}{extra}")
         ratio = results["split at 1,000 times"] / results["split at 10 times"]
         print(f"  split 1,000 / split 10 = {ratio:.2f}x (target <= 3x)")

@@ -46,7 +46,7 @@ def make_project(elements: int = 20_000, tracks: int = 12, seed: int = 7) -> dic
     per_track = [elements // tracks + (1 if i < elements % tracks else 0) for i in range(tracks)]
     built: list[dict[str, Any]] = []
     index = 0
-    for number, (kind, count) in enumerate(zip(kinds, per_track)):
+    for number, (kind, count) in enumerate(zip(kinds, per_track, strict=True)):
         track_type = "video" if kind == "video" else kind
         start, items = 0, []
         for _ in range(count):

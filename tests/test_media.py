@@ -123,7 +123,7 @@ def _edit(media: Path, folder: Path) -> Path:
 
 
 def _close(colour: tuple[int, int, int], expected: tuple[int, int, int], tolerance: int = 40) -> bool:
-    return all(abs(a - b) <= tolerance for a, b in zip(colour, expected))
+    return all(abs(a - b) <= tolerance for a, b in zip(colour, expected, strict=True))
 
 
 def test_render_produces_the_edit(media: Path, tmp_path: Path) -> None:

@@ -146,7 +146,7 @@ def test_no_project_changes_the_shape_of_the_graph(demo_json: dict[str, Any], te
                                                   opacity: float, volume: float, intensity: int) -> None:
     data = copy.deepcopy(demo_json)
     data["settings"]["background"]["color"] = colour
-    for asset, name in zip(data["mediaAssets"], names + names):
+    for asset, name in zip(data["mediaAssets"], names + names, strict=False):
         asset["path"] = f"media/{name}-{asset['id']}{Path(asset['path']).suffix}"
     for track in [*data["scenes"][0]["tracks"]["overlay"], data["scenes"][0]["tracks"]["main"],
                   *data["scenes"][0]["tracks"]["audio"]]:
@@ -186,7 +186,7 @@ def test_media_paths_are_never_options_or_protocols(demo_json: dict[str, Any], t
     data = copy.deepcopy(demo_json)
     hostile = ["-y", "concat:a|b", "http:x"]
     videos = [a for a in data["mediaAssets"] if a["type"] == "video"]
-    for asset, name in zip(videos, hostile):
+    for asset, name in zip(videos, hostile, strict=False):
         asset["path"] = name
         (tmp_path / name).write_bytes(b"")
     for asset in data["mediaAssets"][len(hostile):]:

@@ -27,7 +27,7 @@ MAX_TICKS = MAX_SECONDS * TICKS_PER_SECOND
 
 _EXAMPLES = "5, 5s, 2.5s, 500ms, 1m30s, 1:02.5, 00:01:02.500 or 90f"
 
-_UNIT_SECONDS = {
+_UNIT_SECONDS: dict[str, int | Fraction] = {
     "h": 3600, "hr": 3600, "hrs": 3600, "hour": 3600, "hours": 3600,
     "m": 60, "min": 60, "mins": 60, "minute": 60, "minutes": 60,
     "s": 1, "sec": 1, "secs": 1, "second": 1, "seconds": 1,

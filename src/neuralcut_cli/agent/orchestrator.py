@@ -106,8 +106,11 @@ class Orchestrator:
         for _ in range(self.max_steps):
             _check(cancel)
             self._status("sending")
-            turn = self.backend.complete(conversation_window(self.chat.messages, start), tools, context,
-                                         on_text=lambda chunk: cancel.is_set() or self.listener("text", chunk))
+            def on_text(chunk: str) -> None:
+                if not cancel.is_set():
+                    self.listener("text", chunk)
+
+            turn = self.backend.complete(conversation_window(self.chat.messages, start), tools, context, on_text=on_text)
             _check(cancel)
             if not turn.tool_calls:
                 self._finish(turn.content, turn.failed, outcome)

@@ -103,9 +103,9 @@ def main() -> None:
         raise SystemExit(report(KeyboardInterrupt(), json_requested())) from None
     except TyperException as exc:  # click's usage errors (typer vendors click)
         if not json_requested():
-            exc.show()  # type: ignore[attr-defined]
-            raise SystemExit(exc.exit_code) from None  # type: ignore[attr-defined]
-        raise SystemExit(report(UsageError(exc.format_message()), True)) from None  # type: ignore[attr-defined]
+            exc.show()  # type: ignore[attr-defined]  # every TyperException raised here is a click usage error
+            raise SystemExit(exc.exit_code) from None
+        raise SystemExit(report(UsageError(exc.format_message()), True)) from None
     except BaseException as exc:  # noqa: BLE001 - the last line of defence
         raise SystemExit(report(exc, json_requested())) from None
     raise SystemExit(code if isinstance(code, int) else 0)

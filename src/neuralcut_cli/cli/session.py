@@ -104,7 +104,8 @@ def create_project(path: Path, name: str | None, fps: str | None, size: str | No
         probed = probe_all(media)
     first_video = next((info for _, info in probed if info.type == "video"), None)
     rate = parse_fps(fps) if fps else parse_fps(f"{first_video.fps:g}") if first_video and first_video.fps else (30, 1)
-    canvas = parse_size(size) if size else (first_video.width, first_video.height) if first_video else (1920, 1080)
+    canvas = parse_size(size) if size else (first_video.width or 1920, first_video.height or 1080) if first_video \
+        else (1920, 1080)
     base = new_project_json(name or path.stem, rate, canvas)
     if probed:
         from neuralcut_cli.media.importer import project_with_media

@@ -19,7 +19,8 @@ def read_stdin_text(what: str) -> str:
     if stream is None:
         return sys.stdin.read()
     try:
-        return stream.read().decode("utf-8")
+        data: bytes = stream.read()
+        return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise UsageError(f"{what} is not valid UTF-8 text (byte {exc.start + 1})") from None
 

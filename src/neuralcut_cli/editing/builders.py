@@ -8,7 +8,7 @@ subtitle and label. Positions ``top``/``center``/``bottom`` are y = -35 % /
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from pydantic import TypeAdapter
 
@@ -36,7 +36,7 @@ def _transform(x: float = 0, y: float = 0, scale: float = 1) -> dict[str, Any]:
 
 
 def _build(data: dict[str, Any]) -> Element:
-    return mark_all_set(_ELEMENT.validate_python(data))
+    return cast(Element, mark_all_set(_ELEMENT.validate_python(data)))
 
 
 def _timing(start: int, duration: int) -> dict[str, Any]:

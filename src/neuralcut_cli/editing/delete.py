@@ -30,7 +30,7 @@ def delete_elements(scene: Scene, ids: list[str]) -> Scene:
     doomed = set(ids)
     layout = scene.tracks
     for track_id in set(found.values()):
-        track = layout.find(track_id)
+        track = layout.get(track_id)
         kept = tuple(e for e in track.elements if e.id not in doomed)
         layout = layout.replace(track.model_copy(update={"elements": kept}))
     return scene.with_tracks(layout)

@@ -59,7 +59,7 @@ def _commit(scene: Scene, origin: dict[str, tuple[str, Element]], moved: list[Mo
     for m in moved:
         arrivals.setdefault(m.track_id, []).append(m.element)
     for track_id in [t.id for t in scene.tracks.ordered() if t.id in touched]:
-        track = layout.find(track_id)
+        track = layout.get(track_id)
         stay = [e for e in track.elements if e.id not in moving]
         incoming = arrivals.get(track_id, [])
         clashes: dict[str, None] = {}

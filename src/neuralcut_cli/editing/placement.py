@@ -9,7 +9,7 @@ below the last audio track.
 from __future__ import annotations
 
 import uuid
-from typing import Iterable
+from typing import Any, Iterable, cast
 
 from neuralcut_cli.errors import EditError
 from neuralcut_cli.project.base import mark_all_set
@@ -36,12 +36,12 @@ def new_id() -> str:
 
 
 def new_track(track_type: str) -> Track:
-    fields = {"id": new_id(), "name": _TRACK_NAMES[track_type], "type": track_type, "elements": ()}
+    fields: dict[str, Any] = {"id": new_id(), "name": _TRACK_NAMES[track_type], "type": track_type, "elements": ()}
     if track_type in ("video", "audio"):
         fields["muted"] = False
     if track_type != "audio":
         fields["hidden"] = False
-    return mark_all_set(_TRACK_CLASSES[track_type](**fields))
+    return cast(Track, mark_all_set(_TRACK_CLASSES[track_type](**fields)))
 
 
 def check_free(track: Track, start: int, end: int, ignore: Iterable[str] = ()) -> None:

@@ -17,7 +17,7 @@ Each track is walked once with a binary search over the sorted times:
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable
 
 from neuralcut_cli.project.elements import Element
 from neuralcut_cli.project.model import Scene
@@ -30,8 +30,8 @@ def cut_element(element: Element, cuts: list[int], new_id: Callable[[], str]) ->
     """``element`` cut at ``cuts`` (sorted, strictly inside it)."""
     bounds = [element.start_time, *cuts, element.end_time]
     pieces = []
-    for index, (a, b) in enumerate(zip(bounds, bounds[1:])):
-        update = {"start_time": a, "duration": b - a}
+    for index, (a, b) in enumerate(zip(bounds, bounds[1:], strict=False)):
+        update: dict[str, Any] = {"start_time": a, "duration": b - a}
         if index:
             update["id"] = new_id()
         if element.type in _MEDIA_WITH_SOURCE:

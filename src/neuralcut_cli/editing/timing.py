@@ -12,10 +12,8 @@ from __future__ import annotations
 
 from neuralcut_cli.editing.placement import check_free
 from neuralcut_cli.errors import EditError
-from neuralcut_cli.project.elements import Element
+from neuralcut_cli.project.elements import AudioElement, Element, VideoElement
 from neuralcut_cli.project.model import Scene
-
-_SOURCED = ("video", "audio")
 
 
 def resolve_range(current: Element, start: int | None, end: int | None, duration: int | None) -> tuple[int, int]:
@@ -49,7 +47,7 @@ def retime(element: Element, start: int, end: int) -> Element:
     """``element`` placed on ``[start, end)``; media keep their trimStart."""
     duration = end - start
     update: dict[str, int] = {"start_time": start, "duration": duration}
-    if element.type in _SOURCED:
+    if isinstance(element, (VideoElement, AudioElement)):
         available = element.source_ticks - element.trim_start
         if duration > available:
             raise EditError("Duration exceeds source duration")

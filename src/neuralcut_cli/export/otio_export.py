@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from neuralcut_cli.project.elements import Element
+from neuralcut_cli.project.elements import MEDIA_ELEMENTS, Element
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.project.tracks import Track
 from neuralcut_cli.time import ticks_to_seconds
@@ -85,7 +85,7 @@ def _track(project: Project, project_path: Path, track: Track, rate: float) -> A
 def _clip(project: Project, project_path: Path, element: Element, rate: float) -> Any:
     import opentimelineio as otio
 
-    asset = project.asset(element.media_id)
+    asset = project.asset(element.media_id) if isinstance(element, MEDIA_ELEMENTS) else None
     reference: Any = otio.schema.MissingReference()
     path = asset.file(project_path) if asset is not None else None
     if path is not None:

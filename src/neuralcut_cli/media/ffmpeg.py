@@ -22,12 +22,12 @@ def ffmpeg_exe() -> str:
     except ImportError:
         raise MediaError("ffmpeg is missing: pip install imageio-ffmpeg (it ships an ffmpeg binary)") from None
     try:
-        return imageio_ffmpeg.get_ffmpeg_exe()
+        return str(imageio_ffmpeg.get_ffmpeg_exe())
     except RuntimeError as exc:
         raise MediaError(f"ffmpeg is missing: {exc}") from None
 
 
-def run_ffmpeg(args: Sequence[str], timeout: float | None = None) -> subprocess.CompletedProcess:
+def run_ffmpeg(args: Sequence[str], timeout: float | None = None) -> subprocess.CompletedProcess[str]:
     """Run ffmpeg quietly; ``MediaError`` with its last words when it fails."""
     try:
         done = subprocess.run([ffmpeg_exe(), "-hide_banner", "-nostdin", *args], capture_output=True, text=True,

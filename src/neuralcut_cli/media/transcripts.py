@@ -41,7 +41,8 @@ def _cache_path(project_path: Path, file: AssetFile, model_id: str, language: st
 class WhisperTranscriber:
     """The ``Transcriber`` service: ``{assetId, language, text, segments}`` in source seconds."""
 
-    def transcribe(self, file: AssetFile, project_path: Path, model_id: str | None, language: str | None) -> dict:
+    def transcribe(self, file: AssetFile, project_path: Path, model_id: str | None,
+                   language: str | None) -> dict[str, Any]:
         model_id = model_id or DEFAULT_MODEL
         cache = _cache_path(project_path, file, model_id, language)
         try:

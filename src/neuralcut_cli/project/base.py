@@ -32,7 +32,10 @@ PositiveTicks = Annotated[int, Field(strict=True, gt=0, le=MAX_TICKS)]
 NonEmptyStr = Annotated[str, Field(strict=True, min_length=1)]
 
 
-def _number_validator(low: float, high: float):
+def in_range(low: float, high: float) -> PlainValidator:
+    """The validator of a finite JSON number within ``[low, high]`` that keeps ints
+    as ints and floats as floats: ``Annotated[int | float, in_range(0, 1), NUMBER]``."""
+
     def check(value: Any) -> int | float:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise ValueError("expected a number")
@@ -47,12 +50,8 @@ def _number_validator(low: float, high: float):
     return PlainValidator(check)
 
 
-def number(low: float = -MAX_NUMBER, high: float = MAX_NUMBER) -> Any:
-    """A finite JSON number within ``[low, high]`` that keeps ints as ints and floats as floats."""
-    return Annotated[int | float, _number_validator(low, high), WithJsonSchema({"type": "number"})]
-
-
-Number = number()
+NUMBER = WithJsonSchema({"type": "number"})
+Number = Annotated[int | float, in_range(-MAX_NUMBER, MAX_NUMBER), NUMBER]
 
 
 class CamelModel(BaseModel):

@@ -44,7 +44,7 @@ springgreen 00ff7f steelblue 4682b4 tan d2b48c teal 008080 thistle d8bfd8 tomato
 violet ee82ee wheat f5deb3 white ffffff whitesmoke f5f5f5 yellow ffff00 yellowgreen 9acd32
 """
 _WORDS = _NAMES_TEXT.split()
-NAMED: dict[str, str] = dict(zip(_WORDS[::2], _WORDS[1::2]))
+NAMED: dict[str, str] = dict(zip(_WORDS[::2], _WORDS[1::2], strict=True))
 
 _HEX = re.compile(r"#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})")
 _NUM = r"[+-]?(?:\d+(?:\.\d+)?|\.\d+)"

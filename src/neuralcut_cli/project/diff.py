@@ -37,7 +37,7 @@ def _structured(value: Any) -> bool:
     return isinstance(value, (Project, Scene, SceneTracks, TrackBase, ElementBase))
 
 
-def _side(model: BaseModel, name: str) -> list:
+def _side(model: BaseModel, name: str) -> list[Any]:
     if name in model.model_fields_set:
         return [getattr(model, name)]
     return []
@@ -63,8 +63,8 @@ def diff(old: BaseModel, new: BaseModel) -> Patch | None:
     extras = sorted(set(old.model_extra or {}) | set(new.model_extra or {}))
     for name in [*type(old).model_fields, *extras]:
         present = (name in old_set, name in new_set)
-        before = old_values.get(name, (old.model_extra or {}).get(name))
-        after = new_values.get(name, (new.model_extra or {}).get(name))
+        before: Any = old_values.get(name, (old.model_extra or {}).get(name))
+        after: Any = new_values.get(name, (new.model_extra or {}).get(name))
         if before is after and present[0] == present[1]:
             continue
         if not any(present):
@@ -84,13 +84,13 @@ def _leaf(old: Any, new: Any) -> Patch | None:
     return _leaf_sides([old], [new])
 
 
-def _leaf_sides(before: list, after: list) -> Patch | None:
+def _leaf_sides(before: list[Any], after: list[Any]) -> Patch | None:
     b = [_as_json(v) for v in before]
     a = [_as_json(v) for v in after]
     return None if a == b else {"leaf": [b, a]}
 
 
-def _diff_list(old: tuple, new: tuple) -> Patch | None:
+def _diff_list(old: tuple[Any, ...], new: tuple[Any, ...]) -> Patch | None:
     if old == () and new == ():
         return None
     old_by_id = {item.id: item for item in old}
@@ -113,7 +113,7 @@ def _diff_list(old: tuple, new: tuple) -> Patch | None:
     return {"list": patch} if patch else None
 
 
-def _order_patch(old_ids: list[str], new_ids: list[str], old_by_id: dict, new_by_id: dict) -> Patch:
+def _order_patch(old_ids: list[str], new_ids: list[str], old_by_id: dict[str, Any], new_by_id: dict[str, Any]) -> Patch:
     """Where ids left and arrived, or both full lists if survivors were reordered."""
     if old_ids == new_ids:
         return {}
@@ -149,7 +149,8 @@ def apply(tree: BaseModel, patch: Patch, forward: bool) -> BaseModel:
         expected, target = patch["leaf"][src], patch["leaf"][dst]
         if [_as_json(tree)] != expected:
             raise PatchConflict("the project changed since this step was recorded")
-        return _revive(type(tree), target[0])
+        revived: BaseModel = _revive(type(tree), target[0])
+        return revived
     updates: dict[str, Any] = {}
     unset: list[str] = []
     for name, change in patch["fields"].items():
@@ -176,7 +177,7 @@ def apply(tree: BaseModel, patch: Patch, forward: bool) -> BaseModel:
     return result
 
 
-def _apply_list(name: str, current: tuple, patch: Patch, forward: bool) -> tuple:
+def _apply_list(name: str, current: tuple[Any, ...], patch: Patch, forward: bool) -> tuple[Any, ...]:
     src, dst = (0, 1) if forward else (1, 0)
     by_id = {item.id: item for item in current}
     order = _reorder(list(by_id), patch, forward, name)
@@ -198,7 +199,7 @@ def _apply_list(name: str, current: tuple, patch: Patch, forward: bool) -> tuple
 
 
 @lru_cache(maxsize=None)
-def _adapter(annotation: Any) -> TypeAdapter:
+def _adapter(annotation: Any) -> TypeAdapter[Any]:
     return TypeAdapter(annotation)
 
 
@@ -248,7 +249,7 @@ def _element_touches(patch: Patch) -> Iterator[tuple[str, bool, bool]]:
             yield from _element_touches(change)
 
 
-def _whole_track(leaf: list) -> Iterator[tuple[str, bool, bool]]:
+def _whole_track(leaf: list[Any]) -> Iterator[tuple[str, bool, bool]]:
     """The elements of a track that was added or removed as a whole."""
     before, after = leaf
     for element in (before[0].get("elements", []) if before else []):

@@ -12,12 +12,13 @@ from typing import Annotated, Literal, Union
 from pydantic import Field
 
 from neuralcut_cli.project.base import (
+    NUMBER,
     CamelModel,
     NonEmptyStr,
     Number,
     PositiveTicks,
     Ticks,
-    number,
+    in_range,
 )
 from neuralcut_cli.project.colors import Color
 from neuralcut_cli.project.limits import MAX_NUMBER
@@ -36,8 +37,8 @@ TRACK_FOR_ELEMENT = {
 
 #: A font family name: printable text, at most 200 characters.
 FontFamily = Annotated[str, Field(max_length=200, pattern=r"^[^\x00-\x1f\x7f]*$")]
-Volume = number(-60, 20)
-Opacity = number(0, 1)
+Volume = Annotated[int | float, in_range(-60, 20), NUMBER]
+Opacity = Annotated[int | float, in_range(0, 1), NUMBER]
 
 
 class Position(CamelModel):
@@ -146,6 +147,8 @@ class EffectElement(ElementBase):
     def label(self) -> str:
         return self.name or self.effect_type
 
+
+MEDIA_ELEMENTS = (VideoElement, ImageElement, AudioElement)  # the kinds with a mediaId, for isinstance
 
 Element = Annotated[
     Union[VideoElement, ImageElement, AudioElement, TextElement, StickerElement, EffectElement],

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from neuralcut_cli.errors import HistoryError, PatchConflict
 from neuralcut_cli.project.diff import Patch, apply, element_changes
@@ -88,7 +88,7 @@ class History:
             data = json.loads(path.read_text("utf-8"))
             if not isinstance(data.get("undo"), list) or not isinstance(data.get("redo"), list):
                 raise ValueError("bad index")
-            return data
+            return dict(data)
         except FileNotFoundError:
             return {"undo": [], "redo": [], "next": 1}
         except (ValueError, OSError, AttributeError):
@@ -141,7 +141,7 @@ class History:
         patches = reversed(step.patches) if backwards else step.patches
         try:
             for patch in patches:
-                project = apply(project, patch, forward=not backwards)
+                project = cast(Project, apply(project, patch, forward=not backwards))
         except PatchConflict as exc:
             verb = "undo" if backwards else "redo"
             raise HistoryError(f"Cannot {verb} '{step.source}': {exc} (the file was edited outside neuralcut)") from None

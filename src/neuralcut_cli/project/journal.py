@@ -26,6 +26,7 @@ import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from neuralcut_cli.project.io import fsync_dir, write_atomic
 
@@ -101,7 +102,7 @@ class Journal:
             self.abort()
         return True
 
-    def _read(self) -> dict | None:
+    def _read(self) -> dict[str, Any] | None:
         try:
             document = json.loads(self.pending.read_bytes())
         except (OSError, ValueError):

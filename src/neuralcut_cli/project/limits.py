@@ -70,7 +70,7 @@ def check_json(value: Any, path: str = "", max_depth: int = MAX_DEPTH) -> Any:
                 raise UnsafeJson(where, f"nested more than {max_depth} levels deep")
             pairs = item.items() if kind is dict else enumerate(item)
             for key, child in pairs:
-                if kind is dict and has_lone_surrogate(key):
+                if kind is dict and isinstance(key, str) and has_lone_surrogate(key):
                     raise UnsafeJson(where, "a key is not valid Unicode (a lone surrogate)")
                 stack.append((child, _join(where, key), depth + 1))
     return value

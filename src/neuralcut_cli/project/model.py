@@ -8,22 +8,23 @@ is in ticks. A file needs ``scenes`` (a non-empty list) and a
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterator, Literal
+from typing import Annotated, Iterator, Literal
 
 from pydantic import Field, model_validator
 
-from neuralcut_cli.project.base import CamelModel, NonEmptyStr, number
+from neuralcut_cli.project.base import NUMBER, CamelModel, NonEmptyStr, in_range
 from neuralcut_cli.project.colors import Color
 from neuralcut_cli.project.elements import Element
+from neuralcut_cli.project.limits import MAX_NUMBER
 from neuralcut_cli.project.tracks import SceneTracks, Track
 from neuralcut_cli.time import MAX_SECONDS, MAX_TICKS
 
-FORMAT = "neuralcut-project"
+FORMAT = "neuralcut-project"  # the values of Project.format and Project.version
 SCHEMA_VERSION = 1
 
-PositiveNumber = number(0)
-AssetSeconds = number(0, MAX_SECONDS)
-BookmarkTicks = number(0, MAX_TICKS)
+PositiveNumber = Annotated[int | float, in_range(0, MAX_NUMBER), NUMBER]
+AssetSeconds = Annotated[int | float, in_range(0, MAX_SECONDS), NUMBER]
+BookmarkTicks = Annotated[int | float, in_range(0, MAX_TICKS), NUMBER]
 MAX_CANVAS = 16384  # pixels a side: more than any encoder NeuralCut renders with takes
 
 
@@ -143,8 +144,8 @@ class Scene(CamelModel):
 
 
 class Project(CamelModel):
-    format: Literal["neuralcut-project"] = FORMAT
-    version: Literal[1] = SCHEMA_VERSION
+    format: Literal["neuralcut-project"] = "neuralcut-project"
+    version: Literal[1] = 1
     metadata: Metadata = Field(default_factory=Metadata)
     settings: Settings = Field(default_factory=Settings)
     media_assets: tuple[MediaAsset, ...] = ()

@@ -91,7 +91,7 @@ class SceneTracks(CamelModel):
 
     @field_validator("overlay")
     @classmethod
-    def _no_audio_overlays(cls, tracks: tuple) -> tuple:
+    def _no_audio_overlays(cls, tracks: tuple[Track, ...]) -> tuple[Track, ...]:
         for index, track in enumerate(tracks):
             if track.type == "audio":
                 raise ValueError(f"[{index}]: audio tracks belong in 'audio', not 'overlay'")
@@ -99,7 +99,7 @@ class SceneTracks(CamelModel):
 
     @field_validator("audio")
     @classmethod
-    def _only_audio(cls, tracks: tuple) -> tuple:
+    def _only_audio(cls, tracks: tuple[Track, ...]) -> tuple[Track, ...]:
         for index, track in enumerate(tracks):
             if track.type != "audio":
                 raise ValueError(f"[{index}]: only audio tracks belong in 'audio', not {track.type} tracks")
@@ -119,6 +119,13 @@ class SceneTracks(CamelModel):
         if track.type in ("text", "effect", "audio"):
             return track.type
         return "overlay"
+
+    def get(self, track_id: str) -> Track:
+        """The track with this id (it must exist: ``KeyError`` otherwise)."""
+        track = self.find(track_id)
+        if track is None:
+            raise KeyError(track_id)
+        return track
 
     def find(self, track_id: str) -> Track | None:
         for track in self.ordered():

@@ -21,7 +21,16 @@ from neuralcut_cli.catalogs.stickers import SIZE_FRACTION, find_sticker
 from neuralcut_cli.errors import MediaError
 from neuralcut_cli.media.ffmpeg import file_arg, fonts_dir
 from neuralcut_cli.media.probe import MediaInfo, probe
-from neuralcut_cli.project.elements import Element
+from neuralcut_cli.project.elements import (
+    MEDIA_ELEMENTS,
+    AudioElement,
+    EffectElement,
+    Element,
+    ImageElement,
+    StickerElement,
+    TextElement,
+    VideoElement,
+)
 from neuralcut_cli.project.model import MediaAsset, Project
 from neuralcut_cli.project.tracks import Track
 from neuralcut_cli.render.effects import effect_filter
@@ -38,6 +47,7 @@ from neuralcut_cli.render.shapes import draw_sticker
 from neuralcut_cli.time import ticks_to_seconds
 
 Prober = Callable[[Path], MediaInfo]
+Visual = VideoElement | ImageElement | TextElement | StickerElement
 BOLD = ("bold", "bolder", "600", "700", "800", "900")
 
 
@@ -120,7 +130,7 @@ class _Builder:
         return self.probed[path]
 
     # -- layers -------------------------------------------------------------------
-    def media(self, current: str, element: Element, track: Track) -> str:
+    def media(self, current: str, element: VideoElement | ImageElement, track: Track) -> str:
         span = self.window.clip(element)
         asset = self.project.asset(element.media_id)
         if span is None or asset is None:
@@ -134,7 +144,7 @@ class _Builder:
             self.add_audio(index, element, track, start)
         return self.overlay(current, f"{index}:v", element, (info.width or 16, info.height or 16), start, end)
 
-    def overlay(self, current: str, source: str, element: Element, natural: tuple[int, int], start: float,
+    def overlay(self, current: str, source: str, element: Visual, natural: tuple[float, float], start: float,
                 end: float, fit: bool = True) -> str:
         width, height = self.canvas
         transform = element.transform
@@ -155,7 +165,7 @@ class _Builder:
                                                      enable=between(start, end)), out=out))
         return out
 
-    def text(self, current: str, element: Element) -> str:
+    def text(self, current: str, element: TextElement) -> str:
         span = self.window.clip(element)
         if span is None or not element.content.strip():
             return current
@@ -178,7 +188,7 @@ class _Builder:
                                             enable=between(start, end)), out=out))
         return out
 
-    def sticker(self, current: str, element: Element) -> str:
+    def sticker(self, current: str, element: StickerElement) -> str:
         span = self.window.clip(element)
         sticker = find_sticker(element.sticker_id)
         if span is None or sticker is None:
@@ -191,7 +201,7 @@ class _Builder:
         natural = (size / self.scale, (size if sticker.provider == "shapes" else size * 2 // 3 // 2 * 2) / self.scale)
         return self.overlay(current, f"{index}:v", element, natural, start, end, fit=False)
 
-    def effect(self, current: str, element: Element) -> str:
+    def effect(self, current: str, element: EffectElement) -> str:
         span = self.window.clip(element)
         chosen = effect_filter(element.effect_type, element.params, round(self.canvas[1] * self.scale))
         if span is None or chosen is None:
@@ -201,7 +211,7 @@ class _Builder:
         self.chains.append(chain(current, timed, out=out))
         return out
 
-    def add_audio(self, index: int, element: Element, track: Track, start: float) -> None:
+    def add_audio(self, index: int, element: VideoElement | AudioElement, track: Track, start: float) -> None:
         if element.muted or getattr(track, "muted", False) or element.volume <= -60:
             return
         delay = round(start * 1000)
@@ -212,7 +222,7 @@ class _Builder:
                                  f("adelay", delays=delay, all=1), out=label))
         self.audio.append(label)
 
-    def audio_element(self, element: Element, track: Track) -> None:
+    def audio_element(self, element: AudioElement, track: Track) -> None:
         span = self.window.clip(element)
         asset = self.project.asset(element.media_id)
         if span is None or asset is None:
@@ -231,7 +241,7 @@ def _even(value: float) -> int:
 def missing_media(project: Project, project_path: Path) -> list[str]:
     """Every media file the active scene needs that is not on disk."""
     missing = []
-    for asset_id in sorted({getattr(e, "media_id", None) for _, e in project.scene.elements()} - {None}):
+    for asset_id in sorted({e.media_id for _, e in project.scene.elements() if isinstance(e, MEDIA_ELEMENTS)}):
         asset = project.asset(asset_id)
         if asset is None:
             missing.append(f"{asset_id} (no such asset)")
@@ -279,14 +289,13 @@ def build_plan(project: Project, project_path: Path, workdir: Path, preview: boo
 
 
 def _layer(builder: _Builder, current: str, element: Element, track: Track) -> str:
-    if element.type in ("video", "image"):
+    if isinstance(element, (VideoElement, ImageElement)):
         return builder.media(current, element, track)
-    if element.type == "text":
+    if isinstance(element, TextElement):
         return builder.text(current, element)
-    if element.type == "sticker":
+    if isinstance(element, StickerElement):
         return builder.sticker(current, element)
-    if element.type == "effect":
+    if isinstance(element, EffectElement):
         return builder.effect(current, element)
-    if element.type == "audio":
-        builder.audio_element(element, track)
+    builder.audio_element(element, track)
     return current

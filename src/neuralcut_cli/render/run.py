@@ -118,7 +118,7 @@ def _run(command: list[str], duration: float, progress: Progress | None) -> None
         progress(duration, duration)
 
 
-def _stop(process: subprocess.Popen) -> None:
+def _stop(process: subprocess.Popen[str]) -> None:
     process.terminate()
     try:
         process.wait(5)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ipaddress
 import os
 import socket
+from typing import Any
 
 from neuralcut_cli.errors import UsageError
 from neuralcut_cli.server.validation import MAX_HEADER_BYTES
@@ -43,7 +44,7 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-def server_config(app: object, log_level: str = "info"):  # type: ignore[no-untyped-def]
+def server_config(app: Any, log_level: str = "info") -> Any:
     """uvicorn's settings: h11 always (httptools, when installed, has no header limit of its own)."""
     import uvicorn
 
@@ -51,7 +52,7 @@ def server_config(app: object, log_level: str = "info"):  # type: ignore[no-unty
                           http="h11", h11_max_incomplete_event_size=MAX_HEADER_BYTES)
 
 
-def serve(app: object, sock: socket.socket, log_level: str = "info") -> None:
+def serve(app: Any, sock: socket.socket, log_level: str = "info") -> None:
     import uvicorn
 
     uvicorn.Server(server_config(app, log_level)).run(sockets=[sock])

@@ -17,6 +17,8 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from pydantic.alias_generators import to_camel
 
 from neuralcut_cli.errors import NeuralCutError, ToolError
+
+__all__ = ["NoArgs", "ProjectEdit", "ToolArgs", "ToolContext", "ToolDefinition", "ToolError", "tool"]
 from neuralcut_cli.project.gcpause import gc_paused
 from neuralcut_cli.project.limits import UnsafeJson, check_json
 from neuralcut_cli.project.model import Project
@@ -124,13 +126,13 @@ class ToolDefinition:
         if context.session is None:
             raise ToolError(self.no_project_error)
         if self.kind == "history":
-            return self.fn(context.session, parsed)
+            return dict(self.fn(context.session, parsed))
         if self.kind == "read":
-            return self.fn(context.session.project(), parsed, context)
+            return dict(self.fn(context.session.project(), parsed, context))
         call = {"tool": self.name, "args": raw if isinstance(raw, dict) else {}}
         with context.session.edit(call) as edit:
             edit.project, output = self.fn(edit.project, parsed, context)
-        return output
+        return dict(output)
 
 
 def _first_error(model: type[ToolArgs], exc: ValidationError) -> str:

@@ -8,7 +8,6 @@ from pydantic import Field
 
 from neuralcut_cli.catalogs.effects import (
     EffectDef,
-    ParamError,
     find_effect,
     search_effects,
     validate_params,
@@ -16,6 +15,7 @@ from neuralcut_cli.catalogs.effects import (
 from neuralcut_cli.editing.builders import effect_element
 from neuralcut_cli.editing.effects import set_effect_params
 from neuralcut_cli.editing.placement import place_auto
+from neuralcut_cli.errors import ParamError
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.time import seconds_to_ticks
 from neuralcut_cli.tools.common import Id, Seconds

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Literal
 
+from neuralcut_cli.project.elements import MEDIA_ELEMENTS
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.tools.common import element_summary
 from neuralcut_cli.tools.definition import NoArgs, ToolArgs, ToolContext, tool
@@ -11,11 +12,7 @@ from neuralcut_cli.tools.definition import NoArgs, ToolArgs, ToolContext, tool
 
 def used_asset_ids(project: Project) -> set[str]:
     """Assets referenced by any element of the active scene."""
-    return {
-        element.media_id
-        for _, element in project.scene.elements()
-        if getattr(element, "media_id", None)
-    }
+    return {element.media_id for _, element in project.scene.elements() if isinstance(element, MEDIA_ELEMENTS)}
 
 
 class ListAssetsArgs(ToolArgs):

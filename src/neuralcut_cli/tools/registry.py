@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Generic, Hashable, Iterable, TypeVar
+from typing import Any, Generic, Hashable, Iterable, TypeVar
 
 from neuralcut_cli.tools.definition import ToolContext, ToolDefinition
 
@@ -48,7 +48,7 @@ class ToolRegistry(DefinitionRegistry[str, ToolDefinition]):
     def add(self, definition: ToolDefinition) -> None:
         self.register(definition.name, definition)
 
-    def execute(self, name: str, args: object, context: ToolContext) -> dict:
+    def execute(self, name: str, args: object, context: ToolContext) -> dict[str, Any]:
         """Run a tool by name; an unknown name is an error value, like any other."""
         if not self.has(name):
             return {"error": f"Unknown tool: {name}"}

@@ -17,7 +17,7 @@ _DROP = {"title", "default"}
 def tool_schema(model: type[BaseModel]) -> dict[str, Any]:
     schema = model.model_json_schema(by_alias=True)
     defs = schema.pop("$defs", {})
-    cleaned = _clean(schema, defs)
+    cleaned: dict[str, Any] = _clean(schema, defs)
     cleaned.setdefault("properties", {})
     cleaned["type"] = "object"
     return cleaned

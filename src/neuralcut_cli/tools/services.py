@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Protocol
+from typing import Any, Callable, Protocol
 
 from neuralcut_cli.media.assets import AssetFile
 from neuralcut_cli.media.context_cache import AssetCache, AssetContext
@@ -34,7 +34,7 @@ class Transcriber(Protocol):
     """Speech to text: ``transcribe_video``."""
 
     def transcribe(self, file: AssetFile, project_path: Path, model_id: str | None,
-                   language: str | None) -> dict: ...
+                   language: str | None) -> dict[str, Any]: ...
 
 
 def _gemini(model: str | None = None) -> AssetUnderstanding:

@@ -11,7 +11,7 @@ import os
 import socket
 import urllib.error
 import urllib.request
-from typing import Sequence
+from typing import Any, Sequence
 
 from neuralcut_cli.agent.backends.base import TextSink
 from neuralcut_cli.agent.types import AgentContext, AssistantTurn, ChatMessage
@@ -32,7 +32,7 @@ class RemoteBackend:
 
     def complete(self, conversation: Sequence[ChatMessage], tools: Sequence[ToolDefinition],
                  context: AgentContext | None, on_text: TextSink | None = None) -> AssistantTurn:
-        body = {"messages": [m.wire() for m in conversation]}
+        body: dict[str, Any] = {"messages": [m.wire() for m in conversation]}
         if context is not None:
             body["context"] = context.wire()
         headers = {"Content-Type": "application/json", "Accept": "application/json"}

@@ -17,7 +17,7 @@ from neuralcut_cli.agent.types import AgentContext, AssistantTurn, ChatMessage
 from neuralcut_cli.errors import BackendError
 from neuralcut_cli.tools.definition import ToolDefinition
 
-Entry = Union[AssistantTurn, dict, BaseException, Callable[[Sequence[ChatMessage]], AssistantTurn]]
+Entry = Union[AssistantTurn, dict[str, Any], BaseException, Callable[[Sequence[ChatMessage]], AssistantTurn]]
 
 
 class ScriptedBackend:

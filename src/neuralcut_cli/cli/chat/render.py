@@ -13,7 +13,7 @@ from neuralcut_cli.cli.views.tool_result import print_changes
 from neuralcut_cli.project.diff import diff
 
 
-def _args(args: dict) -> str:
+def _args(args: dict[str, object]) -> str:
     text = json.dumps(args, ensure_ascii=False)
     return text if len(text) <= 70 else text[:67] + "..."
 
@@ -30,7 +30,7 @@ def print_exchange(console: Console, exchange: Exchange, show_reply: bool = True
     """Tool calls (unless already shown live), the reply, what changed and the lanes."""
     outcome = exchange.outcome
     if show_tools:
-        for call, result in zip(outcome.tool_calls, outcome.tool_results):
+        for call, result in zip(outcome.tool_calls, outcome.tool_results, strict=False):
             console.print(tool_line(call, result))
     if show_reply and outcome.reply:
         style = "red" if outcome.failed else ""

@@ -17,7 +17,7 @@ from neuralcut_cli.cli.chat.render import print_exchange
 from neuralcut_cli.cli.chat.session import ChatSession
 from neuralcut_cli.cli.chat.slash import dispatch
 
-Busy = Callable[[ChatSession], AbstractContextManager]
+Busy = Callable[[ChatSession], AbstractContextManager[object]]
 
 
 def banner(chat: ChatSession) -> str:

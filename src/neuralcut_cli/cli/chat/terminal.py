@@ -41,10 +41,10 @@ class ChatCompleter(Completer):
             return
         if text.startswith("/"):
             name, _, arg = text.partition(" ")
-            command = next((c for c in COMMANDS if "/" + c.name == name), None)
-            if command and command.argument == "path":
+            chosen = next((c for c in COMMANDS if "/" + c.name == name), None)
+            if chosen and chosen.argument == "path":
                 yield from self.paths.get_completions(Document(arg), complete_event)
-            elif command and command.argument == "backend":
+            elif chosen and chosen.argument == "backend":
                 for option in ("mock", "gemini", "http://127.0.0.1:8765"):
                     if option.startswith(arg):
                         yield Completion(option, start_position=-len(arg))
@@ -123,6 +123,6 @@ def interactive(chat: ChatSession, console: Console) -> int:
         state = chat.agent.status
         return f" {chat.project_path.name} · backend {chat.backend_label} · {state} · /help · Ctrl-D to leave"
 
-    prompt = PromptSession(history=history, completer=ChatCompleter(chat), bottom_toolbar=toolbar,
+    prompt: PromptSession[str] = PromptSession(history=history, completer=ChatCompleter(chat), bottom_toolbar=toolbar,
                            complete_while_typing=False, enable_history_search=True)
     return run_repl(chat, lambda: prompt.prompt("› "), console, lambda c: Busy(c, console))

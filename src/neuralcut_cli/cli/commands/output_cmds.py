@@ -4,13 +4,18 @@ from __future__ import annotations
 
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
 from neuralcut_cli.cli.errors import guarded
 from neuralcut_cli.cli.options import JsonOpt, ProjectOpt
 from neuralcut_cli.errors import OutputExists, UsageError
+
+if TYPE_CHECKING:
+    from neuralcut_cli.cli.output import Output
+    from neuralcut_cli.project.model import Project
+    from neuralcut_cli.render.graph import RenderPlan
 
 ForceOpt = Annotated[bool, typer.Option("--force", help="Replace the output file if it exists.")]
 
@@ -63,7 +68,7 @@ def _check_range(begin: int | None, finish: int | None, end_of_timeline: int) ->
                          f"({format_timecode(end_of_timeline)})")
 
 
-def _confirm_replace(out, output: Path, json_out: bool) -> bool:  # type: ignore[no-untyped-def]
+def _confirm_replace(out: Output, output: Path, json_out: bool) -> bool:
     """On a terminal, ask before replacing an existing regular file; elsewhere --force decides."""
     import sys
 
@@ -75,7 +80,8 @@ def _confirm_replace(out, output: Path, json_out: bool) -> bool:  # type: ignore
     return True
 
 
-def _render_with_bar(out, project, project_path, output, preview, begin, finish, quiet, overwrite):  # type: ignore[no-untyped-def]
+def _render_with_bar(out: Output, project: Project, project_path: Path, output: Path, preview: bool,
+                     begin: int | None, finish: int | None, quiet: bool, overwrite: bool) -> RenderPlan:
     """Render with a progress bar on stderr when it is a terminal."""
     from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 

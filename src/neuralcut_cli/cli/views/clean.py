@@ -12,7 +12,6 @@ building views from ``Text`` objects and escaping strings (see ``plain``).
 from __future__ import annotations
 
 import re
-from typing import Iterable
 
 from rich.console import (
     Console,
@@ -56,7 +55,7 @@ class _Cleaned:
 
 class CleanHook(RenderHook):
     def process_renderables(self, renderables: list[ConsoleRenderable]) -> list[ConsoleRenderable]:
-        return [_Cleaned(item) for item in renderables]  # type: ignore[misc]
+        return [_Cleaned(item) for item in renderables]
 
 
 def guard(console: Console) -> Console:
@@ -66,4 +65,4 @@ def guard(console: Console) -> Console:
     return console
 
 
-__all__: Iterable[str] = ["clean", "plain", "guard", "CleanHook"]
+__all__ = ["clean", "plain", "guard", "CleanHook"]

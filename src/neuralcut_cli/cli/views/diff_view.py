@@ -7,6 +7,7 @@ from typing import Any
 from rich.text import Text
 
 from neuralcut_cli.project.diff import Patch, element_changes
+from neuralcut_cli.project.elements import Element
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.time import format_timecode
 
@@ -24,8 +25,8 @@ def _label(element: dict[str, Any]) -> str:
     if element.get("type") == "text":
         return f'"{element.get("content", "")}"'
     if element.get("type") == "effect":
-        return element.get("effectType", "")
-    return element.get("name") or element.get("stickerId") or element.get("id", "")
+        return str(element.get("effectType", ""))
+    return str(element.get("name") or element.get("stickerId") or element.get("id", ""))
 
 
 def _value(key: str, value: Any) -> str:
@@ -46,7 +47,7 @@ def describe_change(before: dict[str, Any], after: dict[str, Any]) -> str:
     return ", ".join(parts) or "moved to another track"
 
 
-def _elements_by_id(project: Project | None) -> dict[str, dict[str, Any]]:
+def _elements_by_id(project: Project | None) -> dict[str, Element]:
     if project is None:
         return {}
     return {element.id: element for _, element in project.scene.elements()}

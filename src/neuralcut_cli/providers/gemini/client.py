@@ -61,6 +61,8 @@ def make_client() -> Any:
 def scrub(text: str) -> str:
     """``text`` with the API key (if any) replaced by ``***``."""
     key = api_key()
-    for value in {key, os.environ.get("GEMINI_API_KEY"), os.environ.get("GOOGLE_API_KEY")} - {None, ""}:
+    for value in {key, os.environ.get("GEMINI_API_KEY"), os.environ.get("GOOGLE_API_KEY")}:
+        if not value:
+            continue
         text = text.replace(value, "***")
     return re.sub(r"(key=)[A-Za-z0-9_\-]{12,}", r"\1***", text)

@@ -75,7 +75,7 @@ def _call_part(call: ToolCall) -> Any:
 
 def tool_calls(parts: Sequence[Any], first_index: int) -> list[ToolCall]:
     """The function calls among response parts, in order; ids made up where the model gave none."""
-    calls = []
+    calls: list[ToolCall] = []
     for part in parts:
         call = getattr(part, "function_call", None)
         if call is None:

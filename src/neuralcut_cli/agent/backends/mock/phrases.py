@@ -91,7 +91,7 @@ class Phrase:
     text: str = ""
 
     def __post_init__(self) -> None:
-        def lift(match: re.Match) -> str:
+        def lift(match: re.Match[str] | _Single) -> str:
             text = next(g for g in match.groups() if g is not None)
             if isinstance(match, _Single):
                 text = re.sub(r"(?i)^(?:saying|that says|which says|reading|:)\s*", "", text)

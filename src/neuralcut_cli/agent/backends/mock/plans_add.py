@@ -125,7 +125,8 @@ def plan_add_sticker(p: Phrase, run: Runner) -> str:
     start, end = span(p, run)
     position = corner(p)
     result = run.call("add_sticker", {"stickerId": sticker, "start": start, "end": end, "position": position})
-    return f"Added sticker {sticker} at {position}, {timecode_of_seconds(start)}–{timecode_of_seconds(end)} ({result['elementId']} on {result['trackId']})."
+    when = f"{timecode_of_seconds(start)}–{timecode_of_seconds(end)}"
+    return f"Added sticker {sticker} at {position}, {when} ({result['elementId']} on {result['trackId']})."
 
 
 def params_in(p: Phrase, effect_type: str) -> dict[str, float]:
@@ -159,7 +160,8 @@ def plan_apply_effect(p: Phrase, run: Runner, effect_type: str) -> str:
         args["params"] = params
     result = run.call("apply_effect", args)
     shown = ", ".join(f"{k}={v}" for k, v in result["appliedParams"].items())
-    return f"Applied {effect_type} ({shown}) from {timecode_of_seconds(start)} to {timecode_of_seconds(end)} ({result['elementId']} on {result['trackId']})."
+    when = f"from {timecode_of_seconds(start)} to {timecode_of_seconds(end)}"
+    return f"Applied {effect_type} ({shown}) {when} ({result['elementId']} on {result['trackId']})."
 
 
 def plan_update_effect(p: Phrase, run: Runner, effect_type: str) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from neuralcut_cli.agent.backends.mock.phrases import Phrase
 from neuralcut_cli.agent.backends.mock.resolve import find_elements
@@ -78,9 +79,10 @@ def plan_move(p: Phrase, run: Runner, ref: str) -> str:
         others = [e.end for e in run.timeline() if e.track_id == found[0].track_id and e.id not in _ids(found)]
         start = max(others, default=0.0)
     else:
-        start = p.after(r"to|at")
-        if start is None:
+        asked = p.after(r"to|at")
+        if asked is None:
             raise Failed("Move it where? For example: 'move the logo to 12s'.")
+        start = asked
     if start < 0:
         raise Failed(f"That would start before 0 ({timecode_of_seconds(start)}).")
     args = {"elementIds": _ids(found), "start": start}
@@ -112,7 +114,7 @@ def plan_change_text(p: Phrase, run: Runner, ref: str, new_text: str) -> str:
 
 def plan_timing(p: Phrase, run: Runner, ref: str) -> str:
     element = pick(ref, p, run)[0]
-    args: dict = {"elementId": element.id}
+    args: dict[str, Any] = {"elementId": element.id}
     found = p.range()
     if found:
         args["start"], args["end"] = found

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from neuralcut_cli.agent.backends.mock.phrases import Phrase
 from neuralcut_cli.agent.backends.mock.runner import Failed, Runner
 from neuralcut_cli.time import timecode_of_seconds
@@ -39,7 +41,7 @@ def plan_list_timeline(p: Phrase, run: Runner) -> str:
     return "\n".join(lines)
 
 
-def _element_line(e: dict) -> str:
+def _element_line(e: dict[str, Any]) -> str:
     label = f'"{e["content"]}"' if e["type"] == "text" else e.get("effectType") or e.get("name") or e["type"]
     return f"{e['elementId']} {label} {timecode_of_seconds(e['start'])}–{timecode_of_seconds(e['end'])}"
 

@@ -38,23 +38,23 @@ class Element:
 
     @property
     def id(self) -> str:
-        return self.data["elementId"]
+        return str(self.data["elementId"])
 
     @property
     def type(self) -> str:
-        return self.data["type"]
+        return str(self.data["type"])
 
     @property
     def start(self) -> float:
-        return self.data["start"]
+        return float(self.data["start"])
 
     @property
     def end(self) -> float:
-        return self.data["end"]
+        return float(self.data["end"])
 
     @property
     def name(self) -> str:
-        return self.data.get("name", "")
+        return str(self.data.get("name", ""))
 
     def describe(self) -> str:
         what = f'"{self.data["content"]}"' if self.type == "text" else (self.data.get("effectType") or self.name or self.type)
@@ -101,7 +101,8 @@ class Runner:
         """The media assets: from the context when it has them, else ``list_project_assets``."""
         if self.context is not None and self.context.media_assets:
             return [a.wire() for a in self.context.media_assets]
-        return self.call("list_project_assets", {})["assets"]
+        assets: list[dict[str, Any]] = self.call("list_project_assets", {})["assets"]
+        return assets
 
     @property
     def playhead(self) -> float:
