@@ -145,7 +145,8 @@ class FakeGeminiServer:
         self.fake = FakeGemini()
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), make_handler(self.fake))
         self.fake.url = f"http://127.0.0.1:{self.server.server_address[1]}"
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        # a short poll: shutdown() waits for the loop to notice (0.5 s by default, on every test)
+        self.thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
 
     def __enter__(self) -> FakeGemini:
         self.thread.start()

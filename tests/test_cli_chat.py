@@ -1,23 +1,19 @@
-"""`neuralcut run` and piped stdin, in real processes: output, exit codes, files."""
+"""`neuralcut run` and piped stdin through the real entry point: output, exit codes, files.
+
+Most run in this process (``cli_helpers.invoke``); the ones about a real
+process (a closed stdin) start one.
+"""
 
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 
-EXE = [sys.executable, "-m", "neuralcut_cli"]
+import pytest
+from cli_helpers import EXE, invoke
 
-
-def neuralcut(*args: str, input: str | None = None, env: dict | None = None) -> subprocess.CompletedProcess:
-    full_env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "100", **(env or {})}
-    full_env.pop("NEURALCUT_PROJECT", None)
-    full_env.pop("NEURALCUT_BACKEND", None)
-    return subprocess.run([*EXE, *map(str, args)], capture_output=True, text=True, input=input, env=full_env,
-                          timeout=60)
-
+neuralcut = invoke  # in this process, through main()
 
 def test_run_json_document(demo_path: Path) -> None:
     done = neuralcut("run", "split at 5s", "-p", demo_path, "--json")
@@ -103,6 +99,7 @@ def test_piped_script_exits_1_if_any_request_failed(demo_path: Path) -> None:
     assert "› list the timeline" in done.stdout  # it went on after the failure
 
 
+@pytest.mark.slow
 def test_empty_or_closed_stdin_ends_at_once(demo_path: Path) -> None:
     assert neuralcut("-p", demo_path, input="").returncode == 0
     done = subprocess.run([*EXE, "-p", str(demo_path)], stdin=subprocess.DEVNULL, capture_output=True, text=True,

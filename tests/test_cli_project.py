@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from neuralcut_cli import __version__
 from neuralcut_cli.project.io import read_project
 from neuralcut_cli.project.session import ProjectSession
@@ -105,6 +107,7 @@ def test_new_rejects_bad_sizes_and_rates(cli, tmp_path: Path) -> None:
     assert not (tmp_path / "a.json").exists()
 
 
+@pytest.mark.slow
 def test_light_commands_do_not_import_heavy_modules(demo_path: Path) -> None:
     """--help, timeline and run with the mock never load google.genai, prompt_toolkit or the server."""
     code = (

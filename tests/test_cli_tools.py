@@ -1,23 +1,14 @@
-"""The `neuralcut tool | tools | undo | redo | history` contract, in real processes."""
+"""The `neuralcut tool | tools | undo | redo | history` contract, through the real entry point."""
 
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_helpers import invoke
 
-EXE = [sys.executable, "-m", "neuralcut_cli"]
-
-
-def run(*args: str, input: str | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess:
-    env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "100"}
-    env.pop("NEURALCUT_PROJECT", None)
-    return subprocess.run([*EXE, *map(str, args)], capture_output=True, text=True, input=input, env=env, cwd=cwd,
-                          timeout=60)
+run = invoke  # in this process, through main(); see cli_helpers
 
 
 def test_tool_json_prints_exactly_the_output(demo_path: Path) -> None:

@@ -44,7 +44,7 @@ def content(data: bytes) -> dict[str, Any]:
 @pytest.fixture(scope="module")
 def big(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("big") / "template.json"
-    path.write_text(json.dumps(make_project(4000, 12), indent=2) + "\n")
+    path.write_text(json.dumps(make_project(3000, 12), indent=2) + "\n")
     return path
 
 
@@ -136,12 +136,12 @@ def test_kill_at_random_moments(big: Path, tmp_path: Path) -> None:
     full = time.monotonic() - started
     rng = random.Random(20261130)
     outcomes = []
-    for trial in range(24):
+    for trial in range(20):
         project, states = prepared(big, tmp_path / f"t{trial}")
         command = SPLIT if trial % 3 else UNDO
         run_child(project, command, kill_after=rng.uniform(0.05, full * 1.05))
         outcomes.append(check_after_kill(project, states, command))
-    assert len(outcomes) == 24  # every trial checked; which side each landed on depends on timing
+    assert len(outcomes) == 20  # with the 11 named points: 31 kills; which side each lands on depends on timing
 
 
 def test_a_crash_between_project_and_history_is_finished_on_next_start(demo_path: Path,

@@ -4,11 +4,11 @@ Gemini server on a loopback port (no internet, no real key)."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 
+import pytest
+from cli_helpers import invoke
 from conftest import SECRET_KEY
 
 from neuralcut_cli.agent.backends.gemini import GeminiBackend
@@ -19,12 +19,7 @@ from neuralcut_cli.cli.chat.session import ChatSession
 from neuralcut_cli.project.session import ProjectSession
 from neuralcut_cli.tools import default_registry
 
-EXE = [sys.executable, "-m", "neuralcut_cli"]
-
-
-def neuralcut(*args: str, input: str | None = None) -> subprocess.CompletedProcess:
-    env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "100"}
-    return subprocess.run([*EXE, *map(str, args)], capture_output=True, text=True, input=input, env=env, timeout=60)
+neuralcut = invoke  # through main() in this process, with the fake server's environment
 
 
 def _secret_nowhere(done: subprocess.CompletedProcess | None, folder: Path) -> None:
@@ -187,6 +182,7 @@ def test_backend_directly_with_registry(gemini, demo_path: Path) -> None:
     assert turn.content == "Let me look." and turn.tool_calls[0].name == "list_timeline"
 
 
+@pytest.mark.slow
 def test_repl_with_gemini_through_a_pty(gemini, demo_path: Path) -> None:
     import pexpect
 

@@ -52,6 +52,7 @@ def _hold_lock(path: str, ready, release) -> None:  # runs in another process
         release.wait(10)
 
 
+@pytest.mark.slow
 def test_lock_excludes_another_process(demo_path: Path) -> None:
     ctx = multiprocessing.get_context("spawn")
     ready, release = ctx.Event(), ctx.Event()

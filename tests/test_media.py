@@ -19,6 +19,8 @@ from neuralcut_cli.project.io import read_project
 EXE = [sys.executable, "-m", "neuralcut_cli"]
 T = 120_000
 
+pytestmark = pytest.mark.slow  # real media made and rendered by ffmpeg
+
 
 def neuralcut(*args: str) -> subprocess.CompletedProcess:
     env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "120"}
@@ -172,6 +174,17 @@ def test_missing_media_is_named_before_ffmpeg_starts(media: Path, tmp_path: Path
     assert not out.exists()
 
 
+def _encoding(folder: Path) -> bool:
+    """ffmpeg has begun writing the partial file of the render."""
+    for path in folder.iterdir():
+        try:
+            if path.name.startswith(".long.partial") and path.stat().st_size > 0:
+                return True
+        except FileNotFoundError:
+            continue
+    return False
+
+
 def test_ctrl_c_leaves_no_file_under_the_output_name(media: Path, tmp_path: Path) -> None:
     data = json.loads(_edit(media, tmp_path).read_text())
     data["settings"]["canvasSize"] = {"width": 1920, "height": 1080}
@@ -185,10 +198,9 @@ def test_ctrl_c_leaves_no_file_under_the_output_name(media: Path, tmp_path: Path
     out = tmp_path / "long.mp4"
     process = subprocess.Popen([*EXE, "render", "-p", str(project), "-o", str(out)], stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True, env={**os.environ, "NO_COLOR": "1"})
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline and not any(p.name.startswith(".long.partial") for p in tmp_path.iterdir()):
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not _encoding(tmp_path):  # a state, not a delay: ffmpeg has written
         time.sleep(0.05)
-    time.sleep(0.5)
     process.send_signal(signal.SIGINT)
     _, stderr = process.communicate(timeout=60)
     assert process.returncode == 130, stderr

@@ -1,23 +1,31 @@
-"""Property tests over random timelines and random tool calls.
+"""Property tests over random timelines and random tool calls, in memory.
 
-* no tool call ever creates overlapping elements on a track;
+* no tool call ever creates overlapping elements on a track (the tools run
+  on a dry-run session: validation and edits, no file);
 * split never loses or duplicates source content, and is idempotent at
-  existing boundaries;
-* undoing every step of any successful sequence restores the timeline.
+  existing boundaries (the pure edit);
+* the patches of any sequence of successful calls, applied backwards, give
+  back the original tree, and forwards the final one (what undo and redo
+  do; the files behind them are tested in test_history and test_crash).
 """
 
 from __future__ import annotations
 
-import json
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tool_helpers import Tools
+from tool_helpers import REGISTRY
 
+from neuralcut_cli.editing.split import split_scene
+from neuralcut_cli.project.diff import apply, diff
+from neuralcut_cli.project.io import project_from_json
+from neuralcut_cli.project.model import Project
 from neuralcut_cli.project.overlaps import find_overlaps
+from neuralcut_cli.project.session import ProjectSession
+from neuralcut_cli.time import seconds_to_ticks
+from neuralcut_cli.tools.definition import ToolContext
 
 T = 120_000
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -102,40 +110,44 @@ def calls(draw, ids: list[str]) -> tuple[str, dict[str, Any]]:
                                      "duration": draw(st.sampled_from([None, 1.0, 2.5]))}
 
 
-def _tools(folder: str, data: dict[str, Any]) -> Tools:
-    path = Path(folder) / "p.json"
-    path.write_text(json.dumps(data))
-    return Tools(path)
+class Memory:
+    """Tools over a project held in memory (a dry-run session): no file is written, no fsync."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.session = ProjectSession(Path("/nonexistent/p.json"), dry_run=True)
+        self.session._project = project_from_json(data)  # the session starts from this tree, not a file
+        self.context = ToolContext(self.session)
+
+    @property
+    def project(self) -> Project:
+        return self.session.project()
+
+    def __call__(self, name: str, args: dict[str, Any]) -> dict[str, Any]:
+        return REGISTRY.execute(name, {k: v for k, v in args.items() if v is not None}, self.context)
 
 
-def _timeline(path: Path) -> Any:
-    """The file without ``metadata.updatedAt`` (which every save stamps)."""
-    data = json.loads(path.read_text())
-    data.get("metadata", {}).pop("updatedAt", None)
-    if data.get("metadata") == {}:
-        data.pop("metadata")
-    return data
+def _dump(project: Project) -> dict[str, Any]:
+    return project.model_dump(mode="json", by_alias=True, exclude={"metadata"})
 
 
 @SETTINGS
 @given(data=projects(), script=st.data())
 def test_no_call_ever_creates_an_overlap(data: dict[str, Any], script: st.DataObject) -> None:
-    with tempfile.TemporaryDirectory() as folder:
-        tools = _tools(folder, data)
-        for _ in range(6):
-            ids = [e.id for _, e in tools.project.scene.elements()]
-            name, args = script.draw(calls(ids))
-            before = tools.path.read_bytes()
-            result = tools(name, {k: v for k, v in args.items() if v is not None})
-            if "error" in result:
-                assert tools.path.read_bytes() == before, (name, args, result)
-            assert find_overlaps(tools.project.scene.tracks.ordered()) == [], (name, args)
+    tools = Memory(data)
+    for _ in range(6):
+        ids = [e.id for _, e in tools.project.scene.elements()]
+        name, args = script.draw(calls(ids))
+        before = tools.project
+        result = tools(name, args)
+        if "error" in result:
+            assert tools.project is before, (name, args, result)
+        assert find_overlaps(tools.project.scene.tracks.ordered()) == [], (name, args)
 
 
-def _source_pieces(tools: Tools) -> dict[str, list[tuple[int, int, int]]]:
+def _source_pieces(project: Project) -> dict[str, list[tuple[int, ...]]]:
     """Per track: (timeline start, source start, length) of each element, merged where contiguous."""
     out = {}
-    for track in tools.project.scene.tracks.ordered():
+    for track in project.scene.tracks.ordered():
         merged: list[list[int]] = []
         for e in sorted(track.elements, key=lambda e: e.start_time):
             source = e.trim_start if e.type in ("video", "audio") else 0
@@ -150,57 +162,58 @@ def _source_pieces(tools: Tools) -> dict[str, list[tuple[int, int, int]]]:
     return out
 
 
+def _split(project: Project, cut: list[float]) -> tuple[Project, list[str]]:
+    """The pure edit behind the split tool."""
+    ids = iter(f"new-{i}" for i in range(1000))
+    scene, affected = split_scene(project.scene, sorted({seconds_to_ticks(t) for t in cut}), lambda: next(ids))
+    return project.with_scene(scene), affected
+
+
 @SETTINGS
 @given(data=projects(), cut=times)
 def test_split_keeps_all_source_content(data: dict[str, Any], cut: list[float]) -> None:
-    with tempfile.TemporaryDirectory() as folder:
-        tools = _tools(folder, data)
-        if tools.project.scene.is_empty:
-            return
-        before = _source_pieces(tools)
-        counts = {t.id: sum(e.duration for e in t.elements) for t in tools.project.scene.tracks.ordered()}
-        result = tools("split", {"times": cut})
-        assert result["success"]
-        assert _source_pieces(tools) == before
-        assert {t.id: sum(e.duration for e in t.elements) for t in tools.project.scene.tracks.ordered()} == counts
-        for _, element in tools.project.scene.elements():
-            if element.type in ("video", "audio"):
-                assert element.trim_start + element.duration + element.trim_end == element.source_ticks
-        ids = [e.id for _, e in tools.project.scene.elements()]
-        assert len(ids) == len(set(ids))
+    project = project_from_json(data)
+    counts = {t.id: sum(e.duration for e in t.elements) for t in project.scene.tracks.ordered()}
+    after, _ = _split(project, cut)
+    assert _source_pieces(after) == _source_pieces(project)
+    assert {t.id: sum(e.duration for e in t.elements) for t in after.scene.tracks.ordered()} == counts
+    for _, element in after.scene.elements():
+        if element.type in ("video", "audio"):
+            assert element.trim_start + element.duration + element.trim_end == element.source_ticks
+    ids = [e.id for _, e in after.scene.elements()]
+    assert len(ids) == len(set(ids))
 
 
 @SETTINGS
 @given(data=projects(), cut=times)
 def test_split_is_idempotent_at_existing_boundaries(data: dict[str, Any], cut: list[float]) -> None:
-    with tempfile.TemporaryDirectory() as folder:
-        tools = _tools(folder, data)
-        if tools.project.scene.is_empty:
-            return
-        tools("split", {"times": cut})
-        before = tools.path.read_bytes()
-        assert tools("split", {"times": cut}) == {"success": True, "affectedElements": []}
-        assert tools.path.read_bytes() == before
-        boundaries = sorted({t / T for e in tools.project.scene.tracks.main.elements for t in (e.start_time, e.end_time)})
-        main_before = tools.project.scene.tracks.main
-        tools("split", {"times": boundaries})
-        assert tools.project.scene.tracks.main.elements == main_before.elements
+    once, _ = _split(project_from_json(data), cut)
+    twice, affected = _split(once, cut)
+    assert affected == [] and twice.scene == once.scene
+    boundaries = sorted({t / T for e in once.scene.tracks.main.elements for t in (e.start_time, e.end_time)})
+    again, _ = _split(once, boundaries)
+    assert again.scene.tracks.main.elements == once.scene.tracks.main.elements
 
 
 @SETTINGS
 @given(data=projects(), script=st.data())
 def test_undo_after_any_sequence_restores_the_timeline(data: dict[str, Any], script: st.DataObject) -> None:
-    with tempfile.TemporaryDirectory() as folder:
-        tools = _tools(folder, data)
-        original = _timeline(tools.path)
-        steps = 0
-        for _ in range(5):
-            ids = [e.id for _, e in tools.project.scene.elements()]
-            name, args = script.draw(calls(ids))
-            result = tools(name, {k: v for k, v in args.items() if v is not None})
-            if "error" not in result and tools.history_size() > steps:
-                steps += 1
-        for _ in range(steps):
-            assert tools("undo")["success"]
-        assert tools("undo") == {"error": "Nothing to undo"}
-        assert _timeline(tools.path) == original
+    """Every successful call's patch, applied backwards in reverse order, gives back the original tree."""
+    tools = Memory(data)
+    original = tools.project
+    patches = []
+    for _ in range(5):
+        ids = [e.id for _, e in tools.project.scene.elements()]
+        name, args = script.draw(calls(ids))
+        before = tools.project
+        if "error" not in tools(name, args) and tools.project is not before:
+            patch = diff(before, tools.project)
+            if patch is not None:
+                patches.append(patch)
+    restored: Any = tools.project
+    for patch in reversed(patches):
+        restored = apply(restored, patch, forward=False)
+    assert _dump(restored) == _dump(original)
+    for patch in patches:
+        restored = apply(restored, patch, forward=True)
+    assert _dump(restored) == _dump(tools.project)

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 import uvicorn
+from cli_helpers import invoke
 
 from neuralcut_cli.agent.backends.mock import MockBackend
 from neuralcut_cli.agent.backends.remote import RemoteBackend
@@ -57,8 +58,9 @@ class Server:
         return response.status, json.loads(payload) if payload else {}
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def server():
+    """One server for the module: the mock is stateless, every request stands alone."""
     with Server(MockBackend()) as running:
         yield running
 
@@ -145,6 +147,7 @@ def test_binding_rules() -> None:
     assert "NEURALCUT_SERVER_TOKEN" in info.value.message
 
 
+@pytest.mark.slow
 def test_serve_refuses_a_public_address_without_a_token() -> None:
     env = {k: v for k, v in os.environ.items() if k != "NEURALCUT_SERVER_TOKEN"}
     done = subprocess.run([*EXE, "serve", "--host", "0.0.0.0", "--port", "0"], capture_output=True, text=True,
@@ -154,9 +157,7 @@ def test_serve_refuses_a_public_address_without_a_token() -> None:
 
 # -- the remote backend -------------------------------------------------------------
 
-def _neuralcut(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
-    full = {**os.environ, "NO_COLOR": "1", **(env or {})}
-    return subprocess.run([*EXE, *args], capture_output=True, text=True, env=full, timeout=60)
+_neuralcut = invoke  # the client runs in this process, the server on its socket
 
 
 def test_remote_backend_edits_the_project_through_the_server(server: Server, demo_path: Path) -> None:
@@ -170,8 +171,7 @@ def test_remote_backend_edits_the_project_through_the_server(server: Server, dem
 
 
 def test_remote_backend_in_a_pipe_via_the_environment(server: Server, demo_path: Path) -> None:
-    done = subprocess.run([*EXE, "-p", str(demo_path)], input="split at 5s\nmute the music\n", capture_output=True,
-                          text=True, env={**os.environ, "NO_COLOR": "1", "NEURALCUT_BACKEND": server.url}, timeout=60)
+    done = invoke("-p", demo_path, input="split at 5s\nmute the music\n", env={"NEURALCUT_BACKEND": server.url})
     assert done.returncode == 0, done.stdout + done.stderr
     assert "Muted e-music" in done.stdout
 

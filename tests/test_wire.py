@@ -5,27 +5,18 @@ required fields)."""
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_helpers import invoke
 from test_server import Server
 
 from neuralcut_cli.agent.backends.mock import MockBackend
 from neuralcut_cli.agent.types import AssistantTurn
 
-EXE = [sys.executable, "-m", "neuralcut_cli"]
-
-
-def run(*args: str | Path) -> subprocess.CompletedProcess:
-    env = {**os.environ, "NO_COLOR": "1"}
-    env.pop("NEURALCUT_BACKEND", None)
-    return subprocess.run([*EXE, *map(str, args)], capture_output=True, text=True, env=env, timeout=60)
-
+run = invoke  # the client in this process, the server on its socket
 
 def _ids_masked(text: str) -> str:
     """New pieces get fresh UUIDs on each side; everything else must match."""
@@ -40,7 +31,6 @@ def project_24fps(demo_path: Path) -> Path:
     return demo_path
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("request_text", ["split at 120f", "order a pizza"])
 def test_local_and_proxied_requests_agree(project_24fps: Path, tmp_path: Path, request_text: str) -> None:
     remote_copy = tmp_path / "remote" / "demo.json"

@@ -101,7 +101,9 @@ class ChatSession:
         except KeyboardInterrupt:
             cancelled = True
             self.orchestrator.cancel()
-            worker.join(CANCEL_GRACE)
+            if self.agent.status == "processing":  # a tool is editing: let its atomic edit finish
+                worker.join(CANCEL_GRACE)
+            # waiting on the model: nothing can change any more (the answer is dropped), so return now
         outcome = box[0] if box else RequestOutcome(reply="Request cancelled", status="error",
                                                     error="Request cancelled")
         if cancelled and not outcome.failed:
