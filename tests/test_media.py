@@ -6,25 +6,24 @@ import json
 import os
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
+from cli_helpers import EXE
+from cli_helpers import neuralcut as real_neuralcut
 from media_helpers import frame, make_media, pixel
 
 from neuralcut_cli.media.probe import probe
 from neuralcut_cli.project.io import read_project
 
-EXE = [sys.executable, "-m", "neuralcut_cli"]
 T = 120_000
 
 pytestmark = pytest.mark.slow  # real media made and rendered by ffmpeg
 
 
-def neuralcut(*args: str) -> subprocess.CompletedProcess:
-    env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "120"}
-    return subprocess.run([*EXE, *map(str, args)], capture_output=True, text=True, env=env, timeout=300)
+def neuralcut(*args: str | Path) -> subprocess.CompletedProcess[str]:
+    return real_neuralcut(*args, env={"COLUMNS": "120"}, timeout=300)
 
 
 @pytest.fixture(scope="module")
@@ -271,10 +270,9 @@ def test_a_stalled_ffmpeg_is_stopped(media: Path, tmp_path: Path) -> None:
     stuck.chmod(0o755)
     project = _edit(media, tmp_path)
     out = tmp_path / "stuck.mp4"
-    env = {**os.environ, "NO_COLOR": "1", "NEURALCUT_FFMPEG": str(stuck), "NEURALCUT_RENDER_STALL": "1"}
     started = time.monotonic()
-    done = subprocess.run([*EXE, "render", "-p", str(project), "-o", str(out)], capture_output=True, text=True,
-                          env=env, timeout=60)
+    done = real_neuralcut("render", "-p", project, "-o", out,
+                          env={"NEURALCUT_FFMPEG": str(stuck), "NEURALCUT_RENDER_STALL": "1"})
     assert done.returncode == 1 and "ffmpeg made no progress for 1 s and was stopped" in done.stderr
     assert time.monotonic() - started < 30
     assert not out.exists() and [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
