@@ -40,7 +40,7 @@ def test_run_failure_exits_1_and_keeps_the_file(demo_path: Path) -> None:
     done = neuralcut("run", "make it pop", "-p", demo_path, "--json")
     assert done.returncode == 1
     document = json.loads(done.stdout)
-    assert document["status"] == "error" and "split at 5s" in document["reply"]
+    assert document["status"] == "error" and "changed nothing" in document["reply"]
     assert demo_path.read_bytes() == before
 
 

@@ -142,7 +142,7 @@ def test_ambiguous_reference_fails_with_the_candidates(chat: Chat) -> None:
 def test_unknown_reference_fails_and_lists_the_timeline(chat: Chat, demo_path: Path) -> None:
     before = demo_path.read_bytes()
     outcome = chat("delete the dinosaur")
-    assert outcome.failed and "could not find" in outcome.reply and "e-intro" in outcome.reply
+    assert outcome.failed and "'dinosaur'" in outcome.reply and "changed nothing" in outcome.reply
     assert demo_path.read_bytes() == before
 
 
@@ -161,10 +161,11 @@ def test_move_to_a_track(chat: Chat) -> None:
 
 
 def test_move_by_a_delta(chat: Chat) -> None:
-    chat.calls("move the title 2 seconds later by 2s")
+    chat.calls("move the title 2 seconds later")
     assert chat.tools.element("e-title").start_time == 2 * T
-    chat.calls("shift the title back by 1s")
+    chat.calls("shift the title earlier by 1s")
     assert chat.tools.element("e-title").start_time == 1 * T
+    assert chat("shift the title back by 1s").failed  # earlier or later? it asks instead of guessing
 
 
 def test_move_failure_is_reported(chat: Chat, demo_path: Path) -> None:
@@ -343,7 +344,7 @@ def test_requests_it_cannot_map_fail_helpfully(chat: Chat, demo_path: Path, text
     before = demo_path.read_bytes()
     outcome = chat(text)
     assert outcome.failed
-    assert "split at 5s" in outcome.reply or "For example" in outcome.reply or "quotes" in outcome.reply
+    assert "changed nothing" in outcome.reply and "Requests I understand" in outcome.reply
     assert demo_path.read_bytes() == before
 
 
@@ -374,8 +375,8 @@ def test_open_ended_ranges(chat: Chat) -> None:
 def test_relative_move_and_volume_words(chat: Chat) -> None:
     chat.calls("move the logo 2 seconds later")
     assert chat.tools.element("e-logo").start_time == 4 * T
-    assert chat.calls("turn down the music")[-1][1]["volume"] == 0.5
-    assert chat.calls("make the music louder")[-1][1]["volume"] == 1.0
+    assert chat.calls("turn down the music")[-1][1]["volume"] == 0.251  # 6 dB below its -6 dB
+    assert chat.calls("make the music louder")[-1][1]["volume"] == 0.501
 
 
 def test_effect_shorthands(chat: Chat) -> None:

@@ -1,11 +1,11 @@
-"""The mock backend: the offline experience.
+"""The mock backend: the offline experience, precision first.
 
-Deterministic rules map editing requests (see ``grammar``) to real tool
-calls, with multi-step plans where the spec demands them: to delete a time
-range it splits at both ends, lists the timeline, and deletes what lies
-inside. Stateless: each turn it replays the plan for the last user message
-against the tool results already in the conversation (see ``runner``), so it
-works the same behind the HTTP API.
+A request is parsed into intents by a rule table (``parse``, ``rules``);
+words no rule can use make it refuse, naming them, rather than guess. Each
+intent has a plan (``plans``) that calls real tools. Stateless: each turn it
+replays the plans of the last user message against the tool results already
+in the conversation (``plan.Replay``), so it works the same behind the HTTP
+API.
 """
 
 from __future__ import annotations
@@ -13,20 +13,15 @@ from __future__ import annotations
 from typing import Sequence
 
 from neuralcut_cli.agent.backends.base import TextSink
-from neuralcut_cli.agent.backends.mock.grammar import choose, clean, split_requests
-from neuralcut_cli.agent.backends.mock.phrases import Phrase
-from neuralcut_cli.agent.backends.mock.runner import Failed, NeedCall, Runner
-from neuralcut_cli.agent.types import (
-    AgentContext,
-    AssistantTurn,
-    ChatMessage,
-    ToolCall,
-    ToolResult,
-)
+from neuralcut_cli.agent.backends.mock.listing import vocab_of
+from neuralcut_cli.agent.backends.mock.parse import parse
+from neuralcut_cli.agent.backends.mock.plan import Context, NeedCall, Replay
+from neuralcut_cli.agent.backends.mock.plans import run_request
+from neuralcut_cli.agent.types import AgentContext, AssistantTurn, ChatMessage, ToolCall, ToolResult
 from neuralcut_cli.tools.definition import ToolDefinition
 
 #: The longest request the grammar reads; longer text is refused at once
-#: (a request is a sentence or two, and every rule scans all of it).
+#: (a request is a sentence or two).
 MAX_REQUEST_CHARS = 2000
 
 
@@ -42,33 +37,28 @@ class MockBackend:
         if request is None:
             return AssistantTurn(content="Ask me to edit the project; type 'help' for examples.")
         if len(request) > MAX_REQUEST_CHARS:
-            turn = AssistantTurn(content=f"That request is {len(request):,} characters long; the offline backend "
-                                         f"reads requests of up to {MAX_REQUEST_CHARS:,}. Ask for one edit at a time.",
-                                 failed=True)
-            _stream(on_text, turn.content)
-            return turn
-        runner = Runner(recorded, context)
-        fps = context.fps if context is not None and context.fps else self.fps  # the project's rate, also via a proxy
-        replies: list[str] = []
+            return _say(on_text, AssistantTurn(
+                content=f"That request is {len(request):,} characters long; the offline backend reads requests of "
+                        f"up to {MAX_REQUEST_CHARS:,}. Ask for one edit at a time.", failed=True))
+        vocab = vocab_of(context, self.fps)
+        parsed = parse(request, vocab)
+        if parsed.refusal is not None:
+            return _say(on_text, AssistantTurn(content=parsed.refusal, failed=True))
+        replay = Replay(recorded, {t.name for t in tools if t.mutates})
+        ctx = Context(playhead=(context.playback_time_ms / 1000) if context else 0.0, assets=vocab.assets)
         try:
-            for part in split_requests(request) or [request]:
-                replies.append(choose(Phrase(clean(part), fps), runner))
+            reply, failed = run_request(parsed.intents, replay, ctx)
         except NeedCall as need:
             call_id = f"call_{len(recorded) + 1}"
-            return AssistantTurn(content="", tool_calls=[ToolCall(id=call_id, name=need.name, args=need.call_args)])
-        except Failed as failure:
-            done = "\n".join(replies)
-            turn = AssistantTurn(content=(done + "\n" if done else "") + str(failure), failed=True)
-            _stream(on_text, turn.content)
-            return turn
-        turn = AssistantTurn(content="\n".join(replies))
-        _stream(on_text, turn.content)
-        return turn
+            return AssistantTurn(content="", tool_calls=[ToolCall(id=call_id, name=need.call.name,
+                                                                  args=need.call.args)])
+        return _say(on_text, AssistantTurn(content=reply, failed=failed))
 
 
-def _stream(on_text: TextSink | None, text: str) -> None:
-    if on_text and text:
-        on_text(text)
+def _say(on_text: TextSink | None, turn: AssistantTurn) -> AssistantTurn:
+    if on_text and turn.content:
+        on_text(turn.content)
+    return turn
 
 
 def _current_request(conversation: Sequence[ChatMessage]) -> tuple[str | None, list[tuple[ToolCall, ToolResult]]]:

@@ -1,0 +1,139 @@
+"""A request prepared for reading, and the bookkeeping of which words were used.
+
+``prepare`` lowers the text, lifts quoted strings out (``"Day one"`` becomes
+``«q0»``), spells numbers as digits (``two seconds`` -> ``2 seconds``) and
+writes frames as ``120f``. A ``Clause`` then hands out matches of patterns
+(``take``) and remembers which characters they used, so that whatever a
+reading leaves unused (``leftover``) can be named in a refusal.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from neuralcut_cli.agent.backends.mock.lexicon import is_filler
+
+_QUOTES = re.compile(r"\"([^\"]*)\"|“([^”]*)”|«([^»]*)»|‘([^’]+)’|(?:(?<=\s)|^)'([^']+)'(?=[\s.,!?;:]|$)")
+# Text typed without quotes: "add a title saying Hello world at the top".
+_UNQUOTED = re.compile(r"(?i)\b(saying|that says|which says|that reads|reading|with the (?:text|words))\s+"
+                       r"(?!at\b|from\b|for\b|on\b)(.+?)(?=\s+(?:at|from|for|on|in|between|starting|until|till|"
+                       r"over|during)\s|\s+\d|[,;]|$)")
+# "add text Welcome at 2s", "add a caption Good morning at the bottom"
+_NAMED_TEXT = re.compile(r"(?i)^((?:please\s+)?(?:add|put|insert|write)\s+(?:a\s+|some\s+|the\s+)?(?:text|title|caption|"
+                         r"subtitle|label|hook)\s+)(?!(?:at|from|for|on|to|in|that|which|with|saying|reading|of)\b)"
+                         r"(\S.*?)(?=\s+(?:at|from|for|on|in|between|starting|until|till|over|during)\s|\s+\d|[,;]|$)")
+_ONES = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+         "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
+         "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19}
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
+         "ninety": 90}
+
+
+def spell_numbers(text: str) -> str:
+    """``two`` -> ``2``, ``twenty five`` -> ``25``, ``a second`` -> ``1 second``, ``half a second`` -> ``0.5 second``."""
+    text = re.sub(r"\bhalf an? (second|minute)\b", r"0.5 \1", text)
+    text = re.sub(r"\ba (?:second|sec) and a half\b", "1.5 seconds", text)
+    small = "|".join(k for k, v in _ONES.items() if 0 < v < 10)
+    text = re.sub(rf"\b({'|'.join(_TENS)})[\s-]({small})\b", lambda m: str(_TENS[m.group(1)] + _ONES[m.group(2)]),
+                  text)
+    text = re.sub(rf"\b({'|'.join([*_TENS, *_ONES])})\b", lambda m: str(_ONES.get(m.group(1), _TENS.get(m.group(1)))),
+                  text)
+    text = re.sub(r"\b(\d+) and a half\b", lambda m: f"{int(m.group(1)) + 0.5:g}", text)
+    text = re.sub(r"\b(?:a|one) (second|sec|minute|min|frame)\b", r"1 \1", text)
+    return text
+
+
+@dataclass
+class Clause:
+    """A prepared request (or one part of a chained one) and the characters used so far."""
+
+    text: str
+    quotes: list[str] = field(default_factory=list)
+    used: list[tuple[int, int]] = field(default_factory=list)
+
+    def copy(self) -> "Clause":
+        return Clause(self.text, self.quotes, list(self.used))
+
+    def free(self, start: int, end: int) -> bool:
+        return all(end <= a or start >= b for a, b in self.used)
+
+    def use(self, start: int, end: int) -> None:
+        if end > start:
+            self.used.append((start, end))
+
+    def find(self, pattern: str) -> re.Match[str] | None:
+        """The first match of ``pattern`` over characters not used yet (nothing is used).
+
+        A match that overlaps used characters is retried one character later,
+        so "down" is still found in "turn down" when "turn" is used.
+        """
+        compiled = re.compile(pattern)
+        position = 0
+        while position <= len(self.text):
+            match = compiled.search(self.text, position)
+            if match is None:
+                return None
+            if match.end() > match.start() and self.free(match.start(), match.end()):
+                return match
+            position = match.start() + 1
+        return None
+
+    def take(self, pattern: str, group: int | str = 0) -> re.Match[str] | None:
+        """Like ``find``, and mark the match (or one of its groups) as used."""
+        match = self.find(pattern)
+        if match is not None:
+            self.use(match.start(group), match.end(group))
+        return match
+
+    def take_all(self, pattern: str) -> list[re.Match[str]]:
+        found = []
+        while (match := self.take(pattern)) is not None:
+            found.append(match)
+        return found
+
+    def has(self, pattern: str) -> bool:
+        return self.find(pattern) is not None
+
+    def unused_text(self) -> str:
+        """The text with used characters blanked out."""
+        chars = list(self.text)
+        for a, b in self.used:
+            chars[a:b] = " " * (b - a)
+        return "".join(chars)
+
+    def leftover(self) -> list[str]:
+        """The words nothing used that are not fillers: what a refusal must name."""
+        return [w for w in re.findall(r"[^\s,]+", self.unused_text()) if not is_filler(w.strip(".!?"))]
+
+    def show(self, text: str) -> str:
+        """``text`` with quote placeholders put back."""
+        return re.sub(r"«q(\d+)»", lambda m: f'"{self.quotes[int(m.group(1))]}"', text)
+
+
+def lift_quotes(original: str) -> tuple[str, list[str]]:
+    quotes: list[str] = []
+
+    def lift(text: str) -> str:
+        quotes.append(text)
+        return f" «q{len(quotes) - 1}» "
+
+    lifted = _QUOTES.sub(lambda m: lift(next(g for g in m.groups() if g is not None)), original)
+    if not quotes:
+        lifted = _UNQUOTED.sub(lambda m: m.group(1) + lift(m.group(2).strip()), lifted, count=1)
+    if not quotes:
+        lifted = _NAMED_TEXT.sub(lambda m: m.group(1) + lift(m.group(2).strip()), lifted, count=1)
+    return lifted, quotes
+
+
+def prepare(original: str) -> Clause:
+    """The request lowered, quotes lifted, numbers as digits, frames as ``Nf``, punctuation tidied."""
+    lifted, quotes = lift_quotes(original.strip())
+    text = lifted.lower().replace("’", "'").replace("‘", "'")
+    text = re.sub(r"\b(?!(?:it|that|what|there|here|let|who|how|where|when)'s)(\w+)'s\b", r"\1", text)  # music's -> music
+    text = spell_numbers(text)
+    text = re.sub(r"\bframe (?:number |no\.? |#)?(\d+)\b", r"\1f", text)
+    text = re.sub(r"(\d)\s*(?:%|percent|per cent)", r"\1%", text)
+    text = re.sub(r"(?<=\w)[?!.]+(?=\s|$)", " ", text)
+    text = re.sub(r"([;,])", r" \1 ", text)
+    return Clause(" ".join(text.split()), quotes)

@@ -1,0 +1,218 @@
+"""What a request asks for, as small frozen values: ``parse`` makes them, plans carry them out.
+
+Slots keep what was said, unresolved: a ``Ref`` is the words that named an
+element ("the intro clip"), a ``When``/``Span`` a time as said ("when the
+second clip begins", "the last two seconds"). Plans resolve them against the
+timeline as it is when they run, so each step of a chain sees the one before.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Ref:
+    """Words naming one or more elements."""
+
+    text: str                      # as said, for messages ("the intro clip")
+    kind: str | None = None        # text, video, image, audio, sticker, effect
+    names: tuple[str, ...] = ()    # name words or a quote placeholder's text
+    ids: tuple[str, ...] = ()      # ids or id prefixes
+    ordinal: int | None = None     # 0-based; -1 the last
+    effect: str | None = None      # "the blur": an effect element of this type
+    plural: bool = False           # "the clips", "all the stickers"
+    pronoun: bool = False          # "it", "them", "that": the last thing acted on
+    track: bool = False            # "the logo track": the track, not an element
+
+
+@dataclass(frozen=True)
+class When:
+    """A point in time: seconds, or an edge of a referenced element, or an anchor."""
+
+    seconds: float | None = None
+    anchor: str | None = None      # "end" (of the timeline), "start" (0), "playhead"
+    ref: Ref | None = None         # an element's ...
+    edge: str = "start"            # ... start, end or middle
+
+
+@dataclass(frozen=True)
+class Span:
+    """A time range as said."""
+
+    start: When | None = None
+    end: When | None = None
+    length: float | None = None    # "for 3 seconds"
+    first: float | None = None     # "the first 3 seconds"
+    last: float | None = None      # "the last 2 seconds"
+    whole: bool = False            # "the whole video"
+    over: Ref | None = None        # "on the intro clip": that element's range
+
+
+@dataclass(frozen=True)
+class Level:
+    """A volume, absolute (0..1 gain) or relative (dB)."""
+
+    gain: float | None = None
+    delta_db: float | None = None
+    mute: bool | None = None
+
+
+# -- intents -----------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Intent:
+    """Base of every intent; ``said`` is the request part it came from."""
+
+    said: str = field(default="", compare=False)
+
+
+@dataclass(frozen=True)
+class Help(Intent):
+    topic: str = ""
+
+
+@dataclass(frozen=True)
+class History(Intent):
+    backwards: bool = True
+    count: int = 1
+
+
+@dataclass(frozen=True)
+class ListTimeline(Intent):
+    pass
+
+
+@dataclass(frozen=True)
+class ListAssets(Intent):
+    usage: str | None = None       # used | unused
+    kind: str | None = None        # video | audio | image
+
+
+@dataclass(frozen=True)
+class ListEffects(Intent):
+    on_timeline: bool = False      # the effects applied, not the catalogue
+
+
+@dataclass(frozen=True)
+class EffectInfo(Intent):
+    effect: str = ""
+
+
+@dataclass(frozen=True)
+class ListStickers(Intent):
+    provider: str | None = None
+
+
+@dataclass(frozen=True)
+class Count(Intent):
+    kind: str | None = None        # None: every element
+
+
+@dataclass(frozen=True)
+class WhatAt(Intent):
+    when: When = field(default_factory=When)
+
+
+@dataclass(frozen=True)
+class HowLong(Intent):
+    ref: Ref | None = None         # None: the whole timeline
+
+
+@dataclass(frozen=True)
+class Describe(Intent):
+    ref: Ref = field(default_factory=lambda: Ref(""))
+
+
+@dataclass(frozen=True)
+class Split(Intent):
+    times: tuple[When, ...] = ()
+    ref: Ref | None = None         # "split the intro clip in half": at its middle
+
+
+@dataclass(frozen=True)
+class RemoveRange(Intent):
+    span: Span = field(default_factory=Span)
+    ripple: bool = False
+
+
+@dataclass(frozen=True)
+class Delete(Intent):
+    refs: tuple[Ref, ...] = ()
+    ripple: bool = False           # close the gap each leaves on its track
+
+
+@dataclass(frozen=True)
+class Move(Intent):
+    refs: tuple[Ref, ...] = ()
+    to: When | None = None
+    by: float | None = None        # seconds, signed: "2 seconds later"
+    track: str | None = None       # a track id or kind word
+
+
+@dataclass(frozen=True)
+class Place(Intent):
+    """Move a text (or sticker) to the top, center or bottom of the frame."""
+
+    ref: Ref = field(default_factory=lambda: Ref(""))
+    position: str = "center"
+
+
+@dataclass(frozen=True)
+class AddText(Intent):
+    text: str = ""
+    span: Span = field(default_factory=Span)
+    position: str | None = None
+    style: str | None = None
+
+
+@dataclass(frozen=True)
+class ChangeText(Intent):
+    ref: Ref = field(default_factory=lambda: Ref(""))
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class AddMedia(Intent):
+    asset: str = ""                # words naming the asset
+    at: When | None = None
+    track: str | None = None       # main | overlay | audio
+    length: float | None = None
+
+
+@dataclass(frozen=True)
+class Timing(Intent):
+    ref: Ref = field(default_factory=lambda: Ref(""))
+    start: When | None = None
+    end: When | None = None
+    length: float | None = None
+    delta: float | None = None     # seconds added to (or, negative, taken off) the end
+    trim_start: float | None = None  # seconds taken off the start (the end stays)
+
+
+@dataclass(frozen=True)
+class Volume(Intent):
+    refs: tuple[Ref, ...] = ()
+    level: Level = field(default_factory=Level)
+
+
+@dataclass(frozen=True)
+class AddSticker(Intent):
+    sticker: str = ""
+    span: Span = field(default_factory=Span)
+    position: str = "center"
+
+
+@dataclass(frozen=True)
+class ApplyEffect(Intent):
+    effect: str = ""
+    span: Span = field(default_factory=Span)
+    params: tuple[tuple[str, float], ...] = ()
+
+
+@dataclass(frozen=True)
+class UpdateEffect(Intent):
+    ref: Ref = field(default_factory=lambda: Ref(""))
+    params: tuple[tuple[str, float], ...] = ()   # absolute values
+    step: float | None = None                      # relative: fraction of the range, signed ("stronger")
+    param: str | None = None                       # which parameter a step moves (default: the first)

@@ -1,0 +1,107 @@
+"""The timeline as the mock sees it: ``list_timeline``'s answer, and the
+vocabulary of names and ids it may hear before it has called any tool."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import PurePath
+from typing import Any
+
+from neuralcut_cli.agent.backends.mock.lexicon import EFFECT_WORDS
+from neuralcut_cli.agent.types import AgentContext
+from neuralcut_cli.time import timecode_of_seconds
+
+
+@dataclass(frozen=True)
+class Item:
+    """One element of ``list_timeline``'s answer, with its track."""
+
+    data: dict[str, Any]
+    track_id: str
+    track_kind: str               # main, overlay, text, effect, audio
+
+    @property
+    def id(self) -> str:
+        return str(self.data["elementId"])
+
+    @property
+    def type(self) -> str:
+        return str(self.data["type"])
+
+    @property
+    def start(self) -> float:
+        return float(self.data["start"])
+
+    @property
+    def end(self) -> float:
+        return float(self.data["end"])
+
+    @property
+    def name(self) -> str:
+        return str(self.data.get("name") or "")
+
+    @property
+    def content(self) -> str:
+        return str(self.data.get("content") or "")
+
+    @property
+    def label(self) -> str:
+        if self.type == "text":
+            return f'"{self.content}"'
+        return str(self.data.get("effectType") or self.data.get("stickerId") or self.name or self.type)
+
+    def describe(self) -> str:
+        return f"{self.id} ({self.type} {self.label}, {timecode_of_seconds(self.start)}–{timecode_of_seconds(self.end)})"
+
+
+def items_of(listing: dict[str, Any]) -> list[Item]:
+    """Every element, top track first."""
+    return [Item(e, t["trackId"], t["type"]) for t in listing["tracks"] for e in t["elements"]]
+
+
+def stem(name: str) -> str:
+    return PurePath(name).stem.lower() if name else ""
+
+
+@dataclass
+class Vocab:
+    """What the request may name, known before any tool runs (from the context)."""
+
+    fps: float = 30.0
+    names: set[str] = field(default_factory=set)         # element and asset names, stems, text contents
+    ids: set[str] = field(default_factory=set)           # element ids
+    tracks: dict[str, str] = field(default_factory=dict)  # track id -> kind
+    assets: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def name_pattern(self) -> str | None:
+        words = sorted((re.escape(n) for n in self.names if n), key=len, reverse=True)
+        return "|".join(words) or None
+
+
+_TRACK_LINE = re.compile(r"^(\S+) \((\w+)\): (.*)$")
+_ITEM = re.compile(r'(\S+) (\w+) "([^"]*)" [\d.]+s-[\d.]+s')
+
+
+def vocab_of(context: AgentContext | None, fps: float = 30.0) -> Vocab:
+    """Names, ids and tracks from the context's assets and timeline summary."""
+    vocab = Vocab(fps=context.fps if context is not None and context.fps else fps)
+    if context is None:
+        return vocab
+    for asset in context.media_assets:
+        vocab.assets.append(asset.wire())
+        if asset.name:
+            vocab.names.update({asset.name.lower(), stem(asset.name)})
+    for line in (context.timeline or "").splitlines():
+        match = _TRACK_LINE.match(line)
+        if not match:
+            continue
+        vocab.tracks[match.group(1)] = match.group(2)
+        for element_id, _, label in _ITEM.findall(match.group(3)):
+            vocab.ids.add(element_id.lower())
+            if label and not label.endswith("…"):
+                vocab.names.update({label.lower(), stem(label)})
+    # effects are named by their kind ("the blur"), not as names; kind words stay kind words
+    vocab.names = {n for n in vocab.names if len(n) >= 2 and not n.isdigit() and n not in EFFECT_WORDS}
+    return vocab

@@ -1,0 +1,139 @@
+"""From a request to intents: ``parse(text, vocab) -> Parsed``.
+
+Each rule of the table (``rules.RULES``, in priority order) reads a copy of
+the clause and takes the words it understands. A reading counts only when
+nothing but filler words is left over; the first rule whose reading leaves
+nothing wins. When no rule reads a clause whole, the request is refused, and
+the refusal names the words the closest reading could not use.
+
+A chained request ("split at 5s and mute the music", "add a title, then
+make it last 5 seconds") is read whole first; failing that, it is cut at
+"then", ";", "and", "," into parts that each read whole.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from difflib import SequenceMatcher
+from itertools import combinations
+
+from neuralcut_cli.agent.backends.mock.clause import Clause, lift_quotes, prepare
+from neuralcut_cli.agent.backends.mock.intents import Intent
+from neuralcut_cli.agent.backends.mock.lexicon import KNOWN_WORDS
+from neuralcut_cli.agent.backends.mock.listing import Vocab
+from neuralcut_cli.agent.backends.mock.rules import RULES, Rule
+
+_HARD = r"\s*(?:;|,?\s*\band then\b|,?\s*\bthen\b|,?\s*\bafter that\b|,?\s*\bafterwards\b|,?\s*\bnext\b|\.\s)\s*"
+_SOFT = r"\s*(?:,\s*and\b|\band\b|,|\balso\b|\bplus\b)\s*"
+_CONTEXT = (r"\b(?:on|in|of|from|to|for)\s+(?:the|my|this|our)?\s*(?:timeline|video|edit|project|sequence|movie|film)"
+            r"(?:\s+(?:timeline|project))?\b|\bfor me\b|\bif you can\b|\bif possible\b|\bthanks?(?: you)?\b")
+
+
+@dataclass(frozen=True)
+class Parsed:
+    """The intents of a request, in order; or why it was refused."""
+
+    intents: tuple[Intent, ...] = ()
+    refusal: str | None = None
+    unused: tuple[str, ...] = field(default=(), compare=False)
+
+
+@dataclass
+class _Reading:
+    rule: Rule
+    intent: Intent | None
+    leftover: list[str]
+
+
+def read_clause(clause: Clause, vocab: Vocab) -> list[_Reading]:
+    """Every rule's reading of ``clause``, in table order."""
+    readings = []
+    for rule in RULES:
+        working = clause.copy()
+        intent = rule.read(working, vocab)
+        if intent is None:
+            continue
+        working.take_all(_CONTEXT)
+        readings.append(_Reading(rule, intent, working.leftover()))
+        if not readings[-1].leftover:
+            break
+    return readings
+
+
+def _parse_part(text: str, vocab: Vocab) -> tuple[Intent | None, list[str], Clause]:
+    clause = prepare(text)
+    readings = read_clause(clause, vocab)
+    whole = next((r for r in readings if not r.leftover), None)
+    if whole is not None and whole.intent is not None:
+        return replace(whole.intent, said=text.strip()), [], clause
+    closest = min(readings, key=lambda r: len(r.leftover), default=None)
+    return None, (closest.leftover if closest else clause.leftover()), clause
+
+
+def _pieces(text: str) -> list[str]:
+    """``text`` cut at the hard separators, never inside quotes."""
+    lifted, quotes = lift_quotes(text)
+    parts = [p for p in re.split(_HARD, lifted, flags=re.IGNORECASE) if p and p.strip(" ,.")]
+    return [re.sub(r"\s*«q(\d+)»\s*", lambda m: f' "{quotes[int(m.group(1))]}" ', p).strip() for p in parts]
+
+
+def _soft_splits(text: str) -> list[list[str]]:
+    """Ways to cut ``text`` at "and"/","; fewest cuts first (never inside quotes)."""
+    inside = [m.span() for m in re.finditer(r"\"[^\"]*\"|“[^”]*”", text)]
+    marks = [m for m in re.finditer(_SOFT, text, flags=re.IGNORECASE)
+             if not any(a <= m.start() < b for a, b in inside)]
+    options = []
+    for count in range(1, min(len(marks), 3) + 1):
+        for chosen in combinations(marks, count):
+            parts, last = [], 0
+            for mark in chosen:
+                parts.append(text[last:mark.start()])
+                last = mark.end()
+            parts.append(text[last:])
+            if all(p.strip(" ,.") for p in parts):
+                options.append(parts)
+    return options
+
+
+def parse(text: str, vocab: Vocab) -> Parsed:
+    """The intents of ``text`` or a refusal naming what could not be used."""
+    intents: list[Intent] = []
+    for piece in _pieces(text):
+        intent, leftover, clause = _parse_part(piece, vocab)
+        if intent is not None:
+            intents.append(intent)
+            continue
+        for parts in _soft_splits(piece):
+            readings = [_parse_part(part, vocab) for part in parts]
+            if all(r[0] is not None for r in readings):
+                intents.extend(r[0] for r in readings if r[0] is not None)
+                break
+        else:
+            return Parsed(refusal=refusal(piece, leftover, clause, vocab), unused=tuple(leftover))
+    if not intents:
+        return Parsed(refusal=refusal(text, [], prepare(text), vocab))
+    return Parsed(tuple(intents))
+
+
+def refusal(said: str, leftover: list[str], clause: Clause, vocab: Vocab | None = None) -> str:
+    """I could not use '<words>' in '<request>'; what I can name; the closest examples."""
+    shown = said.strip()
+    shown = shown if len(shown) <= 80 else shown[:77] + "..."
+    unknown = [w for w in leftover if w.strip(".,!?") not in KNOWN_WORDS and not re.fullmatch(r"[\d.:]+\w{0,7}", w)]
+    if unknown:
+        head = f"I don't know what '{clause.show(' '.join(unknown))}' means in \"{shown}\", so I changed nothing."
+    elif leftover:
+        head = f"I don't know what to do with '{clause.show(' '.join(leftover))}' in \"{shown}\", so I changed nothing."
+    else:
+        head = f"I don't know how to do \"{shown}\" yet, so I changed nothing."
+    names = sorted({n for n in (vocab.names if vocab else ()) if "." not in n})
+    known = f"\nThings here I can name: {', '.join(names)}, or 'the title', 'the second clip', an id." if names else ""
+    examples = "\n".join(f"  {e}" for e in closest_examples(said))
+    return f"{head}{known}\nRequests I understand that come close:\n{examples}"
+
+
+def closest_examples(text: str, count: int = 4) -> list[str]:
+    examples = [e for rule in RULES for e in rule.examples]
+    lowered = text.lower()
+    return sorted(examples, key=lambda e: -SequenceMatcher(None, lowered, e.lower()).ratio())[:count]

@@ -1,0 +1,193 @@
+"""Plans and their replay.
+
+A plan is a generator: it yields ``Call``s and receives each call's output
+(``result = yield Call("split", {...})``), and returns a ``Done`` with the
+reply. The mock is stateless: every turn it replays the plans of the current
+request against the results already in the conversation (``Replay``); the
+first call with no recorded result becomes the backend's answer. So a
+request works the same behind the HTTP API, and each step of a chain reads
+the timeline as the steps before it left it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Generator
+
+from neuralcut_cli.agent.backends.mock.intents import Ref, Span, When
+from neuralcut_cli.agent.backends.mock.listing import Item, items_of
+from neuralcut_cli.agent.backends.mock.refs import Unresolved, resolve
+from neuralcut_cli.agent.types import ToolCall, ToolResult
+from neuralcut_cli.time import timecode_of_seconds
+
+DEFAULT_LENGTH = 5.0
+
+
+class NeedCall(Exception):
+    """The next call has no recorded result: it becomes the backend's answer."""
+
+    def __init__(self, call: "Call") -> None:
+        super().__init__(call.name)
+        self.call = call
+
+
+class Failed(Exception):
+    """The plan cannot go on; the message is the reply, and the request failed."""
+
+
+@dataclass(frozen=True)
+class Call:
+    name: str
+    args: dict[str, Any] = field(default_factory=dict)
+    allow_error: bool = False
+
+
+@dataclass(frozen=True)
+class Done:
+    reply: str
+    targets: tuple[str, ...] = ()    # element ids acted on: what "it" means in the next step
+
+
+@dataclass
+class Context:
+    """What plans may read besides tool results."""
+
+    playhead: float = 0.0
+    memory: tuple[str, ...] = ()     # the last step's targets
+    assets: list[dict[str, Any]] = field(default_factory=list)
+
+
+Plan = Generator[Call, dict[str, Any], Done]
+
+
+class Replay:
+    """Runs plans against the recorded (call, result) pairs of the current request."""
+
+    def __init__(self, recorded: list[tuple[ToolCall, ToolResult]], mutating: set[str]) -> None:
+        self.recorded = recorded
+        self.mutating = mutating
+        self.position = 0
+        self.edited = False          # a call that changes the project has succeeded in this request
+
+    def run(self, plan: Plan) -> Done:
+        try:
+            call = next(plan)
+            while True:
+                call = plan.send(self.fetch(call))
+        except StopIteration as stop:
+            done: Done = stop.value
+            return done
+
+    def fetch(self, call: Call) -> dict[str, Any]:
+        if self.position >= len(self.recorded):
+            raise NeedCall(call)
+        made, result = self.recorded[self.position]
+        self.position += 1
+        if made.name != call.name:
+            raise Failed(f"I lost track of this request (expected {call.name}, found {made.name}); please ask again.")
+        output = result.result if isinstance(result.result, dict) else {"error": result.error or "no result"}
+        if "error" in output and not call.allow_error:
+            detail = f" ({output['details']})" if output.get("details") else ""
+            raise Failed(f"{call.name} failed: {output['error']}{detail}")
+        if "error" not in output and call.name in self.mutating:
+            self.edited = True
+        return output
+
+
+# -- helpers plans share ------------------------------------------------------------------------------
+
+def listing() -> Generator[Call, dict[str, Any], list[Item]]:
+    """The timeline now (``list_timeline``)."""
+    result = yield Call("list_timeline")
+    return items_of(result)
+
+
+def pick(ref: Ref, items: list[Item], ctx: Context, types: tuple[str, ...] = (), many: bool = False) -> list[Item]:
+    try:
+        return resolve(ref, items, ctx.memory, types, many)
+    except Unresolved as problem:
+        raise Failed(str(problem)) from None
+
+
+def one(ref: Ref, items: list[Item], ctx: Context, types: tuple[str, ...] = ()) -> Item:
+    found = pick(ref, items, ctx, types)
+    if len(found) != 1:
+        pieces = ", ".join(i.describe() for i in found[:6])
+        raise Failed(f"'{ref.text}' is in {len(found)} pieces now ({pieces}); say which one (by id, or 'the first "
+                     f"...').")
+    return found[0]
+
+
+def end_of(items: list[Item]) -> float:
+    return max((i.end for i in items), default=0.0)
+
+
+def when(point: When, items: list[Item], ctx: Context) -> float:
+    """A point in seconds on the timeline as it is now."""
+    if point.seconds is not None:
+        return point.seconds
+    if point.anchor == "end":
+        return end_of(items)
+    if point.anchor == "playhead":
+        return ctx.playhead
+    if point.ref is not None:
+        item = one(point.ref, items, ctx)
+        return item.end if point.edge == "end" else (item.start + item.end) / 2 if point.edge == "middle" \
+            else item.start
+    return 0.0
+
+
+def span(said: Span, items: list[Item], ctx: Context, default: float | None = DEFAULT_LENGTH) -> tuple[float, float]:
+    """A range in seconds on the timeline as it is now; ``Failed`` when it is empty or open-ended."""
+    end_all = end_of(items)
+    if said.whole:
+        start, end = 0.0, end_all
+    elif said.first is not None:
+        start, end = 0.0, said.first
+    elif said.last is not None:
+        start, end = max(0.0, end_all - said.last), end_all
+    elif said.over is not None:
+        found = pick(said.over, items, ctx, many=True)
+        start, end = min(i.start for i in found), max(i.end for i in found)
+    else:
+        start, end = _open(said, items, ctx, default)
+    if end <= start:
+        raise Failed(f"The range {timecode_of_seconds(start)}–{timecode_of_seconds(end)} is empty"
+                     + (" (the timeline is empty)" if not items else "") + ".")
+    return start, end
+
+
+def _open(said: Span, items: list[Item], ctx: Context, default: float | None) -> tuple[float, float]:
+    start = when(said.start, items, ctx) if said.start is not None else None
+    end = when(said.end, items, ctx) if said.end is not None else None
+    if start is not None and end is not None:
+        return start, end
+    if start is not None:
+        length = said.length if said.length is not None else default
+        if length is None:
+            raise Failed("Until when? Say e.g. 'from 2s to 5s' or 'for 3 seconds'.")
+        return start, start + length
+    if end is not None:
+        return (end - said.length if said.length is not None else 0.0), end
+    length = said.length if said.length is not None else default
+    if length is None:
+        raise Failed("When? Say e.g. 'from 2s to 5s', 'the last 2 seconds' or 'on the intro clip'.")
+    return ctx.playhead, ctx.playhead + length
+
+
+def needs_items(said: Span | When | None) -> bool:
+    """Whether resolving ``said`` needs the timeline (anchors, elements, the end)."""
+    if said is None:
+        return False
+    if isinstance(said, When):
+        return said.seconds is None and said.anchor not in ("playhead", "start")
+    return bool(said.whole or said.last is not None or said.over is not None or needs_items(said.start)
+                or needs_items(said.end))
+
+
+def tc(seconds: float) -> str:
+    return timecode_of_seconds(seconds)
+
+
+def ids(items: list[Item]) -> str:
+    return ", ".join(i.id for i in items)

@@ -1,0 +1,128 @@
+"""Plans that only look: help, history, listings and answers about the project."""
+
+from __future__ import annotations
+
+from neuralcut_cli.agent.backends.mock import intents as i
+from neuralcut_cli.agent.backends.mock.listing import Item, items_of, stem
+from neuralcut_cli.agent.backends.mock.plan import Call, Context, Done, Failed, Plan, end_of, listing, one, tc, when
+from neuralcut_cli.agent.backends.mock.rules import RULES
+
+TIMES = "times: 5, 5s, 2.5s, 1:02.5, 00:01:02.500, 00:00:05:12, 120f, 1m30s"
+
+
+def help_text() -> str:
+    lines = [f"I understand requests like these ({TIMES}); chain them with 'then', 'and' or ';':"]
+    lines += [f"  {' · '.join(rule.examples)}" for rule in RULES]
+    return "\n".join(lines)
+
+
+def plan_help(intent: i.Help, ctx: Context) -> Plan:
+    return Done(help_text())
+    yield  # a generator that calls nothing
+
+
+def plan_history(intent: i.History, ctx: Context) -> Plan:
+    name = "undo" if intent.backwards else "redo"
+    done: list[str] = []
+    for _ in range(intent.count):
+        result = yield Call(name, allow_error=True)
+        if "error" in result:
+            if not done:
+                raise Failed(result["error"])
+            break
+        done.append(result["undone" if intent.backwards else "redone"]["request"])
+    verb = "Undid" if intent.backwards else "Redid"
+    shown = "; ".join(f'"{request}"' for request in done)
+    short = f" (only {len(done)} of {intent.count}: there was no more)" if len(done) < intent.count else ""
+    return Done(f"{verb} {shown}{short}.")
+
+
+def _line(item: Item) -> str:
+    return f"{item.id} {item.label} {tc(item.start)}–{tc(item.end)}"
+
+
+def plan_list_timeline(intent: i.ListTimeline, ctx: Context) -> Plan:
+    result = yield Call("list_timeline")
+    tracks = result["tracks"]
+    items = items_of(result)
+    lines = [f"The timeline has {len(items)} element{'s' if len(items) != 1 else ''} on {len(tracks)} "
+             f"track{'s' if len(tracks) != 1 else ''}, {tc(end_of(items))} long:"]
+    for track in tracks:
+        mine = [item for item in items if item.track_id == track["trackId"]]
+        lines.append(f"  {track['trackId']} ({track['type']}): " + (", ".join(map(_line, mine)) or "(empty)"))
+    return Done("\n".join(lines))
+
+
+def plan_list_assets(intent: i.ListAssets, ctx: Context) -> Plan:
+    args = {k: v for k, v in (("filter", intent.usage), ("type", intent.kind)) if v}
+    result = yield Call("list_project_assets", args)
+    assets = result["assets"]
+    what = " ".join(w for w in (intent.usage, intent.kind or "media") if w)
+    if not assets:
+        return Done(f"No {what} assets." if intent.usage != "unused" else f"No: every {intent.kind or 'asset'} "
+                    "is on the timeline.")
+    shown = ", ".join(f"{a['name'] or a['id']} ({a['id']}, {a['type']}"
+                      + (f", {a['duration']:g}s" if a.get("duration") else "") + ")" for a in assets)
+    return Done(f"{len(assets)} {what} asset{'s' if len(assets) != 1 else ''}: {shown}.")
+
+
+def plan_list_effects(intent: i.ListEffects, ctx: Context) -> Plan:
+    if intent.on_timeline:
+        items = [item for item in (yield from listing()) if item.type == "effect"]
+        if not items:
+            return Done("No effects are applied.")
+        return Done("Applied: " + ", ".join(f"{_line(item)} {item.data.get('params', {})}" for item in items) + ".")
+    result = yield Call("list_effects")
+    return Done("Effects: " + "; ".join(f"{e['id']} ({e['description']})" for e in result["effects"]))
+
+
+def plan_effect_info(intent: i.EffectInfo, ctx: Context) -> Plan:
+    result = yield Call("get_effect", {"effectType": intent.effect})
+    params = "; ".join(f"{p['key']}: {p['description']}" for p in result["params"])
+    return Done(f"{result['name']} ({result['id']}): {result['description']} Parameters: {params}.")
+
+
+def plan_list_stickers(intent: i.ListStickers, ctx: Context) -> Plan:
+    result = yield Call("list_stickers", {"provider": intent.provider} if intent.provider else {})
+    stickers = result["stickers"]
+    shown = ", ".join(s["id"] for s in stickers[:30]) + (f" and {len(stickers) - 30} more" if len(stickers) > 30 else "")
+    return Done(f"{len(stickers)} stickers: {shown}.")
+
+
+def plan_count(intent: i.Count, ctx: Context) -> Plan:
+    items = yield from listing()
+    chosen = [item for item in items if intent.kind is None or item.type == intent.kind]
+    what = f"{intent.kind} element" if intent.kind else "element"
+    plural = "s" if len(chosen) != 1 else ""
+    listed = f": {', '.join(map(_line, chosen))}" if chosen else ""
+    return Done(f"{len(chosen)} {what}{plural}{listed}.", tuple(item.id for item in chosen))
+
+
+def plan_what_at(intent: i.WhatAt, ctx: Context) -> Plan:
+    items = yield from listing()
+    moment = when(intent.when, items, ctx)
+    playing = [item for item in items if item.start <= moment < item.end]
+    if not playing:
+        return Done(f"Nothing plays at {tc(moment)}.")
+    return Done(f"At {tc(moment)}: {', '.join(map(_line, playing))}.", tuple(item.id for item in playing))
+
+
+def plan_how_long(intent: i.HowLong, ctx: Context) -> Plan:
+    items = yield from listing()
+    if intent.ref is None:
+        return Done(f"The timeline is {tc(end_of(items))} long ({end_of(items):g} s).")
+    item = one(intent.ref, items, ctx)
+    length = item.end - item.start
+    return Done(f"{item.describe()} lasts {tc(length)} ({length:g} s).", (item.id,))
+
+
+def plan_describe(intent: i.Describe, ctx: Context) -> Plan:
+    items = yield from listing()
+    item = one(intent.ref, items, ctx, ("video", "audio", "image"))
+    asset = item.data.get("assetId")
+    if not asset:
+        raise Failed(f"{item.describe()} has no media to look at.")
+    result = yield Call("load_asset_context", {"assetId": asset})
+    if result.get("status") == "processing":
+        return Done(f"{stem(item.name) or asset} is still being processed; ask again in a moment.", (item.id,))
+    return Done(result.get("summary") or f"Loaded {asset}.", (item.id,))

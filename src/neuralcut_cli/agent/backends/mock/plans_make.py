@@ -1,0 +1,138 @@
+"""Plans that add or change: text, media, volume, stickers, effects."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from neuralcut_cli.agent.backends.mock import intents as i
+from neuralcut_cli.agent.backends.mock.listing import Item
+from neuralcut_cli.agent.backends.mock.plan import (
+    Call,
+    Context,
+    Done,
+    Failed,
+    Plan,
+    listing,
+    needs_items,
+    one,
+    pick,
+    span,
+    tc,
+    when,
+)
+from neuralcut_cli.agent.backends.mock.refs import asset_named
+from neuralcut_cli.catalogs.effects import find_effect
+
+DEFAULT_POSITION = {"subtitle": "bottom", "hook": "top"}  # where people expect each style
+
+
+def plan_add_text(intent: i.AddText, ctx: Context) -> Plan:
+    items = (yield from listing()) if needs_items(intent.span) else []
+    start, end = span(intent.span, items, ctx)
+    args: dict[str, Any] = {"text": intent.text, "start": round(start, 6), "end": round(end, 6),
+                            "position": intent.position or DEFAULT_POSITION.get(intent.style or "", "center")}
+    if intent.style and intent.style != "plain":
+        args["style"] = intent.style
+    result = yield Call("add_text", args)
+    return Done(f'Added {intent.style or "text"} "{intent.text}" at the {args["position"]}, {tc(start)}–{tc(end)} '
+                f"({result['elementId']} on {result['trackId']}).", (result["elementId"],))
+
+
+def plan_change_text(intent: i.ChangeText, ctx: Context) -> Plan:
+    items = yield from listing()
+    item = one(intent.ref, items, ctx, ("text",))
+    yield Call("update_text", {"trackId": item.track_id, "elementId": item.id, "text": intent.text})
+    return Done(f'Changed {item.id} from {item.label} to "{intent.text}".', (item.id,))
+
+
+def plan_add_media(intent: i.AddMedia, ctx: Context) -> Plan:
+    assets = ctx.assets or (yield Call("list_project_assets"))["assets"]
+    asset = asset_named(intent.asset, assets)
+    if asset is None:
+        raise Failed(f"I could not tell which media asset '{intent.asset}' means.")
+    kind = str(asset.get("type"))
+    track = intent.track or {"audio": "audio", "image": "overlay"}.get(kind, "main")
+    items = (yield from listing()) if needs_items(intent.at) or intent.at is None else []
+    if intent.at is None and track == "main":
+        start = max((item.end for item in items if item.track_kind == "main"), default=0.0)
+    elif intent.at is not None and intent.at.anchor == "end" and track == "main":
+        start = max((item.end for item in items if item.track_kind == "main"), default=0.0)
+    else:
+        start = when(intent.at, items, ctx) if intent.at is not None else ctx.playhead
+    args: dict[str, Any] = {"assetId": asset["id"], "startTime": round(start, 6), "trackType": track}
+    if intent.length is not None:
+        args["duration"] = intent.length
+    result = yield Call("add_media_to_timeline", args)
+    return Done(f"Added {asset.get('name') or asset['id']} to the {track} track at {tc(start)} "
+                f"({result['elementId']} on {result['trackId']}).", (result["elementId"],))
+
+
+def _gain(item: Item, level: i.Level) -> float:
+    if level.mute:
+        return 0.0
+    if level.gain is not None:
+        if level.gain > 1.0001:
+            raise Failed("Volume goes up to 100% (the clip's own level); set_volume cannot make it louder than that.")
+        return round(max(0.0, level.gain), 3)
+    current = 0.0 if item.data.get("muted") else float(item.data.get("volume", 1.0))
+    delta = level.delta_db or 0.0
+    if current <= 0 and delta > 0:
+        raise Failed(f"{item.describe()} is muted; say 'unmute' (or a level such as 50%) first.")
+    if current >= 0.999 and delta > 0:
+        raise Failed(f"{item.describe()} is already at full volume (100%); set_volume cannot go louder.")
+    return round(min(1.0, current * math.pow(10, delta / 20)), 3)
+
+
+def plan_volume(intent: i.Volume, ctx: Context) -> Plan:
+    items = yield from listing()
+    chosen: list[Item] = []
+    for ref in intent.refs:
+        chosen += [item for item in pick(ref, items, ctx, ("audio", "video"), many=ref.plural) if item not in chosen]
+    lines = []
+    for item in chosen:
+        gain = _gain(item, intent.level)
+        yield Call("set_volume", {"trackId": item.track_id, "elementId": item.id, "volume": gain})
+        lines.append(f"Muted {item.id}" if gain == 0 else f"Set {item.id} to {round(gain * 100):g}% volume")
+    return Done("; ".join(lines) + ".", tuple(item.id for item in chosen))
+
+
+def plan_add_sticker(intent: i.AddSticker, ctx: Context) -> Plan:
+    items = (yield from listing()) if needs_items(intent.span) else []
+    start, end = span(intent.span, items, ctx)
+    result = yield Call("add_sticker", {"stickerId": intent.sticker, "start": round(start, 6), "end": round(end, 6),
+                                        "position": intent.position})
+    return Done(f"Added sticker {intent.sticker} at {intent.position}, {tc(start)}–{tc(end)} "
+                f"({result['elementId']} on {result['trackId']}).", (result["elementId"],))
+
+
+def plan_apply_effect(intent: i.ApplyEffect, ctx: Context) -> Plan:
+    items = (yield from listing()) if needs_items(intent.span) else []
+    start, end = span(intent.span, items, ctx, default=None)
+    args: dict[str, Any] = {"effectType": intent.effect, "start": round(start, 6), "end": round(end, 6)}
+    if intent.params:
+        args["params"] = dict(intent.params)
+    result = yield Call("apply_effect", args)
+    shown = ", ".join(f"{k}={v}" for k, v in result["appliedParams"].items())
+    return Done(f"Applied {intent.effect} ({shown}) from {tc(start)} to {tc(end)} ({result['elementId']} on "
+                f"{result['trackId']}).", (result["elementId"],))
+
+
+def plan_update_effect(intent: i.UpdateEffect, ctx: Context) -> Plan:
+    items = yield from listing()
+    item = one(intent.ref, items, ctx, ("effect",))
+    effect = find_effect(str(item.data.get("effectType")))
+    if effect is None:
+        raise Failed(f"{item.describe()} is not an effect I know.")
+    main = effect.param(intent.param or "") or effect.params[0]
+    params = {(key or main.key): value for key, value in intent.params}
+    if intent.step is not None:
+        current = float(item.data.get("params", {}).get(main.key, main.default))
+        target = min(main.max, max(main.min, current + intent.step * (main.max - main.min)))
+        if abs(target - current) < 1e-9:
+            side = "maximum" if intent.step > 0 else "minimum"
+            raise Failed(f"The {effect.id} {main.key} is already at its {side} ({current:g}).")
+        params = {main.key: round(target / main.step) * main.step if main.step >= 1 else round(target, 2)}
+    result = yield Call("update_effect", {"elementId": item.id, "params": params})
+    shown = ", ".join(f"{k}={v}" for k, v in result["appliedParams"].items())
+    return Done(f"Updated {item.id}: {shown}.", (item.id,))

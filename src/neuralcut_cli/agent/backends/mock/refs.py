@@ -1,0 +1,194 @@
+"""References: the words that name elements, found in a request and then
+resolved against the timeline.
+
+Found (``take_refs``): an id or a unique id prefix, a quoted text, a known
+name ("the intro", "logo.png"), a kind word with an ordinal or a number
+("the second clip", "clip 2"), a kind word alone ("the title", "the
+stickers"), an effect ("the blur"), or a pronoun ("it", "them"), several
+joined by "and". Words that are none of these are not a reference, so a
+request about "the pizza" is refused rather than guessed.
+
+Resolved (``resolve``): against ``list_timeline``'s answer; a singular
+reference must name exactly one element, or the request is refused with
+the candidates.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+from neuralcut_cli.agent.backends.mock.clause import Clause
+from neuralcut_cli.agent.backends.mock.intents import Ref
+from neuralcut_cli.agent.backends.mock.lexicon import (
+    EFFECT_PATTERN,
+    EFFECT_WORDS,
+    KIND_OF_WORD,
+    KIND_PATTERN,
+    ORDINALS,
+    PLURALS,
+    REF_FILLERS,
+)
+from neuralcut_cli.agent.backends.mock.listing import Item, Vocab, stem
+
+_DET = r"(?:(?:all|both|each|every)\s+(?:of\s+)?)?(?:the|a|an|my|this|that|these|those|our|your)?"
+_ORD = "|".join(ORDINALS)
+_FILL = "|".join(REF_FILLERS)
+
+
+class Unresolved(Exception):
+    """A reference names nothing, or too many things; the message says which."""
+
+
+def _pattern(vocab: Vocab) -> str:
+    names = vocab.name_pattern
+    ids = "|".join(re.escape(i) for i in sorted(vocab.ids, key=len, reverse=True))
+    name_part = rf"(?P<name>(?:{names}))(?:\.\w{{2,4}})?" if names else r"(?P<name>(?!x)x)"
+    head = (rf"(?:(?P<ord>{_ORD})\s+)?(?:{name_part}\s+)?(?:(?P<effect>{EFFECT_PATTERN})\s+)?"
+            rf"(?P<kind>{KIND_PATTERN})(?:\s+(?:number\s+|no\.?\s*|#)?(?P<num>\d{{1,3}})(?![\d.:%]|\s*(?:s|secs?|seconds?|f|frames?|ms|m|"
+            rf"mins?|minutes?|h|hours?|x|times|db)\b))?")
+    by_name = rf"(?:(?P<ord2>{_ORD})\s+)?{name_part.replace('name', 'name2')}(?:\s+(?P<kind2>{KIND_PATTERN}))?"
+    by_effect = rf"(?P<effect2>{EFFECT_PATTERN})(?:\s+(?P<kind3>effect|filter))?"
+    effect_named = rf"(?P<effect3>{EFFECT_PATTERN})\s+(?P<kind5>effect|filter)"
+    quoted = rf"(?:(?P<kind4>{KIND_PATTERN})\s+)?(?P<quote>«q\d+»)"
+    by_id = rf"(?P<id>{ids})" if ids else r"(?P<id>(?!x)x)"
+    any_id = r"(?P<rawid>(?=[\w-]*\d)[0-9a-f]{6,}(?:-[0-9a-f]+)*|e-[\w-]+)"
+    return (rf"\b{_DET}\s*(?:{head}|{by_name}|{quoted}|{by_id}|{any_id}|(?<=the\s){by_effect}|"
+            rf"{effect_named})(?:\s+(?:{_FILL}))?(?=\s|$|,)")
+
+
+def take_ref(c: Clause, vocab: Vocab) -> Ref | None:
+    """One reference (the first in the text), marked as used."""
+    pronoun = c.take(r"\b(?:it|them)\b(?!')|\b(?:that one|this one|the same (?:one|ones|clip|part|element)|"
+                     r"those|these|that|this)\b(?=\s*$|\s+(?:to|at|by|on|in|from|for|with|and|,|a|an|the|\d|up|"
+                     r"down|louder|quieter|shorter|longer|last|black|stronger|weaker|softer|more|less|out|off|into|"
+                     r"onto|over|say|says|read|reads|start|end|begin)\b)")
+    match = c.find(_pattern(vocab))
+    if pronoun is not None and (match is None or pronoun.start() < match.start()):
+        return Ref(pronoun.group(0), pronoun=True, plural=pronoun.group(0) in ("them", "those", "these"))
+    if match is None:
+        return None
+    c.use(match.start(), match.end())
+    return _ref_of(match, c)
+
+
+def take_refs(c: Clause, vocab: Vocab) -> tuple[Ref, ...]:
+    """Every reference, in order ("the sticker and the caption" is two)."""
+    refs = []
+    while (ref := take_ref(c, vocab)) is not None:
+        refs.append(ref)
+    return tuple(refs)
+
+
+def _ref_of(m: re.Match[str], c: Clause) -> Ref:
+    said = c.show(m.group(0).strip())
+    groups = {k: v for k, v in m.groupdict().items() if v}
+    kind_word = (groups.get("kind") or groups.get("kind2") or groups.get("kind3") or groups.get("kind4")
+                 or groups.get("kind5"))
+    kind = KIND_OF_WORD.get(kind_word) if kind_word else None
+    ordinal = ORDINALS.get(groups.get("ord") or groups.get("ord2") or "")
+    if "num" in groups:
+        ordinal = int(groups["num"]) - 1
+    effect = EFFECT_WORDS.get(groups.get("effect") or groups.get("effect2") or groups.get("effect3") or "")
+    if effect:
+        kind = "effect"
+    names: tuple[str, ...] = ()
+    if "quote" in groups:
+        names = (c.quotes[int(groups["quote"][2:-1])].strip().lower(),)
+    elif groups.get("name") or groups.get("name2"):
+        names = ((groups.get("name") or groups.get("name2") or "").lower(),)
+    ids = tuple(i.lower() for i in (groups.get("id"), groups.get("rawid")) if i)
+    plural = bool(kind_word in PLURALS or re.match(r"(?:all|both|each|every)\b", m.group(0).strip()))
+    if kind_word in ("track music",):
+        kind = "audio"
+    return Ref(said, kind=kind, names=names, ids=ids, ordinal=ordinal, effect=effect, plural=plural)
+
+
+# -- resolving --------------------------------------------------------------------------------------
+
+def resolve(ref: Ref, items: list[Item], memory: Iterable[str] = (), types: Iterable[str] = (),
+            many: bool = False) -> list[Item]:
+    """The elements ``ref`` names, of ``types`` if given; ``Unresolved`` when none or too many."""
+    allowed = set(types)
+    pool = [i for i in items if not allowed or i.type in allowed]
+    if ref.pronoun:
+        found = [i for i in pool if i.id in set(memory)]
+        if not found:
+            raise Unresolved(f"I don't know what '{ref.text}' refers to here; name it (e.g. 'the title' or its id).")
+        return found
+    found = _matches(ref, pool)
+    if not found:
+        raise Unresolved(f"I could not find {_what(ref)} on the timeline. {inventory(items)}")
+    if len(found) > 1 and not (many or ref.plural) and not pieces_of_one(found):
+        listing = ", ".join(i.describe() for i in found[:6])
+        raise Unresolved(f"'{ref.text}' could mean {listing}. Say which one (by id, or 'the first ...').")
+    return found
+
+
+def pieces_of_one(items: list[Item]) -> bool:
+    """Several elements that are one thing cut in pieces (same kind, same media or text)."""
+    keys = {(i.type, i.name.lower(), i.content, i.data.get("assetId"), i.data.get("effectType")) for i in items}
+    return len(keys) == 1 and bool(items[0].name or items[0].content or items[0].data.get("effectType"))
+
+
+def _matches(ref: Ref, pool: list[Item]) -> list[Item]:
+    if ref.ids:
+        exact = [i for i in pool if i.id.lower() in ref.ids]
+        if exact:
+            return exact
+        prefixed = [i for i in pool if any(i.id.lower().startswith(p) for p in ref.ids if len(p) >= 4)]
+        return prefixed
+    found = pool
+    if ref.kind:
+        found = [i for i in found if _kind_fits(i, ref.kind)]
+    if ref.effect:
+        found = [i for i in found if i.data.get("effectType") == ref.effect]
+    if ref.names:
+        found = _named(found, ref.names[0])
+    if ref.ordinal is not None:
+        ordered = sorted([i for i in found if i.track_kind == "main"] or found, key=lambda i: (i.start, i.id))
+        if -len(ordered) <= ref.ordinal < len(ordered):
+            return [ordered[ref.ordinal]]
+        return []
+    return found
+
+
+def _kind_fits(item: Item, kind: str) -> bool:
+    if kind == "video":
+        return item.type == "video"
+    return item.type == kind
+
+
+def _named(pool: list[Item], name: str) -> list[Item]:
+    exact = [i for i in pool if name in (i.name.lower(), stem(i.name), i.content.strip().lower())]
+    if exact:
+        return exact
+    return [i for i in pool if i.type == "text" and name in i.content.lower()]
+
+
+def _what(ref: Ref) -> str:
+    return f"'{ref.text}'" if ref.text else "that"
+
+
+def inventory(items: list[Item]) -> str:
+    if not items:
+        return "The timeline is empty."
+    shown = ", ".join(i.describe() for i in items[:8])
+    more = f" and {len(items) - 8} more" if len(items) > 8 else ""
+    return f"On the timeline: {shown}{more}."
+
+
+def asset_named(words: str, assets: list[dict[str, object]]) -> dict[str, object] | None:
+    """The one media asset ``words`` name (file name, stem or id), or None."""
+    wanted = words.strip().lower()
+    for field in ("id", "name", "stem"):
+        hits = [a for a in assets if _asset_key(a, field) == wanted]
+        if len(hits) == 1:
+            return hits[0]
+    return None
+
+
+def _asset_key(asset: dict[str, object], field: str) -> str:
+    if field == "stem":
+        return stem(str(asset.get("name", "")))
+    return str(asset.get(field, "")).lower()

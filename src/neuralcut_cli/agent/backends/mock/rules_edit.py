@@ -1,0 +1,200 @@
+"""Readings of requests that cut, remove, move and retime what is on the timeline."""
+
+from __future__ import annotations
+
+from neuralcut_cli.agent.backends.mock import intents as i
+from neuralcut_cli.agent.backends.mock.clause import Clause
+from neuralcut_cli.agent.backends.mock.listing import Vocab
+from neuralcut_cli.agent.backends.mock.refs import take_ref, take_refs
+from neuralcut_cli.agent.backends.mock.slots import take_position
+from neuralcut_cli.agent.backends.mock.times import (
+    TIME,
+    seconds_of,
+    take_anchor,
+    take_range,
+    take_span,
+    take_time,
+    take_times,
+    take_when,
+)
+
+_REMOVE = (r"\b(?:delete|remove|cut(?: out)?|trim(?: out| off)?|get rid of|take out|erase|drop|clear|kill|lose|"
+           r"snip(?: out)?|ditch|trash|scrap|toss|chop(?: out| off)?|throw (?:away|out)|bin|nuke)\b")
+_RIPPLE = (r"\b(?:and\s+)?(?:close (?:up )?(?:the |that |any )?(?:gaps?|space|hole)|ripple(?: delete)?|"
+           r"(?:and )?shift (?:everything|the rest)(?: (?:left|back|over|up))?|without (?:leaving )?(?:a |any )?"
+           r"(?:gaps?|holes?)|no gaps?|tighten(?: it| up| the edit)?|pull (?:everything|the rest) (?:left|back|in))\b")
+_WHAT = (r"\b(?:everything|all|anything|whatever(?: is| plays)?|the part|the section|the bit|the segment|the content|"
+         r"stuff|what(?:'s| is| plays)|the footage|that part|that section|the portion|the piece|the stretch)\b")
+
+
+def read_split(c: Clause, v: Vocab) -> i.Intent | None:
+    if c.find(r"\bbetween\b") or c.find(rf"(?:{TIME})\s*(?:-|–|to|till|until|through)\s*(?:{TIME})"):
+        return None
+    verb = c.take(r"\b(?:split|slice|divide|blade|razor)\b|\bcut(?= (?:it |that |them )?(?:at|here|right here|in "
+                  r"half|in two|in the middle|down the middle|into two|where|when|as soon)\b)|\bchop(?= (?:it )?at\b)|"
+                  r"\bmake a cut\b|\badd a cut\b|\bput a cut\b|\bcut(?=.*\b(?:in half|in two|into two|down the middle)\b)")
+    if verb is None:
+        return None
+    c.take(r"\b(?:the\s+)?(?:whole\s+|entire\s+)?(?:video|timeline|edit|movie|film|everything|all tracks|"
+           r"every track)\b(?!\s+(?:clip|track)\b)")  # the whole edit, not one element
+    times: list[i.When] = []
+    anchor = take_anchor(c, v)  # before the reference: "when the second clip begins" is a time
+    if anchor is not None:
+        times.append(anchor)
+    ref = take_ref(c, v)
+    if c.take(r"\b(?:in half|in two|into two|in the middle|down the middle|at (?:its|the) (?:middle|halfway point)|"
+              r"halfway(?: through)?)\b"):
+        return None if ref is None or times else i.Split(ref=ref)
+    times += [i.When(seconds=t) for t in take_times(c, v)]
+    c.take_all(r"\b(?:at|and|in|into|pieces|parts|clips?)\b")
+    return i.Split(times=tuple(times), ref=ref) if times else None
+
+
+def read_remove_range(c: Clause, v: Vocab) -> i.Intent | None:
+    if c.take(_REMOVE) is None:
+        return None
+    ripple = c.take(_RIPPLE) is not None
+    c.take(_WHAT)
+    span = take_span(c, v)
+    if span is None or span.over is not None or (span.start is None and span.end is None and not (
+            span.first or span.last or span.whole)) or (span.start is not None and span.end is None and not span.length):
+        return None
+    if span.whole:
+        return None  # "delete the whole video" is not something to guess at
+    c.take(r"\b(?:of|from|in)\s+(?:the\s+)?(?:video|timeline|edit|everything|all tracks|every track)\b")
+    return i.RemoveRange(span=span, ripple=ripple)
+
+
+def read_delete(c: Clause, v: Vocab) -> i.Intent | None:
+    if c.take(_REMOVE) is None:
+        return None
+    ripple = c.take(_RIPPLE) is not None
+    c.take(r"\b(?:all (?:of )?(?:the )?|both (?:of )?(?:the )?)(?=\w)")
+    refs = take_refs(c, v)
+    if not refs or c.find(rf"(?<![\w.]){TIME}"):
+        return None
+    c.take_all(r"\b(?:from (?:the )?(?:timeline|edit|video|project)|completely|entirely|altogether|too)\b")
+    return i.Delete(refs=refs, ripple=ripple)
+
+
+def read_move(c: Clause, v: Vocab) -> i.Intent | None:
+    if c.take(r"\b(?:move|shift|slide|drag|push|nudge|put|place|bring|reposition|set|start)\b") is None:
+        return None
+    refs = take_refs(c, v)
+    if not refs:
+        return None
+    track = _track(c, v)
+    by = _offset(c, v)
+    if by is not None:
+        return i.Move(refs=refs, by=by, track=track)
+    to = take_when(c, v, before="to|at|so it starts at|so that it starts at|starting at|to start at")
+    if to is None and track is None:
+        return None
+    c.take(r"\b(?:so (?:that )?it starts|starts|instead)\b")
+    return i.Move(refs=refs, to=to, track=track)
+
+
+def _track(c: Clause, v: Vocab) -> str | None:
+    for track_id in sorted(v.tracks, key=len, reverse=True):
+        if c.take(rf"\b(?:to|on|onto|into)\s+(?:the\s+)?(?:track\s+)?{track_id}(?:\s+track)?\b"):
+            return track_id
+    match = c.take(r"\b(?:to|on|onto|into)\s+(?:the\s+|an?\s+)?(main|overlay|text|audio|effect|graphic|top|new)\s+track\b")
+    return match.group(1) if match else None
+
+
+def _offset(c: Clause, v: Vocab) -> float | None:
+    """``2 seconds later``, ``by 1s earlier``, ``forward 3 seconds``, ``left by half a second``."""
+    direction = r"(?P<dir>later|forward|forwards|right|ahead|earlier|left|sooner|back|backwards?)"
+    match = c.take(rf"\b(?:by\s+)?(?P<t>{TIME})\s+{direction}\b") or \
+        c.take(rf"\b{direction}\s+(?:by\s+)?(?P<t>{TIME})") or c.take(rf"\b{direction}\b")
+    if match is None:
+        return None
+    amount = match.groupdict().get("t") or None
+    if amount is None:
+        alone = take_time(c, v, "by", unit_hint="s")
+        if alone is None:
+            return None
+        value = alone
+    else:
+        found = seconds_of(amount, v.fps, "s")
+        if found is None:
+            return None
+        value = found
+    word = match.group("dir")
+    if word.startswith("back"):
+        return None  # "back" is earlier to some and later to others: ask instead of guessing
+    return value if word in ("later", "forward", "forwards", "right", "ahead") else -value
+
+
+def read_place(c: Clause, v: Vocab) -> i.Intent | None:
+    if c.take(r"\b(?:move|put|place|position|shift|bring|set|raise|lower|align|drop)\b") is None:
+        return None
+    ref = take_ref(c, v)
+    position = take_position(c)
+    if ref is None or position is None or c.find(rf"(?<![\w.]){TIME}"):
+        return None
+    c.take(r"\b(?:of|on)\s+(?:the\s+)?(?:screen|frame)\b")
+    return i.Place(ref=ref, position=position)
+
+
+def read_timing(c: Clause, v: Vocab) -> i.Intent | None:
+    verb = c.take(r"\b(?:make|set|change|extend|shorten|trim|lengthen|stretch|cut|end|keep|show|hold|let|have|cap|"
+                  r"limit|reduce|increase|adjust|crop|stop|run)\b")
+    if verb is None:
+        return None
+    ref = take_ref(c, v)
+    if ref is None:
+        return None
+    word = verb.group(0)
+    delta = _delta(c, v, word)
+    if delta is not None:
+        return i.Timing(ref=ref, delta=delta[0]) if delta[1] == "end" else i.Timing(ref=ref, trim_start=-delta[0])
+    if c.take(r"\b(?:end|ends|ending|stop|stops|finish|finishes|run|runs|go|goes|play|plays|stay|stays|last|lasts)"
+              r"(?=\s+(?:at|until|till|to|up to|through|when|where|with|on)\b)") is not None or word in (
+                  "extend", "stretch", "end", "stop", "run", "lengthen"):
+        end = take_when(c, v, before=r"at|until|till|to|up to|through|on")
+        if end is not None:
+            c.take(r"\b(?:ends?|stops?|finish(?:es)?)\b")
+            return i.Timing(ref=ref, end=end)
+    if c.take(r"\b(?:start|starts|begin|begins|starting|beginning)(?=\s+(?:at|from|when|on)\b)") is not None:
+        start = take_when(c, v, before=r"at|from|on")
+        return None if start is None else i.Timing(ref=ref, start=start)
+    length = take_time(c, v, r"last|lasts|last for|for|to|be|a length of|a duration of|length|duration|only|just",
+                       "s") or take_time(c, v, "", "s")
+    if length is not None:
+        c.take(r"\b(?:long|in length|of length)\b")
+        return i.Timing(ref=ref, length=length)
+    return None
+
+
+def _delta(c: Clause, v: Vocab, verb: str) -> tuple[float, str] | None:
+    """``2 seconds shorter``, ``longer by 1s``, ``by 3 seconds`` (with shorten/extend), ``3 seconds off the end``."""
+    edge = "end"
+    off = c.take(rf"\b(?P<t>{TIME})\s+(?:off|from)\s+(?:the\s+)?(?P<e>end|start|beginning|front|back|tail|head)"
+                 rf"(?:\s+of)?\b")
+    if off is not None:
+        value = seconds_of(off.group("t"), v.fps, "s")
+        edge = "start" if off.group("e") in ("start", "beginning", "front", "head") else "end"
+        return (None if value is None else (-value, edge))
+    shorter = c.take(rf"\b(?P<t>{TIME})\s+(?P<w>shorter|longer|less|more)\b|\b(?P<w2>shorter|longer)\s+by\s+"
+                     rf"(?P<t2>{TIME})")
+    if shorter is not None:
+        amount = shorter.group("t") or shorter.group("t2")
+        value = seconds_of(amount, v.fps, "s")
+        sign = -1 if (shorter.group("w") or shorter.group("w2")) in ("shorter", "less") else 1
+        return None if value is None else (sign * value, edge)
+    if verb in ("shorten", "trim", "cut", "reduce", "extend", "lengthen", "stretch", "increase", "crop"):
+        by = take_time(c, v, "by", "s")
+        if by is not None:
+            edge_word = c.take(r"\b(?:at|from|on)\s+(?:the\s+)?(start|beginning|front|end|back|tail)\b")
+            edge = "start" if edge_word is not None and edge_word.group(1) in ("start", "beginning", "front") else "end"
+            return (-by if verb in ("shorten", "trim", "cut", "reduce", "crop") else by), edge
+    return None
+
+
+def span_of_words(c: Clause, v: Vocab) -> i.Span | None:
+    """A span for requests that add something: explicit, anchored, or over an element."""
+    found = take_range(c, v)
+    if found is not None:
+        return i.Span(start=i.When(seconds=found[0]), end=i.When(seconds=found[1]))
+    return take_span(c, v)

@@ -1,0 +1,151 @@
+"""Readings of requests that only look or move through history: help, undo,
+listings and questions about the project."""
+
+from __future__ import annotations
+
+from neuralcut_cli.agent.backends.mock import intents as i
+from neuralcut_cli.agent.backends.mock.clause import Clause
+from neuralcut_cli.agent.backends.mock.lexicon import EFFECT_PATTERN, EFFECT_WORDS, KIND_OF_WORD, KIND_PATTERN
+from neuralcut_cli.agent.backends.mock.listing import Vocab
+from neuralcut_cli.agent.backends.mock.refs import take_ref
+from neuralcut_cli.agent.backends.mock.slots import take_count
+from neuralcut_cli.agent.backends.mock.times import take_when
+
+_ASK = (r"\b(?:list|show(?: me)?|display|print|see|view|give me|tell me(?: about)?|what(?:'s| is| are)?|whats|which|"
+        r"describe|summari[sz]e|overview of|any|are there|is there|do i have|have i got|get)\b")
+_TIMELINE = r"\b(?:timeline|tracks?|edit|sequence|layers?|project|everything)\b"
+_ASSET = (r"\b(?:assets?|media|files?|library|footage|videos?|clips?|images?|photos?|pictures?|audio|songs?|music|"
+          r"sounds?)\b")
+
+
+def read_help(c: Clause, v: Vocab) -> i.Intent | None:
+    if c.take(r"^(?:help|\?|what can you do|what do you understand|commands|examples|how does this work|"
+              r"what can i (?:say|ask|do))$") is None:
+        return None
+    return i.Help()
+
+
+def read_undo(c: Clause, v: Vocab) -> i.Intent | None:
+    verb = c.take(r"\b(?:undo|take (?:that|it) back|revert(?: (?:that|it|the last (?:change|edit)))?|go back|"
+                  r"step back|oops)\b")
+    if verb is None:
+        return None
+    count = take_count(c) or 1
+    c.take(r"\b(?:that|it|the last (?:change|edit|thing|request)|last change|back|my last (?:change|edit))\b")
+    return i.History(backwards=True, count=count)
+
+
+def read_redo(c: Clause, v: Vocab) -> i.Intent | None:
+    if c.take(r"\b(?:redo|re-do|do (?:that|it) again|bring (?:that|it) back|put (?:that|it) back)\b") is None:
+        return None
+    count = take_count(c) or 1
+    c.take(r"\b(?:that|it|the last (?:change|edit|thing|undo))\b")
+    return i.History(backwards=False, count=count)
+
+
+def read_list_timeline(c: Clause, v: Vocab) -> i.Intent | None:
+    if c.text in ("timeline", "tracks", "the timeline"):
+        c.take(r".+")
+        return i.ListTimeline()
+    if c.find(r"\b(?:unused|used|haven't used|not used|haven't put|not in)\b") or c.find(r"\bhow\b"):
+        return None
+    if c.take(_ASK) is None or c.take(_TIMELINE) is None:
+        return None
+    c.take(r"\b(?:clips?|elements?|things|stuff|in it|on it|right now|currently|so far|look like|looks like|"
+           r"contents?|layout|summary|state)\b")
+    c.take(r"\b(?:clips?|elements?|things|stuff|in it|on it|right now|currently|so far|look like)\b")
+    return i.ListTimeline()
+
+
+def read_list_assets(c: Clause, v: Vocab) -> i.Intent | None:
+    usage = None
+    unused = c.take(r"\b(?:unused|not used|haven't used|have not used|haven't put (?:in|on)(?: yet)?|not (?:yet )?"
+                    r"(?:used|in the edit|on the timeline|in the timeline|in use)|left over|spare|i haven't added|"
+                    r"that i haven't (?:used|added|put in)|(?:that )?isn't used|aren't used)\b")
+    if unused is not None:
+        usage = "unused"
+    elif c.take(r"\b(?:used|in use|on the timeline|in the edit)\b") is not None:
+        usage = "used"
+    asked = c.take(_ASK) or c.take(r"^(?:assets|media)$")
+    kind_word = c.take(_ASSET)
+    c.take_all(_ASSET)
+    if asked is None or kind_word is None:
+        return None
+    c.take(r"\b(?:yet|available|imported|in the project|in my project|i have|do i have|did i import|loaded)\b")
+    word = kind_word.group(0)
+    kind = ("video" if word.startswith(("video", "clip", "footage")) else "image" if word.startswith(
+        ("image", "photo", "picture")) else "audio" if word.startswith(("audio", "song", "music", "sound")) else None)
+    return i.ListAssets(usage=usage, kind=kind)
+
+
+def read_list_effects(c: Clause, v: Vocab) -> i.Intent | None:
+    if c.take(r"\b(?:effects|filters|effect|filter)\b") is None:
+        return None
+    applied = c.take(r"\b(?:applied|used|on the timeline|in the edit|in use|are on|i added|have i added)\b")
+    if c.take(_ASK) is None and c.take(r"\b(?:available|can i use|can you do|do you have|exist|supported)\b") is None:
+        return None
+    c.take(r"\b(?:available|can i use|can you do|do you have|exist|supported|are there|there are|there)\b")
+    return i.ListEffects(on_timeline=applied is not None)
+
+
+def read_effect_info(c: Clause, v: Vocab) -> i.Intent | None:
+    effect = c.take(rf"\b({EFFECT_PATTERN})\b")
+    if effect is None:
+        return None
+    asked = c.take(r"\b(?:param(?:eter)?s?|settings|options|knobs|controls|does|do|work|works|take|takes)\b")
+    if asked is None or c.take(rf"{_ASK}|\bhow\b|\bexplain\b") is None:
+        return None
+    c.take_all(r"\b(?:effect|filter|have|has|take|takes|do|does|work|works|need|needs|accept|accepts)\b")
+    return i.EffectInfo(effect=EFFECT_WORDS[effect.group(1)])
+
+
+def read_list_stickers(c: Clause, v: Vocab) -> i.Intent | None:
+    word = c.take(r"\b(?:stickers|flags|shapes|emojis?)\b")
+    if word is None or c.take(rf"{_ASK}|\bavailable\b") is None:
+        return None
+    c.take(r"\b(?:available|can i use|can i add|do you have|are there|there)\b")
+    provider = "flags" if word.group(0) == "flags" else "shapes" if word.group(0) == "shapes" else None
+    return i.ListStickers(provider=provider)
+
+
+def read_count(c: Clause, v: Vocab) -> i.Intent | None:
+    if c.take(r"\bhow many\b") is None:
+        return None
+    word = c.take(rf"\b({KIND_PATTERN}|elements?|things|items)\b")
+    c.take_all(r"\b(?:elements?|items|are there|do i have|have i got|there are|are|on the timeline|in the edit|"
+               r"have i added|did i add|have|got|in total|total|altogether)\b")
+    kind = KIND_OF_WORD.get(word.group(1)) if word else None
+    return i.Count(kind=kind)
+
+
+def read_what_at(c: Clause, v: Vocab) -> i.Intent | None:
+    if c.take(r"\b(?:what(?:'s| is)?|whats|which (?:clips?|elements?|things)(?: are| is)?)\b") is None:
+        return None
+    c.take(r"\b(?:playing|plays|showing|shows|on screen|visible|happening|happens|going on|is on|on|there|in the "
+           r"frame|seen|heard|running)\b")
+    when = take_when(c, v, before="at|around|by")
+    if when is None or when.ref is not None:
+        return None
+    return i.WhatAt(when=when)
+
+
+def read_how_long(c: Clause, v: Vocab) -> i.Intent | None:
+    if c.take(r"\b(?:how long|what(?:'s| is) the (?:length|duration|runtime) of|what(?:'s| is) the (?:length|"
+              r"duration|runtime)|(?:length|duration|runtime) of)\b") is None:
+        return None
+    c.take(r"\b(?:is|are|does|do|last|lasts|run|runs|right now|currently|in total|total|overall)\b")
+    if c.take(r"\b(?:the|my|this)?\s*(?:whole |entire |full |final )?(?:video|timeline|edit|project|"
+              r"movie|film|thing|sequence|cut)\b") is not None:
+        return i.HowLong()
+    ref = take_ref(c, v)
+    return None if ref is None else i.HowLong(ref=ref)
+
+
+def read_describe(c: Clause, v: Vocab) -> i.Intent | None:
+    asked = c.take(r"\b(?:what(?:'s| is)? in|whats in|what happens in|what (?:does|do) .{0,3}?(?=\w)|describe|"
+                   r"summari[sz]e|look at|watch|listen to|tell me what(?:'s| is)? in|what(?:'s| is) going on in)\b")
+    if asked is None:
+        return None
+    ref = take_ref(c, v)
+    c.take(r"\b(?:show|shows|contain|contains|have|has|look like|looks like|about|sound like|sounds like)\b")
+    return None if ref is None else i.Describe(ref=ref)

@@ -1,0 +1,199 @@
+"""Readings of requests that add or change things: text, media, volume,
+stickers and effects."""
+
+from __future__ import annotations
+
+import re
+
+from neuralcut_cli.agent.backends.mock import intents as i
+from neuralcut_cli.agent.backends.mock.clause import Clause
+from neuralcut_cli.agent.backends.mock.flags import take_flag
+from neuralcut_cli.agent.backends.mock.lexicon import EFFECT_PATTERN, EFFECT_WORDS, SHAPE_PATTERN, SHAPE_WORDS
+from neuralcut_cli.agent.backends.mock.listing import Vocab, stem
+from neuralcut_cli.agent.backends.mock.refs import take_ref, take_refs
+from neuralcut_cli.agent.backends.mock.rules_edit import span_of_words
+from neuralcut_cli.agent.backends.mock.slots import (
+    take_corner,
+    take_level,
+    take_params,
+    take_position,
+    take_step,
+    take_style,
+)
+from neuralcut_cli.agent.backends.mock.times import take_time, take_when
+
+_ADD = (r"\b(?:add|put|insert|write|show|place|display|overlay|type|create|make|slap|stick|pop|drop|throw|"
+        r"include|give me|i need|i want)\b")
+
+
+def read_add_text(c: Clause, v: Vocab) -> i.Intent | None:
+    verb = c.take(_ADD)
+    quote = c.take(r"«q(\d+)»")
+    if quote is None or (verb is None and not c.find(r"\b(?:title|text|caption|subtitle|label|hook)\b")):
+        return None
+    style = take_style(c)
+    c.take(r"\b(?:saying|that says|which says|that reads|reading|says|reads|with the (?:text|words)|with|of)\b")
+    position = take_position(c)
+    span = span_of_words(c, v)
+    position = position or take_position(c)
+    c.take(r"\b(?:on screen|on the screen|over the video|overlaid|as text|text)\b")
+    text = c.quotes[int(quote.group(1))]
+    return i.AddText(text=text, span=span or i.Span(), position=position, style=style)
+
+
+def read_change_text(c: Clause, v: Vocab) -> i.Intent | None:
+    verb = c.take(r"\b(?:change|update|edit|rename|replace|set|make|fix|correct|retitle|switch|swap|alter|reword)\b")
+    if verb is None:
+        return None
+    quotes = c.take_all(r"«q(\d+)»")
+    if len(quotes) == 2:
+        c.take(r"\b(?:with|to|into|by|for)\b")
+        c.take(r"\b(?:text|title|caption|subtitle|label|words?)\b")
+        old = c.quotes[int(quotes[0].group(1))]
+        return i.ChangeText(ref=i.Ref(f'"{old}"', kind="text", names=(old.strip().lower(),)),
+                            text=c.quotes[int(quotes[1].group(1))])
+    if len(quotes) != 1:
+        return None
+    ref = take_ref(c, v)  # the quote, already used, is the new text, not the reference
+    if ref is None:
+        return None
+    c.take(r"\b(?:text|words?|wording|content|to say|so it says|so that it says|say|says|read|reads|to read|to|"
+           r"into|as|instead)\b")
+    c.take(r"\b(?:text|words?|wording|content|to say|say|says|read|reads|to|into|as|instead)\b")
+    return i.ChangeText(ref=ref, text=c.quotes[int(quotes[0].group(1))])
+
+
+def read_add_media(c: Clause, v: Vocab) -> i.Intent | None:
+    verb = c.take(r"\b(?:add|put|insert|place|append|drop|bring(?: in)?|use|include|throw in|stick|import|pop)\b")
+    names = sorted({a.get("name", "") for a in v.assets} | {stem(str(a.get("name", ""))) for a in v.assets}
+                   | {str(a.get("id", "")) for a in v.assets}, key=len, reverse=True)
+    names = [n for n in names if n]
+    if verb is None or not names:
+        return None
+    asset = c.take(rf"\b(?:the\s+|my\s+|that\s+)?({'|'.join(re.escape(n.lower()) for n in names)})(?:\s+(?:clip|video|"
+                   rf"file|image|photo|picture|song|track|audio|music|footage|shot))?\b")
+    if asset is None:
+        return None
+    track = None
+    where = c.take(r"\b(?:on|to|onto|in|into|as)\s+(?:the\s+|an?\s+)?(main|overlay|audio|music|top|picture in "
+                   r"picture|pip)(?:\s+track|\s+layer)?\b")
+    if where is not None:
+        track = {"music": "audio", "top": "overlay", "picture in picture": "overlay", "pip": "overlay"}.get(
+            where.group(1), where.group(1))
+    after = c.take(r"\b(?:after|following)\s+(?=\w)")
+    at = None
+    if after is not None:
+        ref = take_ref(c, v)
+        if ref is None:
+            return None
+        at = i.When(ref=ref, edge="end")
+    at = at or take_when(c, v, before="at|to|from|starting at|on")
+    length = take_time(c, v, r"for|lasting(?:\s+for)?", "s")
+    return i.AddMedia(asset=asset.group(1), at=at, track=track, length=length)
+
+
+def read_volume(c: Clause, v: Vocab) -> i.Intent | None:
+    c.take(r"\b(?:set|change|make|turn|adjust|bring|put|drop|dial|crank|pump|get)\b")
+    c.take(r"\b(?:the\s+)?(?:volume|level|sound|gain|loudness)\s+(?:of|on|for|in)\b")
+    refs = take_refs(c, v)
+    if not refs or any(r.kind == "effect" for r in refs):
+        return None
+    c.take_all(r"\b(?:volume|level|sound|gain|loudness|audio)\b")
+    level = take_level(c)
+    if level is None:
+        return None
+    c.take(r"\b(?:volume|level|sound|gain|loudness|audio)\b")
+    return i.Volume(refs=refs, level=level)
+
+
+def read_sticker(c: Clause, v: Vocab) -> i.Intent | None:
+    verb = c.take(r"\b(?:add|put|place|insert|stick|slap|drop|show|pop|throw|i want|give me)\b")
+    flag = take_flag(c)
+    shape = None if flag else c.take(rf"\b({SHAPE_PATTERN})\b")
+    if verb is None or (flag is None and shape is None):
+        return None
+    c.take(r"\b(?:stickers?|emojis?|shapes?|icons?|graphics?)\b")
+    corner = take_corner(c)
+    span = span_of_words(c, v)
+    corner = corner or take_corner(c)
+    sticker = flag or f"shapes:{SHAPE_WORDS[shape.group(1)] if shape else ''}"
+    return i.AddSticker(sticker=sticker, span=span or i.Span(), position=corner or "center")
+
+
+def read_update_effect(c: Clause, v: Vocab) -> i.Intent | None:
+    verb = c.take(r"\b(?:set|change|make|increase|decrease|raise|lower|adjust|update|bump(?: up)?|turn|crank(?: up)?|"
+                  r"tone down|dial|reduce|boost|intensify|soften|strengthen|weaken|push|pull back)\b")
+    ref = take_ref(c, v)
+    if ref is None or ref.kind != "effect":
+        return None
+    effect = ref.effect
+    params = take_params(c, effect) if effect else {}
+    step = None if params else take_step(c)
+    if step is None and not params and verb is not None:
+        word = verb.group(0)
+        step = 0.25 if word.startswith(("increase", "raise", "bump", "crank", "boost", "intensify", "strengthen",
+                                        "push")) else -0.25 if word.startswith(
+            ("decrease", "lower", "reduce", "tone", "soften", "weaken", "pull")) else None
+    param = "contrast" if effect == "brightness-contrast" and "contrast" in ref.text else None
+    if not params and step is None:
+        number = c.take(r"\b(?:to|at)\s+(-?\d+(?:\.\d+)?)%?(?!\s*(?:s|sec|seconds?)\b)")
+        if number is None or effect is None:
+            return None
+        params = {"": float(number.group(1))}  # the effect's main parameter
+    c.take(r"\b(?:up|down|effect|filter|amount|a bit|a little|slightly|a lot|much)\b")
+    return i.UpdateEffect(ref=ref, params=tuple(params.items()), step=step, param=param)
+
+
+_ADJUST = {("brightness", 1): ("brightness-contrast", "brightness", 0.3),
+           ("brightness", -1): ("brightness-contrast", "brightness", -0.3),
+           ("contrast", 1): ("brightness-contrast", "contrast", 1.3),
+           ("contrast", -1): ("brightness-contrast", "contrast", 0.7),
+           ("saturation", 1): ("saturation", "saturation", 140), ("saturation", -1): ("saturation", "saturation", 60)}
+
+
+def read_adjust(c: Clause, v: Vocab) -> i.Intent | None:
+    """``brighten 2-4s``, ``increase the contrast from 0 to 5s``, ``make the intro darker``."""
+    verb = c.take(r"\b(?P<up>brighten|lighten|brighter|lighter|increase|raise|boost|bump up|turn up|more|add|"
+                  r"punch up)\b|\b(?P<down>darken|dim|darker|dimmer|decrease|lower|reduce|turn down|tone down|less)\b")
+    if verb is None:
+        return None
+    sign = 1 if verb.group("up") else -1
+    word = verb.group(0)
+    if word.startswith(("bright", "light", "dark", "dim")):
+        what = "brightness"
+    else:
+        found = c.take(r"\b(?:the\s+)?(brightness|contrast|saturation|colou?rs?|vibrance)\b")
+        if found is None:
+            return None
+        what = {"colour": "saturation", "colours": "saturation", "color": "saturation", "colors": "saturation",
+                "vibrance": "saturation"}.get(found.group(1), found.group(1))
+    c.take(r"\b(?:make|set|get)\b")
+    effect, key, value = _ADJUST[(what, sign)]
+    span = span_of_words(c, v)
+    if span is None:
+        ref = take_ref(c, v)
+        if ref is None:
+            return None
+        span = i.Span(over=ref)
+    c.take(r"\b(?:make|bit|a bit|slightly|a little)\b")
+    return i.ApplyEffect(effect=effect, span=span, params=((key, value),))
+
+
+def read_apply_effect(c: Clause, v: Vocab) -> i.Intent | None:
+    verb = c.take(r"\b(?:apply|add|put|use|make|turn|give|throw|slap|set|i want)\b")
+    effect = c.take(rf"\b({EFFECT_PATTERN})\b")
+    if effect is None:
+        return None
+    if verb is None and not re.fullmatch(r"blur|sepia|desaturate|saturate|invert|vignette|grayscale|greyscale",
+                                         effect.group(1)):
+        return None
+    c.take(r"\b(?:effect|filter|look|tint|tone|treatment|style|colors?|colours?)\b")
+    c.take(r"\b(?:everything|all|the video|the picture|the footage|the image)\b(?!\s+(?:clip|track)\b)")
+    name = EFFECT_WORDS[effect.group(1)]
+    params = take_params(c, name)
+    span = span_of_words(c, v)
+    if span is None:
+        ref = take_ref(c, v)
+        span = i.Span(over=ref) if ref is not None else i.Span(whole=True)
+    params.update(take_params(c, name))
+    return i.ApplyEffect(effect=name, span=span, params=tuple(params.items()))

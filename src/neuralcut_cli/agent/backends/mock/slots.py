@@ -1,0 +1,133 @@
+"""Small slots a request may fill: where on the frame, which style, how loud,
+how much stronger, how many times, which effect parameters."""
+
+from __future__ import annotations
+
+import re
+
+from neuralcut_cli.agent.backends.mock.clause import Clause
+from neuralcut_cli.agent.backends.mock.intents import Level
+from neuralcut_cli.agent.backends.mock.lexicon import COUNT_WORDS, PARAM_WORDS
+
+_A_BIT = r"(?:a (?:little )?bit|a little|slightly|a touch|somewhat|just a bit|a tad)"
+_A_LOT = r"(?:a lot|much|way|a lot more|lots|significantly|considerably)"
+
+
+def take_position(c: Clause) -> str | None:
+    """top, center or bottom of the frame."""
+    match = c.take(r"\b(?:at|to|on|in|near)?\s*(?:the\s+)?(?:very\s+)?(top|upper part|upper|bottom|lower part|lower|"
+                   r"middle|center|centre|centred|centered)(?:\s+(?:of|on)\s+(?:the\s+)?(?:screen|frame|video|"
+                   r"image|picture))?\b")
+    if match is None:
+        return None
+    word = match.group(1)
+    return "top" if word.startswith(("top", "upper")) else "bottom" if word.startswith(("bottom", "lower")) \
+        else "center"
+
+
+def take_corner(c: Clause) -> str | None:
+    """top-left, top-right, bottom-left, bottom-right or center."""
+    match = c.take(r"\b(?:at|to|on|in)?\s*(?:the\s+)?(top|upper|bottom|lower)[\s-]*(left|right)(?:\s+(?:corner|"
+                   r"side))?(?:\s+(?:of|on)\s+(?:the\s+)?(?:screen|frame|video))?\b")
+    if match is not None:
+        vertical = "top" if match.group(1) in ("top", "upper") else "bottom"
+        return f"{vertical}-{match.group(2)}"
+    if c.take(r"\b(?:at|in|to)?\s*(?:the\s+)?(?:center|centre|middle)(?:\s+of\s+(?:the\s+)?(?:screen|frame))?\b"):
+        return "center"
+    return None
+
+
+def take_style(c: Clause) -> str | None:
+    """The text preset a kind word asks for (the word stays for the reader)."""
+    match = c.take(r"\b(subtitles?|captions?|subs|hooks?|labels?|titles?|headings?|headlines?|lower thirds?|"
+                   r"texts?|words)\b")
+    if match is None:
+        return None
+    word = match.group(1)
+    if word.startswith(("sub", "caption")):
+        return "subtitle"
+    if word.startswith(("hook", "title", "heading", "headline")):
+        return "hook"
+    if word.startswith(("label", "lower")):
+        return "label"
+    return "plain"
+
+
+def _db(sign: int, c: Clause) -> float:
+    if c.take(rf"\b{_A_BIT}\b") is not None:
+        return sign * 3.0
+    if c.take(rf"\b{_A_LOT}\b") is not None:
+        return sign * 9.0
+    return sign * 6.0
+
+
+def take_level(c: Clause) -> Level | None:
+    """A volume: ``50%``, ``half``, ``-6 dB``, ``by 6 dB``, ``a bit quieter``, ``louder``, ``mute``, ``unmute``."""
+    if c.take(r"\b(?:unmute|un-mute|turn (?:the )?sound back on|bring back the (?:sound|audio))\b"):
+        return Level(gain=1.0)
+    if c.take(r"\b(?:mute|silence|turn off the (?:sound|audio|volume)|kill the (?:sound|audio))\b|\bmuted\b"):
+        return Level(mute=True)
+    relative = c.take(r"\b(?:by|down by|up by)\s+(-?\d+(?:\.\d+)?)\s*(?:db|decibels?)\b")
+    if relative is not None:
+        lowering = bool(re.search(r"\bdown\b|quieter|lower|softer|reduce|decrease", c.text))
+        value = abs(float(relative.group(1)))
+        return Level(delta_db=-value if lowering or float(relative.group(1)) < 0 else value)
+    percent = c.take(r"(?:\b(?:to|at)\s+)?(\d+(?:\.\d+)?)%")
+    if percent is not None:
+        c.take(r"\b(?:down|up|lower|quieter|louder|volume|level)\b")
+        return Level(gain=float(percent.group(1)) / 100)
+    decibels = c.take(r"(?:\b(?:to|at)\s+)?(-?\d+(?:\.\d+)?)\s*(?:db|decibels?)\b")
+    if decibels is not None:
+        return Level(gain=min(1.0, 10 ** (float(decibels.group(1)) / 20)))
+    if c.take(r"\b(?:to\s+|at\s+)?half(?:\s+(?:volume|the volume|as loud))?\b"):
+        return Level(gain=0.5)
+    if c.take(r"\b(?:to\s+|at\s+)?(?:full|max(?:imum)?|100)(?:\s+volume)?\b"):
+        return Level(gain=1.0)
+    fraction = c.take(r"\bto\s+(0?\.\d+|1(?:\.0+)?|0)\b")
+    if fraction is not None:
+        return Level(gain=float(fraction.group(1)))
+    down = c.take(r"\b(?:quieter|softer|lower|less loud|turn (?:it |that |them )?down|down|reduce|decrease|"
+                  r"duck|lower the volume)\b")
+    if down is not None:
+        return Level(delta_db=_db(-1, c))
+    up = c.take(r"\b(?:louder|turn (?:it |that |them )?up|up|raise|boost|increase|pump up)\b")
+    if up is not None:
+        return Level(delta_db=_db(1, c))
+    return None
+
+
+def take_step(c: Clause) -> float | None:
+    """How much stronger or weaker, as a signed fraction of a parameter's range."""
+    stronger = c.take(r"\b(?:stronger|more intense|more|heavier|harder|increase|intensify|boost|crank up|"
+                      r"turn up|bump up|up)\b")
+    weaker = None if stronger else c.take(r"\b(?:weaker|less intense|less|lighter|softer|subtler|more subtle|"
+                                          r"decrease|reduce|tone down|turn down|down)\b")
+    if stronger is None and weaker is None:
+        return None
+    size = 0.1 if c.take(rf"\b{_A_BIT}\b") else 0.4 if c.take(rf"\b{_A_LOT}\b") else 0.25
+    return size if stronger is not None else -size
+
+
+def take_count(c: Clause) -> int | None:
+    """``3 times``, ``three steps``, ``twice``, ``the last 2 changes``."""
+    word = c.take(rf"\b({'|'.join(COUNT_WORDS)})\b")
+    if word is not None:
+        return COUNT_WORDS[word.group(1)]
+    match = c.take(r"\b(?:the\s+last\s+)?(\d{1,2})\s+(?:times|steps?|changes|edits|things|actions|requests|moves)\b")
+    return int(match.group(1)) if match else None
+
+
+def take_params(c: Clause, effect: str) -> dict[str, float]:
+    """``intensity 60``, ``with an intensity of 60``, ``radius to 50``, ``at 40%`` (the main parameter)."""
+    names = PARAM_WORDS.get(effect, {})
+    found: dict[str, float] = {}
+    if names:
+        words = "|".join(sorted(map(re.escape, names), key=len, reverse=True))
+        for match in c.take_all(rf"\b(?:with\s+(?:an?\s+|the\s+)?)?({words})\s+(?:of\s+|at\s+|to\s+|=\s*|level\s+)?"
+                                rf"(-?\d+(?:\.\d+)?)%?"):
+            found[names[match.group(1)]] = float(match.group(2))
+    if not found and names:
+        bare = c.take(r"\b(?:at|to|with)\s+(-?\d+(?:\.\d+)?)%")
+        if bare is not None:
+            found[next(iter(names.values()))] = float(bare.group(1))
+    return found
