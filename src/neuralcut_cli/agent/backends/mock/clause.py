@@ -65,13 +65,15 @@ class Clause:
     def find(self, pattern: str) -> re.Match[str] | None:
         """The first match of ``pattern`` over characters not used yet (nothing is used).
 
-        A match that overlaps used characters is retried one character later,
-        so "down" is still found in "turn down" when "turn" is used.
+        Patterns run over ``masked()``, so an optional part never swallows a
+        used word ("to full volume" with "volume" used still finds "to full"),
+        and "down" is still found in "turn down" when "turn" is used.
         """
         compiled = re.compile(pattern)
+        masked = self.masked()
         position = 0
-        while position <= len(self.text):
-            match = compiled.search(self.text, position)
+        while position <= len(masked):
+            match = compiled.search(masked, position)
             if match is None:
                 return None
             if match.end() > match.start() and self.free(match.start(), match.end()):
@@ -94,6 +96,13 @@ class Clause:
 
     def has(self, pattern: str) -> bool:
         return self.find(pattern) is not None
+
+    def masked(self) -> str:
+        """The text with used characters replaced by a control character no pattern matches or crosses."""
+        chars = list(self.text)
+        for a, b in self.used:
+            chars[a:b] = "\x01" * (b - a)
+        return "".join(chars)
 
     def unused_text(self) -> str:
         """The text with used characters blanked out."""
@@ -133,6 +142,7 @@ def prepare(original: str) -> Clause:
     text = re.sub(r"\b(?!(?:it|that|what|there|here|let|who|how|where|when)'s)(\w+)'s\b", r"\1", text)  # music's -> music
     text = spell_numbers(text)
     text = re.sub(r"\bframe (?:number |no\.? |#)?(\d+)\b", r"\1f", text)
+    text = re.sub(r"\b(first|last|final|opening|closing) (second|minute|frame)\b", r"\1 1 \2", text)
     text = re.sub(r"(\d)\s*(?:%|percent|per cent)", r"\1%", text)
     text = re.sub(r"(?<=\w)[?!.]+(?=\s|$)", " ", text)
     text = re.sub(r"([;,])", r" \1 ", text)

@@ -14,7 +14,7 @@ import re
 FILLERS = frozenset("""
 a an the please pls kindly just now also then ok okay hey hi so yes right really actually maybe quickly
 can could would will you i i'd i'll id we let let's lets us me my mine our for to go ahead and try want need
-like would've should shall do does did is are be been there here it's its this that these those some any
+like would've should shall oops hmm um uh that's which do does did is are be been there here it's its this that these those some any
 of on in at by into onto from with up ,  thanks thank cheers bit
 """.split())
 

@@ -53,7 +53,7 @@ def _pattern(vocab: Vocab) -> str:
     quoted = rf"(?:(?P<kind4>{KIND_PATTERN})\s+)?(?P<quote>«q\d+»)"
     by_id = rf"(?P<id>{ids})" if ids else r"(?P<id>(?!x)x)"
     any_id = r"(?P<rawid>(?=[\w-]*\d)[0-9a-f]{6,}(?:-[0-9a-f]+)*|e-[\w-]+)"
-    return (rf"\b{_DET}\s*(?:{head}|{by_name}|{quoted}|{by_id}|{any_id}|(?<=the\s){by_effect}|"
+    return (rf"(?<![\w«»-]){_DET}\s*(?:{quoted}|{head}|{by_name}|{by_id}|{any_id}|(?<=the\s){by_effect}|"
             rf"{effect_named})(?:\s+(?:{_FILL}))?(?=\s|$|,)")
 
 

@@ -20,7 +20,7 @@ from neuralcut_cli.agent.backends.mock.times import (
 
 _REMOVE = (r"\b(?:delete|remove|cut(?: out)?|trim(?: out| off)?|get rid of|take out|erase|drop|clear|kill|lose|"
            r"snip(?: out)?|ditch|trash|scrap|toss|chop(?: out| off)?|throw (?:away|out)|bin|nuke)\b")
-_RIPPLE = (r"\b(?:and\s+)?(?:close (?:up )?(?:the |that |any )?(?:gaps?|space|hole)|ripple(?: delete)?|"
+_RIPPLE = (r"\b(?:and\s+)?(?:close (?:up )?(?:the |that |any )?(?:gaps?|space|hole)|ripple|"
            r"(?:and )?shift (?:everything|the rest)(?: (?:left|back|over|up))?|without (?:leaving )?(?:a |any )?"
            r"(?:gaps?|holes?)|no gaps?|tighten(?: it| up| the edit)?|pull (?:everything|the rest) (?:left|back|in))\b")
 _WHAT = (r"\b(?:everything|all|anything|whatever(?: is| plays)?|the part|the section|the bit|the segment|the content|"
@@ -32,7 +32,8 @@ def read_split(c: Clause, v: Vocab) -> i.Intent | None:
         return None
     verb = c.take(r"\b(?:split|slice|divide|blade|razor)\b|\bcut(?= (?:it |that |them )?(?:at|here|right here|in "
                   r"half|in two|in the middle|down the middle|into two|where|when|as soon)\b)|\bchop(?= (?:it )?at\b)|"
-                  r"\bmake a cut\b|\badd a cut\b|\bput a cut\b|\bcut(?=.*\b(?:in half|in two|into two|down the middle)\b)")
+                  r"\bmake a cut\b|\badd a cut\b|\bput a cut\b|\bcut(?=.*\b(?:in half|in two|in 2|into two|into 2|"
+                  r"down the middle)\b)")
     if verb is None:
         return None
     c.take(r"\b(?:the\s+)?(?:whole\s+|entire\s+)?(?:video|timeline|edit|movie|film|everything|all tracks|"
@@ -42,7 +43,8 @@ def read_split(c: Clause, v: Vocab) -> i.Intent | None:
     if anchor is not None:
         times.append(anchor)
     ref = take_ref(c, v)
-    if c.take(r"\b(?:in half|in two|into two|in the middle|down the middle|at (?:its|the) (?:middle|halfway point)|"
+    if c.take(r"\b(?:in half|in two|into two|in 2|into 2(?: pieces| parts)?|in the middle|down the middle|"
+              r"at (?:its|the) (?:middle|halfway point)|"
               r"halfway(?: through)?)\b"):
         return None if ref is None or times else i.Split(ref=ref)
     times += [i.When(seconds=t) for t in take_times(c, v)]
@@ -51,9 +53,9 @@ def read_split(c: Clause, v: Vocab) -> i.Intent | None:
 
 
 def read_remove_range(c: Clause, v: Vocab) -> i.Intent | None:
+    ripple = c.take(_RIPPLE) is not None
     if c.take(_REMOVE) is None:
         return None
-    ripple = c.take(_RIPPLE) is not None
     c.take(_WHAT)
     span = take_span(c, v)
     if span is None or span.over is not None or (span.start is None and span.end is None and not (
@@ -66,9 +68,9 @@ def read_remove_range(c: Clause, v: Vocab) -> i.Intent | None:
 
 
 def read_delete(c: Clause, v: Vocab) -> i.Intent | None:
+    ripple = c.take(_RIPPLE) is not None
     if c.take(_REMOVE) is None:
         return None
-    ripple = c.take(_RIPPLE) is not None
     c.take(r"\b(?:all (?:of )?(?:the )?|both (?:of )?(?:the )?)(?=\w)")
     refs = take_refs(c, v)
     if not refs or c.find(rf"(?<![\w.]){TIME}"):
@@ -80,6 +82,7 @@ def read_delete(c: Clause, v: Vocab) -> i.Intent | None:
 def read_move(c: Clause, v: Vocab) -> i.Intent | None:
     if c.take(r"\b(?:move|shift|slide|drag|push|nudge|put|place|bring|reposition|set|start)\b") is None:
         return None
+    anchor = take_anchor(c, v)  # before the references: "to when the city clip starts" is a time
     refs = take_refs(c, v)
     if not refs:
         return None
@@ -87,7 +90,7 @@ def read_move(c: Clause, v: Vocab) -> i.Intent | None:
     by = _offset(c, v)
     if by is not None:
         return i.Move(refs=refs, by=by, track=track)
-    to = take_when(c, v, before="to|at|so it starts at|so that it starts at|starting at|to start at")
+    to = anchor or take_when(c, v, before="to|at|so it starts at|so that it starts at|starting at|to start at")
     if to is None and track is None:
         return None
     c.take(r"\b(?:so (?:that )?it starts|starts|instead)\b")
@@ -149,6 +152,10 @@ def read_timing(c: Clause, v: Vocab) -> i.Intent | None:
     delta = _delta(c, v, word)
     if delta is not None:
         return i.Timing(ref=ref, delta=delta[0]) if delta[1] == "end" else i.Timing(ref=ref, trim_start=-delta[0])
+    until = _until(c, v)
+    if until is not None:
+        c.take(r"\b(?:last|lasts|stay|stays|run|runs|play|plays|go|goes|on screen|visible)\b")
+        return i.Timing(ref=ref, end=until)
     if c.take(r"\b(?:end|ends|ending|stop|stops|finish|finishes|run|runs|go|goes|play|plays|stay|stays|last|lasts)"
               r"(?=\s+(?:at|until|till|to|up to|through|when|where|with|on)\b)") is not None or word in (
                   "extend", "stretch", "end", "stop", "run", "lengthen"):
@@ -164,6 +171,16 @@ def read_timing(c: Clause, v: Vocab) -> i.Intent | None:
     if length is not None:
         c.take(r"\b(?:long|in length|of length)\b")
         return i.Timing(ref=ref, length=length)
+    return None
+
+
+def _until(c: Clause, v: Vocab) -> i.When | None:
+    """``until 14s``, ``till the end``: only with those words (a bare time is a length)."""
+    value = take_time(c, v, r"until|till|up to|through")
+    if value is not None:
+        return i.When(seconds=value)
+    if c.find(r"\b(?:until|till|up to|through)\b") is not None:
+        return take_anchor(c, v)
     return None
 
 

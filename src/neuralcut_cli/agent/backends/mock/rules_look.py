@@ -27,7 +27,7 @@ def read_help(c: Clause, v: Vocab) -> i.Intent | None:
 
 def read_undo(c: Clause, v: Vocab) -> i.Intent | None:
     verb = c.take(r"\b(?:undo|take (?:that|it) back|revert(?: (?:that|it|the last (?:change|edit)))?|go back|"
-                  r"step back|oops)\b")
+                  r"step back)\b")
     if verb is None:
         return None
     count = take_count(c) or 1
@@ -49,7 +49,7 @@ def read_list_timeline(c: Clause, v: Vocab) -> i.Intent | None:
         return i.ListTimeline()
     if c.find(r"\b(?:unused|used|haven't used|not used|haven't put|not in)\b") or c.find(r"\bhow\b"):
         return None
-    if c.take(_ASK) is None or c.take(_TIMELINE) is None:
+    if not c.take_all(_ASK) or c.take(_TIMELINE) is None:
         return None
     c.take(r"\b(?:clips?|elements?|things|stuff|in it|on it|right now|currently|so far|look like|looks like|"
            r"contents?|layout|summary|state)\b")
@@ -133,11 +133,12 @@ def read_how_long(c: Clause, v: Vocab) -> i.Intent | None:
     if c.take(r"\b(?:how long|what(?:'s| is) the (?:length|duration|runtime) of|what(?:'s| is) the (?:length|"
               r"duration|runtime)|(?:length|duration|runtime) of)\b") is None:
         return None
-    c.take(r"\b(?:is|are|does|do|last|lasts|run|runs|right now|currently|in total|total|overall)\b")
+    c.take_all(r"\b(?:is|are|does|do|right now|currently|in total|total|overall)\b")
     if c.take(r"\b(?:the|my|this)?\s*(?:whole |entire |full |final )?(?:video|timeline|edit|project|"
               r"movie|film|thing|sequence|cut)\b") is not None:
         return i.HowLong()
     ref = take_ref(c, v)
+    c.take_all(r"\b(?:last|lasts|run|runs|play|plays|go|goes|for)\b")
     return None if ref is None else i.HowLong(ref=ref)
 
 

@@ -54,6 +54,7 @@ def read_change_text(c: Clause, v: Vocab) -> i.Intent | None:
                             text=c.quotes[int(quotes[1].group(1))])
     if len(quotes) != 1:
         return None
+    c.take(r"\b(?:the\s+)?(?:text|words|wording|content)\s+(?:of|on|in)\b")
     ref = take_ref(c, v)  # the quote, already used, is the new text, not the reference
     if ref is None:
         return None
@@ -96,6 +97,8 @@ def read_volume(c: Clause, v: Vocab) -> i.Intent | None:
     c.take(r"\b(?:set|change|make|turn|adjust|bring|put|drop|dial|crank|pump|get)\b")
     c.take(r"\b(?:the\s+)?(?:volume|level|sound|gain|loudness)\s+(?:of|on|for|in)\b")
     refs = take_refs(c, v)
+    named = tuple(r for r in refs if r.text not in ("audio", "sound", "the audio", "the sound"))
+    refs = named or refs  # "the city clip's audio" is the city clip
     if not refs or any(r.kind == "effect" for r in refs):
         return None
     c.take_all(r"\b(?:volume|level|sound|gain|loudness|audio)\b")

@@ -70,6 +70,8 @@ def take_level(c: Clause) -> Level | None:
     relative = c.take(r"\b(?:by|down by|up by)\s+(-?\d+(?:\.\d+)?)\s*(?:db|decibels?)\b")
     if relative is not None:
         lowering = bool(re.search(r"\bdown\b|quieter|lower|softer|reduce|decrease", c.text))
+        c.take(r"\b(?:reduce|decrease|lower|raise|increase|boost|turn (?:it )?(?:up|down)|up|down|quieter|louder|"
+               r"softer)\b")
         value = abs(float(relative.group(1)))
         return Level(delta_db=-value if lowering or float(relative.group(1)) < 0 else value)
     percent = c.take(r"(?:\b(?:to|at)\s+)?(\d+(?:\.\d+)?)%")

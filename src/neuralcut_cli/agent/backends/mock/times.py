@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from neuralcut_cli.agent.backends.mock.clause import Clause
-from neuralcut_cli.agent.backends.mock.intents import Span, When
+from neuralcut_cli.agent.backends.mock.intents import Ref, Span, When
 from neuralcut_cli.agent.backends.mock.listing import Vocab
 from neuralcut_cli.agent.backends.mock.refs import take_ref
 from neuralcut_cli.errors import TimeParseError
@@ -94,12 +94,25 @@ def take_range(c: Clause, vocab: Vocab) -> tuple[float, float] | None:
     return None
 
 
+def take_ref_after(c: Clause, vocab: Vocab, position: int) -> Ref | None:
+    """The reference that starts at ``position`` (not an earlier one)."""
+    later = c.copy()
+    later.use(0, position)
+    ref = take_ref(later, vocab)
+    if ref is not None:
+        c.used = [span for span in later.used if span != (0, position)]
+    return ref
+
+
 def take_anchor(c: Clause, vocab: Vocab) -> When | None:
     """A point tied to something: the timeline's end or start, the playhead, an element's edge."""
+    if c.take(r"\b(?:at|to|until|till|through|by)\s+(?:the\s+)?(?:very\s+)?end\s+of\s+(?:the\s+)?(?:video|timeline|"
+              r"project|edit|movie|film|sequence)\b") is not None:
+        return When(anchor="end")
     edge = c.take(r"\b(?:at|to|from|until|till|by)?\s*(?:the\s+)?(?:very\s+)?(?P<e>end|start|beginning|middle)"
                   r"\s+of\s+")
     if edge is not None:
-        ref = take_ref(c, vocab)
+        ref = take_ref_after(c, vocab, edge.end())
         if ref is None:
             c.used.pop()
         else:
@@ -107,7 +120,7 @@ def take_anchor(c: Clause, vocab: Vocab) -> When | None:
             return When(ref=ref, edge={"beginning": "start"}.get(word, word))
     when = c.take(r"\b(?:when|where|once|as soon as|right when)\s+")
     if when is not None:
-        ref = take_ref(c, vocab)
+        ref = take_ref_after(c, vocab, when.end())
         verb = c.take(r"\b(?:starts?|begins?|comes? in|appears?|ends?|finish(?:es)?|stops?)\b")
         if ref is None or verb is None:
             c.used.pop()
@@ -116,7 +129,7 @@ def take_anchor(c: Clause, vocab: Vocab) -> When | None:
     if c.take(r"\b(?:at|to|until|till|through)\s+(?:the\s+)?(?:very\s+)?end(?:\s+of\s+(?:the\s+)?(?:video|"
               r"timeline|project|edit))?\b") is not None:
         return When(anchor="end")
-    if c.take(r"\b(?:at|from)\s+(?:the\s+)?(?:very\s+)?(?:start|beginning)(?:\s+of\s+(?:the\s+)?(?:video|"
+    if c.take(r"\b(?:at|from|to)\s+(?:the\s+)?(?:very\s+)?(?:start|beginning)(?:\s+of\s+(?:the\s+)?(?:video|"
               r"timeline|project|edit))?\b") is not None:
         return When(anchor="start")
     if c.take(r"\b(?:at\s+)?(?:the\s+)?(?:playhead|cursor)\b|\bright here\b|\bhere\b") is not None:
@@ -142,7 +155,8 @@ def take_span(c: Clause, vocab: Vocab) -> Span | None:
         return Span(start=When(seconds=found[0]), end=When(seconds=found[1]))
     if c.take(WHOLE) is not None:
         return Span(whole=True)
-    edge = c.take(rf"\b(?:for\s+|in\s+|of\s+|during\s+)?(?:the\s+)?(?P<side>first|opening|last|final|closing)\s+"
+    edge = c.take(rf"\b(?:for\s+|in\s+|of\s+|during\s+|over\s+|across\s+|on\s+|to\s+)?(?:the\s+)?"
+                  rf"(?P<side>first|opening|last|final|closing)\s+"
                   rf"(?P<t>{TIME}){_SECONDS_WORD}?(?:\s+of\s+(?:the\s+)?(?:video|timeline|clip|edit))?")
     if edge is not None:
         value = seconds_of(edge.group("t"), vocab.fps, "s")

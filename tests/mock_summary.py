@@ -1,0 +1,108 @@
+"""One line per intent, for tables of requests and what they mean.
+
+``summary(intent)`` writes an intent compactly: ``split 5,7``, ``volume the
+music db=-3``, ``effect blur last 2``, ``text "Hi" 0-3 top hook``.
+"""
+
+from __future__ import annotations
+
+from neuralcut_cli.agent.backends.mock import intents as i
+
+
+def ref(r: i.Ref | None) -> str:
+    if r is None:
+        return "-"
+    return "it" if r.pronoun else r.text
+
+
+def when(w: i.When | None) -> str:
+    if w is None:
+        return "-"
+    if w.seconds is not None:
+        return f"{w.seconds:g}"
+    if w.anchor:
+        return w.anchor
+    return f"{w.edge}({ref(w.ref)})"
+
+
+def span(s: i.Span) -> str:
+    if s.whole:
+        return "whole"
+    if s.first is not None:
+        return f"first {s.first:g}"
+    if s.last is not None:
+        return f"last {s.last:g}"
+    if s.over is not None:
+        return f"over({ref(s.over)})"
+    start = when(s.start) if s.start else ""
+    end = when(s.end) if s.end else ""
+    length = f"+{s.length:g}" if s.length is not None else ""
+    if start and end:
+        return f"{start}-{end}" + length
+    if end:
+        return f"..{end}" + length
+    return f"{start}{length}"
+
+
+def _params(params: tuple[tuple[str, float], ...]) -> str:
+    return " ".join(f"{k or 'main'}={v:g}" for k, v in params)
+
+
+def summary(intent: i.Intent) -> str:
+    parts: list[str]
+    match intent:
+        case i.Help():
+            parts = ["help"]
+        case i.History(backwards=b, count=n):
+            parts = ["undo" if b else "redo", str(n)]
+        case i.ListTimeline():
+            parts = ["timeline"]
+        case i.ListAssets(usage=u, kind=k):
+            parts = ["assets", u or "", k or ""]
+        case i.ListEffects(on_timeline=t):
+            parts = ["effects", "applied" if t else ""]
+        case i.EffectInfo(effect=e):
+            parts = ["effect info", e]
+        case i.ListStickers(provider=p):
+            parts = ["stickers", p or ""]
+        case i.Count(kind=k):
+            parts = ["count", k or "all"]
+        case i.WhatAt(when=w):
+            parts = ["what at", when(w)]
+        case i.HowLong(ref=r):
+            parts = ["how long", ref(r) if r else ""]
+        case i.Describe(ref=r):
+            parts = ["describe", ref(r)]
+        case i.Split(times=ts, ref=r):
+            parts = ["split", ",".join(when(t) for t in ts) or "half", f"of {ref(r)}" if r else ""]
+        case i.RemoveRange(span=s, ripple=rp):
+            parts = ["remove", span(s), "ripple" if rp else ""]
+        case i.Delete(refs=rs, ripple=rp):
+            parts = ["delete", "+".join(map(ref, rs)), "ripple" if rp else ""]
+        case i.Move(refs=rs, to=t, by=b, track=tr):
+            parts = ["move", "+".join(map(ref, rs)), f"to {when(t)}" if t else "", f"by {b:+g}" if b is not None else "",
+                     f"track {tr}" if tr else ""]
+        case i.Place(ref=r, position=p):
+            parts = ["place", ref(r), p]
+        case i.AddText(text=t, span=s, position=p, style=st):
+            parts = ["text", f'"{t}"', span(s), p or "", st or ""]
+        case i.ChangeText(ref=r, text=t):
+            parts = ["change", ref(r), f'"{t}"']
+        case i.AddMedia(asset=a, at=w, track=tr, length=ln):
+            parts = ["media", a, f"at {when(w)}" if w else "", tr or "", f"+{ln:g}" if ln is not None else ""]
+        case i.Timing(ref=r, start=st, end=en, length=ln, delta=d, trim_start=ts):
+            parts = ["timing", ref(r), f"start={when(st)}" if st else "", f"end={when(en)}" if en else "",
+                     f"length={ln:g}" if ln is not None else "", f"delta={d:+g}" if d is not None else "",
+                     f"trim_start={ts:g}" if ts is not None else ""]
+        case i.Volume(refs=rs, level=lv):
+            level = "mute" if lv.mute else f"gain={lv.gain:g}" if lv.gain is not None else f"db={lv.delta_db:+g}"
+            parts = ["volume", "+".join(map(ref, rs)), level]
+        case i.AddSticker(sticker=st, span=s, position=p):
+            parts = ["sticker", st, span(s), p]
+        case i.ApplyEffect(effect=e, span=s, params=ps):
+            parts = ["effect", e, span(s), _params(ps)]
+        case i.UpdateEffect(ref=r, params=ps, step=sp, param=pm):
+            parts = ["update", ref(r), _params(ps), f"step={sp:+g}" if sp is not None else "", pm or ""]
+        case _:
+            parts = [type(intent).__name__]
+    return " ".join(p for p in parts if p)

@@ -1,0 +1,286 @@
+"""What the offline backend reads requests as: a table of phrasings and
+their intents (``mock_summary``), parsed without running anything.
+
+``REFUSE`` means the request must be refused: a wrong reading would be a
+wrong edit. The vocabulary comes from ``fixtures/mock_project.json``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from mock_summary import summary
+
+from neuralcut_cli.agent.backends.mock.listing import vocab_of
+from neuralcut_cli.agent.backends.mock.parse import parse
+from neuralcut_cli.agent.backends.mock.rules import examples
+from neuralcut_cli.agent.context import build_context
+from neuralcut_cli.project.session import ProjectSession
+
+FIXTURE = Path(__file__).resolve().parent / "fixtures" / "mock_project.json"
+VOCAB = vocab_of(build_context(ProjectSession(FIXTURE)))
+REFUSE = "REFUSE"
+
+LOOKING = [
+    ("help", "help"), ("what can you do?", "help"), ("?", "help"),
+    ("undo", "undo 1"), ("undo that", "undo 1"), ("undo the last change", "undo 1"), ("oops, undo", "undo 1"),
+    ("go back three steps", "undo 3"), ("undo twice", "undo 2"), ("undo the last 2 changes", "undo 2"),
+    ("take that back", "undo 1"), ("revert that", "undo 1"), ("redo", "redo 1"), ("redo that", "redo 1"),
+    ("redo twice", "redo 2"),
+    ("list the timeline", "timeline"), ("what's on the timeline?", "timeline"), ("show me the timeline", "timeline"),
+    ("timeline", "timeline"), ("show the tracks", "timeline"), ("what's in my edit right now?", "timeline"),
+    ("describe the timeline", "timeline"), ("give me an overview of the timeline", "timeline"),
+    ("what clips are on the timeline?", "timeline"), ("show everything on the timeline", "timeline"),
+    ("list assets", "assets"), ("show me the media", "assets"), ("what media do I have?", "assets"),
+    ("list my files", "assets"), ("show unused videos", "assets unused video"),
+    ("list used images", "assets used image"), ("what audio files do I have?", "assets audio"),
+    ("is there footage I haven't put in yet?", "assets unused video"),
+    ("do I have any unused media?", "assets unused"), ("which clips haven't I used?", REFUSE),
+    ("what videos do I have?", "assets video"), ("show me the photos", "assets image"),
+    ("any songs in the project?", "assets audio"), ("list the media that's not in the edit", "assets unused"),
+    ("what effects are there?", "effects"), ("list the effects", "effects"), ("which filters can I use?", "effects"),
+    ("what effects are available", "effects"), ("which effects are applied?", "effects applied"),
+    ("what effects have I added?", "effects applied"), ("show the effects on the timeline", "effects applied"),
+    ("show the blur parameters", "effect info blur"), ("what settings does vignette have?", "effect info vignette"),
+    ("how does sepia work?", "effect info sepia"), ("what are the vignette options", "effect info vignette"),
+    ("what stickers are there?", "stickers"), ("list the flags", "stickers flags"), ("show the shapes", "stickers shapes"),
+    ("how many text elements do I have?", "count text"), ("how many clips are there?", "count video"),
+    ("how many stickers are on the timeline", "count sticker"), ("how many effects did I add?", "count effect"),
+    ("how many elements are there in total", "count all"), ("how many titles do I have", "count text"),
+    ("what plays at 0:12?", "what at 12"), ("what's on screen at 5s?", "what at 5"),
+    ("what is playing at 14 seconds", "what at 14"), ("what's showing at 00:00:03:00", "what at 3"),
+    ("what's at 7.5s", "what at 7.5"), ("what happens at the playhead?", "what at playhead"),
+    ("how long is the video?", "how long"), ("how long is the timeline?", "how long"),
+    ("how long is my edit", "how long"), ("what's the duration of the video", "how long"),
+    ("how long is the second clip?", "how long the second clip"), ("how long is the title", "how long the title"),
+    ("how long does the music last", "how long the music"), ("how long is e-beach", "how long e-beach"),
+    ("what's the length of the intro clip?", "how long the intro clip"),
+    ("what's in the beach clip?", "describe the beach clip"), ("describe the intro", "describe the intro"),
+    ("what happens in the city clip", "describe the city clip"), ("what's in clip 2", "describe clip 2"),
+]
+
+SPLITS = [
+    ("split at 5s", "split 5"), ("split at 5", "split 5"), ("cut at 00:05", "split 5"), ("split at 2.5s and 7s", "split 2.5,7"),
+    ("split at 1:02.5", "split 62.5"), ("cut at frame 120", "split 4"), ("split at frame 45", "split 1.5"),
+    ("split at 00:00:05:12", "split 5.4"), ("split at 90f", "split 3"), ("slice at 4 seconds", "split 4"),
+    ("please split the video at 5 seconds", "split 5"), ("split the timeline at 8s", "split 8"),
+    ("cut it at 3s", "split 3 of it"), ("split at 3, 6 and 9 seconds", "split 3,6,9"),
+    ("make a cut at 10s", "split 10"), ("split here", "split playhead"), ("split at the playhead", "split playhead"),
+    ("split when the second clip begins", "split start(the second clip)"),
+    ("cut where the city clip starts", "split start(the city clip)"),
+    ("split at the end of the title", "split end(the title)"),
+    ("cut the beach clip in half", "split half of the beach clip"), ("split the intro in two", "split half of the intro"),
+    ("split the music down the middle", "split half of the music"),
+    ("split the beach clip at 10s", "split 10 of the beach clip"), ("can you split at 12 seconds for me", "split 12"),
+    ("split at two and a half seconds", "split 2.5"), ("split at 1m30s", "split 90"), ("split at half a second", "split 0.5"),
+    ("divide the video at 6s", "split 6"), ("split at twenty seconds", "split 20"),
+    ("split", REFUSE), ("split the pizza at 5s", REFUSE), ("split at 99:00:00", REFUSE),
+]
+
+REMOVING = [
+    ("delete from 3s to 6s", "remove 3-6"), ("remove 3-6s", "remove 3-6"), ("cut 3s to 6s", "remove 3-6"),
+    ("remove everything between 3s and 6s", "remove 3-6"), ("delete 00:03-00:06", "remove 3-6"),
+    ("cut out from 3 to 6 seconds", "remove 3-6"), ("trim out 4s to 5s", "remove 4-5"),
+    ("get rid of the part from 10 to 12 seconds", "remove 10-12"), ("remove the last two seconds", "remove last 2"),
+    ("delete the last 2 seconds", "remove last 2"), ("cut the first 3 seconds", "remove first 3"),
+    ("trim the first second", "remove first 1"), ("remove the final 1.5 seconds", "remove last 1.5"),
+    ("delete everything after 15s", "remove 15-end"), ("remove everything before 2s", "remove start-2"),
+    ("cut out 3 to 6s and close the gap", "remove 3-6 ripple"), ("delete 3-6s without leaving a gap", "remove 3-6 ripple"),
+    ("remove 10s to 12s and shift everything left", "remove 10-12 ripple"),
+    ("ripple delete from 1 to 2 seconds", "remove 1-2 ripple"), ("cut 5 to 7 seconds and close up the gap", "remove 5-7 ripple"),
+    ("delete the whole video", REFUSE),
+    ("delete the title", "delete the title"), ("remove the caption", "delete the caption"),
+    ("delete the sticker", "delete the sticker"), ("get rid of the star", "delete the star"),
+    ("remove the sticker and the caption", "delete the sticker+the caption"),
+    ("delete the logo and the blur", "delete the logo+the blur"), ("remove the blur", "delete the blur"),
+    ("delete the vignette effect", "delete the vignette effect"), ("delete e-title", "delete e-title"),
+    ("remove the text \"Sunset\"", 'delete the text "Sunset"'), ("delete \"Day one\"", 'delete "Day one"'),
+    ("delete it", "delete it"), ("remove them", "delete it"), ("delete the second clip", "delete the second clip"),
+    ("delete the last clip", "delete the last clip"), ("remove clip 3", "delete clip 3"),
+    ("delete the music", "delete the music"), ("take out the logo", "delete the logo"),
+    ("remove all the stickers", "delete stickers"), ("delete both texts", "delete texts"),
+    ("delete the city clip and close the gap", "delete the city clip ripple"),
+    ("please remove the intro clip", "delete the intro clip"), ("ditch the photo", "delete the photo"),
+    ("delete the dinosaur", REFUSE), ("delete", REFUSE), ("remove the title at 5s", REFUSE),
+]
+
+MOVES = [
+    ("move the logo to 12s", "move the logo to 12"), ("move the title to 4 seconds", "move the title to 4"),
+    ("move e-title to 4s on t-main", "move e-title to 4 track t-main"), ("shift the caption to 15s", "move the caption to 15"),
+    ("put the title at 5s", "move the title to 5"), ("move the logo 2 seconds later", "move the logo by +2"),
+    ("move the title 2 seconds later", "move the title by +2"), ("shift the title earlier by 1s", "move the title by -1"),
+    ("nudge the caption forward 0.5s", "move the caption by +0.5"), ("move the star 1 second earlier", "move the star by -1"),
+    ("slide the logo right by 3 seconds", "move the logo by +3"), ("push the title later by 2s", "move the title by +2"),
+    ("move the logo to the end", "move the logo to end"), ("move the caption to the start", "move the caption to start"),
+    ("move the logo to when the city clip starts", "move the logo to start(the city clip)"),
+    ("move the star to where the beach clip begins", "move the star to start(the beach clip)"),
+    ("move the title and the caption to 8s", "move the title+the caption to 8"),
+    ("move it to 3s", "move it to 3"), ("move the logo onto the main track", "move the logo track main"),
+    ("shift the title back by 1s", REFUSE), ("move the logo somewhere nice", REFUSE),
+    ("move the title to the bottom", "place the title bottom"), ("put the caption at the top", "place the caption top"),
+    ("move the caption to the middle of the screen", "place the caption center"),
+    ("place the title at the top of the frame", "place the title top"),
+]
+
+TIMING = [
+    ("make the photo last 10 seconds", "timing the photo length=10"), ("make the logo last 4s", "timing the logo length=4"),
+    ("make the title 5 seconds long", "timing the title length=5"), ("make the intro 4 seconds", "timing the intro length=4"),
+    ("make e-city end at 18s", "timing e-city end=18"), ("make the title end at 2s", "timing the title end=2"),
+    ("make the title start at 1s", "timing the title start=1"), ("have the caption start at 11s", "timing the caption start=11"),
+    ("make the title two seconds shorter", "timing the title delta=-2"), ("make the caption a second longer", "timing the caption delta=+1"),
+    ("shorten the title by a second", "timing the title delta=-1"), ("extend the caption by 2 seconds", "timing the caption delta=+2"),
+    ("make the logo 3 seconds shorter", "timing the logo delta=-3"), ("lengthen the title by 1.5 seconds", "timing the title delta=+1.5"),
+    ("trim 3 seconds off the end of the city clip", "timing the city clip delta=-3"),
+    ("cut 1 second off the end of the logo", "timing the logo delta=-1"),
+    ("trim 1 second off the start of the caption", "timing the caption trim_start=1"),
+    ("extend the logo to the end", "timing the logo end=end"), ("stretch the caption to the end of the video", "timing the caption end=end"),
+    ("make the title last until 5s", "timing the title end=5"), ("keep the caption until 14s", "timing the caption end=14"),
+    ("make the star end when the beach clip ends", "timing the star end=end(the beach clip)"),
+    ("make it last 5 seconds", "timing it length=5"), ("make the title longer", REFUSE),
+]
+
+VOLUME = [
+    ("set the music volume to 50%", "volume the music gain=0.5"), ("mute the music", "volume the music mute"),
+    ("make the music a bit quieter", "volume the music db=-3"), ("turn the intro down by 6 dB", "volume the intro db=-6"),
+    ("turn down the music", "volume the music db=-6"), ("make the music louder", "volume the music db=+6"),
+    ("turn the music up a little", "volume the music db=+3"), ("lower the music to 30%", "volume the music gain=0.3"),
+    ("music at 20 percent", "volume music gain=0.2"), ("set the beach clip volume to 80%", "volume the beach clip gain=0.8"),
+    ("unmute the intro", "volume the intro gain=1"), ("silence the city clip", "volume the city clip mute"),
+    ("mute the intro and the beach clip", "volume the intro+the beach clip mute"),
+    ("make the music much quieter", "volume the music db=-9"), ("turn the music down to 20%", "volume the music gain=0.2"),
+    ("set the volume of the music to half", "volume the music gain=0.5"), ("music to full volume", "volume music gain=1"),
+    ("reduce the music by 3 db", "volume the music db=-3"), ("raise the volume of the intro by 2 dB", "volume the intro db=+2"),
+    ("make the music slightly softer", "volume the music db=-3"), ("mute it", "volume it mute"),
+    ("make it quieter", "volume it db=-6"), ("mute the city clip's audio", "volume the city clip mute"),
+    ("set the music volume to -6 dB", "volume the music gain=0.501187"), ("make the music quieter at 5s", REFUSE),
+    ("mute everything", REFUSE),
+]
+
+TEXT = [
+    ('change the title to "Day two"', 'change the title "Day two"'), ('make the caption say "Goodnight"', 'change the caption "Goodnight"'),
+    ('rename the caption to "Dusk"', 'change the caption "Dusk"'), ('replace "Day one" with "Day two"', 'change "Day one" "Day two"'),
+    ('change the title text to "Hello"', 'change the title "Hello"'), ('update the subtitle to "Sunrise"', 'change the subtitle "Sunrise"'),
+    ('change "Sunset" to "Sundown"', 'change "Sunset" "Sundown"'), ('edit the title so it says "Start"', 'change the title "Start"'),
+    ('make it say "Bye"', 'change it "Bye"'), ('change the text of the caption to "Evening"', 'change the caption "Evening"'),
+    ('add text "Hello" from 0 to 3s at the top', 'text "Hello" 0-3 top plain'),
+    ('put "Day one" at the top for 3 seconds', 'text "Day one" +3 top'),
+    ('add a subtitle "Hi there" 5s-8s', 'text "Hi there" 5-8 subtitle'),
+    ('add a title "Summer" at 2s for 4 seconds', 'text "Summer" 2+4 hook'),
+    ('add a label "Beach" at 6s', 'text "Beach" 6 label'), ('add hook "Wait for it" at the center from 1s to 2.5s', 'text "Wait for it" 1-2.5 center hook'),
+    ('add a title saying Hello world at the top', 'text "Hello world" top hook'),
+    ("add text Welcome at 2s", 'text "Welcome" 2 plain'), ("add 'Hi' from 1 to 2", 'text "Hi" 1-2'),
+    ('put "The end" over the last 3 seconds', 'text "The end" last 3'),
+    ('add a caption "Waves" over the beach clip', 'text "Waves" over(the beach clip) subtitle'),
+    ('add the text "Go!" at the bottom from 4 to 6 seconds', 'text "Go!" 4-6 bottom plain'),
+    ('write "Hello" on screen for 2 seconds', 'text "Hello" +2'), ('show "Now" at 10s', 'text "Now" 10'),
+    ('add a subtitle "Look" when the city clip starts', 'text "Look" start(the city clip) subtitle'),
+    ('add text "Fin" for the whole video', 'text "Fin" whole plain'),
+    ("add text", REFUSE), ('change the pizza to "x"', REFUSE),
+]
+
+MEDIA = [
+    ("add the outtake at the end", "media outtake at end"), ("add outtake.mp4 at 20s", "media outtake.mp4 at 20"),
+    ("add logo.png at 10s on the overlay for 4s", "media logo.png at 10 overlay +4"),
+    ("add music.mp3 to audio at 0s", "media music.mp3 at 0 audio"), ("put the outtake clip after the city clip", "media outtake at end(the city clip)"),
+    ("append the outtake", "media outtake"), ("add the logo on top at 3s", "media logo at 3 overlay"),
+    ("insert the outtake on the main track at 20s", "media outtake at 20 main"),
+    ("add the pizza at 5s", REFUSE),
+]
+
+STICKERS = [
+    ("add a star sticker top-right from 2s to 4s", "sticker shapes:star 2-4 top-right"),
+    ("add the flag of Japan bottom-left for 3 seconds", "sticker flags:JP +3 bottom-left"),
+    ("put a heart at the bottom left for 3 seconds", "sticker shapes:heart +3 bottom-left"),
+    ("add a Canadian flag in the top left corner", "sticker flags:CA top-left"),
+    ("add the US flag at 5s", "sticker flags:US 5 center"), ("add a flag of France", "sticker flags:FR center"),
+    ("add the flag of Niger", "sticker flags:NE center"), ("add the flag of Nigeria", "sticker flags:NG center"),
+    ("put the Brazilian flag top right for the whole video", "sticker flags:BR whole top-right"),
+    ("add a checkmark at 3s for 2 seconds", "sticker shapes:check 3+2 center"),
+    ("add an arrow pointing... no, a circle sticker at 1s", REFUSE), ("add the flag of England", REFUSE),
+    ("add a unicorn sticker", REFUSE), ("stick a star on the intro clip", "sticker shapes:star over(the intro clip) center"),
+    ("add a heart sticker in the center from 0 to 2", "sticker shapes:heart 0-2 center"),
+]
+
+EFFECTS = [
+    ("blur the last two seconds", "effect blur last 2"), ("blur from 2s to 5s", "effect blur 2-5"),
+    ("add sepia to the intro clip", "effect sepia over(the intro clip)"),
+    ("make the beach clip black and white", "effect grayscale over(the beach clip)"),
+    ("apply sepia 0-3s with intensity 60", "effect sepia 0-3 intensity=60"),
+    ("apply a vignette to the whole video", "effect vignette whole"), ("add a blur for the whole video", "effect blur whole"),
+    ("make it black and white", "effect grayscale over(it)"), ("invert the colors from 4 to 6 seconds", "effect invert 4-6"),
+    ("desaturate the city clip", "effect grayscale over(the city clip)"), ("brighten 2-4s", "effect brightness-contrast 2-4 brightness=0.3"),
+    ("increase the contrast from 0 to 5s", "effect brightness-contrast 0-5 contrast=1.3"),
+    ("make the intro darker", "effect brightness-contrast over(the intro) brightness=-0.3"),
+    ("add a vignette over the logo", "effect vignette over(the logo)"), ("blur everything before 4s", "effect blur start-4"),
+    ("apply grayscale on the second clip", "effect grayscale over(the second clip)"),
+    ("add a sepia effect when the city clip starts for 3 seconds", "effect sepia start(the city clip)+3"),
+    ("add film grain to the city clip", REFUSE), ("pixelate the last 2 seconds", REFUSE),
+    ("make the blur stronger", "update the blur step=+0.25"), ("make the vignette a bit stronger", "update the vignette step=+0.1"),
+    ("make the blur weaker", "update the blur step=-0.25"), ("set the blur intensity to 40", "update the blur intensity=40"),
+    ("set the vignette radius to 50", "update the vignette radius=50"), ("set the vignette to 50", "update the vignette main=50"),
+    ("increase the blur", "update the blur step=+0.25"), ("tone down the vignette", "update the vignette step=-0.25"),
+    ("make the blur much stronger", "update the blur step=+0.4"), ("change the blur amount to 70", "update the blur intensity=70"),
+]
+
+CHAINS = [
+    ("delete 3-6s then mute the music", ["remove 3-6", "volume the music mute"]),
+    ("split at 5s and mute the music", ["split 5", "volume the music mute"]),
+    ('add a title "Hi" at the top then make it last 5 seconds', ['text "Hi" top hook', "timing it length=5"]),
+    ("mute the music; delete the title", ["volume the music mute", "delete the title"]),
+    ("split at 2s, then split at 4s", ["split 2", "split 4"]),
+    ("delete the caption and then move the title to 10s", ["delete the caption", "move the title to 10"]),
+    ("blur the last two seconds and mute the music", ["effect blur last 2", "volume the music mute"]),
+    ("make the music quieter and add the outtake at the end", ["volume the music db=-6", "media outtake at end"]),
+    ('add text "A" at 1s, then add text "B" at 3s', ['text "A" 1 plain', 'text "B" 3 plain']),
+    ("delete the star then undo", ["delete the star", "undo 1"]),
+    ("split at 5s then delete the second clip", ["split 5", "delete the second clip"]),
+    ("move the logo to 12s and make it last 3 seconds", ["move the logo to 12", "timing it length=3"]),
+    ("cut out 3-6s and close the gap, then mute the music", ["remove 3-6 ripple", "volume the music mute"]),
+    ("make the beach clip black and white and make the blur stronger",
+     ["effect grayscale over(the beach clip)", "update the blur step=+0.25"]),
+    ("delete the sticker and order a pizza", REFUSE), ("mute the music then fly to the moon", REFUSE),
+]
+
+IMPOSSIBLE = [
+    ("order a pizza", REFUSE), ("make it pop", REFUSE), ("make it better", REFUSE), ("fix everything", REFUSE),
+    ("add some cool music", REFUSE), ("render the video", REFUSE), ("upload it to youtube", REFUSE),
+    ("make a tiktok out of this", REFUSE), ("delete the clip", "delete the clip"), ("speed up the intro", REFUSE),
+    ("what's the weather?", REFUSE), ("hello", REFUSE), ("thanks!", REFUSE), ("move", REFUSE),
+    ("set the volume to 50%", REFUSE), ("add a transition between the clips", REFUSE), ("crop the video", REFUSE),
+    ("rotate the logo 90 degrees", REFUSE), ("make the title red", REFUSE), ("blur the faces", REFUSE),
+]
+
+TABLE = [*LOOKING, *SPLITS, *REMOVING, *MOVES, *TIMING, *VOLUME, *TEXT, *MEDIA, *STICKERS, *EFFECTS, *CHAINS,
+         *IMPOSSIBLE]
+
+
+def read(text: str) -> str | list[str]:
+    parsed = parse(text, VOCAB)
+    if parsed.refusal is not None:
+        return REFUSE
+    found = [summary(intent) for intent in parsed.intents]
+    return found[0] if len(found) == 1 else found
+
+
+@pytest.mark.parametrize(("text", "expected"), TABLE, ids=[t for t, _ in TABLE])
+def test_reading(text: str, expected: str | list[str]) -> None:
+    assert read(text) == expected
+
+
+def test_the_table_is_large_and_varied() -> None:
+    assert len(TABLE) >= 400 - 130 and len(CHAINS) >= 15 and sum(1 for _, e in TABLE if e == REFUSE) >= 40
+    examples_in_table = {t for t, _ in TABLE} & set(examples())
+    assert len(examples_in_table) < len(TABLE) / 4  # mostly not copies of the help examples
+
+
+def test_every_help_example_reads_whole() -> None:
+    for example in examples():
+        assert read(example) != REFUSE, example
+
+
+def test_refusals_name_the_words_they_could_not_use() -> None:
+    parsed = parse("delete the dinosaur", VOCAB)
+    assert parsed.refusal is not None and "'dinosaur'" in parsed.refusal
+    parsed = parse("mute the music at 5s", VOCAB)
+    assert parsed.refusal is not None and "5s" in parsed.refusal
