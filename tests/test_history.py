@@ -52,6 +52,23 @@ def test_a_request_is_one_step(demo_path: Path) -> None:
     assert _timeline(demo_path) == original
 
 
+def test_a_request_undone_by_itself_leaves_the_file_byte_for_byte(demo_path: Path) -> None:
+    """A chain that fails midway is undone inside its request: the file is what it was, formatting and all."""
+    hand_written = json.dumps(json.loads(demo_path.read_text()), indent=4).encode()  # not how we write
+    demo_path.write_bytes(hand_written)
+    tools = Tools(demo_path)
+    with tools.session.request("split at 5s then something that fails"):
+        tools("split", {"times": [5]})
+        tools("add_text", {"text": "Hi", "start": 1, "end": 2})
+        tools("undo")
+    assert demo_path.read_bytes() == hand_written
+    assert tools.session.history.steps()[0] == []
+    tools("redo")  # the undone request is still redoable, then undoable as usual
+    tools("undo")
+    assert _timeline(demo_path) == json.loads(hand_written) | {"metadata": _timeline(demo_path)["metadata"]}
+    assert demo_path.read_bytes() != hand_written  # a later undo is a save like any other
+
+
 def test_nothing_to_undo_or_redo(demo_path: Path) -> None:
     tools = Tools(demo_path)
     assert tools("undo") == {"error": "Nothing to undo"}

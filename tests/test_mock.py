@@ -382,6 +382,8 @@ def test_relative_move_and_volume_words(chat: Chat) -> None:
 def test_effect_shorthands(chat: Chat) -> None:
     assert chat.calls("increase the contrast from 0 to 5s") == [
         ("apply_effect", {"effectType": "brightness-contrast", "start": 0.0, "end": 5.0, "params": {"contrast": 1.3}})]
-    assert chat.calls("set the vignette to 50")[-1] == ("update_effect", {"elementId": "e-vignette",
-                                                                         "params": {"radius": 50}})
+    assert chat.calls("set the vignette radius to 50")[-1] == ("update_effect", {"elementId": "e-vignette",
+                                                                                "params": {"radius": 50}})
+    refused = chat("set the vignette to 50")  # radius or softness? (and a smaller radius is a stronger vignette)
+    assert refused.failed and "radius or softness" in refused.reply
     assert "00:20.00" in chat("how long is the timeline?").reply

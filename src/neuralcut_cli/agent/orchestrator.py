@@ -26,7 +26,7 @@ from neuralcut_cli.tools.definition import ToolContext
 from neuralcut_cli.tools.registry import ToolRegistry
 from neuralcut_cli.tools.services import ToolServices
 
-DEFAULT_MAX_STEPS = 8
+DEFAULT_MAX_STEPS = 24  # model turns per request (the mock makes one tool call per turn)
 Listener = Callable[[str, Any], None]
 
 

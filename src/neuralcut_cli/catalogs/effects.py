@@ -39,6 +39,9 @@ class EffectDef:
     description: str
     keywords: tuple[str, ...]
     params: tuple[ParamDef, ...]
+    #: Which parameter makes the effect "stronger", and in which direction (+1 up, -1 down);
+    #: None where "stronger" has no one meaning (brighter or darker? more or less vivid?).
+    strength: tuple[str, int] | None = None
 
     def defaults(self) -> dict[str, Any]:
         return {p.key: p.default for p in self.params}
@@ -58,26 +61,26 @@ class EffectDef:
 EFFECTS: tuple[EffectDef, ...] = (
     EffectDef("blur", "Blur", "Softens the picture below it with a Gaussian blur; higher intensity blurs more.",
               ("blur", "soft", "defocus", "gaussian", "out of focus", "hide", "censor", "privacy"),
-              (ParamDef("intensity", "Intensity", 15, 0, 100, 1),)),
+              (ParamDef("intensity", "Intensity", 15, 0, 100, 1),), ("intensity", 1)),
     EffectDef("brightness-contrast", "Brightness / Contrast",
               "Brightens or darkens the picture and raises or lowers its contrast.",
               ("brightness", "contrast", "exposure", "lighten", "darken", "bright", "dark", "punch"),
               (ParamDef("brightness", "Brightness", 0, -1, 1, 0.01), ParamDef("contrast", "Contrast", 1, 0, 3, 0.01))),
     EffectDef("grayscale", "Grayscale", "Removes colour, turning the picture black and white; intensity blends toward full gray.",
               ("grayscale", "greyscale", "black and white", "b&w", "monochrome", "desaturate", "gray", "grey"),
-              (ParamDef("intensity", "Intensity", 100, 0, 100, 1),)),
+              (ParamDef("intensity", "Intensity", 100, 0, 100, 1),), ("intensity", 1)),
     EffectDef("saturation", "Saturation", "Changes colour strength: below 100 mutes colours, above 100 makes them more vivid.",
               ("saturation", "vivid", "vibrant", "colour", "color", "muted", "pop"),
               (ParamDef("saturation", "Saturation", 100, 0, 300, 1),)),
     EffectDef("sepia", "Sepia", "Gives the picture the warm brown tone of an old photograph.",
               ("sepia", "vintage", "old", "retro", "warm", "brown", "old photo"),
-              (ParamDef("intensity", "Intensity", 100, 0, 100, 1),)),
+              (ParamDef("intensity", "Intensity", 100, 0, 100, 1),), ("intensity", 1)),
     EffectDef("invert", "Invert", "Inverts the colours like a photographic negative.",
               ("invert", "negative", "inverse", "flip colours", "flip colors"),
-              (ParamDef("intensity", "Intensity", 100, 0, 100, 1),)),
+              (ParamDef("intensity", "Intensity", 100, 0, 100, 1),), ("intensity", 1)),
     EffectDef("vignette", "Vignette", "Darkens the edges of the frame to draw the eye to the centre.",
               ("vignette", "dark edges", "edges", "frame", "cinematic", "focus"),
-              (ParamDef("radius", "Radius", 75, 10, 100, 1), ParamDef("softness", "Softness", 35, 5, 80, 1))),
+              (ParamDef("radius", "Radius", 75, 10, 100, 1), ParamDef("softness", "Softness", 35, 5, 80, 1)), ("radius", -1)),
 )
 
 _BY_ID = {effect.id: effect for effect in EFFECTS}

@@ -149,6 +149,10 @@ class History:
         self._staged_step = None
         return project, step, Staged(writes={"index.json": _encode(moved)})
 
+    def open_step_id(self) -> int | None:
+        """The step the current request's edits go into, once one was written."""
+        return self._open.id if self._open is not None else None
+
     def committed(self) -> None:
         """The staged files are in place: a recorded call keeps its step open for the request."""
         self._open = self._staged_step

@@ -55,6 +55,7 @@ class ProjectSession:
         self._bytes: bytes | None = None  # the file as last read or written: what a failed write restores
         self._stamp: FileStamp | None = None
         self._source: str | None = None  # set while a request groups edits
+        self._opened: tuple[int, bytes, Project] | None = None  # the step this request opened, and the file before it
         self._swept = False
 
     # -- reading -----------------------------------------------------------
@@ -85,12 +86,12 @@ class ProjectSession:
     def request(self, source: str) -> Iterator[None]:
         """Group the edits made inside into one undo step labelled ``source``."""
         previous = self._source
-        self._source = source
+        self._source, self._opened = source, None
         self.history.begin()
         try:
             yield
         finally:
-            self._source = previous
+            self._source, self._opened = previous, None
             self.history.begin()
 
     @contextmanager
@@ -98,7 +99,7 @@ class ProjectSession:
         """A transaction: set ``edit.project``; it is saved only if the block succeeds."""
         with self.lock:
             self._recover()
-            before = self.project()
+            before, before_bytes = self.project(), self._bytes
             box = Edit(before)
             yield box
             patch = None if box.project is before else diff(before, box.project)
@@ -114,6 +115,9 @@ class ProjectSession:
                 self.history.begin()
             staged = self.history.stage_record(self._source or _describe(call), call, patch)
             self._write(box.project, staged)
+            opened = self.history.open_step_id()
+            if self._source is not None and self._opened is None and before_bytes is not None and opened is not None:
+                self._opened = (opened, before_bytes, before)
 
     def move_history(self, backwards: bool) -> tuple[Step, Patch | None]:
         """Undo or redo one step; return it and the patch it caused."""
@@ -124,14 +128,31 @@ class ProjectSession:
             if self.dry_run:
                 self._project = after
             else:
-                self._write(after, staged)
+                self._write(after, staged, self._rollback_bytes(step, after) if backwards else None)
             return step, diff(before, after)
 
-    def _write(self, project: Project, staged: Staged) -> None:
-        """Replace the project file and the history files together (see ``journal``)."""
-        saved = touch(project)
-        with gc_paused():
-            data = dump_project(saved)
+    def _rollback_bytes(self, step: Step, after: Project) -> tuple[Project, bytes] | None:
+        """Undoing the step this very request opened gives back the file as it was, byte for byte."""
+        if self._opened is None or self._opened[0] != step.id:
+            return None
+        _, data, original = self._opened
+        stamp = after.metadata.model_copy(update={"updated_at": original.metadata.updated_at})
+        if after.model_copy(update={"metadata": stamp}) != original:
+            return None
+        self._opened = None
+        return original, data
+
+    def _write(self, project: Project, staged: Staged, exact: tuple[Project, bytes] | None = None) -> None:
+        """Replace the project file and the history files together (see ``journal``).
+
+        ``exact``: the project and the very bytes to write (a request rolled back), instead of a fresh save.
+        """
+        if exact is not None:
+            saved, data = exact
+        else:
+            saved = touch(project)
+            with gc_paused():
+                data = dump_project(saved)
         check_writable(self.path)
         journal = self.history.journal
         journal.begin(digest(data) or "", staged)

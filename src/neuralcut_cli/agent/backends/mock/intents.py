@@ -24,6 +24,7 @@ class Ref:
     plural: bool = False           # "the clips", "all the stickers"
     pronoun: bool = False          # "it", "them", "that": the last thing acted on
     track: bool = False            # "the logo track": the track, not an element
+    word: str = ""                 # the kind word said ("title", "caption"): names that contain it come first
 
 
 @dataclass(frozen=True)

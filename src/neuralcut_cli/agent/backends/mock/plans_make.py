@@ -22,7 +22,7 @@ from neuralcut_cli.agent.backends.mock.plan import (
     when,
 )
 from neuralcut_cli.agent.backends.mock.refs import asset_named
-from neuralcut_cli.catalogs.effects import find_effect
+from neuralcut_cli.catalogs.effects import EffectDef, ParamDef, find_effect
 
 DEFAULT_POSITION = {"subtitle": "bottom", "hook": "top"}  # where people expect each style
 
@@ -113,8 +113,8 @@ def plan_apply_effect(intent: i.ApplyEffect, ctx: Context) -> Plan:
     if intent.params:
         args["params"] = dict(intent.params)
     result = yield Call("apply_effect", args)
-    shown = ", ".join(f"{k}={v}" for k, v in result["appliedParams"].items())
-    return Done(f"Applied {intent.effect} ({shown}) from {tc(start)} to {tc(end)} ({result['elementId']} on "
+    shown = ", ".join(f"{k}={v}" for k, v in result.get("appliedParams", {}).items())
+    return Done(f"Applied {intent.effect}{f' ({shown})' if shown else ''} from {tc(start)} to {tc(end)} ({result['elementId']} on "
                 f"{result['trackId']}).", (result["elementId"],))
 
 
@@ -124,15 +124,40 @@ def plan_update_effect(intent: i.UpdateEffect, ctx: Context) -> Plan:
     effect = find_effect(str(item.data.get("effectType")))
     if effect is None:
         raise Failed(f"{item.describe()} is not an effect I know.")
-    main = effect.param(intent.param or "") or effect.params[0]
-    params = {(key or main.key): value for key, value in intent.params}
+    named = effect.param(intent.param or "")
     if intent.step is not None:
-        current = float(item.data.get("params", {}).get(main.key, main.default))
-        target = min(main.max, max(main.min, current + intent.step * (main.max - main.min)))
-        if abs(target - current) < 1e-9:
-            side = "maximum" if intent.step > 0 else "minimum"
-            raise Failed(f"The {effect.id} {main.key} is already at its {side} ({current:g}).")
-        params = {main.key: round(target / main.step) * main.step if main.step >= 1 else round(target, 2)}
+        return (yield from _step_effect(item, effect, named, intent.step))
+    if named is None and len(effect.params) > 1 and any(not key for key, _ in intent.params):
+        keys = " or ".join(p.key for p in effect.params)
+        raise Failed(f"{effect.name} has more than one setting ({keys}); say which, e.g. 'set the "
+                     f"{effect.id} {effect.params[0].key} to {_num(effect.params[0].default)}'.")
+    params = {(key or effect.params[0].key): value for key, value in intent.params}
     result = yield Call("update_effect", {"elementId": item.id, "params": params})
     shown = ", ".join(f"{k}={v}" for k, v in result["appliedParams"].items())
     return Done(f"Updated {item.id}: {shown}.", (item.id,))
+
+
+def _step_effect(item: Item, effect: EffectDef, named: ParamDef | None, step: float) -> Plan:
+    """"Stronger"/"weaker" (``step`` a fraction of the range): the parameter that means strength, the right way."""
+    if named is not None:
+        main, direction = named, 1
+    elif effect.strength is not None:
+        main, direction = effect.param(effect.strength[0]) or effect.params[0], effect.strength[1]
+    else:
+        keys = " or ".join(p.key for p in effect.params)
+        raise Failed(f"'Stronger' or 'weaker' has no one meaning for {effect.name}; say which setting and how "
+                     f"much, e.g. 'set the {effect.id} {effect.params[0].key} to {_num(effect.params[0].default)}' "
+                     f"({keys}).")
+    current = float(item.data.get("params", {}).get(main.key, main.default))
+    target = min(main.max, max(main.min, current + step * direction * (main.max - main.min)))
+    if abs(target - current) < 1e-9:
+        side = "maximum" if step * direction > 0 else "minimum"
+        raise Failed(f"The {effect.id} {main.key} is already at its {side} ({current:g}).")
+    value = round(target / main.step) * main.step if main.step >= 1 else round(target, 2)
+    result = yield Call("update_effect", {"elementId": item.id, "params": {main.key: value}})
+    shown = ", ".join(f"{k}={v}" for k, v in result["appliedParams"].items())
+    return Done(f"Updated {item.id}: {shown}.", (item.id,))
+
+
+def _num(value: float) -> str:
+    return f"{value:g}"

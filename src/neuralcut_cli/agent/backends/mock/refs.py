@@ -101,7 +101,8 @@ def _ref_of(m: re.Match[str], c: Clause) -> Ref:
     plural = bool(kind_word in PLURALS or re.match(r"(?:all|both|each|every)\b", m.group(0).strip()))
     if kind_word in ("track music",):
         kind = "audio"
-    return Ref(said, kind=kind, names=names, ids=ids, ordinal=ordinal, effect=effect, plural=plural)
+    word = re.sub(r"s$", "", kind_word or "") if kind_word not in ("text", "words", "footage") else ""
+    return Ref(said, kind=kind, names=names, ids=ids, ordinal=ordinal, effect=effect, plural=plural, word=word)
 
 
 # -- resolving --------------------------------------------------------------------------------------
@@ -141,16 +142,40 @@ def _matches(ref: Ref, pool: list[Item]) -> list[Item]:
     found = pool
     if ref.kind:
         found = [i for i in found if _kind_fits(i, ref.kind)]
+        if ref.word and not ref.plural:  # "the caption" means the text named Caption when there is one
+            named = [i for i in found if ref.word in i.name.lower()]
+            found = named or found
     if ref.effect:
         found = [i for i in found if i.data.get("effectType") == ref.effect]
     if ref.names:
         found = _named(found, ref.names[0])
     if ref.ordinal is not None:
         ordered = sorted([i for i in found if i.track_kind == "main"] or found, key=lambda i: (i.start, i.id))
-        if -len(ordered) <= ref.ordinal < len(ordered):
-            return [ordered[ref.ordinal]]
-        return []
+        runs = _runs(ordered)
+        if not -len(runs) <= ref.ordinal < len(runs):
+            return []
+        chosen = runs[ref.ordinal]
+        raw = ordered[ref.ordinal] if -len(ordered) <= ref.ordinal < len(ordered) else None
+        if len(runs) != len(ordered) and [raw] != chosen:
+            piece = f"just the piece {raw.describe()}" if raw else "a piece"
+            whole = " and ".join(i.describe() for i in chosen)
+            raise Unresolved(f"'{ref.text}' is unclear now that clips are cut into pieces: it could be {piece}, "
+                             f"or the whole clip ({whole}). Say which by id or by name.")
+        return chosen
     return found
+
+
+def _runs(ordered: list[Item]) -> list[list[Item]]:
+    """Elements in time order, pieces of one clip cut by splits kept together ("the second clip" is all of it)."""
+    runs: list[list[Item]] = []
+    for item in ordered:
+        last = runs[-1][-1] if runs else None
+        if last is not None and abs(last.end - item.start) < 1e-6 and pieces_of_one([last, item]) \
+                and last.track_id == item.track_id:
+            runs[-1].append(item)
+        else:
+            runs.append([item])
+    return runs
 
 
 def _kind_fits(item: Item, kind: str) -> bool:

@@ -32,7 +32,7 @@ def read_split(c: Clause, v: Vocab) -> i.Intent | None:
         return None
     verb = c.take(r"\b(?:split|slice|divide|blade|razor)\b|\bcut(?= (?:it |that |them )?(?:at|here|right here|in "
                   r"half|in two|in the middle|down the middle|into two|where|when|as soon)\b)|\bchop(?= (?:it )?at\b)|"
-                  r"\bmake a cut\b|\badd a cut\b|\bput a cut\b|\bcut(?=.*\b(?:in half|in two|in 2|into two|into 2|"
+                  r"\bmake a cut\b|\badd a cut\b|\bput a cut\b|\b(?:cut|chop)(?=.*\b(?:in half|in two|in 2|into two|into 2|"
                   r"down the middle)\b)")
     if verb is None:
         return None

@@ -8,11 +8,19 @@ import re
 from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.clause import Clause
 from neuralcut_cli.agent.backends.mock.flags import take_flag
-from neuralcut_cli.agent.backends.mock.lexicon import EFFECT_PATTERN, EFFECT_WORDS, SHAPE_PATTERN, SHAPE_WORDS
+from neuralcut_cli.agent.backends.mock.lexicon import (
+    EFFECT_PATTERN,
+    EFFECT_WORDS,
+    PARAM_WORDS,
+    SHAPE_PATTERN,
+    SHAPE_WORDS,
+)
 from neuralcut_cli.agent.backends.mock.listing import Vocab, stem
 from neuralcut_cli.agent.backends.mock.refs import take_ref, take_refs
 from neuralcut_cli.agent.backends.mock.rules_edit import span_of_words
 from neuralcut_cli.agent.backends.mock.slots import (
+    A_BIT,
+    A_LOT,
     take_corner,
     take_level,
     take_params,
@@ -131,18 +139,26 @@ def read_update_effect(c: Clause, v: Vocab) -> i.Intent | None:
         return None
     effect = ref.effect
     params = take_params(c, effect) if effect else {}
+    param = "contrast" if effect == "brightness-contrast" and "contrast" in ref.text else None
+    if not params and effect:  # "increase the vignette softness": a setting named without a value
+        named = c.take(rf"\b({'|'.join(PARAM_WORDS[effect])})\b")
+        param = PARAM_WORDS[effect][named.group(1)] if named else param
     step = None if params else take_step(c)
+    if step is None and not params and param is not None:  # "make the vignette radius bigger"
+        size = c.take(r"\b(?P<up>bigger|larger|wider|higher)\b|\b(?:smaller|narrower|lower)\b")
+        step = None if size is None else 0.25 if size.group("up") else -0.25
     if step is None and not params and verb is not None:
         word = verb.group(0)
         step = 0.25 if word.startswith(("increase", "raise", "bump", "crank", "boost", "intensify", "strengthen",
                                         "push")) else -0.25 if word.startswith(
             ("decrease", "lower", "reduce", "tone", "soften", "weaken", "pull")) else None
-    param = "contrast" if effect == "brightness-contrast" and "contrast" in ref.text else None
+    if step is not None and abs(step) == 0.25:
+        step *= 0.4 if c.take(rf"\b{A_BIT}\b") else 1.6 if c.take(rf"\b{A_LOT}\b") else 1
     if not params and step is None:
         number = c.take(r"\b(?:to|at)\s+(-?\d+(?:\.\d+)?)%?(?!\s*(?:s|sec|seconds?)\b)")
         if number is None or effect is None:
             return None
-        params = {"": float(number.group(1))}  # the effect's main parameter
+        params = {param or "": float(number.group(1))}  # "" is the effect's main parameter
     c.take(r"\b(?:up|down|effect|filter|amount|a bit|a little|slightly|a lot|much)\b")
     return i.UpdateEffect(ref=ref, params=tuple(params.items()), step=step, param=param)
 

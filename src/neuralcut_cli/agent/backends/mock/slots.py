@@ -9,8 +9,8 @@ from neuralcut_cli.agent.backends.mock.clause import Clause
 from neuralcut_cli.agent.backends.mock.intents import Level
 from neuralcut_cli.agent.backends.mock.lexicon import COUNT_WORDS, PARAM_WORDS
 
-_A_BIT = r"(?:a (?:little )?bit|a little|slightly|a touch|somewhat|just a bit|a tad)"
-_A_LOT = r"(?:a lot|much|way|a lot more|lots|significantly|considerably)"
+A_BIT = r"(?:a (?:little )?bit|a little|slightly|a touch|somewhat|just a bit|a tad)"
+A_LOT = r"(?:a lot|much|way|a lot more|lots|significantly|considerably)"
 
 
 def take_position(c: Clause) -> str | None:
@@ -54,9 +54,9 @@ def take_style(c: Clause) -> str | None:
 
 
 def _db(sign: int, c: Clause) -> float:
-    if c.take(rf"\b{_A_BIT}\b") is not None:
+    if c.take(rf"\b{A_BIT}\b") is not None:
         return sign * 3.0
-    if c.take(rf"\b{_A_LOT}\b") is not None:
+    if c.take(rf"\b{A_LOT}\b") is not None:
         return sign * 9.0
     return sign * 6.0
 
@@ -106,7 +106,7 @@ def take_step(c: Clause) -> float | None:
                                           r"decrease|reduce|tone down|turn down|down)\b")
     if stronger is None and weaker is None:
         return None
-    size = 0.1 if c.take(rf"\b{_A_BIT}\b") else 0.4 if c.take(rf"\b{_A_LOT}\b") else 0.25
+    size = 0.1 if c.take(rf"\b{A_BIT}\b") else 0.4 if c.take(rf"\b{A_LOT}\b") else 0.25
     return size if stronger is not None else -size
 
 
