@@ -143,6 +143,10 @@ def prepare(original: str) -> Clause:
     text = spell_numbers(text)
     text = re.sub(r"\bframe (?:number |no\.? |#)?(\d+)\b", r"\1f", text)
     text = re.sub(r"\b(first|last|final|opening|closing) (second|minute|frame)\b", r"\1 1 \2", text)
+    text = re.sub(r"\b(?:the\s+)?(\d+(?:\.\d+)?)[\s-]*(s|sec|second|m|min|minute)s?[\s-]+mark\b",
+                  lambda m: m.group(1) + m.group(2)[0], text)  # "the 10 second mark"
+    text = re.sub(r"(?<!\d )\bseconds? (\d+(?:\.\d+)?)\b(?!\s*(?:s|secs?|seconds?|%|m|minutes?)\b)", r"\1s",
+                  text)  # "seconds 4 through 6", "at second 5"
     text = re.sub(r"(\d)\s*(?:%|percent|per cent)", r"\1%", text)
     text = re.sub(r"(?<=\w)[?!.]+(?=\s|$)", " ", text)
     text = re.sub(r"([;,])", r" \1 ", text)

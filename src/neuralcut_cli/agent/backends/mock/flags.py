@@ -16,7 +16,7 @@ from neuralcut_cli.catalogs.countries import COUNTRIES
 ALIASES = {
     "usa": "US", "us": "US", "u.s.": "US", "u.s.a.": "US", "united states": "US", "united states of america": "US",
     "america": "US", "american": "US", "uk": "GB", "u.k.": "GB", "britain": "GB", "great britain": "GB",
-    "british": "GB", "united kingdom": "GB", "south korea": "KR", "korea": "KR", "korean": "KR",
+    "british": "GB", "united kingdom": "GB", "south korea": "KR", "south korean": "KR", "korea": "KR", "korean": "KR",
     "north korea": "KP", "north korean": "KP", "russia": "RU", "russian": "RU", "holland": "NL", "dutch": "NL",
     "czech republic": "CZ", "czech": "CZ", "ivory coast": "CI", "vatican": "VA", "uae": "AE", "emirati": "AE",
     "taiwanese": "TW", "vietnam": "VN", "vietnamese": "VN", "laos": "LA", "syria": "SY", "bolivia": "BO",

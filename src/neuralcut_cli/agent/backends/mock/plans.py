@@ -46,6 +46,9 @@ def run_request(intents: tuple[i.Intent, ...], replay: Replay, ctx: Context) -> 
 def _stopped(intents: tuple[i.Intent, ...], index: int, reason: str, replies: list[str], replay: Replay) -> str:
     if not replay.edited:
         return "\n".join([*replies, reason])
+    part = f' (part {index + 1} of {len(intents)}, "{intents[index].said}")' if len(intents) > 1 else ""
+    if any(isinstance(intent, i.History) for intent in intents[:index]):  # an undo here moved history: keep it
+        return "\n".join([*replies, f"{reason}\nThat step failed{part}; the steps before it stay done."])
     replay.fetch(Call("undo"))  # the request's edits are one undo step: take them all back
     part = f' (part {index + 1} of {len(intents)}, "{intents[index].said}")' if len(intents) > 1 else ""
     return f"{reason}\nThat step failed{part}, so I undid the whole request: the project is as it was."

@@ -34,10 +34,7 @@ def plan_split(intent: i.Split, ctx: Context) -> Plan:
     else:
         times = sorted({when(t, items, ctx) for t in intent.times})
     if intent.ref is not None and intent.times:
-        item = one(intent.ref, items, ctx)
-        outside = [t for t in times if not item.start < t < item.end]
-        if outside:
-            raise Failed(f"{tc(outside[0])} is not inside {item.describe()}, so there is nothing of it to cut there.")
+        _holding(intent.ref, times, items, ctx)
     result = yield Call("split", {"times": times})
     affected = result["affectedElements"]
     where = ", ".join(tc(t) for t in times)
@@ -46,6 +43,19 @@ def plan_split(intent: i.Split, ctx: Context) -> Plan:
     note = " (every track is cut at that time)" if intent.ref is not None else ""
     return Done(f"Split at {where}{note}: {len(affected)} elements affected (cut originals and their new pieces): "
                 f"{', '.join(affected)}.", tuple(affected))
+
+
+def _holding(ref: i.Ref, times: list[float], items: list[Item], ctx: Context) -> Item:
+    """The one element ``ref`` names that spans every time ("the clip at 4.5s": the clip playing then)."""
+    found = pick(ref, items, ctx, many=True)
+    holding = [item for item in found if all(item.start < t < item.end for t in times)]
+    if len(holding) == 1:
+        return holding[0]
+    if not holding:
+        what = found[0].describe() if len(found) == 1 else f"any of {ids(found)}"
+        raise Failed(f"{', '.join(tc(t) for t in times)} is not inside {what}, so there is nothing of it to cut "
+                     "there.")
+    return one(ref, holding, ctx)
 
 
 def plan_remove_range(intent: i.RemoveRange, ctx: Context) -> Plan:

@@ -119,6 +119,11 @@ def resolve(ref: Ref, items: list[Item], memory: Iterable[str] = (), types: Iter
         return found
     found = _matches(ref, pool)
     if not found:
+        elsewhere = _matches(ref, items) if allowed else []
+        if elsewhere:
+            kinds = " or ".join(sorted(allowed))
+            raise Unresolved(f"'{ref.text}' is {', '.join(i.describe() for i in elsewhere[:3])}: this needs "
+                             f"{'an' if kinds[0] in 'aeiou' else 'a'} {kinds} element.")
         raise Unresolved(f"I could not find {_what(ref)} on the timeline. {inventory(items)}")
     if len(found) > 1 and not (many or ref.plural) and not pieces_of_one(found):
         listing = ", ".join(i.describe() for i in found[:6])
@@ -140,7 +145,9 @@ def _matches(ref: Ref, pool: list[Item]) -> list[Item]:
         prefixed = [i for i in pool if any(i.id.lower().startswith(p) for p in ref.ids if len(p) >= 4)]
         return prefixed
     found = pool
-    if ref.kind:
+    if ref.kind == "audio" and ref.names:  # "the beach audio": the sound of the beach clip
+        found = [i for i in found if i.type in ("audio", "video")]
+    elif ref.kind:
         found = [i for i in found if _kind_fits(i, ref.kind)]
         if ref.word and not ref.plural:  # "the caption" means the text named Caption when there is one
             named = [i for i in found if ref.word in i.name.lower()]

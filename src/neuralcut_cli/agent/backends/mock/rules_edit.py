@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.clause import Clause
 from neuralcut_cli.agent.backends.mock.listing import Vocab
+from neuralcut_cli.agent.backends.mock.plan import DEFAULT_LENGTH
 from neuralcut_cli.agent.backends.mock.refs import take_ref, take_refs
 from neuralcut_cli.agent.backends.mock.slots import take_position
 from neuralcut_cli.agent.backends.mock.times import (
@@ -20,24 +23,30 @@ from neuralcut_cli.agent.backends.mock.times import (
 
 _REMOVE = (r"\b(?:delete|remove|cut(?: out)?|trim(?: out| off)?|get rid of|take out|erase|drop|clear|kill|lose|"
            r"snip(?: out)?|ditch|trash|scrap|toss|chop(?: out| off)?|throw (?:away|out)|bin|nuke)\b")
-_RIPPLE = (r"\b(?:and\s+)?(?:close (?:up )?(?:the |that |any )?(?:gaps?|space|hole)|ripple|"
+_RIPPLE = (r"\b(?:and\s+)?(?:close (?:up )?(?:the |that |any )?(?:gaps?|space|hole)|ripple|close it up|"
+           r"(?:do not|don't) leave (?:a |any )?(?:gaps?|holes?)|leave no (?:gaps?|holes?)|with no (?:gaps?|holes?)|"
            r"(?:and )?shift (?:everything|the rest)(?: (?:left|back|over|up))?|without (?:leaving )?(?:a |any )?"
            r"(?:gaps?|holes?)|no gaps?|tighten(?: it| up| the edit)?|pull (?:everything|the rest) (?:left|back|in))\b")
 _WHAT = (r"\b(?:everything|all|anything|whatever(?: is| plays)?|the part|the section|the bit|the segment|the content|"
-         r"stuff|what(?:'s| is| plays)|the footage|that part|that section|the portion|the piece|the stretch)\b")
+         r"stuff|what(?:'s| is| plays)|the footage|that part|that section|the portion|the piece|the stretch|"
+         r"(?:the )?(?:middle )?(?:part|section|bit|segment|portion|chunk|stretch))\b")
+
+
+_WHOLE_EDIT = (r"(?:the\s+)?(?:(?:whole|entire)\s+thing|(?:whole\s+|entire\s+)?(?:video|timeline|edit|movie|film|"
+               r"footage)|everything|all tracks|every track)")
 
 
 def read_split(c: Clause, v: Vocab) -> i.Intent | None:
     if c.find(r"\bbetween\b") or c.find(rf"(?:{TIME})\s*(?:-|–|to|till|until|through)\s*(?:{TIME})"):
         return None
-    verb = c.take(r"\b(?:split|slice|divide|blade|razor)\b|\bcut(?= (?:it |that |them )?(?:at|here|right here|in "
-                  r"half|in two|in the middle|down the middle|into two|where|when|as soon)\b)|\bchop(?= (?:it )?at\b)|"
+    verb = c.take(r"\b(?:split|slice|divide|blade|razor)\b|\b(?:cut|chop)(?= (?:it |that |them |" + _WHOLE_EDIT + r" )?"
+                  r"(?:at|here|right here|in half|in two|in the middle|down the middle|into two|where|when|as soon)\b)|"
+                  r"\b(?:cut|chop)(?=\s+(?:the|my|this|that)\s+\S+(?:\s+\S+){0,2}\s+at\s+\d)|"  # "cut the music at 10s"
                   r"\bmake a cut\b|\badd a cut\b|\bput a cut\b|\b(?:cut|chop)(?=.*\b(?:in half|in two|in 2|into two|into 2|"
                   r"down the middle)\b)")
     if verb is None:
         return None
-    c.take(r"\b(?:the\s+)?(?:whole\s+|entire\s+)?(?:video|timeline|edit|movie|film|everything|all tracks|"
-           r"every track)\b(?!\s+(?:clip|track)\b)")  # the whole edit, not one element
+    c.take(rf"\b{_WHOLE_EDIT}\b(?!\s+(?:clip|track)\b)")  # the whole edit, not one element
     times: list[i.When] = []
     anchor = take_anchor(c, v)  # before the reference: "when the second clip begins" is a time
     if anchor is not None:
@@ -71,8 +80,12 @@ def read_delete(c: Clause, v: Vocab) -> i.Intent | None:
     ripple = c.take(_RIPPLE) is not None
     if c.take(_REMOVE) is None:
         return None
-    c.take(r"\b(?:all (?:of )?(?:the )?|both (?:of )?(?:the )?)(?=\w)")
+    every = c.take(r"\b(?:all (?:of )?(?:the )?|both (?:of )?(?:the )?|every )(?=\w)") is not None
+    c.take_all(r"\b(?:from (?:the )?(?:timeline|edit|video|project)|completely|entirely|altogether|too)\b")
     refs = take_refs(c, v)
+    if every:  # "delete all the text": every one of that kind
+        refs = tuple(replace(r, plural=True) if not (r.ids or r.names or r.pronoun or r.ordinal is not None) else r
+                     for r in refs)
     if not refs or c.find(rf"(?<![\w.]){TIME}"):
         return None
     c.take_all(r"\b(?:from (?:the )?(?:timeline|edit|video|project)|completely|entirely|altogether|too)\b")
@@ -80,7 +93,8 @@ def read_delete(c: Clause, v: Vocab) -> i.Intent | None:
 
 
 def read_move(c: Clause, v: Vocab) -> i.Intent | None:
-    if c.take(r"\b(?:move|shift|slide|drag|push|nudge|put|place|bring|reposition|set|start)\b") is None:
+    if c.take(r"\b(?:move|shift|slide|drag|push|nudge|put|place|bring|reposition|start)\b|\bset(?=.*\bstarts? at\b)") \
+            is None:  # "set the title to 3 seconds" is a length to some, a place to others
         return None
     anchor = take_anchor(c, v)  # before the references: "to when the city clip starts" is a time
     refs = take_refs(c, v)
@@ -142,12 +156,18 @@ def read_place(c: Clause, v: Vocab) -> i.Intent | None:
 
 def read_timing(c: Clause, v: Vocab) -> i.Intent | None:
     verb = c.take(r"\b(?:make|set|change|extend|shorten|trim|lengthen|stretch|cut|end|keep|show|hold|let|have|cap|"
-                  r"limit|reduce|increase|adjust|crop|stop|run)\b")
-    if verb is None:
+                  r"limit|reduce|increase|adjust|crop|stop|run|bring)\b")
+    should = c.take(r"\b(?:should|needs? to|has to|must|ought to)\b")  # "the title should last 4 seconds"
+    if verb is None and should is None:
         return None
     ref = take_ref(c, v)
     if ref is None:
         return None
+    if verb is None:
+        if c.find(r"\b(?:last|lasts|end|stop|finish|run|stay|start|begin|be)\b") is None:
+            return None
+        verb = should
+    c.take(r"\bdown(?=\s+to\b)")  # "cut the title down to 2 seconds"
     word = verb.group(0)
     delta = _delta(c, v, word)
     if delta is not None:
@@ -166,12 +186,27 @@ def read_timing(c: Clause, v: Vocab) -> i.Intent | None:
     if c.take(r"\b(?:start|starts|begin|begins|starting|beginning)(?=\s+(?:at|from|when|on)\b)") is not None:
         start = take_when(c, v, before=r"at|from|on")
         return None if start is None else i.Timing(ref=ref, start=start)
+    named = c.take(r"\b(?:duration|length)(?=\s+(?:to|of)\s)") is not None  # "set the title duration to 3s"
     length = take_time(c, v, r"last|lasts|last for|for|to|be|a length of|a duration of|length|duration|only|just",
-                       "s") or take_time(c, v, "", "s")
+                       "s") or _bare_length(c, v)
     if length is not None:
-        c.take(r"\b(?:long|in length|of length)\b")
+        said_length = named or c.take(r"\b(?:long|in length|of length)\b") is not None or \
+            c.has(r"\b(?:last|lasts)\b")
+        if word in ("set", "change") and not said_length:
+            return None  # "set the title to 3 seconds": a length or a place? Ask.
         return i.Timing(ref=ref, length=length)
     return None
+
+
+def _bare_length(c: Clause, v: Vocab) -> float | None:
+    """``make the intro 4 seconds``: a time right after the reference (not "at 10s", which is a point)."""
+    match = c.find(rf"(?<=\x01)\s+({TIME})")
+    if match is None:
+        return None
+    value = seconds_of(match.group(1), v.fps, "s")
+    if value is not None:
+        c.use(match.start(1), match.end(1))
+    return value
 
 
 def _until(c: Clause, v: Vocab) -> i.When | None:
@@ -210,8 +245,15 @@ def _delta(c: Clause, v: Vocab, verb: str) -> tuple[float, str] | None:
 
 
 def span_of_words(c: Clause, v: Vocab) -> i.Span | None:
-    """A span for requests that add something: explicit, anchored, or over an element."""
+    """A span for requests that add something: explicit, anchored, or over an element.
+
+    "At the end for 2 seconds" is the last two seconds: what is added over the
+    picture stays over it (media is appended instead: ``read_add_media``).
+    """
     found = take_range(c, v)
     if found is not None:
         return i.Span(start=i.When(seconds=found[0]), end=i.When(seconds=found[1]))
-    return take_span(c, v)
+    span = take_span(c, v)
+    if span is not None and span.start is not None and span.start.anchor == "end" and span.end is None:
+        return i.Span(last=span.length if span.length is not None else DEFAULT_LENGTH)
+    return span

@@ -61,7 +61,8 @@ def read_list_assets(c: Clause, v: Vocab) -> i.Intent | None:
     usage = None
     unused = c.take(r"\b(?:unused|not used|haven't used|have not used|haven't put (?:in|on)(?: yet)?|not (?:yet )?"
                     r"(?:used|in the edit|on the timeline|in the timeline|in use)|left over|spare|i haven't added|"
-                    r"that i haven't (?:used|added|put in)|(?:that )?isn't used|aren't used)\b")
+                    r"that i haven't (?:used|added|put in)|(?:that )?isn't used|aren't used|am i not using|"
+                    r"i'm not using|i am not using|not using)\b")
     if unused is not None:
         usage = "unused"
     elif c.take(r"\b(?:used|in use|on the timeline|in the edit)\b") is not None:
@@ -81,7 +82,8 @@ def read_list_assets(c: Clause, v: Vocab) -> i.Intent | None:
 def read_list_effects(c: Clause, v: Vocab) -> i.Intent | None:
     if c.take(r"\b(?:effects|filters|effect|filter)\b") is None:
         return None
-    applied = c.take(r"\b(?:applied|used|on the timeline|in the edit|in use|are on|i added|have i added)\b")
+    applied = c.take(r"\b(?:applied|used|on the timeline|in the edit|in use|are on|i added|have i added|"
+                     r"did i (?:apply|add|use))\b")
     if c.take(_ASK) is None and c.take(r"\b(?:available|can i use|can you do|do you have|exist|supported)\b") is None:
         return None
     c.take(r"\b(?:available|can i use|can you do|do you have|exist|supported|are there|there are|there)\b")
@@ -100,11 +102,13 @@ def read_effect_info(c: Clause, v: Vocab) -> i.Intent | None:
 
 
 def read_list_stickers(c: Clause, v: Vocab) -> i.Intent | None:
+    kind = c.take(r"\b(?:flag|shape)(?= stickers\b)")
     word = c.take(r"\b(?:stickers|flags|shapes|emojis?)\b")
     if word is None or c.take(rf"{_ASK}|\bavailable\b") is None:
         return None
     c.take(r"\b(?:available|can i use|can i add|do you have|are there|there)\b")
-    provider = "flags" if word.group(0) == "flags" else "shapes" if word.group(0) == "shapes" else None
+    said = kind.group(0) + "s" if kind is not None else word.group(0)
+    provider = "flags" if said == "flags" else "shapes" if said == "shapes" else None
     return i.ListStickers(provider=provider)
 
 
@@ -130,10 +134,12 @@ def read_what_at(c: Clause, v: Vocab) -> i.Intent | None:
 
 
 def read_how_long(c: Clause, v: Vocab) -> i.Intent | None:
-    if c.take(r"\b(?:how long|what(?:'s| is) the (?:length|duration|runtime) of|what(?:'s| is) the (?:length|"
-              r"duration|runtime)|(?:length|duration|runtime) of)\b") is None:
+    if c.take(r"\b(?:how long|what(?:'s| is) the (?:total |overall |full )?(?:length|duration|runtime)(?: of)?|"
+              r"(?:length|duration|runtime) of)\b") is None:
         return None
     c.take_all(r"\b(?:is|are|does|do|right now|currently|in total|total|overall)\b")
+    if not c.leftover():  # "what's the total length?"
+        return i.HowLong()
     if c.take(r"\b(?:the|my|this)?\s*(?:whole |entire |full |final )?(?:video|timeline|edit|project|"
               r"movie|film|thing|sequence|cut)\b") is not None:
         return i.HowLong()

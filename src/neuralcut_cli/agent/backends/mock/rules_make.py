@@ -39,18 +39,20 @@ def read_add_text(c: Clause, v: Vocab) -> i.Intent | None:
     quote = c.take(r"«q(\d+)»")
     if quote is None or (verb is None and not c.find(r"\b(?:title|text|caption|subtitle|label|hook)\b")):
         return None
+    lower_third = c.has(r"\blower thirds?\b")
     style = take_style(c)
     c.take(r"\b(?:saying|that says|which says|that reads|reading|says|reads|with the (?:text|words)|with|of)\b")
     position = take_position(c)
     span = span_of_words(c, v)
-    position = position or take_position(c)
+    position = position or take_position(c) or ("bottom" if lower_third else None)
     c.take(r"\b(?:on screen|on the screen|over the video|overlaid|as text|text)\b")
     text = c.quotes[int(quote.group(1))]
     return i.AddText(text=text, span=span or i.Span(), position=position, style=style)
 
 
 def read_change_text(c: Clause, v: Vocab) -> i.Intent | None:
-    verb = c.take(r"\b(?:change|update|edit|rename|replace|set|make|fix|correct|retitle|switch|swap|alter|reword)\b")
+    verb = c.take(r"\b(?:change|update|edit|rename|replace|set|make|fix|correct|retitle|switch|swap|alter|reword|"
+                  r"should(?: now)?|needs? to|has to|must)\b")
     if verb is None:
         return None
     quotes = c.take_all(r"«q(\d+)»")
@@ -172,7 +174,7 @@ _ADJUST = {("brightness", 1): ("brightness-contrast", "brightness", 0.3),
 
 def read_adjust(c: Clause, v: Vocab) -> i.Intent | None:
     """``brighten 2-4s``, ``increase the contrast from 0 to 5s``, ``make the intro darker``."""
-    verb = c.take(r"\b(?P<up>brighten|lighten|brighter|lighter|increase|raise|boost|bump up|turn up|more|add|"
+    verb = c.take(r"\b(?P<up>brighten|lighten|brighter|lighter|increase|raise|boost|bump up|turn up|add more|more|add|"
                   r"punch up)\b|\b(?P<down>darken|dim|darker|dimmer|decrease|lower|reduce|turn down|tone down|less)\b")
     if verb is None:
         return None

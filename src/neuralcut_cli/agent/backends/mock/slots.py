@@ -61,19 +61,28 @@ def _db(sign: int, c: Clause) -> float:
     return sign * 6.0
 
 
+_DOWN_WORDS = r"\b(?:down|quieter|lower|softer|reduce|decrease|drop|cut|duck|less|minus|attenuate)\b"
+_UP_WORDS = r"\b(?:up|louder|raise|increase|boost|pump|crank|more|plus|amplify)\b"
+
+
 def take_level(c: Clause) -> Level | None:
     """A volume: ``50%``, ``half``, ``-6 dB``, ``by 6 dB``, ``a bit quieter``, ``louder``, ``mute``, ``unmute``."""
     if c.take(r"\b(?:unmute|un-mute|turn (?:the )?sound back on|bring back the (?:sound|audio))\b"):
         return Level(gain=1.0)
-    if c.take(r"\b(?:mute|silence|turn off the (?:sound|audio|volume)|kill the (?:sound|audio))\b|\bmuted\b"):
+    if c.take(r"\b(?:mute|silence|turn off the (?:sound|audio|volume)|kill the (?:sound|audio))\b|\bmuted\b|"
+              r"\b(?:turn |switch )?off$"):
         return Level(mute=True)
     relative = c.take(r"\b(?:by|down by|up by)\s+(-?\d+(?:\.\d+)?)\s*(?:db|decibels?)\b")
     if relative is not None:
-        lowering = bool(re.search(r"\bdown\b|quieter|lower|softer|reduce|decrease", c.text))
+        value = float(relative.group(1))
+        lowering, raising = bool(re.search(_DOWN_WORDS, c.text)), bool(re.search(_UP_WORDS, c.text))
+        if value < 0:
+            lowering, raising = True, False
+        if lowering == raising:  # "change the music by 6 dB": up or down?
+            return None
         c.take(r"\b(?:reduce|decrease|lower|raise|increase|boost|turn (?:it )?(?:up|down)|up|down|quieter|louder|"
                r"softer)\b")
-        value = abs(float(relative.group(1)))
-        return Level(delta_db=-value if lowering or float(relative.group(1)) < 0 else value)
+        return Level(delta_db=-abs(value) if lowering else abs(value))
     percent = c.take(r"(?:\b(?:to|at)\s+)?(\d+(?:\.\d+)?)%")
     if percent is not None:
         c.take(r"\b(?:down|up|lower|quieter|louder|volume|level)\b")

@@ -118,6 +118,12 @@ def take_anchor(c: Clause, vocab: Vocab) -> When | None:
         else:
             word = edge.group("e")
             return When(ref=ref, edge={"beginning": "start"}.get(word, word))
+    after = c.take(r"\b(?:to\s+|at\s+)?(?:right |just |immediately |directly )?after\s+(?=(?:the|my|that|this|e-)\b)")
+    if after is not None:  # "right after the title": where it ends
+        ref = take_ref_after(c, vocab, after.end())
+        if ref is not None:
+            return When(ref=ref, edge="end")
+        c.used.pop()
     when = c.take(r"\b(?:when|where|once|as soon as|right when)\s+")
     if when is not None:
         ref = take_ref_after(c, vocab, when.end())
@@ -179,7 +185,7 @@ def _open_span(c: Clause, vocab: Vocab) -> Span | None:
         return Span(start=When(seconds=after), end=When(anchor="end"))
     begin = take_time(c, vocab, r"from|since|starting(?:\s+at|\s+from)?|beginning(?:\s+at)?|at|in")
     start = When(seconds=begin) if begin is not None else take_anchor(c, vocab)
-    if start is not None and c.take(r"\b(?:onwards?|on|and after)\b") is not None:
+    if start is not None and c.take(r"(?<=\x01)\s*\b(?:onwards?|on(?=\s*(?:$|[,;]|and\b|then\b|\x01))|and after)\b|\bonwards\b") is not None:
         return Span(start=start, end=When(anchor="end"))
     until = take_time(c, vocab, r"before|up to|until|till|to")
     length = take_time(c, vocab, r"for|lasting(?:\s+for)?", unit_hint="s")
