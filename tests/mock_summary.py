@@ -59,20 +59,22 @@ def summary(intent: i.Intent) -> str:
             parts = ["timeline"]
         case i.ListAssets(usage=u, kind=k):
             parts = ["assets", u or "", k or ""]
-        case i.ListEffects(on_timeline=t):
-            parts = ["effects", "applied" if t else ""]
+        case i.ListEffects(on_timeline=t, over=o):
+            parts = ["effects", "applied" if t else "", f"over({ref(o)})" if o else ""]
         case i.EffectInfo(effect=e):
             parts = ["effect info", e]
         case i.ListStickers(provider=p):
             parts = ["stickers", p or ""]
         case i.Count(kind=k):
             parts = ["count", k or "all"]
-        case i.WhatAt(when=w):
-            parts = ["what at", when(w)]
+        case i.WhatAt(when=w, kind=k):
+            parts = ["what at", when(w), k or ""]
         case i.HowLong(ref=r):
             parts = ["how long", ref(r) if r else ""]
         case i.Describe(ref=r):
             parts = ["describe", ref(r)]
+        case i.About(ref=r):
+            parts = ["about", ref(r)]
         case i.Split(times=ts, ref=r):
             parts = ["split", ",".join(when(t) for t in ts) or "half", f"of {ref(r)}" if r else ""]
         case i.RemoveRange(span=s, ripple=rp):

@@ -150,13 +150,13 @@ SINGLE: list[tuple[str, Check | str]] = [
     ("add sepia to the intro clip", lambda p: effects(p, "sepia") == [(0, 6, {"intensity": 100})]),
     ("make the beach clip black and white", lambda p: effects(p, "grayscale") == [(6, 14, {"intensity": 100})]),
     ("apply sepia 0-3s with intensity 60", lambda p: effects(p, "sepia") == [(0, 3, {"intensity": 60})]),
-    ("make the blur stronger", lambda p: effects(p, "blur") == [(16, 18, {"intensity": 40})]),
+    ("make the blur stronger", lambda p: effects(p, "blur") == [(16, 18, {"intensity": 36})]),  # a quarter of the way to 100
     ("set the vignette radius to 50", lambda p: effects(p, "vignette")[0][2]["radius"] == 50),
     ("increase the contrast from 0 to 5s", lambda p: effects(p, "brightness-contrast")[0][2]["contrast"] == 1.3),
     ("add a vignette for the whole video", lambda p: (0, 20, {"radius": 75, "softness": 35}) in effects(p, "vignette")),
-    ("tone down the vignette", lambda p: effects(p, "vignette")[0][2]["radius"] == 98),  # a weaker vignette: wider
-    ("make the vignette a bit stronger", lambda p: effects(p, "vignette")[0][2]["radius"] == 66),
-    ("make the vignette softness bigger", lambda p: effects(p, "vignette")[0][2] == {"radius": 75, "softness": 54}),
+    ("tone down the vignette", lambda p: effects(p, "vignette")[0][2]["radius"] == 81),  # a weaker vignette: wider
+    ("make the vignette a bit stronger", lambda p: effects(p, "vignette")[0][2]["radius"] == 68),
+    ("make the vignette softness bigger", lambda p: effects(p, "vignette")[0][2] == {"radius": 75, "softness": 46}),
     ("set the vignette to 50", REFUSED),  # radius or softness?
     ("make the brightness stronger", REFUSED),
 ]
@@ -174,7 +174,7 @@ CHAINS: list[tuple[str, Check | str]] = [
     ("cut out 3-6s and close the gap, then mute the music", lambda p: span(p, "e-beach") == (3, 11)
      and all(e.muted for e in of_type(p, "audio"))),
     ("make the beach clip black and white and make the blur stronger",
-     lambda p: effects(p, "grayscale")[0][:2] == (6, 14) and effects(p, "blur")[0][2]["intensity"] == 40),
+     lambda p: effects(p, "grayscale")[0][:2] == (6, 14) and effects(p, "blur")[0][2]["intensity"] == 36),
     ("split at 5s then delete the second clip", REFUSED),  # the 5-6 s piece, or the beach clip?
     ("add the outtake at the end then make it last 2 seconds", lambda p: media(p, "a-outtake") == [(20, 22)]),
     ("make the music quieter and delete the star", lambda p: gain(p, "e-music") == 0.25 and gone(p, "e-star")),
@@ -182,6 +182,29 @@ CHAINS: list[tuple[str, Check | str]] = [
      and span(p, "e-title") == (1, 4)),
     ("delete the star then move the caption to 4s", lambda p: gone(p, "e-star") and span(p, "e-caption") == (4, 7)),
     ("split at 8s then mute the second clip", REFUSED),  # the 6-8 s piece, or all of the beach clip?
+    ("remove 2-4s and close the gap and then mute the music", lambda p: p.scene.end_time == 18 * T
+     and all(e.muted for e in of_type(p, "audio")) and len(of_type(p, "audio")) == 2),  # both pieces of the music
+    ('add a subtitle "Hi" at 1s and make it last 2 seconds', lambda p: texts(p)["Hi"] == (1, 3)),
+    ("add a star sticker at 3s then move it to 8s", lambda p: ("shapes:star", 8, 13) in stickers(p)),
+]
+
+WORDING: list[tuple[str, Check | str]] = [  # ways of saying it beyond the help examples
+    ("drop the music by 10 dB", lambda p: round(el(p, "e-music").volume) == -16),
+    ("delete all the text", lambda p: gone(p, "e-title", "e-caption") and not gone(p, "e-star")),
+    ("remove the blur from the video", lambda p: gone(p, "e-blur") and len(of_type(p, "video")) == 3),
+    ('add "Subscribe!" at the end for 2 seconds', lambda p: texts(p)["Subscribe!"] == (18, 20)),
+    ("can you cut the clip at 4.5s?", lambda p: span(p, "e-intro") == (0, 4.5)),
+    ("move the caption right after the title", lambda p: span(p, "e-caption") == (3, 6)),
+    ("remove seconds 16 through 18", lambda p: gone(p, "e-blur") and nothing_in(p, 16, 18)),
+    ("the title should last 2 seconds", lambda p: span(p, "e-title") == (0, 2)),
+    ('the caption should say "Golden hour"', lambda p: el(p, "e-caption").content == "Golden hour"),
+    ("music off", lambda p: el(p, "e-music").muted),
+    ("turn the beach audio down", lambda p: round(el(p, "e-beach").volume) == -6 and not el(p, "e-music").muted),
+    ('add a lower third saying "Maria, host" at 4s', lambda p: texts(p)["Maria, host"] == (4, 9)),
+    ("make the blur a lot stronger", lambda p: effects(p, "blur")[0][2] == {"intensity": 58}),
+    ("drop the music by 10 dB then unmute it", lambda p: gain(p, "e-music") == 1.0),
+    ("change the music by 6 dB", REFUSED), ("set the title to 3 seconds", REFUSED), ("trim the music at 10s", REFUSED),
+    ("push the caption back 2 seconds", REFUSED), ("mute the title", REFUSED),
 ]
 
 REFUSALS: list[tuple[str, Check | str]] = [(text, REFUSED) for text in [
@@ -193,7 +216,7 @@ REFUSALS: list[tuple[str, Check | str]] = [(text, REFUSED) for text in [
     "the intro clip", "make the blur stronger than ever",
 ]]
 
-TABLE = [*SINGLE, *CHAINS, *REFUSALS]
+TABLE = [*SINGLE, *CHAINS, *WORDING, *REFUSALS]
 
 
 def run(path: Path, text: str):  # type: ignore[no-untyped-def]

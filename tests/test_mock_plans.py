@@ -12,6 +12,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from neuralcut_cli.agent.backends.mock.listing import vocab_of
 from neuralcut_cli.agent.backends.mock.parse import parse
 from neuralcut_cli.agent.backends.mock.plan import Context, NeedCall, Replay
@@ -19,6 +21,8 @@ from neuralcut_cli.agent.backends.mock.plans import run_request
 from neuralcut_cli.agent.context import build_context
 from neuralcut_cli.agent.types import ToolCall, ToolResult
 from neuralcut_cli.project.session import ProjectSession
+from neuralcut_cli.tools import default_registry
+from neuralcut_cli.tools.definition import ToolContext
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 CANNED: dict[str, Any] = json.loads((FIXTURES / "mock_results.json").read_text())
@@ -45,8 +49,10 @@ def _assets(args: dict[str, Any]) -> dict[str, Any]:
 
 def answer(name: str, args: dict[str, Any]) -> dict[str, Any]:
     """What a tool would answer: the canned listings, or what the tool says after such an edit."""
-    if name == "list_timeline":
+    if name in ("list_timeline", "list_effects", "get_effect", "load_asset_context"):
         return CANNED[name]
+    if name == "list_stickers":
+        return {"stickers": [s for s in CANNED[name]["stickers"] if s["provider"] == args.get("provider", s["provider"])]}
     if name == "list_project_assets":
         return _assets(args)
     if name == "split":
@@ -69,10 +75,10 @@ def answer(name: str, args: dict[str, Any]) -> dict[str, Any]:
     return {"success": True, "elementId": "e-new", "trackId": "t-new"}
 
 
-def drive(text: str, fail: dict[str, str] | None = None) -> tuple[list[str], str, bool]:
+def drive(text: str, fail: dict[str, tuple[int, str]] | None = None) -> tuple[list[str], str, bool]:
     """Run ``text``'s plans to the end: ``(calls as 'name {args}', reply, failed)``.
 
-    ``fail`` maps a tool name to the error it answers with.
+    ``fail`` maps a tool name to ``(n, error)``: its calls after the first ``n`` answer ``{"error": error}``.
     """
     parsed = parse(text, VOCAB)
     if parsed.refusal is not None:
@@ -83,8 +89,149 @@ def drive(text: str, fail: dict[str, str] | None = None) -> tuple[list[str], str
             reply, failed = run_request(parsed.intents, Replay(recorded, MUTATING), Context(assets=VOCAB.assets))
         except NeedCall as need:
             call = ToolCall(name=need.call.name, args=need.call.args)
-            error = (fail or {}).get(call.name)
-            output = {"error": error} if error else answer(call.name, call.args)
+            made = sum(1 for c, _ in recorded if c.name == call.name)
+            after, error = (fail or {}).get(call.name, (None, ""))
+            output = {"error": error} if after is not None and made >= after else answer(call.name, call.args)
             recorded.append((call, ToolResult(tool_call_id=call.id, name=call.name, result=output)))
             continue
-        return [f"{c.name} {json.dumps(c.args, sort_keys=True)}" if c.args else c.name for c, _ in recorded], reply, failed
+        return [_shown(c) for c, _ in recorded], reply, failed
+
+
+def _shown(call: ToolCall) -> str:
+    return f"{call.name} {json.dumps(call.args, sort_keys=True)}" if call.args else call.name
+
+
+LT = "list_timeline"
+PLANS = [  # request, the calls it makes in order, words its reply must contain
+    ("split at 2.5s and 7s", ['split {"times": [2.5, 7.0]}'], "Split at 00:02.50, 00:07.00"),
+    ("split at frame 120", ['split {"times": [4.0]}'], "00:04.00"),
+    ("cut the beach clip in half", [LT, 'split {"times": [10.0]}'], "every track is cut"),
+    ("split when the second clip begins", [LT, 'split {"times": [6.0]}'], "00:06.00"),
+    ("split the beach clip at 20s", [LT], "00:20.00 is not inside e-beach"),
+    ("delete from 3s to 6s", ['split {"times": [3.0, 6.0]}', LT, 'delete_timeline_elements {"elementIds": ["e-star"]}'],
+     "The gap stays"),
+    ("cut out 3 to 6s and close the gap",
+     ['split {"times": [3.0, 6.0]}', LT, 'delete_timeline_elements {"elementIds": ["e-star"]}', LT,
+      'move_timeline_elements {"elementIds": ["e-caption", "e-vignette", "e-blur", "e-beach", "e-city"], "start": 3.0}'],
+     "5 later elements moved 3 s earlier"),
+    ("delete the title and the caption", [LT, 'delete_timeline_elements {"elementIds": ["e-title", "e-caption"]}'],
+     "Deleted e-title"),
+    ("delete all the text", [LT, 'delete_timeline_elements {"elementIds": ["e-title", "e-caption"]}'], "e-caption"),
+    ("move the logo 2 seconds later", [LT, 'move_timeline_elements {"elementIds": ["e-logo"], "start": 4.0}'],
+     "00:04.00–00:22.00"),
+    ("move the logo to when the city clip starts",
+     [LT, 'move_timeline_elements {"elementIds": ["e-logo"], "start": 14.0}'], "e-logo"),
+    ("move the caption right after the title",
+     [LT, 'move_timeline_elements {"elementIds": ["e-caption"], "start": 3.0}'], "00:03.00"),
+    ("move the title 5 seconds earlier", [LT], "before 0"),
+    ("put the caption at the top",
+     [LT, 'update_text {"elementId": "e-caption", "position": "top", "trackId": "t-text"}'], "top of the frame"),
+    ("make the logo 3 seconds shorter",
+     [LT, 'update_timeline_element_timing {"duration": 15.0, "elementId": "e-logo"}'], "15 s"),
+    ("trim 1 second off the start of the caption",
+     [LT, 'update_timeline_element_timing {"elementId": "e-caption", "end": 13.0, "start": 11.0}'], "00:11.00"),
+    ("extend the logo to the end", [LT, 'update_timeline_element_timing {"elementId": "e-logo", "end": 20.0}'], "e-logo"),
+    ("make the music a bit quieter",
+     [LT, 'set_volume {"elementId": "e-music", "trackId": "t-audio", "volume": 0.355}'], "36%"),  # -6 dB, 3 dB more
+    ("drop the music by 10 dB", [LT, 'set_volume {"elementId": "e-music", "trackId": "t-audio", "volume": 0.158}'], "16%"),
+    ("make the intro louder", [LT], "already at full volume"),
+    ("mute the intro and the beach clip",
+     [LT, 'set_volume {"elementId": "e-intro", "trackId": "t-main", "volume": 0.0}',
+      'set_volume {"elementId": "e-beach", "trackId": "t-main", "volume": 0.0}'], "Muted e-beach"),
+    ("mute the title", [LT], "needs an audio or video element"),
+    ('replace "Day one" with "Day two"',
+     [LT, 'update_text {"elementId": "e-title", "text": "Day two", "trackId": "t-text"}'], 'from "Day one"'),
+    ('add a caption "Waves" over the beach clip',
+     [LT, 'add_text {"end": 14.0, "position": "bottom", "start": 6.0, "style": "subtitle", "text": "Waves"}'],
+     "subtitle"),
+    ('add "Subscribe!" at the end for 2 seconds',
+     [LT, 'add_text {"end": 20.0, "position": "center", "start": 18.0, "text": "Subscribe!"}'], "00:18.00"),
+    ("add the outtake at the end",
+     [LT, 'add_media_to_timeline {"assetId": "a-outtake", "startTime": 20.0, "trackType": "main"}'], "outtake.mp4"),
+    ("add the flag of Japan bottom-left for 3 seconds",
+     ['add_sticker {"end": 3.0, "position": "bottom-left", "start": 0.0, "stickerId": "flags:JP"}'], "flags:JP"),
+    ("blur the last two seconds", [LT, 'apply_effect {"effectType": "blur", "end": 20.0, "start": 18.0}'], "blur"),
+    ("make the beach clip black and white",
+     [LT, 'apply_effect {"effectType": "grayscale", "end": 14.0, "start": 6.0}'], "grayscale"),
+    ("make the blur weaker", [LT, 'update_effect {"elementId": "e-blur", "params": {"intensity": 11}}'], "intensity=11"),
+    ("make the vignette stronger", [LT, 'update_effect {"elementId": "e-vignette", "params": {"radius": 59}}'],
+     "radius=59"),  # a stronger vignette is a smaller radius
+    ("set the vignette to 50", [LT], "radius or softness"),
+    ("how many stickers are on the timeline", [LT], "1 sticker element: e-star"),
+    ("how long is the second clip?", [LT], "lasts 00:08.00"),
+    ("what's on screen at 5s?", [LT], "e-star"),
+    ("list the flags", ['list_stickers {"provider": "flags"}'], "1 sticker: flags:JP"),
+    ("is there footage I haven't put in yet?", ['list_project_assets {"filter": "unused", "type": "video"}'],
+     "outtake.mp4"),
+    ("what effects are applied?", [LT], "(radius 75, softness 35)"),
+    ("show the blur parameters", ['get_effect {"effectType": "blur"}'], "Default: 15"),
+    ("what's in the beach clip?", [LT, 'load_asset_context {"assetId": "a-beach"}'], "Waves roll"),
+    ("is the music muted?", [LT], "not muted, volume 50% (-6.0 dB)"),
+    ("what does the title say?", [LT], 'it says "Day one"'),
+    ("what effect is on the beach clip?", [LT], "over e-beach (video beach.mp4, 00:06.00–00:14.00): e-vignette"),
+    ("is there any text at 12s?", [LT], 'At 00:12.00: e-caption "Sunset"'),
+    ("is there any text at 5s?", [LT], "No text element at 00:05.00"),
+    ("go back three steps", ["undo", "undo", "undo"], "Undid"),
+    ("delete the star then undo", [LT, 'delete_timeline_elements {"elementIds": ["e-star"]}', "undo"], "Undid"),
+    ("mute the music; delete the title",
+     [LT, 'set_volume {"elementId": "e-music", "trackId": "t-audio", "volume": 0.0}', LT,
+      'delete_timeline_elements {"elementIds": ["e-title"]}'], "Muted e-music"),
+]
+
+
+FAILS = {"split the beach clip at 20s", "move the title 5 seconds earlier", "make the intro louder", "mute the title",
+         "set the vignette to 50"}  # the plan stops with a reason, before any edit
+
+
+@pytest.mark.parametrize(("text", "calls", "said"), PLANS, ids=[p[0] for p in PLANS])
+def test_plan(text: str, calls: list[str], said: str) -> None:
+    made, reply, failed = drive(text)
+    assert made == calls
+    assert said in reply
+    assert failed == (text in FAILS)
+
+
+def test_a_chain_that_fails_midway_is_undone_and_says_which_part() -> None:
+    made, reply, failed = drive("mute the music then delete the title", fail={"delete_timeline_elements": (0, "boom")})
+    assert failed and made[-1] == "undo" and made.count("undo") == 1
+    assert 'part 2 of 2, "delete the title"' in reply and "boom" in reply and "as it was" in reply
+
+
+def test_a_failure_before_any_edit_needs_no_undo() -> None:
+    made, reply, failed = drive("mute the music then delete the title", fail={"set_volume": (0, "no audio")})
+    assert failed and "undo" not in made and "no audio" in reply and "as it was" not in reply
+
+
+def test_a_range_removal_whose_delete_fails_undoes_its_split() -> None:
+    made, reply, failed = drive("delete from 3s to 6s", fail={"delete_timeline_elements": (0, "locked")})
+    assert failed and made == ['split {"times": [3.0, 6.0]}', LT, 'delete_timeline_elements {"elementIds": ["e-star"]}',
+                               "undo"]
+    assert "locked" in reply
+
+
+def test_undo_counted_stops_when_history_runs_out() -> None:
+    made, reply, failed = drive("undo 3 times", fail={"undo": (2, "Nothing to undo")})
+    assert made == ["undo", "undo", "undo"] and not failed and "only 2 of 3" in reply
+
+
+def test_a_chain_after_an_undo_is_not_rolled_back_by_another() -> None:
+    made, reply, failed = drive("undo then delete the title", fail={"delete_timeline_elements": (0, "boom")})
+    assert failed and made.count("undo") == 1 and "stay done" in reply
+
+
+def test_the_replay_notices_a_conversation_it_did_not_make() -> None:
+    parsed = parse("mute the music", VOCAB)
+    wrong = [(ToolCall(name="split", args={}), ToolResult(tool_call_id="x", name="split", result={"success": True}))]
+    reply, failed = run_request(parsed.intents, Replay(wrong, MUTATING), Context(assets=VOCAB.assets))
+    assert failed and "lost track" in reply
+
+
+def test_the_canned_results_are_current() -> None:
+    """What the real tools answer on the fixture (the canned listings must not drift from it)."""
+    registry = default_registry()
+    session = ProjectSession(FIXTURES / "mock_project.json", dry_run=True)
+    for name, args in (("list_timeline", {}), ("list_project_assets", {})):
+        assert registry.execute(name, args, ToolContext(session)) == CANNED[name]
+    stickers = registry.execute("list_stickers", {}, ToolContext(session))["stickers"]
+    assert all(s in stickers for s in CANNED["list_stickers"]["stickers"])
+    assert registry.execute("get_effect", {"effectType": "blur"}, ToolContext(session)) == CANNED["get_effect"]

@@ -93,6 +93,7 @@ class ListAssets(Intent):
 @dataclass(frozen=True)
 class ListEffects(Intent):
     on_timeline: bool = False      # the effects applied, not the catalogue
+    over: Ref | None = None        # only those over this element
 
 
 @dataclass(frozen=True)
@@ -113,11 +114,19 @@ class Count(Intent):
 @dataclass(frozen=True)
 class WhatAt(Intent):
     when: When = field(default_factory=When)
+    kind: str | None = None        # "is there any text at 12s?": only that kind
 
 
 @dataclass(frozen=True)
 class HowLong(Intent):
     ref: Ref | None = None         # None: the whole timeline
+
+
+@dataclass(frozen=True)
+class About(Intent):
+    """What an element is: kind, times, track, text, volume, settings."""
+
+    ref: Ref = field(default_factory=lambda: Ref(""))
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,23 @@ _CONTEXT = (r"\b(?:on|in|of|from|to|for)\s+(?:the|my|this|our)?\s*(?:timeline|vi
             r"(?:\s+(?:timeline|project))?\b|\bfor me\b|\bif you can\b|\bif possible\b|\bthanks?(?: you)?\b")
 
 
+#: How a question starts: "is the music muted?" asks, it never mutes ("can you mute it?" is a request).
+QUESTION = (r"^(?:is|are|was|were|does|did|has|what|what's|whats|where|where's|which|how|who|why)\b|"
+            r"^(?:do|have) (?:i|we|you)\b|^when (?:does|do|is|are|did)\b")
+
+#: Wordings refused on purpose because they mean different things to different people: why, and what to say.
+HINTS: tuple[tuple[str, str], ...] = (
+    (r"\bback\b(?!ground)", "'Back' means earlier to some and later to others: say 'earlier' or 'later'."),
+    (r"\bset\b.*\bto \d+(?:\.\d+)?\s*(?:s|secs?|seconds?)$",
+     "'Set it to N seconds' could be a length or a start: say 'make it last N seconds' or 'move it to N s'."),
+    (r"\btrim\b.*\bat \d", "'Trim at a time' could be a cut or a new end: say 'split X at T' or 'end X at T'."),
+    (r"\bby -?\d+(?:\.\d+)?\s*(?:db|decibels?)\b", "Louder or quieter? Say 'turn it up by 6 dB' or 'down by 6 dB'."),
+    (r"^(?:delete|remove|mute|cut|clear)\b.*\b(?:whole|entire|everything|all of it)\b",
+     "I don't delete or mute the whole project at once; name the elements or the time range."),
+    (r"\b\d+:\d\d:\d\d\b|\b\d{5,}\b", "Times must lie within 24 hours."),
+)
+
+
 @dataclass(frozen=True)
 class Parsed:
     """The intents of a request, in order; or why it was refused."""
@@ -47,9 +64,12 @@ class _Reading:
 
 
 def read_clause(clause: Clause, vocab: Vocab) -> list[_Reading]:
-    """Every rule's reading of ``clause``, in table order."""
+    """Every rule's reading of ``clause``, in table order (a question only ever reads as one that looks)."""
     readings = []
+    question = re.match(QUESTION, clause.text) is not None
     for rule in RULES:
+        if question and not rule.looks:
+            continue
         working = clause.copy()
         intent = rule.read(working, vocab)
         if intent is None:
@@ -127,10 +147,11 @@ def refusal(said: str, leftover: list[str], clause: Clause, vocab: Vocab | None 
         head = f"I don't know what to do with '{clause.show(' '.join(leftover))}' in \"{shown}\", so I changed nothing."
     else:
         head = f"I don't know how to do \"{shown}\" yet, so I changed nothing."
+    hint = next((f"\n{note}" for pattern, note in HINTS if re.search(pattern, clause.text)), "")
     names = sorted({n for n in (vocab.names if vocab else ()) if "." not in n})
     known = f"\nThings here I can name: {', '.join(names)}, or 'the title', 'the second clip', an id." if names else ""
     examples = "\n".join(f"  {e}" for e in closest_examples(said))
-    return f"{head}{known}\nRequests I understand that come close:\n{examples}"
+    return f"{head}{hint}{known}\nRequests I understand that come close:\n{examples}"
 
 
 def closest_examples(text: str, count: int = 4) -> list[str]:

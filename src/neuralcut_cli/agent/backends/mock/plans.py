@@ -21,7 +21,7 @@ PLANS: dict[type[i.Intent], Callable[[Any, Context], Plan]] = {
     i.Help: look.plan_help, i.History: look.plan_history, i.ListTimeline: look.plan_list_timeline,
     i.ListAssets: look.plan_list_assets, i.ListEffects: look.plan_list_effects, i.EffectInfo: look.plan_effect_info,
     i.ListStickers: look.plan_list_stickers, i.Count: look.plan_count, i.WhatAt: look.plan_what_at,
-    i.HowLong: look.plan_how_long, i.Describe: look.plan_describe,
+    i.HowLong: look.plan_how_long, i.Describe: look.plan_describe, i.About: look.plan_about,
     i.Split: edit.plan_split, i.RemoveRange: edit.plan_remove_range, i.Delete: edit.plan_delete,
     i.Move: edit.plan_move, i.Place: edit.plan_place, i.Timing: edit.plan_timing,
     i.AddText: make.plan_add_text, i.ChangeText: make.plan_change_text, i.AddMedia: make.plan_add_media,

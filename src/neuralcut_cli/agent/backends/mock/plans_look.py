@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.listing import Item, items_of, stem
 from neuralcut_cli.agent.backends.mock.plan import Call, Context, Done, Failed, Plan, end_of, listing, one, tc, when
@@ -68,10 +70,16 @@ def plan_list_assets(intent: i.ListAssets, ctx: Context) -> Plan:
 
 def plan_list_effects(intent: i.ListEffects, ctx: Context) -> Plan:
     if intent.on_timeline:
-        items = [item for item in (yield from listing()) if item.type == "effect"]
+        everything = yield from listing()
+        items = [item for item in everything if item.type == "effect"]
+        where = ""
+        if intent.over is not None:  # an effect changes every layer below it while it runs
+            target = one(intent.over, everything, ctx)
+            items = [item for item in items if item.start < target.end and item.end > target.start]
+            where = f" over {target.describe()}"
         if not items:
-            return Done("No effects are applied.")
-        return Done("Applied: " + ", ".join(f"{_line(item)} {item.data.get('params', {})}" for item in items) + ".")
+            return Done(f"No effects are applied{where}.")
+        return Done(f"Applied{where}: " + ", ".join(f"{_line(item)}{_settings(item)}" for item in items) + ".")
     result = yield Call("list_effects")
     return Done("Effects: " + "; ".join(f"{e['id']} ({e['description']})" for e in result["effects"]))
 
@@ -86,7 +94,13 @@ def plan_list_stickers(intent: i.ListStickers, ctx: Context) -> Plan:
     result = yield Call("list_stickers", {"provider": intent.provider} if intent.provider else {})
     stickers = result["stickers"]
     shown = ", ".join(s["id"] for s in stickers[:30]) + (f" and {len(stickers) - 30} more" if len(stickers) > 30 else "")
-    return Done(f"{len(stickers)} stickers: {shown}.")
+    return Done(f"{len(stickers)} sticker{'s' if len(stickers) != 1 else ''}: {shown}.")
+
+
+def _settings(item: Item) -> str:
+    params = item.data.get("params") or {}
+    return f" ({', '.join(f'{k} {v:g}' if isinstance(v, (int, float)) else f'{k} {v}' for k, v in params.items())})" \
+        if params else ""
 
 
 def plan_count(intent: i.Count, ctx: Context) -> Plan:
@@ -101,9 +115,10 @@ def plan_count(intent: i.Count, ctx: Context) -> Plan:
 def plan_what_at(intent: i.WhatAt, ctx: Context) -> Plan:
     items = yield from listing()
     moment = when(intent.when, items, ctx)
-    playing = [item for item in items if item.start <= moment < item.end]
+    playing = [item for item in items if item.start <= moment < item.end
+               and (intent.kind is None or item.type == intent.kind)]
     if not playing:
-        return Done(f"Nothing plays at {tc(moment)}.")
+        return Done(f"No {intent.kind} element at {tc(moment)}." if intent.kind else f"Nothing plays at {tc(moment)}.")
     return Done(f"At {tc(moment)}: {', '.join(map(_line, playing))}.", tuple(item.id for item in playing))
 
 
@@ -114,6 +129,22 @@ def plan_how_long(intent: i.HowLong, ctx: Context) -> Plan:
     item = one(intent.ref, items, ctx)
     length = item.end - item.start
     return Done(f"{item.describe()} lasts {tc(length)} ({length:g} s).", (item.id,))
+
+
+def plan_about(intent: i.About, ctx: Context) -> Plan:
+    items = yield from listing()
+    item = one(intent.ref, items, ctx)
+    facts = [f"{item.describe()}, {item.end - item.start:g} s long, on track {item.track_id} ({item.track_kind})"]
+    data = item.data
+    if item.type == "text":
+        facts.append(f"it says \"{item.content}\"")
+    if "volume" in data:
+        gain = float(data["volume"])
+        level = f"volume {gain:.0%} ({20 * math.log10(gain):+.1f} dB)" if gain > 0 else "volume 0%"
+        facts.append("muted" if data.get("muted") else f"not muted, {level}")
+    if data.get("params"):
+        facts.append("settings" + _settings(item))
+    return Done("; ".join(facts) + ".", (item.id,))
 
 
 def plan_describe(intent: i.Describe, ctx: Context) -> Plan:

@@ -138,7 +138,8 @@ def plan_update_effect(intent: i.UpdateEffect, ctx: Context) -> Plan:
 
 
 def _step_effect(item: Item, effect: EffectDef, named: ParamDef | None, step: float) -> Plan:
-    """"Stronger"/"weaker" (``step`` a fraction of the range): the parameter that means strength, the right way."""
+    """"Stronger"/"weaker": the parameter that means strength, moved the right way by ``step`` (a share of the
+    distance to that end of its range, so "weaker" weakens without switching the effect off)."""
     if named is not None:
         main, direction = named, 1
     elif effect.strength is not None:
@@ -149,7 +150,8 @@ def _step_effect(item: Item, effect: EffectDef, named: ParamDef | None, step: fl
                      f"much, e.g. 'set the {effect.id} {effect.params[0].key} to {_num(effect.params[0].default)}' "
                      f"({keys}).")
     current = float(item.data.get("params", {}).get(main.key, main.default))
-    target = min(main.max, max(main.min, current + step * direction * (main.max - main.min)))
+    toward = main.max if step * direction > 0 else main.min  # a share of the way left: never off the range, never 0
+    target = current + abs(step) * (toward - current)
     if abs(target - current) < 1e-9:
         side = "maximum" if step * direction > 0 else "minimum"
         raise Failed(f"The {effect.id} {main.key} is already at its {side} ({current:g}).")

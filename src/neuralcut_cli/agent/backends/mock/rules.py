@@ -25,22 +25,27 @@ class Rule:
     name: str
     read: Callable[[Clause, Vocab], Intent | None]
     examples: tuple[str, ...]
+    looks: bool = False  # only reads the project: the one kind of rule a question may match
 
 
 RULES: tuple[Rule, ...] = (
-    Rule("help", look.read_help, ("help", "what can you do?")),
+    Rule("help", look.read_help, ("help", "what can you do?"), True),
     Rule("undo", look.read_undo, ("undo", "go back three steps", "undo the last 2 changes")),
     Rule("redo", look.read_redo, ("redo", "redo twice")),
-    Rule("list timeline", look.read_list_timeline, ("list the timeline", "what's on the timeline?")),
+    Rule("list timeline", look.read_list_timeline, ("list the timeline", "what's on the timeline?"), True),
     Rule("list assets", look.read_list_assets, ("list assets", "show unused videos",
-                                                 "is there footage I haven't put in yet?")),
-    Rule("list effects", look.read_list_effects, ("what effects are there?", "which effects are applied?")),
-    Rule("effect info", look.read_effect_info, ("show the blur parameters", "what settings does vignette have?")),
-    Rule("list stickers", look.read_list_stickers, ("what stickers are there?", "list the flags")),
-    Rule("count", look.read_count, ("how many text elements do I have?", "how many clips are there?")),
-    Rule("what plays when", look.read_what_at, ("what plays at 0:12?", "what's on screen at 5s?")),
-    Rule("how long", look.read_how_long, ("how long is the video?", "how long is the second clip?")),
-    Rule("describe a clip", look.read_describe, ("what's in the beach clip?", "describe the intro")),
+                                                 "is there footage I haven't put in yet?"), True),
+    Rule("list effects", look.read_list_effects, ("what effects are there?", "which effects are applied?"), True),
+    Rule("effect info", look.read_effect_info, ("show the blur parameters", "what settings does vignette have?"),
+         True),
+    Rule("list stickers", look.read_list_stickers, ("what stickers are there?", "list the flags"), True),
+    Rule("count", look.read_count, ("how many text elements do I have?", "how many clips are there?"), True),
+    Rule("what plays when", look.read_what_at, ("what plays at 0:12?", "what's on screen at 5s?"), True),
+    Rule("how long", look.read_how_long, ("how long is the video?", "how long is the second clip?"), True),
+    Rule("describe a clip", look.read_describe, ("what's in the beach clip?", "describe the intro"), True),
+    Rule("about an element", look.read_about, ("what is e-title?", "when does the music end?", "is the music muted?"),
+         True),
+    Rule("is there", look.read_is_there, ("is there any text at 12s?",), True),
     Rule("split", edit.read_split, ("split at 5s", "cut at frame 120", "split at 2.5s and 7s",
                                     "split when the second clip begins", "cut the beach clip in half")),
     Rule("remove a range", edit.read_remove_range, ("delete from 3s to 6s", "cut out 3-6s and close the gap",

@@ -39,7 +39,7 @@ _WHOLE_EDIT = (r"(?:the\s+)?(?:(?:whole|entire)\s+thing|(?:whole\s+|entire\s+)?(
 def read_split(c: Clause, v: Vocab) -> i.Intent | None:
     if c.find(r"\bbetween\b") or c.find(rf"(?:{TIME})\s*(?:-|–|to|till|until|through)\s*(?:{TIME})"):
         return None
-    verb = c.take(r"\b(?:split|slice|divide|blade|razor)\b|\b(?:cut|chop)(?= (?:it |that |them |" + _WHOLE_EDIT + r" )?"
+    verb = c.take(r"\b(?:make|do|add|put|place) an? (?:split|cut)\b|\b(?:split|slice|divide|blade|razor)\b|\b(?:cut|chop)(?= (?:it |that |them |" + _WHOLE_EDIT + r" )?"
                   r"(?:at|here|right here|in half|in two|in the middle|down the middle|into two|where|when|as soon)\b)|"
                   r"\b(?:cut|chop)(?=\s+(?:the|my|this|that)\s+\S+(?:\s+\S+){0,2}\s+at\s+\d)|"  # "cut the music at 10s"
                   r"\bmake a cut\b|\badd a cut\b|\bput a cut\b|\b(?:cut|chop)(?=.*\b(?:in half|in two|in 2|into two|into 2|"
@@ -169,6 +169,16 @@ def read_timing(c: Clause, v: Vocab) -> i.Intent | None:
         verb = should
     c.take(r"\bdown(?=\s+to\b)")  # "cut the title down to 2 seconds"
     word = verb.group(0)
+    edge = _edge_shift(c, v)  # "make the title end 1 second later", "start 2 seconds earlier"
+    if edge is not None:
+        return i.Timing(ref=ref, delta=edge[1]) if edge[0] == "end" else i.Move(refs=(ref,), by=edge[1])
+    seen = c.take(r"\b(?:(?P<out>disappear|vanish|go away|leave|fade out)|appear|show up|come in|pop up)"
+                  r"(?=\s+(?:at|when|where|on)\b)")
+    if seen is not None:  # "make the logo disappear at 10s", "make the title appear at 1s"
+        point = take_when(c, v, before=r"at|on")
+        if point is None:
+            return None
+        return i.Timing(ref=ref, end=point) if seen.group("out") else i.Timing(ref=ref, start=point)
     delta = _delta(c, v, word)
     if delta is not None:
         return i.Timing(ref=ref, delta=delta[0]) if delta[1] == "end" else i.Timing(ref=ref, trim_start=-delta[0])
@@ -196,6 +206,19 @@ def read_timing(c: Clause, v: Vocab) -> i.Intent | None:
             return None  # "set the title to 3 seconds": a length or a place? Ask.
         return i.Timing(ref=ref, length=length)
     return None
+
+
+def _edge_shift(c: Clause, v: Vocab) -> tuple[str, float] | None:
+    """``end 1 second later``, ``start 2 seconds earlier``: which edge, and by how much (signed)."""
+    match = c.take(rf"\b(?P<e>end|ends|finish|start|starts|begin|begins)\s+(?:by\s+)?(?P<t>{TIME})\s+"
+                   r"(?P<d>later|earlier|sooner)\b")
+    if match is None:
+        return None
+    value = seconds_of(match.group("t"), v.fps, "s")
+    if value is None:
+        return None
+    edge = "end" if match.group("e").startswith(("end", "finish")) else "start"
+    return edge, value if match.group("d") == "later" else -value
 
 
 def _bare_length(c: Clause, v: Vocab) -> float | None:

@@ -84,10 +84,15 @@ def read_list_effects(c: Clause, v: Vocab) -> i.Intent | None:
         return None
     applied = c.take(r"\b(?:applied|used|on the timeline|in the edit|in use|are on|i added|have i added|"
                      r"did i (?:apply|add|use))\b")
+    over = None
+    if c.take(r"\b(?:is |are )?(?:on|over|applied to|used on)\s+(?=(?:the|my|that|this|e-)\b)"):
+        over = take_ref(c, v)
+        if over is None:
+            return None
     if c.take(_ASK) is None and c.take(r"\b(?:available|can i use|can you do|do you have|exist|supported)\b") is None:
         return None
     c.take(r"\b(?:available|can i use|can you do|do you have|exist|supported|are there|there are|there)\b")
-    return i.ListEffects(on_timeline=applied is not None)
+    return i.ListEffects(on_timeline=applied is not None or over is not None, over=over)
 
 
 def read_effect_info(c: Clause, v: Vocab) -> i.Intent | None:
@@ -113,11 +118,13 @@ def read_list_stickers(c: Clause, v: Vocab) -> i.Intent | None:
 
 
 def read_count(c: Clause, v: Vocab) -> i.Intent | None:
-    if c.take(r"\bhow many\b") is None:
+    """``how many clips are there?``; also ``show me all the text``, ``what stickers did I add?`` (the list)."""
+    if c.take(r"\bhow many\b") is None and c.take(r"^(?:list|show(?: me)?|what|which)(?: all)?(?: of)?(?: the| my)?"
+                                                   rf"(?= (?:{KIND_PATTERN}|elements?)\b)") is None:
         return None
     word = c.take(rf"\b({KIND_PATTERN}|elements?|things|items)\b")
     c.take_all(r"\b(?:elements?|items|are there|do i have|have i got|there are|are|on the timeline|in the edit|"
-               r"have i added|did i add|have|got|in total|total|altogether)\b")
+               r"have i added|did i add|have|got|in total|total|altogether|i added|i've added)\b")
     kind = KIND_OF_WORD.get(word.group(1)) if word else None
     return i.Count(kind=kind)
 
@@ -133,6 +140,18 @@ def read_what_at(c: Clause, v: Vocab) -> i.Intent | None:
     return i.WhatAt(when=when)
 
 
+def read_is_there(c: Clause, v: Vocab) -> i.Intent | None:
+    """``is there any text at 12s?``, ``are there stickers at 5s?``."""
+    if c.take(r"^(?:is|are) there(?: any)?\b") is None:
+        return None
+    word = c.take(rf"\b({KIND_PATTERN}|elements?|things)\b")
+    when = take_when(c, v, before="at|around|by")
+    if when is None or when.ref is not None or word is None:
+        return None
+    c.take(r"\b(?:on screen|playing|showing|visible)\b")
+    return i.WhatAt(when=when, kind=KIND_OF_WORD.get(word.group(1)))
+
+
 def read_how_long(c: Clause, v: Vocab) -> i.Intent | None:
     if c.take(r"\b(?:how long|what(?:'s| is) the (?:total |overall |full )?(?:length|duration|runtime)(?: of)?|"
               r"(?:length|duration|runtime) of)\b") is None:
@@ -144,8 +163,24 @@ def read_how_long(c: Clause, v: Vocab) -> i.Intent | None:
               r"movie|film|thing|sequence|cut)\b") is not None:
         return i.HowLong()
     ref = take_ref(c, v)
-    c.take_all(r"\b(?:last|lasts|run|runs|play|plays|go|goes|for)\b")
+    c.take_all(r"\b(?:last|lasts|run|runs|play|plays|go|goes|for|stay|stays|on screen|on the screen|visible|show|"
+               r"shows)\b")
     return None if ref is None else i.HowLong(ref=ref)
+
+
+def read_about(c: Clause, v: Vocab) -> i.Intent | None:
+    """``what is e-title?``, ``where is the title?``, ``when does the music end?``, ``is the music muted?``."""
+    asked = c.take(r"^(?:what(?:'s| is)|whats|where(?:'s| is)|when (?:does|do|is|did)|tell me about|"
+                   r"info(?:rmation)? (?:on|about)|details (?:of|on|about)|what does|is|how loud is|"
+                   r"what(?:'s| is) the (?:volume|level) of|what(?:'s| is) the (?:text|wording) (?:of|on))\b")
+    if asked is None:
+        return None
+    ref = take_ref(c, v)
+    if ref is None:
+        return None
+    c.take_all(r"\b(?:start|starts|begin|begins|end|ends|finish|finishes|say|says|muted|placed|positioned|"
+               r"on screen|on the timeline|located|loud|volume|playing|at|exactly|right now|set to)\b")
+    return i.About(ref=ref)
 
 
 def read_describe(c: Clause, v: Vocab) -> i.Intent | None:

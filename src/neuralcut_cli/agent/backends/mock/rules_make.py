@@ -155,7 +155,7 @@ def read_update_effect(c: Clause, v: Vocab) -> i.Intent | None:
                                         "push")) else -0.25 if word.startswith(
             ("decrease", "lower", "reduce", "tone", "soften", "weaken", "pull")) else None
     if step is not None and abs(step) == 0.25:
-        step *= 0.4 if c.take(rf"\b{A_BIT}\b") else 1.6 if c.take(rf"\b{A_LOT}\b") else 1
+        step *= 0.4 if c.take(rf"\b{A_BIT}\b") else 2 if c.take(rf"\b{A_LOT}\b") else 1
     if not params and step is None:
         number = c.take(r"\b(?:to|at)\s+(-?\d+(?:\.\d+)?)%?(?!\s*(?:s|sec|seconds?)\b)")
         if number is None or effect is None:

@@ -108,14 +108,14 @@ def take_level(c: Clause) -> Level | None:
 
 
 def take_step(c: Clause) -> float | None:
-    """How much stronger or weaker, as a signed fraction of a parameter's range."""
+    """How much stronger or weaker: a signed share of the way to the end of a parameter's range."""
     stronger = c.take(r"\b(?:stronger|more intense|more|heavier|harder|increase|intensify|boost|crank up|"
                       r"turn up|bump up|up)\b")
     weaker = None if stronger else c.take(r"\b(?:weaker|less intense|less|lighter|softer|subtler|more subtle|"
                                           r"decrease|reduce|tone down|turn down|down)\b")
     if stronger is None and weaker is None:
         return None
-    size = 0.1 if c.take(rf"\b{A_BIT}\b") else 0.4 if c.take(rf"\b{A_LOT}\b") else 0.25
+    size = 0.1 if c.take(rf"\b{A_BIT}\b") else 0.5 if c.take(rf"\b{A_LOT}\b") else 0.25
     return size if stronger is not None else -size
 
 
