@@ -186,6 +186,14 @@ CHAINS: list[tuple[str, Check | str]] = [
      and all(e.muted for e in of_type(p, "audio")) and len(of_type(p, "audio")) == 2),  # both pieces of the music
     ('add a subtitle "Hi" at 1s and make it last 2 seconds', lambda p: texts(p)["Hi"] == (1, 3)),
     ("add a star sticker at 3s then move it to 8s", lambda p: ("shapes:star", 8, 13) in stickers(p)),
+    ("blur the last 2 seconds, then make it stronger", lambda p: (18, 20, {"intensity": 36}) in effects(p, "blur")),
+    ("add sepia to the first 3 seconds and blur the same part",
+     lambda p: effects(p, "sepia")[0][:2] == (0, 3) and (0, 3, {"intensity": 15}) in effects(p, "blur")),
+    ("add a heart at 2s and a star at 4s", lambda p: ("shapes:heart", 2, 7) in stickers(p)
+     and ("shapes:star", 4, 9) in stickers(p)),
+    ("delete everything after 18s and then add \"The End\" over the last 2 seconds",
+     lambda p: p.scene.end_time == 18 * T and texts(p)["The End"] == (16, 18)),  # the last 2 s of what is left
+    ("lower the music and raise the intro", REFUSED),  # the intro is at full volume: the music is put back too
 ]
 
 WORDING: list[tuple[str, Check | str]] = [  # ways of saying it beyond the help examples

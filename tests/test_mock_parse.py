@@ -349,6 +349,18 @@ MORE_CHAINS = [
     ("add a star sticker at 3s then move it to 8s", ["sticker shapes:star 3 center", "move it to 8"]),
     ('change the title to "Day 2" and move it to the bottom', ['change the title "Day 2"', "place it bottom"]),
     ("undo then delete the dinosaur", REFUSE),
+    ("blur the last 2 seconds, then make it stronger", ["effect blur last 2", "update it step=+0.25"]),
+    ("add sepia to the first 3 seconds and blur the same part", ["effect sepia first 3", "effect blur over(it)"]),
+    ('put "Go" at the bottom from 1 to 2 seconds and "Stop" at the top from 3 to 4 seconds',
+     ['text "Go" 1-2 bottom', 'text "Stop" 3-4 top']),
+    ("add a heart at 2s and a star at 4s", ["sticker shapes:heart 2 center", "sticker shapes:star 4 center"]),
+    ("make the title longer by 2s and the caption shorter by 1s", ["timing the title delta=+2", "timing the caption delta=-1"]),
+    ("set the music to 30% and the intro to 80%", ["volume the music gain=0.3", "volume the intro gain=0.8"]),
+    ("add the outtake at the end and mute it", ["media outtake at end", "volume it mute"]),
+    ('delete the title then add a new title "Start" at the top for 3 seconds',
+     ["delete the title", 'text "Start" +3 top hook']),
+    ("undo twice and then redo", ["undo 2", "redo 1"]), ("mute the music and 5s", REFUSE),
+    ('add a title "Hello" at the top, then make it red', REFUSE),
 ]
 
 CATEGORIES = {"looking": LOOKING, "splits": SPLITS, "removing": REMOVING, "moves": MOVES, "timing": TIMING,

@@ -15,7 +15,7 @@ FILLERS = frozenset("""
 a an the please pls kindly just now also then ok okay hey hi so yes right really actually maybe quickly
 can could would will you i i'd i'll id we let let's lets us me my mine our for to go ahead and try want need
 like would've should shall oops hmm um uh that's which do does did is are be been there here it's its this that these those some any
-of on in at by into onto from with up ,  thanks thank cheers bit
+of on in at by into onto from with up ,  thanks thank cheers bit new another
 """.split())
 
 #: Words that only make the wording of a reference longer ("the intro clip", "the title element").

@@ -126,6 +126,7 @@ def parse(text: str, vocab: Vocab) -> Parsed:
             continue
         for parts in _soft_splits(piece):
             readings = [_parse_part(part, vocab) for part in parts]
+            readings = [_with_verb(parts, k, r, vocab) for k, r in enumerate(readings)]
             if all(r[0] is not None for r in readings):
                 intents.extend(r[0] for r in readings if r[0] is not None)
                 break
@@ -134,6 +135,18 @@ def parse(text: str, vocab: Vocab) -> Parsed:
     if not intents:
         return Parsed(refusal=refusal(text, [], prepare(text), vocab))
     return Parsed(tuple(intents))
+
+
+def _with_verb(parts: list[str], k: int, reading: tuple[Intent | None, list[str], Clause],
+               vocab: Vocab) -> tuple[Intent | None, list[str], Clause]:
+    """A part with no verb of its own borrows the first part's ("add a heart at 2s and a star at 4s")."""
+    if reading[0] is not None or k == 0:
+        return reading
+    verb = parts[0].split()[0] if parts[0].split() else ""
+    if not re.fullmatch(r"[a-z]+", verb.lower()) or parts[k].lower().startswith(verb.lower() + " "):
+        return reading
+    borrowed = _parse_part(f"{verb} {parts[k]}", vocab)
+    return borrowed if borrowed[0] is not None else reading
 
 
 def refusal(said: str, leftover: list[str], clause: Clause, vocab: Vocab | None = None) -> str:

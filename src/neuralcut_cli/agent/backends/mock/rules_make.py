@@ -137,7 +137,7 @@ def read_update_effect(c: Clause, v: Vocab) -> i.Intent | None:
     verb = c.take(r"\b(?:set|change|make|increase|decrease|raise|lower|adjust|update|bump(?: up)?|turn|crank(?: up)?|"
                   r"tone down|dial|reduce|boost|intensify|soften|strengthen|weaken|push|pull back)\b")
     ref = take_ref(c, v)
-    if ref is None or ref.kind != "effect":
+    if ref is None or (ref.kind != "effect" and not ref.pronoun):  # "it": the plan checks it is an effect
         return None
     effect = ref.effect
     params = take_params(c, effect) if effect else {}
