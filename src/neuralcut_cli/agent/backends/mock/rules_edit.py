@@ -39,7 +39,8 @@ _WHOLE_EDIT = (r"(?:the\s+)?(?:(?:whole|entire)\s+thing|(?:whole\s+|entire\s+)?(
 def read_split(c: Clause, v: Vocab) -> i.Intent | None:
     if c.find(r"\bbetween\b") or c.find(rf"(?:{TIME})\s*(?:-|–|to|till|until|through)\s*(?:{TIME})"):
         return None
-    verb = c.take(r"\b(?:make|do|add|put|place) an? (?:split|cut)\b|\b(?:split|slice|divide|blade|razor)\b|\b(?:cut|chop)(?= (?:it |that |them |" + _WHOLE_EDIT + r" )?"
+    verb = c.take(r"\b(?:make|do|add|put|place) an? (?:split|cut)\b|\b(?:split|slice|divide|blade|razor)\b|"
+                  r"\b(?:cut|chop)(?= (?:it |that |them |" + _WHOLE_EDIT + r" )?"
                   r"(?:at|here|right here|in half|in two|in the middle|down the middle|into two|where|when|as soon)\b)|"
                   r"\b(?:cut|chop)(?=\s+(?:the|my|this|that)\s+\S+(?:\s+\S+){0,2}\s+at\s+\d)|"  # "cut the music at 10s"
                   r"\bmake a cut\b|\badd a cut\b|\bput a cut\b|\b(?:cut|chop)(?=.*\b(?:in half|in two|in 2|into two|into 2|"
@@ -158,17 +159,14 @@ def read_timing(c: Clause, v: Vocab) -> i.Intent | None:
     verb = c.take(r"\b(?:make|set|change|extend|shorten|trim|lengthen|stretch|cut|end|keep|show|hold|let|have|cap|"
                   r"limit|reduce|increase|adjust|crop|stop|run|bring)\b")
     should = c.take(r"\b(?:should|needs? to|has to|must|ought to)\b")  # "the title should last 4 seconds"
-    if verb is None and should is None:
-        return None
+    said = verb or should
     ref = take_ref(c, v)
-    if ref is None:
+    if said is None or ref is None:
         return None
-    if verb is None:
-        if c.find(r"\b(?:last|lasts|end|stop|finish|run|stay|start|begin|be)\b") is None:
-            return None
-        verb = should
+    if verb is None and c.find(r"\b(?:last|lasts|end|stop|finish|run|stay|start|begin|be)\b") is None:
+        return None
     c.take(r"\bdown(?=\s+to\b)")  # "cut the title down to 2 seconds"
-    word = verb.group(0)
+    word = said.group(0)
     edge = _edge_shift(c, v)  # "make the title end 1 second later", "start 2 seconds earlier"
     if edge is not None:
         return i.Timing(ref=ref, delta=edge[1]) if edge[0] == "end" else i.Move(refs=(ref,), by=edge[1])

@@ -185,7 +185,8 @@ def _open_span(c: Clause, vocab: Vocab) -> Span | None:
         return Span(start=When(seconds=after), end=When(anchor="end"))
     begin = take_time(c, vocab, r"from|since|starting(?:\s+at|\s+from)?|beginning(?:\s+at)?|at|in")
     start = When(seconds=begin) if begin is not None else take_anchor(c, vocab)
-    if start is not None and c.take(r"(?<=\x01)\s*\b(?:onwards?|on(?=\s*(?:$|[,;]|and\b|then\b|\x01))|and after)\b|\bonwards\b") is not None:
+    onwards = r"(?<=\x01)\s*\b(?:onwards?|on(?=\s*(?:$|[,;]|and\b|then\b|\x01))|and after)\b|\bonwards\b"  # "from 5s on"
+    if start is not None and c.take(onwards) is not None:
         return Span(start=start, end=When(anchor="end"))
     until = take_time(c, vocab, r"before|up to|until|till|to")
     length = take_time(c, vocab, r"for|lasting(?:\s+for)?", unit_hint="s")
