@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from neuralcut_cli.agent.backends.mock import intents as i
-from neuralcut_cli.agent.backends.mock.listing import Item
+from neuralcut_cli.agent.backends.mock.listing import Item, items_of
 from neuralcut_cli.agent.backends.mock.plan import (
     Call,
     Context,
@@ -122,8 +122,6 @@ def _track_id(word: str | None, items: list[Item], tracks: dict[str, str]) -> st
 
 def plan_move(intent: i.Move, ctx: Context) -> Plan:
     result = yield Call("list_timeline")
-    from neuralcut_cli.agent.backends.mock.listing import items_of
-
     items = items_of(result)
     tracks = {t["trackId"]: t["type"] for t in result["tracks"]}
     chosen: list[Item] = []

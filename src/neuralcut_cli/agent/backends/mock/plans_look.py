@@ -7,14 +7,14 @@ import math
 from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.listing import Item, items_of, stem
 from neuralcut_cli.agent.backends.mock.plan import Call, Context, Done, Failed, Plan, end_of, listing, one, tc, when
-from neuralcut_cli.agent.backends.mock.rules import RULES
+from neuralcut_cli.agent.backends.mock.rules import grammar
 
 TIMES = "times: 5, 5s, 2.5s, 1:02.5, 00:01:02.500, 00:00:05:12, 120f, 1m30s"
 
 
 def help_text() -> str:
     lines = [f"I understand requests like these ({TIMES}); chain them with 'then', 'and' or ';':"]
-    lines += [f"  {' · '.join(rule.examples)}" for rule in RULES]
+    lines += [f"  {line}" for line in grammar()]
     return "\n".join(lines)
 
 

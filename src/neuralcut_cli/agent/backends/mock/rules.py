@@ -77,3 +77,8 @@ RULES: tuple[Rule, ...] = (
 
 def examples() -> list[str]:
     return [example for rule in RULES for example in rule.examples]
+
+
+def grammar() -> list[str]:
+    """One line of examples per rule: the ``help`` reply and the README's grammar block."""
+    return [" · ".join(rule.examples) for rule in RULES]
