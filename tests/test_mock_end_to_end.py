@@ -213,6 +213,11 @@ WORDING: list[tuple[str, Check | str]] = [  # ways of saying it beyond the help 
     ("drop the music by 10 dB then unmute it", lambda p: gain(p, "e-music") == 1.0),
     ("change the music by 6 dB", REFUSED), ("set the title to 3 seconds", REFUSED), ("trim the music at 10s", REFUSED),
     ("push the caption back 2 seconds", REFUSED), ("mute the title", REFUSED),
+    ("make the music half as loud", lambda p: round(el(p, "e-music").volume) == -12),  # from where it is: -6 dB
+    ("the music is too loud", lambda p: round(el(p, "e-music").volume) == -12),
+    ("set blur to 90 percent", REFUSED), ("blur intensity 50", REFUSED),  # a new blur, or the one there?
+    ("blur the logo", REFUSED),  # an effect is the whole picture: it would blur the footage under the logo too
+    ("blur from 00:02.00 to 00:04.00", lambda p: (2, 4, {"intensity": 15}) in effects(p, "blur")),
 ]
 
 REFUSALS: list[tuple[str, Check | str]] = [(text, REFUSED) for text in [

@@ -336,7 +336,7 @@ MORE = [  # phrasings written apart from the ones above, the way people type the
     ("drop the music by 10 dB", "volume the music db=-10"), ("change the music by 6 dB", REFUSE),
     ("music off", "volume music mute"), ("turn the music off", "volume the music mute"),
     ("make the beach clip 20% volume", "volume the beach clip gain=0.2"),
-    ("make the music half as loud", "volume the music gain=0.5"),
+    ("make the music half as loud", "volume the music db=-6"),
     ("turn the beach audio down", "volume the beach audio db=-6"),
     ("the music should be quieter", "volume the music db=-6"),
     ('fix the title to read "Day 1"', 'change the title "Day 1"'),
@@ -404,6 +404,12 @@ QUESTIONS = [  # asked, never done: a question reads only as something that look
     ("add a Brazil flag for 3 seconds at the start", "sticker flags:BR start+3 center"),
     ("put a USA flag in the top-left corner from 0 to 5", "sticker flags:US 0-5 top-left"),
     ("add a star sticker in the corner", REFUSE), ("make the title last as long as the intro", REFUSE),
+    ("how many seconds is the video", "how long"), ("list all assets", "assets"), ("the music is too loud", "volume the music db=-6"),
+    ("make the beach clip twice as loud", "volume the beach clip db=+6"), ("make the intro silent", "volume the intro mute"),
+    ("turn off the music", "volume the music mute"), ("blur everything", "effect blur whole"),
+    ("blur out the first 5 seconds", "effect blur first 5"), ("blur intensity 50", REFUSE), ("set blur to 90 percent", REFUSE),
+    ("change the text at 11s to \"Night\"", REFUSE), ("make everything quieter", REFUSE),
+    ("increase the music volume by 20%", REFUSE),
 ]
 
 MORE_CHAINS = [

@@ -153,6 +153,7 @@ PLANS = [  # request, the calls it makes in order, words its reply must contain
     ("blur the last two seconds", [LT, 'apply_effect {"effectType": "blur", "end": 20.0, "start": 18.0}'], "blur"),
     ("make the beach clip black and white",
      [LT, 'apply_effect {"effectType": "grayscale", "end": 14.0, "start": 6.0}'], "grayscale"),
+    ("blur the logo", [LT], "cannot apply to e-logo (image logo.png, 00:02.00–00:20.00) alone"),
     ("make the blur weaker", [LT, 'update_effect {"elementId": "e-blur", "params": {"intensity": 11}}'], "intensity=11"),
     ("make the vignette stronger", [LT, 'update_effect {"elementId": "e-vignette", "params": {"radius": 59}}'],
      "radius=59"),  # a stronger vignette is a smaller radius
@@ -179,7 +180,7 @@ PLANS = [  # request, the calls it makes in order, words its reply must contain
 ]
 
 
-FAILS = {"split the beach clip at 20s", "move the title 5 seconds earlier", "make the intro louder", "mute the title",
+FAILS = {"blur the logo", "split the beach clip at 20s", "move the title 5 seconds earlier", "make the intro louder", "mute the title",
          "set the vignette to 50"}  # the plan stops with a reason, before any edit
 
 

@@ -108,6 +108,8 @@ def plan_add_sticker(intent: i.AddSticker, ctx: Context) -> Plan:
 
 def plan_apply_effect(intent: i.ApplyEffect, ctx: Context) -> Plan:
     items = (yield from listing()) if needs_items(intent.span) else []
+    if intent.span.over is not None:
+        _whole_picture(intent, pick(intent.span.over, items, ctx, many=True))
     start, end = span(intent.span, items, ctx, default=None)
     args: dict[str, Any] = {"effectType": intent.effect, "start": round(start, 6), "end": round(end, 6)}
     if intent.params:
@@ -116,6 +118,17 @@ def plan_apply_effect(intent: i.ApplyEffect, ctx: Context) -> Plan:
     shown = ", ".join(f"{k}={v}" for k, v in result.get("appliedParams", {}).items())
     return Done(f"Applied {intent.effect}{f' ({shown})' if shown else ''} from {tc(start)} to {tc(end)} ({result['elementId']} on "
                 f"{result['trackId']}).", (result["elementId"],))
+
+
+def _whole_picture(intent: i.ApplyEffect, over: list[Item]) -> None:
+    """An effect changes the whole picture while it runs: "sepia on the intro clip" is the intro's time, but
+    "blur the logo" would blur everything under the logo too, which is not what was asked."""
+    partial = [item for item in over if item.track_kind != "main" and item.type != "effect"]
+    if partial:
+        item = partial[0]
+        raise Failed(f"An effect changes the whole picture while it runs, so it cannot apply to {item.describe()} "
+                     f"alone. Say '{intent.effect} from {tc(item.start)} to {tc(item.end)}' to change everything "
+                     "in that time.")
 
 
 def plan_update_effect(intent: i.UpdateEffect, ctx: Context) -> Plan:

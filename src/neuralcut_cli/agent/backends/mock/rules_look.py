@@ -68,6 +68,7 @@ def read_list_assets(c: Clause, v: Vocab) -> i.Intent | None:
     elif c.take(r"\b(?:used|in use|on the timeline|in the edit)\b") is not None:
         usage = "used"
     asked = c.take(_ASK) or c.take(r"^(?:assets|media)$")
+    c.take(r"\ball(?: (?:of )?(?:the|my))?(?= (?:assets|media|files)\b)")
     kind_word = c.take(_ASSET)
     c.take_all(_ASSET)
     if asked is None or kind_word is None:
@@ -153,7 +154,8 @@ def read_is_there(c: Clause, v: Vocab) -> i.Intent | None:
 
 
 def read_how_long(c: Clause, v: Vocab) -> i.Intent | None:
-    if c.take(r"\b(?:how long|what(?:'s| is) the (?:total |overall |full )?(?:length|duration|runtime)(?: of)?|"
+    if c.take(r"\b(?:how long|how many (?:seconds|minutes)|what(?:'s| is) the (?:total |overall |full )?"
+              r"(?:length|duration|runtime)(?: of)?|"
               r"(?:length|duration|runtime) of)\b") is None:
         return None
     c.take_all(r"\b(?:is|are|does|do|right now|currently|in total|total|overall)\b")

@@ -201,20 +201,22 @@ def read_adjust(c: Clause, v: Vocab) -> i.Intent | None:
 
 
 def read_apply_effect(c: Clause, v: Vocab) -> i.Intent | None:
-    verb = c.take(r"\b(?:apply|add|put|use|make|turn|give|throw|slap|set|i want)\b")
+    verb = c.take(r"\b(?:apply|add|put|use|make|turn|give|throw|slap|i want)\b")  # not "set": that updates one
     effect = c.take(rf"\b({EFFECT_PATTERN})\b")
     if effect is None:
         return None
     if verb is None and not re.fullmatch(r"blur|sepia|desaturate|saturate|invert|vignette|grayscale|greyscale",
                                          effect.group(1)):
         return None
-    c.take(r"\b(?:effect|filter|look|tint|tone|treatment|style|colors?|colours?)\b")
-    c.take(r"\b(?:everything|all|the video|the picture|the footage|the image)\b(?!\s+(?:clip|track)\b)")
+    c.take(r"\b(?:effect|filter|look|tint|tone|treatment|style|colors?|colours?)\b|(?<=\x01) out\b")
+    everything = c.take(r"\b(?:everything|all|the video|the picture|the footage|the image)\b(?!\s+(?:clip|track)\b)")
     name = EFFECT_WORDS[effect.group(1)]
     params = take_params(c, name)
     span = span_of_words(c, v)
     if span is None:
         ref = take_ref(c, v)
+        if ref is None and verb is None and everything is None:
+            return None  # "blur intensity 50": a new blur, or the one there? Ask.
         span = i.Span(over=ref) if ref is not None else i.Span(whole=True)
     params.update(take_params(c, name))
     return i.ApplyEffect(effect=name, span=span, params=tuple(params.items()))

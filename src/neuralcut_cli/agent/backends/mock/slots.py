@@ -70,7 +70,7 @@ def take_level(c: Clause) -> Level | None:
     if c.take(r"\b(?:unmute|un-mute|turn (?:the )?sound back on|bring back the (?:sound|audio))\b"):
         return Level(gain=1.0)
     if c.take(r"\b(?:mute|silence|turn off the (?:sound|audio|volume)|kill the (?:sound|audio))\b|\bmuted\b|"
-              r"\b(?:turn |switch )?off$"):
+              r"\b(?:turn |switch )?off$|(?<=\x01)\s*off\b|\bsilent\b"):
         return Level(mute=True)
     relative = c.take(r"\b(?:by|down by|up by)\s+(-?\d+(?:\.\d+)?)\s*(?:db|decibels?)\b")
     if relative is not None:
@@ -90,7 +90,11 @@ def take_level(c: Clause) -> Level | None:
     decibels = c.take(r"(?:\b(?:to|at)\s+)?(-?\d+(?:\.\d+)?)\s*(?:db|decibels?)\b")
     if decibels is not None:
         return Level(gain=min(1.0, 10 ** (float(decibels.group(1)) / 20)))
-    if c.take(r"\b(?:to\s+|at\s+)?half(?:\s+(?:volume|the volume|as loud))?\b"):
+    if c.take(r"\bhalf as loud\b|\btoo loud\b"):  # relative: 6 dB down from where it is
+        return Level(delta_db=-6.0)
+    if c.take(r"\btwice as loud\b|\btoo (?:quiet|soft)\b"):
+        return Level(delta_db=6.0)
+    if c.take(r"\b(?:to\s+|at\s+)?half(?:\s+(?:volume|the volume))?\b"):
         return Level(gain=0.5)
     if c.take(r"\b(?:to\s+|at\s+)?(?:full|max(?:imum)?|100)(?:\s+volume)?\b"):
         return Level(gain=1.0)
