@@ -4,6 +4,7 @@ chains must do every part, or (undone) nothing."""
 
 from __future__ import annotations
 
+import random
 import shutil
 from pathlib import Path
 from typing import Any, Callable
@@ -253,3 +254,21 @@ def test_request_on_the_project(tmp_path: Path, text: str, check: Check | str) -
 
 def test_the_table_covers_what_it_must() -> None:
     assert len(TABLE) >= 100 and len(CHAINS) >= 15 and len(REFUSALS) >= 20
+
+
+@pytest.mark.slow
+def test_random_chains_never_half_apply(tmp_path: Path) -> None:
+    """Two phrasings of the parse table chained at random: a failed chain leaves the file byte for byte, and no
+    reply is an internal error."""
+    from test_mock_parse import TABLE as PHRASINGS
+
+    texts = [text for text, _ in PHRASINGS]
+    pick = random.Random(12)
+    for n in range(40):
+        text = f"{pick.choice(texts)}{pick.choice([' then ', ' and ', '; '])}{pick.choice(texts)}"
+        path = tmp_path / f"p{n}.json"
+        shutil.copy(FIXTURE, path)
+        before = path.read_bytes()
+        outcome = run(path, text)
+        assert "internal error" not in outcome.reply.lower(), (text, outcome.reply)
+        assert not outcome.failed or path.read_bytes() == before, (text, outcome.reply)
