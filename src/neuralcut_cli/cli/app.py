@@ -15,6 +15,7 @@ from neuralcut_cli.cli.commands import (
     agent_cmds,
     history_cmds,
     media_cmds,
+    opencut_cmds,
     output_cmds,
     project_cmds,
     serve_cmd,
@@ -83,6 +84,7 @@ history_cmds.register(app)
 serve_cmd.register(app)
 media_cmds.register(app)
 output_cmds.register(app)
+opencut_cmds.register(app)
 
 
 def main() -> None:

@@ -19,7 +19,9 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from typing import Any, Callable, Iterable
 
-from neuralcut_cli.project.elements import Element
+from neuralcut_cli.editing.animation import cut
+from neuralcut_cli.project.base import copy_with
+from neuralcut_cli.project.elements import Element, _MediaBase
 from neuralcut_cli.project.model import Scene
 from neuralcut_cli.project.tracks import Track
 
@@ -27,17 +29,26 @@ _MEDIA_WITH_SOURCE = ("video", "audio")
 
 
 def cut_element(element: Element, cuts: list[int], new_id: Callable[[], str]) -> list[Element]:
-    """``element`` cut at ``cuts`` (sorted, strictly inside it)."""
+    """``element`` cut at ``cuts`` (sorted, strictly inside it).
+
+    A retimed clip moves its trims by source ticks (timeline ticks times its
+    speed); keyframes are cut so each piece looks as the element did there.
+    """
     bounds = [element.start_time, *cuts, element.end_time]
+    rate = element.rate if isinstance(element, _MediaBase) else 1.0
+    animations = element.animations
     pieces = []
     for index, (a, b) in enumerate(zip(bounds, bounds[1:], strict=False)):
         update: dict[str, Any] = {"start_time": a, "duration": b - a}
         if index:
             update["id"] = new_id()
         if element.type in _MEDIA_WITH_SOURCE:
-            update["trim_start"] = element.trim_start + (a - element.start_time)
-            update["trim_end"] = element.trim_end + (element.end_time - b)
-        pieces.append(element.model_copy(update=update))
+            update["trim_start"] = element.trim_start + round((a - element.start_time) * rate)
+            update["trim_end"] = element.trim_end + round((element.end_time - b) * rate)
+        if animations is not None:
+            update["animations"], animations = cut(animations, b - a, element.end_time - a, new_id) \
+                if b < element.end_time else (animations, None)
+        pieces.append(copy_with(element, **update))
     return pieces
 
 

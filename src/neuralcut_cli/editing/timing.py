@@ -10,8 +10,12 @@ grow back up to ``sourceDuration - trimStart`` and never past it.
 
 from __future__ import annotations
 
-from neuralcut_cli.editing.placement import check_free
+from typing import Any
+
+from neuralcut_cli.editing.animation import clamp
+from neuralcut_cli.editing.placement import check_free, new_id
 from neuralcut_cli.errors import EditError
+from neuralcut_cli.project.base import copy_with
 from neuralcut_cli.project.elements import AudioElement, Element, VideoElement
 from neuralcut_cli.project.model import Scene
 
@@ -44,12 +48,16 @@ def retime_in_scene(scene: Scene, element: Element, start: int, end: int) -> Sce
 
 
 def retime(element: Element, start: int, end: int) -> Element:
-    """``element`` placed on ``[start, end)``; media keep their trimStart."""
+    """``element`` placed on ``[start, end)``; media keep their trimStart (a retimed clip uses
+    ``duration * rate`` ticks of its source); keyframes past a new, shorter end go."""
     duration = end - start
-    update: dict[str, int] = {"start_time": start, "duration": duration}
+    update: dict[str, Any] = {"start_time": start, "duration": duration}
     if isinstance(element, (VideoElement, AudioElement)):
         available = element.source_ticks - element.trim_start
-        if duration > available:
+        shown = round(duration * element.rate)
+        if shown > available:
             raise EditError("Duration exceeds source duration")
-        update["trim_end"] = available - duration
-    return element.model_copy(update=update)
+        update["trim_end"] = available - shown
+    if duration < element.duration:
+        update["animations"] = clamp(element.animations, duration, new_id)
+    return copy_with(element, **update)

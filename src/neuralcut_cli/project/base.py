@@ -12,7 +12,7 @@ absent from the file stay absent on save (the file is dumped with
 from __future__ import annotations
 
 import math
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 from pydantic import (
     AfterValidator,
@@ -27,6 +27,7 @@ from pydantic.alias_generators import to_camel
 from neuralcut_cli.project.limits import MAX_NUMBER, check_json
 from neuralcut_cli.time import MAX_TICKS
 
+M = TypeVar("M", bound=BaseModel)
 Ticks = Annotated[int, Field(strict=True, ge=0, le=MAX_TICKS)]
 PositiveTicks = Annotated[int, Field(strict=True, gt=0, le=MAX_TICKS)]
 NonEmptyStr = Annotated[str, Field(strict=True, min_length=1)]
@@ -85,3 +86,13 @@ def mark_all_set(model: BaseModel) -> BaseModel:
             fields.add(name)
     object.__setattr__(model, "__pydantic_fields_set__", fields)
     return model
+
+
+def copy_with(model: M, **update: Any) -> M:
+    """``model.model_copy(update=...)``, where a field updated to None becomes absent again (as OpenCut
+    leaves out ``animations`` once nothing is animated), rather than written as ``null``."""
+    copied = model.model_copy(update=update)
+    gone = {name for name, value in update.items() if value is None}
+    if gone:
+        object.__setattr__(copied, "__pydantic_fields_set__", copied.model_fields_set - gone)
+    return copied

@@ -1,16 +1,25 @@
-"""Timeline elements: video, image, audio, text, sticker, effect.
+"""Timeline elements: video, image, audio, text, sticker, graphic, effect.
 
 Every element has ``id, type, name, startTime, duration, trimStart, trimEnd``
-in ticks. Media elements point at a media asset (``mediaId``); for media that
-is not retimed ``duration + trimStart + trimEnd == sourceDuration``.
+in ticks, and may carry keyframe ``animations``. Media elements point at a
+media asset (``mediaId``; library audio has a ``sourceUrl`` instead). For media
+``duration * rate + trimStart + trimEnd == sourceDuration`` when NeuralCut
+wrote it (``rate`` is the ``retime`` speed, 1 without one); OpenCut files may
+have a shorter duration, which loads.
+
+Fields OpenCut leaves out when they hold their default (``hidden``,
+``blendMode``, ``effects``, ``retime`` ...) default to None here, so a file
+keeps its shape on save; the properties (``is_hidden``, ``blend``, ``rate``)
+give the effective values.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Any, Literal, Union
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
+from neuralcut_cli.project.animation import Animations
 from neuralcut_cli.project.base import (
     NUMBER,
     CamelModel,
@@ -23,7 +32,7 @@ from neuralcut_cli.project.base import (
 from neuralcut_cli.project.colors import Color
 from neuralcut_cli.project.limits import MAX_NUMBER
 
-ELEMENT_TYPES = ("video", "image", "audio", "text", "sticker", "effect")
+ELEMENT_TYPES = ("video", "image", "audio", "text", "sticker", "graphic", "effect")
 
 #: Which track type each element type lives on (OpenCut's pairing).
 TRACK_FOR_ELEMENT = {
@@ -32,13 +41,27 @@ TRACK_FOR_ELEMENT = {
     "audio": "audio",
     "text": "text",
     "sticker": "graphic",
+    "graphic": "graphic",
     "effect": "effect",
 }
+
+#: OpenCut's blend modes (CSS mix-blend-mode names).
+BLEND_MODES = ("normal", "darken", "multiply", "color-burn", "lighten", "screen", "plus-lighter", "color-dodge",
+               "overlay", "soft-light", "hard-light", "difference", "exclusion", "hue", "saturation", "color",
+               "luminosity")
+BlendMode = Literal["normal", "darken", "multiply", "color-burn", "lighten", "screen", "plus-lighter", "color-dodge",
+                    "overlay", "soft-light", "hard-light", "difference", "exclusion", "hue", "saturation", "color",
+                    "luminosity"]
+GRAPHIC_SHAPES = ("rectangle", "ellipse", "polygon", "star")
+MASK_TYPES = ("split", "cinematic-bars", "rectangle", "ellipse", "heart", "diamond", "star")
+MIN_RATE, MAX_RATE = 0.25, 4.0
 
 #: A font family name: printable text, at most 200 characters.
 FontFamily = Annotated[str, Field(max_length=200, pattern=r"^[^\x00-\x1f\x7f]*$")]
 Volume = Annotated[int | float, in_range(-60, 20), NUMBER]
 Opacity = Annotated[int | float, in_range(0, 1), NUMBER]
+Rate = Annotated[int | float, in_range(0.01, 100), NUMBER]  # files may hold any sane speed; tools keep 0.25-4
+NonNegative = Annotated[int | float, in_range(0, MAX_NUMBER), NUMBER]
 
 
 class Position(CamelModel):
@@ -56,6 +79,39 @@ class Transform(CamelModel):
 class TextBackground(CamelModel):
     enabled: bool = False
     color: Color = "#000000"
+    corner_radius: NonNegative | None = None   # OpenCut's defaults: 0, 30, 42, 0, 0 (pixels)
+    padding_x: NonNegative | None = None
+    padding_y: NonNegative | None = None
+    offset_x: Number | None = None
+    offset_y: Number | None = None
+
+
+EffectParamValue = Union[bool, Annotated[int, Field(strict=True, ge=-MAX_NUMBER, le=MAX_NUMBER)],
+                         Annotated[float, Field(allow_inf_nan=False, ge=-MAX_NUMBER, le=MAX_NUMBER)],
+                         Annotated[str, Field(max_length=1000)]]
+Params = Annotated[dict[str, EffectParamValue], Field(max_length=100)]
+
+
+class ClipEffect(CamelModel):
+    """An effect on one element (``element.effects[]``), as opposed to an effect element on an effect track."""
+
+    id: NonEmptyStr
+    type: NonEmptyStr
+    params: Params = Field(default_factory=dict)
+    enabled: bool = True
+
+
+class Mask(CamelModel):
+    id: NonEmptyStr
+    type: Literal["split", "cinematic-bars", "rectangle", "ellipse", "heart", "diamond", "star"]
+    params: dict[str, Any] = Field(default_factory=dict, max_length=100)
+
+
+class Retime(CamelModel):
+    """Playback speed: ``rate`` 2 plays twice as fast; ``maintainPitch`` keeps the voice's pitch."""
+
+    rate: Rate
+    maintain_pitch: bool | None = None
 
 
 class ElementBase(CamelModel):
@@ -66,6 +122,7 @@ class ElementBase(CamelModel):
     duration: PositiveTicks
     trim_start: Ticks = 0
     trim_end: Ticks = 0
+    animations: Animations | None = None
 
     @property
     def end_time(self) -> int:
@@ -80,24 +137,53 @@ class ElementBase(CamelModel):
 class _Visual(CamelModel):
     transform: Transform = Field(default_factory=Transform)
     opacity: Opacity = 1
+    hidden: bool | None = None
+    blend_mode: BlendMode | None = None
+    effects: tuple[ClipEffect, ...] | None = None
+    masks: tuple[Mask, ...] | None = None
+
+    @property
+    def is_hidden(self) -> bool:
+        return bool(self.hidden)
+
+    @property
+    def blend(self) -> str:
+        return self.blend_mode or "normal"
 
 
 class _MediaBase(ElementBase):
     media_id: NonEmptyStr
     source_duration: Ticks | None = None
+    retime: Retime | None = None
+
+    @property
+    def rate(self) -> float:
+        """Playback speed (1 when not retimed)."""
+        return float(self.retime.rate) if self.retime else 1.0
 
     @property
     def source_ticks(self) -> int:
         """Length of the source; derived from the trims when the file omits it."""
         if self.source_duration is not None:
             return self.source_duration
-        return self.duration + self.trim_start + self.trim_end
+        return round(self.duration * self.rate) + self.trim_start + self.trim_end
+
+    @property
+    def shown_ticks(self) -> int:
+        """Source ticks the element plays: its duration times its speed."""
+        return round(self.duration * self.rate)
 
 
 class VideoElement(_Visual, _MediaBase):
     type: Literal["video"]
     volume: Volume = 0
     muted: bool = False
+    is_source_audio_enabled: bool | None = None
+
+    @property
+    def source_audio(self) -> bool:
+        """Whether the clip's own sound plays (OpenCut turns it off when the audio was separated)."""
+        return self.is_source_audio_enabled is not False
 
 
 class ImageElement(_Visual, _MediaBase):
@@ -105,10 +191,22 @@ class ImageElement(_Visual, _MediaBase):
 
 
 class AudioElement(_MediaBase):
+    """Uploaded audio (``mediaId``) or library audio (``sourceType: "library"``, ``sourceUrl``)."""
+
     type: Literal["audio"]
-    source_type: str = "upload"
+    media_id: str = ""  # empty for library audio
+    source_type: Literal["upload", "library"] = "upload"
+    source_url: Annotated[str, Field(max_length=4096)] | None = None
     volume: Volume = 0
     muted: bool = False
+
+    @model_validator(mode="after")
+    def _source(self) -> "AudioElement":
+        if self.source_type == "library" and not self.source_url:
+            raise ValueError("library audio needs a sourceUrl")
+        if self.source_type == "upload" and not self.media_id:
+            raise ValueError("mediaId is required for uploaded audio")
+        return self
 
 
 class TextElement(_Visual, ElementBase):
@@ -122,6 +220,8 @@ class TextElement(_Visual, ElementBase):
     font_style: str = "normal"
     text_decoration: str = "none"
     background: TextBackground = Field(default_factory=TextBackground)
+    letter_spacing: Number | None = None  # OpenCut's defaults: 0 px, 1.2 lines
+    line_height: Annotated[int | float, in_range(0.1, 10), NUMBER] | None = None
 
     @property
     def label(self) -> str:
@@ -131,17 +231,26 @@ class TextElement(_Visual, ElementBase):
 class StickerElement(_Visual, ElementBase):
     type: Literal["sticker"]
     sticker_id: NonEmptyStr
+    intrinsic_width: Annotated[int | float, in_range(0, MAX_NUMBER), NUMBER] | None = None
+    intrinsic_height: Annotated[int | float, in_range(0, MAX_NUMBER), NUMBER] | None = None
 
 
-EffectParamValue = Union[bool, Annotated[int, Field(strict=True, ge=-MAX_NUMBER, le=MAX_NUMBER)],
-                         Annotated[float, Field(allow_inf_nan=False, ge=-MAX_NUMBER, le=MAX_NUMBER)],
-                         Annotated[str, Field(max_length=1000)]]
+class GraphicElement(_Visual, ElementBase):
+    """A drawn shape: ``definitionId`` rectangle, ellipse, polygon or star, with its ``params`` (fill, stroke...)."""
+
+    type: Literal["graphic"]
+    definition_id: Literal["rectangle", "ellipse", "polygon", "star"]
+    params: Params = Field(default_factory=dict)
+
+    @property
+    def label(self) -> str:
+        return self.name or self.definition_id
 
 
 class EffectElement(ElementBase):
     type: Literal["effect"]
     effect_type: NonEmptyStr
-    params: dict[str, EffectParamValue] = Field(default_factory=dict)
+    params: Params = Field(default_factory=dict)
 
     @property
     def label(self) -> str:
@@ -149,9 +258,10 @@ class EffectElement(ElementBase):
 
 
 MEDIA_ELEMENTS = (VideoElement, ImageElement, AudioElement)  # the kinds with a mediaId, for isinstance
+VISUAL_ELEMENTS = (VideoElement, ImageElement, TextElement, StickerElement, GraphicElement)
 
 Element = Annotated[
-    Union[VideoElement, ImageElement, AudioElement, TextElement, StickerElement, EffectElement],
+    Union[VideoElement, ImageElement, AudioElement, TextElement, StickerElement, GraphicElement, EffectElement],
     Field(discriminator="type"),
 ]
 

@@ -146,6 +146,11 @@ def project_from_json(raw: Any, source: str = "project") -> Project:
 
 
 def _check_format(raw: dict[str, Any], source: str) -> None:
+    if "format" not in raw and isinstance(raw.get("version"), int) and raw["version"] >= 10:  # OpenCut is at 25
+        raise ProjectLoadError(
+            f"{source} looks like an OpenCut project record (version {raw['version']}), which keeps its media "
+            f"elsewhere: make a NeuralCut project of it with `neuralcut import-opencut {source} --media FOLDER "
+            "--manifest MEDIA.json -o project.json`")
     fmt = raw.get("format", FORMAT)
     if fmt != FORMAT:
         raise ProjectLoadError(f"{source} is not a NeuralCut project (format is {fmt!r}, expected {FORMAT!r})")

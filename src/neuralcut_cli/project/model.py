@@ -49,14 +49,20 @@ class CanvasSize(CamelModel):
 
 
 class Background(CamelModel):
-    type: str = "color"
+    """``{type: "color", color}`` or ``{type: "blur", blurIntensity}`` (the picture, blurred, behind itself)."""
+
+    type: Literal["color", "blur"] = "color"
     color: Color = "#000000"
+    blur_intensity: Annotated[int | float, in_range(0, 1000), NUMBER] | None = None
 
 
 class Settings(CamelModel):
     fps: FrameRate = Field(default_factory=FrameRate)
     canvas_size: CanvasSize = Field(default_factory=CanvasSize)
     background: Background = Field(default_factory=Background)
+    canvas_size_mode: Literal["preset", "custom"] | None = None
+    last_custom_canvas_size: CanvasSize | None = None
+    original_canvas_size: CanvasSize | None = None
 
 
 class Metadata(CamelModel):
@@ -64,6 +70,23 @@ class Metadata(CamelModel):
     name: str = ""
     created_at: str | None = None
     updated_at: str | None = None
+    thumbnail: Annotated[str, Field(max_length=10_000_000)] | None = None
+    duration: Annotated[int | float, in_range(0, MAX_TICKS), NUMBER] | None = None  # ticks (OpenCut keeps it)
+
+
+class TimelineViewState(CamelModel):
+    zoom_level: Annotated[int | float, in_range(0, MAX_NUMBER), NUMBER] | None = None
+    scroll_left: Annotated[int | float, in_range(-MAX_NUMBER, MAX_NUMBER), NUMBER] | None = None
+    playhead_time: Annotated[int | float, in_range(0, MAX_TICKS), NUMBER] | None = None  # ticks
+
+
+class Bookmark(CamelModel):
+    """A marker on the timeline: ``time`` (ticks), with an optional note, colour and length."""
+
+    time: BookmarkTicks
+    note: Annotated[str, Field(max_length=10_000)] | None = None
+    color: Color | None = None
+    duration: BookmarkTicks | None = None
 
 
 class MediaAsset(CamelModel):
@@ -93,8 +116,10 @@ class Scene(CamelModel):
     id: NonEmptyStr
     name: str = ""
     is_main: bool = False
-    bookmarks: tuple[BookmarkTicks, ...] = ()
+    bookmarks: tuple[Bookmark | BookmarkTicks, ...] = ()  # objects; bare numbers (older files) load too
     tracks: SceneTracks = Field(default_factory=SceneTracks)
+    created_at: str | None = None
+    updated_at: str | None = None
 
     @model_validator(mode="after")
     def _unique_ids(self) -> "Scene":
@@ -151,6 +176,7 @@ class Project(CamelModel):
     media_assets: tuple[MediaAsset, ...] = ()
     scenes: tuple[Scene, ...] = Field(min_length=1)
     current_scene_id: NonEmptyStr
+    timeline_view_state: TimelineViewState | None = None
 
     @model_validator(mode="after")
     def _current_scene_exists(self) -> "Project":

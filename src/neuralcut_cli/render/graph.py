@@ -241,7 +241,8 @@ def _even(value: float) -> int:
 def missing_media(project: Project, project_path: Path) -> list[str]:
     """Every media file the active scene needs that is not on disk."""
     missing = []
-    for asset_id in sorted({e.media_id for _, e in project.scene.elements() if isinstance(e, MEDIA_ELEMENTS)}):
+    for asset_id in sorted({e.media_id for _, e in project.scene.elements()
+                            if isinstance(e, MEDIA_ELEMENTS) and e.media_id}):  # library audio has none
         asset = project.asset(asset_id)
         if asset is None:
             missing.append(f"{asset_id} (no such asset)")
@@ -297,5 +298,6 @@ def _layer(builder: _Builder, current: str, element: Element, track: Track) -> s
         return builder.sticker(current, element)
     if isinstance(element, EffectElement):
         return builder.effect(current, element)
-    builder.audio_element(element, track)
-    return current
+    if isinstance(element, AudioElement):
+        builder.audio_element(element, track)
+    return current  # graphic elements are not drawn yet (see docs/STATUS.md)

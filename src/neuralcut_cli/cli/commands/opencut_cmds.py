@@ -1,0 +1,93 @@
+"""``import-opencut`` and ``export-opencut``: OpenCut project records in and out (see ``media.opencut``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from neuralcut_cli.cli.errors import guarded
+from neuralcut_cli.cli.options import JsonOpt, ProjectOpt
+
+
+def import_opencut(
+    record: Annotated[Path, typer.Argument(help="An OpenCut project record (version 25) as JSON.")],
+    output: Annotated[Path, typer.Option("-o", "--output", help="The NeuralCut project file to write.")],
+    media: Annotated[Optional[Path], typer.Option("--media", help="The folder holding the media files (found by "
+                                                  "their manifest name, or as <mediaId>.<ext>).")] = None,
+    manifest: Annotated[Optional[Path], typer.Option("--manifest", help="OpenCut's media list for the record "
+                                                     "(id, name, type, duration...).")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+    json_out: JsonOpt = False,
+) -> None:
+    """Make a NeuralCut project from an OpenCut record and its media (export-opencut goes back)."""
+    from neuralcut_cli.cli.output import Output
+    from neuralcut_cli.errors import OutputExists, UsageError
+    from neuralcut_cli.media.opencut import read_manifest, record_to_project
+    from neuralcut_cli.project.io import dump_project, project_from_json, write_atomic
+    from neuralcut_cli.project.lock import ProjectLock
+
+    if media is not None and not media.is_dir():
+        raise UsageError(f"--media {media}: not a folder")
+    if output.exists() and not force:
+        raise OutputExists(f"{output} already exists; use --force to overwrite it")
+    raw = _read_json(record, "the record")
+    listed = read_manifest(_read_json(manifest, "the manifest")) if manifest else None
+    data = record_to_project(raw, listed, media, output)
+    project = project_from_json(data, str(record))
+    output.parent.mkdir(parents=True, exist_ok=True)
+    with ProjectLock(output):
+        write_atomic(output, dump_project(project))
+    out = Output()
+    without_file = [a.id for a in project.media_assets if not a.path]
+    elements = sum(1 for _ in project.scene.elements())
+    if json_out:
+        out.json({"path": str(output), "assets": len(project.media_assets), "elements": elements,
+                  "missingFiles": without_file})
+        return
+    missing = f"; no file found for {', '.join(without_file)}" if without_file else ""
+    out.say(f"Wrote {output}: {elements} elements, {len(project.media_assets)} assets{missing}. "
+            f"Try: neuralcut timeline -p {output}")
+
+
+def export_opencut(
+    output: Annotated[Path, typer.Option("-o", "--output", help="The OpenCut record to write (.json).")],
+    manifest: Annotated[Optional[Path], typer.Option("--manifest", help="Where to write the media list "
+                                                     "(default: <output>.media.json).")] = None,
+    project: ProjectOpt = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite existing files.")] = False,
+) -> None:
+    """Write the project as an OpenCut record (version 25) and its media list."""
+    from neuralcut_cli.cli.output import Output
+    from neuralcut_cli.cli.session import open_session
+    from neuralcut_cli.media.opencut import project_to_record
+    from neuralcut_cli.media.outputs import check_output_target, own_files
+    from neuralcut_cli.project.io import write_atomic
+
+    session = open_session(project)
+    media_list = manifest or output.with_name(output.stem + ".media.json")
+    protected = own_files(session.project(), session.path)
+    targets = [check_output_target(target, protected, force) for target in (output, media_list)]
+    record, assets = project_to_record(session.project().to_json_dict())
+    write_atomic(targets[0], (json.dumps(record, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+    write_atomic(targets[1], (json.dumps(assets, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+    Output().say(f"Wrote {output} (OpenCut record, version 25) and {media_list} ({len(assets)} media).")
+
+
+def _read_json(path: Path, what: str) -> object:
+    from neuralcut_cli.errors import ProjectLoadError
+    from neuralcut_cli.project.io import load_json
+
+    try:
+        return load_json(path.read_bytes())
+    except OSError as exc:
+        raise ProjectLoadError(f"cannot read {what} {path}: {exc.strerror or exc}") from None
+    except ValueError as exc:  # invalid JSON, unsafe numbers or nesting
+        raise ProjectLoadError(f"{what} {path} is not valid JSON: {exc}") from None
+
+
+def register(app: typer.Typer) -> None:
+    app.command("import-opencut", help=import_opencut.__doc__)(guarded(import_opencut))
+    app.command("export-opencut", help=export_opencut.__doc__)(guarded(export_opencut))
