@@ -150,3 +150,7 @@ class SceneTracks(CamelModel):
 
     def add_audio_below(self, track: Track) -> "SceneTracks":
         return self.model_copy(update={"audio": (*self.audio, track)})
+
+    def add_audio_first(self, track: Track) -> "SceneTracks":
+        """A new audio row right below the main track."""
+        return self.model_copy(update={"audio": (track, *self.audio)})

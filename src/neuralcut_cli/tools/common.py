@@ -35,9 +35,18 @@ def element_summary(element: Element) -> dict[str, Any]:
         out["params"] = dict(element.params)
     elif element.type == "sticker":
         out["stickerId"] = element.sticker_id
+    elif element.type == "graphic":
+        out["definitionId"] = element.definition_id
     if element.type in ("video", "audio"):
         out["volume"] = 0.0 if element.muted else gain_from_db(element.volume)
         out["muted"] = element.muted
+        if element.rate != 1:
+            out["speed"] = element.rate
+    for flag, present in (("hasMask", bool(getattr(element, "masks", None))),
+                          ("hasEffects", bool(getattr(element, "effects", None))),
+                          ("isHidden", bool(getattr(element, "hidden", None)))):
+        if present:
+            out[flag] = True
     return out
 
 

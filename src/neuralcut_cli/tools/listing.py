@@ -12,7 +12,8 @@ from neuralcut_cli.tools.definition import NoArgs, ToolArgs, ToolContext, tool
 
 def used_asset_ids(project: Project) -> set[str]:
     """Assets referenced by any element of the active scene."""
-    return {element.media_id for _, element in project.scene.elements() if isinstance(element, MEDIA_ELEMENTS)}
+    return {element.media_id for _, element in project.scene.elements()
+            if isinstance(element, MEDIA_ELEMENTS) and element.media_id}
 
 
 class ListAssetsArgs(ToolArgs):
@@ -46,21 +47,36 @@ def list_project_assets(project: Project, args: ListAssetsArgs, ctx: ToolContext
 @tool("list_timeline", NoArgs)
 def list_timeline(project: Project, args: NoArgs, ctx: ToolContext) -> dict[str, Any]:
     """List every track of the active timeline, top to bottom (overlays, main,
-    audio), with each element's elementId, type, assetId, name and start/end
-    in seconds (plus text content, effect parameters and volume where they
-    apply). Call this before editing whenever you do not know the exact
-    elementId or trackId values."""
+    audio), with its layer (position 0 = top row, visualLayer: higher is drawn
+    above), muted/hidden state, and each element's elementId, type, assetId,
+    name and start/end in seconds (plus text content, effect parameters,
+    volume, speed, and hasEffects/hasMask/isHidden where they apply). Call
+    this before editing whenever you do not know the exact elementId or
+    trackId values."""
     scene = project.scene
+    overlays = len(scene.tracks.overlay)
     tracks = []
-    for track in scene.tracks.ordered():
-        tracks.append(
-            {
-                "trackId": track.id,
-                "type": scene.tracks.kind_of(track),
-                "elements": [element_summary(e) for e in track.sorted_elements()],
-            }
-        )
+    for position, track in enumerate(scene.tracks.ordered()):
+        kind = scene.tracks.kind_of(track)
+        visual = track.type != "audio"
+        entry: dict[str, Any] = {"trackId": track.id, "type": kind, "position": position,
+                                 "visualLayer": (overlays - position if position < overlays else 0) if visual else None,
+                                 "isVisualLayer": visual, "stacking": _stacking(position, overlays, kind)}
+        for state in ("muted", "hidden"):
+            if getattr(track, state, None) is not None:
+                entry[state] = getattr(track, state)
+        entry["elements"] = [element_summary(e) for e in track.sorted_elements()]
+        tracks.append(entry)
     return {"tracks": tracks}
+
+
+def _stacking(position: int, overlays: int, kind: str) -> str:
+    """``top`` (the first overlay), ``above_main``, ``main`` or ``audio``."""
+    if kind == "audio":
+        return "audio"
+    if position >= overlays:
+        return "main"
+    return "top" if position == 0 else "above_main"
 
 
 @tool("echo_context", NoArgs)

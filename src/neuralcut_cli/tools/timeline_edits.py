@@ -9,6 +9,7 @@ from pydantic import Field
 from neuralcut_cli.editing.delete import delete_elements
 from neuralcut_cli.editing.move import move_elements
 from neuralcut_cli.editing.placement import new_id
+from neuralcut_cli.editing.ripple import delete_rippled
 from neuralcut_cli.editing.split import split_scene
 from neuralcut_cli.editing.timing import resolve_range, retime_in_scene
 from neuralcut_cli.project.model import Project
@@ -26,6 +27,7 @@ from neuralcut_cli.tools.definition import (
     ToolError,
     tool,
 )
+from neuralcut_cli.tools.ripple_tools import moved_output
 
 
 def _dedupe(ids: list[str]) -> list[str]:
@@ -53,17 +55,25 @@ def split(project: Project, args: SplitArgs, ctx: ToolContext) -> ProjectEdit:
 
 class DeleteArgs(ToolArgs):
     element_ids: Annotated[list[Id], Field(min_length=1, description="elementId values from list_timeline.")]
-    errors: ClassVar = {"element_ids": "Invalid element ids"}
+    ripple: Annotated[bool, Field(description="Close the gap: later elements on each deleted element's track move "
+                                              "left by its length.")] = False
+    errors: ClassVar = {"element_ids": "Invalid element ids", "ripple": "Invalid ripple"}
 
 
 @tool("delete_timeline_elements", DeleteArgs, kind="edit")
 def delete_timeline_elements(project: Project, args: DeleteArgs, ctx: ToolContext) -> ProjectEdit:
     """Delete one or more timeline elements by elementId; the gaps they leave
-    stay. Fails without changing anything if any id is missing. Call
+    stay unless `ripple: true` (later elements on the same track move left to
+    close them). Fails without changing anything if any id is missing. Call
     list_timeline first when you do not know the exact ids."""
     scene = require_content(project)
     ids = _dedupe(args.element_ids)
-    return project.with_scene(delete_elements(scene, ids)), {"success": True, "deletedElements": ids}
+    new_scene = delete_elements(scene, ids)
+    if not args.ripple:
+        return project.with_scene(new_scene), {"success": True, "deletedElements": ids}
+    done = delete_rippled(scene, ids)
+    return project.with_scene(done.scene), {"success": True, "deletedElements": ids,
+                                            "movedElements": moved_output(done)}
 
 
 class MoveArgs(ToolArgs):

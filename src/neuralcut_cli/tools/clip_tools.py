@@ -1,0 +1,193 @@
+"""Tools on one element's properties: get_element, update_clip, duplicate_elements."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, ClassVar
+
+from pydantic import Field
+
+from neuralcut_cli.editing.duplicate import duplicate_elements as copy_elements
+from neuralcut_cli.editing.placement import new_id
+from neuralcut_cli.editing.trim import trim
+from neuralcut_cli.editing.volume import db_from_gain
+from neuralcut_cli.project.elements import BLEND_MODES, VISUAL_ELEMENTS, AudioElement, Element, VideoElement
+from neuralcut_cli.project.model import Project
+from neuralcut_cli.time import seconds_to_ticks
+from neuralcut_cli.tools.common import Id, require_content
+from neuralcut_cli.tools.definition import ProjectEdit, ToolArgs, ToolContext, ToolError, tool
+from neuralcut_cli.tools.element_view import element_details, transform_json
+
+_FINITE = {"allow_inf_nan": False}
+
+
+class GetElementArgs(ToolArgs):
+    element_id: Annotated[Id, Field(description="The elementId (from list_timeline).")]
+    errors: ClassVar = {"element_id": "Invalid elementId"}
+    default_error: ClassVar = "Invalid elementId"
+
+
+@tool("get_element", GetElementArgs)
+def get_element(project: Project, args: GetElementArgs, ctx: ToolContext) -> dict[str, Any]:
+    """Everything about one element: times and trims in seconds, and by type its text and style, transform
+    (pixels from the centre, degrees, scale), opacity (0-100), blend mode, hidden, volume (0-100 and dB),
+    muted, speed, clip effects, masks and keyframes (times in seconds from the element's start)."""
+    found = project.scene.find_element(args.element_id)
+    if found is None:
+        raise ToolError(f"Element not found: {args.element_id}")
+    return element_details(found[1], found[0].id)
+
+
+class UpdateClipArgs(ToolArgs):
+    element_id: Annotated[Id, Field(description="The elementId to change.")]
+    name: Annotated[Any, Field(json_schema_extra={"type": "string"}, description="A new name.")] = None
+    trim_start: Annotated[Any, Field(json_schema_extra={"type": "number"}, description="In point: seconds of source "
+                                     "left out at the start (moves only the start edge; frames stay in place).")] = None
+    trim_end: Annotated[Any, Field(json_schema_extra={"type": "number"}, description="Out point: seconds of source "
+                                   "left out at the end (moves only the end edge).")] = None
+    opacity: Annotated[Any, Field(json_schema_extra={"type": "number"}, description="0 to 100 (%).")] = None
+    position_x: Annotated[float | None, Field(description="Pixels right of the centre.", **_FINITE)] = None
+    position_y: Annotated[float | None, Field(description="Pixels below the centre.", **_FINITE)] = None
+    rotation: Annotated[float | None, Field(description="Degrees, clockwise.", **_FINITE)] = None
+    scale_x: Annotated[float | None, Field(gt=0, le=100, description="Horizontal scale (1 = 100%).", **_FINITE)] = None
+    scale_y: Annotated[float | None, Field(gt=0, le=100, description="Vertical scale (1 = 100%).", **_FINITE)] = None
+    blend_mode: Annotated[Any, Field(json_schema_extra={"type": "string", "enum": list(BLEND_MODES)},
+                                     description="How it mixes with what is below.")] = None
+    hidden: Annotated[Any, Field(json_schema_extra={"type": "boolean"}, description="Hide or show it.")] = None
+    volume: Annotated[Any, Field(json_schema_extra={"type": "number"}, description="0 to 100 (% of its level; 0 "
+                                 "mutes). Stored as decibels.")] = None
+    muted: Annotated[Any, Field(json_schema_extra={"type": "boolean"}, description="Mute or unmute it.")] = None
+    mask: Annotated[Any, Field(json_schema_extra={"type": "object"}, description="Not available yet.")] = None
+    errors: ClassVar = {"element_id": "Invalid elementId", "position_x": "positionX must be a number",
+                        "position_y": "positionY must be a number", "rotation": "rotation must be a number",
+                        "scale_x": "scaleX must be a number above 0", "scale_y": "scaleY must be a number above 0"}
+    default_error: ClassVar = "Invalid elementId"
+
+
+_PROPERTIES = ("name", "trim_start", "trim_end", "opacity", "position_x", "position_y", "rotation", "scale_x",
+               "scale_y", "blend_mode", "hidden", "volume", "muted", "mask")
+
+
+@tool("update_clip", UpdateClipArgs, kind="edit")
+def update_clip(project: Project, args: UpdateClipArgs, ctx: ToolContext) -> ProjectEdit:
+    """Change one element's properties: name, in/out points (trimStart/trimEnd in seconds of source: each moves
+    only its edge, as in any editor), opacity 0-100, position (pixels from the centre), rotation (degrees),
+    scale, blendMode, hidden, volume 0-100 (0 mutes), muted. Give only what changes."""
+    if all(getattr(args, name) is None for name in _PROPERTIES):
+        raise ToolError("No properties to update. Provide at least one property.")
+    scene = project.scene
+    found = scene.find_element(args.element_id)
+    if found is None:
+        raise ToolError(f"Timeline element not found: {args.element_id}")
+    element = found[1]
+    applied: dict[str, Any] = {}
+    update = _checked_update(element, args, applied)
+    if args.mask is not None:
+        raise ToolError("Masks cannot be edited yet; they are kept as they are in the file")
+    scene = scene.update_element(element.model_copy(update=update)) if update else scene
+    if args.trim_start is not None or args.trim_end is not None:
+        start, end = _trims(args)
+        refreshed = scene.find_element(element.id)
+        assert refreshed is not None
+        scene = trim(scene, refreshed[1], start, end)
+        applied.update({k: v for k, v in (("trimStart", args.trim_start), ("trimEnd", args.trim_end)) if v is not None})
+    return project.with_scene(scene), {"success": True, "elementId": element.id, "applied": applied}
+
+
+def _checked_update(element: Element, args: UpdateClipArgs, applied: dict[str, Any]) -> dict[str, Any]:
+    """The field updates, checked in the contract's order (the first problem is the error)."""
+    update: dict[str, Any] = {}
+    kind = element.type
+    if args.name is not None:
+        if not isinstance(args.name, str) or not args.name.strip():
+            raise ToolError("name must be a non-empty string")
+        update["name"] = applied["name"] = args.name
+    if args.muted is not None:
+        if not isinstance(args.muted, bool):
+            raise ToolError("muted must be a boolean")
+        if not isinstance(element, (VideoElement, AudioElement)):
+            raise ToolError(f"Element type '{kind}' does not support muted")
+        update["muted"] = applied["muted"] = args.muted
+    _trims(args)
+    if args.opacity is not None:
+        if not _number(args.opacity) or not 0 <= args.opacity <= 100:
+            raise ToolError("opacity must be a number between 0 and 100")
+        if not isinstance(element, VISUAL_ELEMENTS):
+            raise ToolError(f"Element type '{kind}' does not support opacity")
+        update["opacity"] = round(args.opacity / 100, 4)
+        applied["opacity"] = args.opacity
+    if args.hidden is not None:
+        if not isinstance(args.hidden, bool):
+            raise ToolError("hidden must be a boolean")
+        if not isinstance(element, VISUAL_ELEMENTS):
+            raise ToolError(f"Element type '{kind}' does not support hidden (mute audio instead)")
+        update["hidden"] = applied["hidden"] = args.hidden
+    if args.blend_mode is not None:
+        if not isinstance(args.blend_mode, str):
+            raise ToolError("blendMode must be a string")
+        if not isinstance(element, VISUAL_ELEMENTS):
+            raise ToolError(f"Element type '{kind}' does not support blendMode")
+        if args.blend_mode not in BLEND_MODES:
+            raise ToolError(f"Unknown blendMode: {args.blend_mode}. Available: {', '.join(BLEND_MODES)}")
+        update["blend_mode"] = applied["blendMode"] = args.blend_mode
+    if args.volume is not None:
+        if not _number(args.volume) or not 0 <= args.volume <= 100:
+            raise ToolError("volume must be a number between 0 and 100")
+        if not isinstance(element, (VideoElement, AudioElement)):
+            raise ToolError(f"Element type '{kind}' does not support volume")
+        update["volume"] = db_from_gain(args.volume / 100)
+        if args.volume == 0:
+            update["muted"] = True
+        elif args.muted is None:
+            update["muted"] = False
+        applied["volume"] = args.volume
+    transform = _transform(element, args)
+    if transform is not None:
+        update["transform"] = transform
+        applied["transform"] = transform_json(transform)
+    return update
+
+
+def _transform(element: Element, args: UpdateClipArgs) -> Any:
+    wanted = {k: v for k, v in (("scale_x", args.scale_x), ("scale_y", args.scale_y), ("rotate", args.rotation))
+              if v is not None}
+    if not wanted and args.position_x is None and args.position_y is None:
+        return None
+    if not isinstance(element, VISUAL_ELEMENTS):
+        raise ToolError(f"Element type '{element.type}' does not support transform properties")
+    position = element.transform.position.model_copy(update={k: v for k, v in (("x", args.position_x),
+                                                                                ("y", args.position_y)) if v is not None})
+    return element.transform.model_copy(update={**wanted, "position": position})
+
+
+def _trims(args: UpdateClipArgs) -> tuple[int | None, int | None]:
+    values = (args.trim_start, args.trim_end)
+    if any(v is not None and not _number(v) for v in values):
+        raise ToolError("trimStart and trimEnd must be numbers (seconds)")
+    for name, value in (("trimStart", args.trim_start), ("trimEnd", args.trim_end)):
+        if value is not None and value < 0:
+            raise ToolError(f"{name} must be >= 0")
+        if value is not None and value > 86_400:
+            raise ToolError(f"{name} must be at most 24 hours")
+    return tuple(None if v is None else seconds_to_ticks(v) for v in values)  # type: ignore[return-value]
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and value == value \
+        and value not in (float("inf"), float("-inf"))
+
+
+class DuplicateArgs(ToolArgs):
+    element_ids: Annotated[list[Id], Field(min_length=1, description="elementIds to copy.")]
+    errors: ClassVar = {"element_ids": 'elementIds must be a non-empty JSON array of strings, e.g. ["id1","id2"]'}
+    default_error: ClassVar = 'elementIds must be a non-empty JSON array of strings, e.g. ["id1","id2"]'
+
+
+@tool("duplicate_elements", DuplicateArgs, kind="edit")
+def duplicate_elements(project: Project, args: DuplicateArgs, ctx: ToolContext) -> ProjectEdit:
+    """Copy elements to the same times on new tracks above (a new audio track for audio), so nothing collides;
+    each copy is named "<name> (copy)" and keeps its style, effects and keyframes. Move the copies afterwards
+    if they should be elsewhere."""
+    scene = require_content(project)
+    new_scene, placed = copy_elements(scene, list(args.element_ids), new_id)
+    return project.with_scene(new_scene), {"success": True, "duplicated": [
+        {"elementId": element_id, "trackId": track_id} for element_id, track_id in placed]}

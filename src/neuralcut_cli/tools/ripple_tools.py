@@ -1,0 +1,98 @@
+"""Tools for ripple edits and speed: remove_range, close_gaps, set_speed."""
+
+from __future__ import annotations
+
+from typing import Annotated, ClassVar
+
+from pydantic import Field
+
+from neuralcut_cli.editing.placement import new_id
+from neuralcut_cli.editing.ripple import Rippled
+from neuralcut_cli.editing.ripple import close_gaps as close_track_gaps
+from neuralcut_cli.editing.ripple import remove_range as cut_range
+from neuralcut_cli.editing.speed import set_speed as retime_speed
+from neuralcut_cli.project.elements import MAX_RATE, MIN_RATE
+from neuralcut_cli.project.model import Project
+from neuralcut_cli.time import output_seconds, seconds_to_ticks
+from neuralcut_cli.tools.common import Id, Seconds, require_content
+from neuralcut_cli.tools.definition import ProjectEdit, ToolArgs, ToolContext, ToolError, tool
+
+
+class RemoveRangeArgs(ToolArgs):
+    start: Annotated[Seconds, Field(description="Start of the range in seconds.")]
+    end: Annotated[Seconds, Field(description="End of the range in seconds (after start).")]
+    ripple: Annotated[bool, Field(description="Close the gap: everything after the range moves left by its "
+                                              "length on the same tracks.")] = False
+    track_ids: Annotated[list[Id] | None, Field(min_length=1, description="Only these tracks (default: every "
+                                                                          "track, so picture and sound stay in sync).")] = None
+    errors: ClassVar = {"start": "Invalid start time", "end": "Invalid end time", "track_ids": "Invalid track ids"}
+    default_error: ClassVar = "Invalid time range"
+
+    def check(self) -> None:
+        if seconds_to_ticks(self.end) <= seconds_to_ticks(self.start):
+            raise ToolError("Invalid time range")
+
+
+def moved_output(rippled: Rippled) -> list[dict[str, object]]:
+    return [{"elementId": element_id, "start": output_seconds(start)} for element_id, start in rippled.moved.items()]
+
+
+@tool("remove_range", RemoveRangeArgs, kind="edit")
+def remove_range(project: Project, args: RemoveRangeArgs, ctx: ToolContext) -> ProjectEdit:
+    """Remove a time range in one call: cut at its start and end and delete what lies inside, on every track
+    (or only `trackIds`). With `ripple: true` everything after the range moves left by its length on those
+    tracks, closing the gap; without it the gap stays. E.g. "cut out 3s to 6s and close the gap" is
+    {start: 3, end: 6, ripple: true}."""
+    scene = require_content(project)
+    done = cut_range(scene, seconds_to_ticks(args.start), seconds_to_ticks(args.end), args.track_ids, args.ripple,
+                     new_id)
+    if not done.removed and not done.cut and not done.moved:
+        raise ToolError("Nothing lies in that range")
+    return project.with_scene(done.scene), {"success": True, "deletedElements": done.removed,
+                                            "cutElements": done.cut, "movedElements": moved_output(done)}
+
+
+class CloseGapsArgs(ToolArgs):
+    track_id: Annotated[Id | None, Field(description="The track to tighten (default: the main track).")] = None
+    errors: ClassVar = {"track_id": "Invalid trackId"}
+
+
+@tool("close_gaps", CloseGapsArgs, kind="edit")
+def close_gaps(project: Project, args: CloseGapsArgs, ctx: ToolContext) -> ProjectEdit:
+    """Remove the empty space between elements on one track (default: the main track): each element moves left
+    until it touches the one before; the first stays where it is. Other tracks do not move."""
+    scene = project.scene
+    track_id = args.track_id or scene.tracks.main.id
+    done = close_track_gaps(scene, track_id)
+    return project.with_scene(done.scene), {"success": True, "trackId": track_id, "movedElements": moved_output(done)}
+
+
+class SpeedArgs(ToolArgs):
+    element_ids: Annotated[list[Id], Field(min_length=1, description="Video or audio elementIds.")]
+    rate: Annotated[float, Field(allow_inf_nan=False, description=f"Speed: {MIN_RATE:g} to {MAX_RATE:g} "
+                                                                   "(2 = twice as fast, 0.5 = half speed, 1 = normal).")]
+    maintain_pitch: Annotated[bool, Field(description="Keep voices at their pitch (default true).")] = True
+    errors: ClassVar = {"element_ids": "Invalid element ids", "rate": "Invalid rate"}
+
+    def check(self) -> None:
+        if not MIN_RATE <= self.rate <= MAX_RATE:
+            raise ToolError(f"rate must be between {MIN_RATE:g} and {MAX_RATE:g}")
+
+
+@tool("set_speed", SpeedArgs, kind="edit")
+def set_speed(project: Project, args: SpeedArgs, ctx: ToolContext) -> ProjectEdit:
+    """Play video or audio clips faster or slower. Each keeps its start and the part of its source it shows; its
+    duration becomes that source length divided by the rate (6 s at 2x lasts 3 s). Refused if a slower clip would
+    overlap the next element on its track."""
+    scene = require_content(project)
+    ids = list(dict.fromkeys(args.element_ids))
+    new_scene, tracks = retime_speed(scene, ids, args.rate, args.maintain_pitch)
+    out = []
+    for element_id, track_id in zip(ids, tracks, strict=True):
+        found = new_scene.find_element(element_id)
+        assert found is not None
+        element = found[1]
+        out.append({"elementId": element_id, "trackId": track_id, "start": output_seconds(element.start_time),
+                    "end": output_seconds(element.end_time), "duration": output_seconds(element.duration),
+                    "rate": args.rate})
+    return project.with_scene(new_scene), {"success": True, "elements": out}
