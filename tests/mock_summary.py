@@ -15,6 +15,10 @@ def ref(r: i.Ref | None) -> str:
     return "it" if r.pronoun else r.text
 
 
+def track(t: i.TrackRef) -> str:
+    return t.id or (f"of({ref(t.element)})" if t.element else t.kind or "?")
+
+
 def when(w: i.When | None) -> str:
     if w is None:
         return "-"
@@ -105,6 +109,18 @@ def summary(intent: i.Intent) -> str:
             parts = ["effect", e, span(s), _params(ps)]
         case i.UpdateEffect(ref=r, params=ps, step=sp, param=pm):
             parts = ["update", ref(r), _params(ps), f"step={sp:+g}" if sp is not None else "", pm or ""]
+        case i.TrackState(track=t, action=a):
+            parts = [a, "track", track(t)]
+        case i.Duplicate(refs=rs):
+            parts = ["duplicate", "+".join(map(ref, rs))]
+        case i.Opacity(refs=rs, percent=p):
+            parts = ["opacity", "+".join(map(ref, rs)), f"{p:g}%"]
+        case i.Speed(refs=rs, rate=r):
+            parts = ["speed", "+".join(map(ref, rs)), f"{r:g}x"]
+        case i.CloseGaps(track=t):
+            parts = ["close gaps", track(t) if t else "main"]
+        case i.Visibility(refs=rs, hidden=h):
+            parts = ["hide" if h else "show", "+".join(map(ref, rs))]
         case _:
             parts = [type(intent).__name__]
     return " ".join(p for p in parts if p)

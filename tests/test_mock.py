@@ -115,9 +115,8 @@ def test_delete_element_requests(chat: Chat, text: str, deleted: list[str]) -> N
 def test_delete_range_plan(chat: Chat, text: str) -> None:
     outcome = chat(text)
     assert not outcome.failed, outcome.reply
-    names = [c.name for c in outcome.tool_calls]
-    assert names == ["split", "list_timeline", "delete_timeline_elements"]
-    assert outcome.tool_calls[0].args == {"times": [3.0, 6.0]}
+    assert [(c.name, c.args) for c in outcome.tool_calls] == [("remove_range", {"start": 3.0, "end": 6.0,
+                                                                                "ripple": False})]
     for track in chat.tools.project.scene.tracks.ordered():
         for element in track.elements:  # nothing left inside 3-6 s, on any track
             assert element.end_time <= 3 * T or element.start_time >= 6 * T, (track.id, element.id)
@@ -128,7 +127,7 @@ def test_delete_range_plan(chat: Chat, text: str) -> None:
 
 def test_delete_the_last_two_seconds(chat: Chat) -> None:
     outcome = chat("delete the last two seconds")
-    assert outcome.tool_calls[1].args == {"times": [18.0, 20.0]}
+    assert outcome.tool_calls[1].args == {"start": 18.0, "end": 20.0, "ripple": False}
     assert chat.tools.project.scene.end_time == 18 * T
 
 

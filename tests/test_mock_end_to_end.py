@@ -63,6 +63,10 @@ def texts(p: Project) -> dict[str, tuple[float, float]]:
     return {e.content: (e.start_time / T, e.end_time / T) for e in of_type(p, "text")}
 
 
+def texts_all(p: Project) -> list[tuple[str, float, float]]:
+    return [(e.content, e.start_time / T, e.end_time / T) for e in of_type(p, "text")]
+
+
 def effects(p: Project, kind: str) -> list[tuple[float, float, dict[str, Any]]]:
     return [(e.start_time / T, e.end_time / T, dict(e.params)) for e in of_type(p, "effect") if e.effect_type == kind]
 
@@ -197,6 +201,23 @@ CHAINS: list[tuple[str, Check | str]] = [
     ("lower the music and raise the intro", REFUSED),  # the intro is at full volume: the music is put back too
 ]
 
+CLIPS: list[tuple[str, Check | str]] = [  # the editor's vocabulary (clips and tracks)
+    ("trim a second off the start of the intro clip", lambda p: span(p, "e-intro") == (1, 6)
+     and el(p, "e-intro").trim_start == T),
+    ("duplicate the title", lambda p: sorted(texts_all(p)) == [("Day one", 0, 3), ("Day one", 0, 3), ("Sunset", 10, 13)]),
+    ("hide the logo track", lambda p: p.scene.tracks.find("t-logo").hidden),
+    ("hide the logo", lambda p: el(p, "e-logo").hidden and not p.scene.tracks.find("t-logo").hidden),
+    ("mute the audio track", lambda p: p.scene.tracks.find("t-audio").muted and not el(p, "e-music").muted),
+    ("make the photo half transparent", lambda p: el(p, "e-logo").opacity == 0.5),
+    ("speed up the beach clip 2x", lambda p: span(p, "e-beach") == (6, 10) and el(p, "e-beach").retime.rate == 2),
+    ("play the city clip at half speed", lambda p: span(p, "e-city") == (14, 26)),  # the last clip: room to grow
+    ("play the beach clip at half speed", REFUSED),  # 16 s would run into the city clip
+    ("cut out 3s to 6s and close the gap", lambda p: span(p, "e-beach") == (3, 11) and p.scene.end_time == 17 * T),
+    ("delete the second clip then remove the gaps", lambda p: gone(p, "e-beach") and span(p, "e-city") == (6, 12)),
+    ("what is e-title?", lambda p: span(p, "e-title") == (0, 3)),
+    ("delete the beach clip", lambda p: gone(p, "e-beach") and span(p, "e-city") == (14, 20)),  # no ripple unasked
+]
+
 WORDING: list[tuple[str, Check | str]] = [  # ways of saying it beyond the help examples
     ("drop the music by 10 dB", lambda p: round(el(p, "e-music").volume) == -16),
     ("delete all the text", lambda p: gone(p, "e-title", "e-caption") and not gone(p, "e-star")),
@@ -226,11 +247,11 @@ REFUSALS: list[tuple[str, Check | str]] = [(text, REFUSED) for text in [
     "delete the clip", "mute everything", "move the title back 2 seconds", "shift the logo somewhere nice",
     "add the flag of England", "make the title red", "speed up the intro", "delete the whole video", "split",
     "mute the music at 5s", "add a unicorn sticker", "make the music louder then teleport", "move the caption to 99:00:00",
-    "make the city clip 100 seconds long", "delete the sticker and order a pizza", "trim a second off the start of "
-    "the intro clip", "make the blur stronger than ever",
+    "make the city clip 100 seconds long", "delete the sticker and order a pizza", "speed up the intro",
+    "make the blur stronger than ever", "hide the audio track", "mute the text track",
 ]]
 
-TABLE = [*SINGLE, *CHAINS, *WORDING, *REFUSALS]
+TABLE = [*SINGLE, *CHAINS, *CLIPS, *WORDING, *REFUSALS]
 
 
 def run(path: Path, text: str):  # type: ignore[no-untyped-def]

@@ -412,6 +412,25 @@ QUESTIONS = [  # asked, never done: a question reads only as something that look
     ("increase the music volume by 20%", REFUSE),
 ]
 
+CLIPS = [  # the editor's vocabulary: tracks, copies, opacity, speed, gaps, trims, ripple only when asked
+    ("hide the logo track", "hide track of(the logo)"), ("mute the audio track", "mute track audio"),
+    ("show the logo track again", "show track of(the logo)"), ("mute the overlay track", "mute track overlay"),
+    ("unmute the music track", "unmute track audio"), ("mute the t-audio track", "mute track t-audio"),
+    ("turn off the text track", "hide track text"), ("hide the title", "hide the title"), ("show the logo again", "show the logo"),
+    ("duplicate the title", "duplicate the title"), ("make a copy of the star", "duplicate the star"),
+    ("clone the intro clip", "duplicate the intro clip"), ("duplicate the title and the caption", "duplicate the title+the caption"),
+    ("make the photo half transparent", "opacity the photo 50%"), ("set the logo opacity to 40%", "opacity the logo 40%"),
+    ("make the logo 30% transparent", "opacity the logo 70%"), ("make the logo fully opaque", "opacity the logo 100%"),
+    ("speed up the beach clip 2x", "speed the beach clip 2x"), ("play the intro at half speed", "speed the intro 0.5x"),
+    ("slow down the city clip to 0.5x", "speed the city clip 0.5x"), ("play the beach clip at double speed", "speed the beach clip 2x"),
+    ("set the intro to normal speed", "speed the intro 1x"), ("speed up the city clip", REFUSE), ("slow down the music to 3x", REFUSE),
+    ("remove the gaps", "close gaps main"), ("close the gaps on the main track", "close gaps main"),
+    ("close the gaps on the audio track", "close gaps audio"), ("tighten up the main track", "close gaps main"),
+    ("trim 1 second off the start of the city clip", "timing the city clip trim_start=1"),
+    ("cut out 3s to 6s and close the gap", "remove 3-6 ripple"), ("delete the beach clip", "delete the beach clip"),
+    ("delete the logo track", REFUSE), ("hide the music", "hide the music"), ("mute the text track", "mute track text"),
+]
+
 MORE_CHAINS = [
     ("mute the music, then add a title \"End\" at the end for 2 seconds", ["volume the music mute", 'text "End" last 2 hook']),
     ('add a subtitle "Hi" at 1s and make it last 2 seconds', ['text "Hi" 1 subtitle', "timing it length=2"]),
@@ -436,7 +455,7 @@ MORE_CHAINS = [
 CATEGORIES = {"looking": LOOKING, "splits": SPLITS, "removing": REMOVING, "moves": MOVES, "timing": TIMING,
               "volume": VOLUME, "text": TEXT, "media": MEDIA, "stickers": STICKERS, "effects": EFFECTS,
               "chains": CHAINS + MORE_CHAINS, "impossible": IMPOSSIBLE, "more": MORE,
-              "questions": QUESTIONS}
+              "questions": QUESTIONS, "clips": CLIPS}
 TABLE = [row for rows in CATEGORIES.values() for row in rows]
 
 

@@ -115,7 +115,7 @@ def test_healthz_and_unknown_routes(server: Server) -> None:
 
 def test_mock_plans_multi_step_from_messages_and_context(server: Server) -> None:
     """The client runs the tools; the server plans from the results it is sent."""
-    messages: list[dict[str, Any]] = [{"role": "user", "content": "delete from 3s to 6s"}]
+    messages: list[dict[str, Any]] = [{"role": "user", "content": "split at 3s and 6s then mute the music"}]
     status, turn = server.post({"messages": messages})
     assert status == 200 and turn["toolCalls"][0]["name"] == "split"
     assert turn["toolCalls"][0]["args"] == {"times": [3.0, 6.0]}
@@ -161,13 +161,13 @@ _neuralcut = invoke  # the client runs in this process, the server on its socket
 
 
 def test_remote_backend_edits_the_project_through_the_server(server: Server, demo_path: Path) -> None:
-    done = _neuralcut("run", "--backend", server.url, "delete from 3s to 6s", "-p", str(demo_path), "--json")
+    done = _neuralcut("run", "--backend", server.url, "split at 3s then mute the music", "-p", str(demo_path),
+                      "--json")
     assert done.returncode == 0, done.stderr
     document = json.loads(done.stdout)
-    assert [c["name"] for c in document["toolCalls"]] == ["split", "list_timeline", "delete_timeline_elements"]
-    main = json.loads(demo_path.read_text())["scenes"][0]["tracks"]["main"]["elements"]
-    assert [(e["startTime"], e["startTime"] + e["duration"]) for e in main] == [
-        (0, 360000), (720000, 1680000), (1680000, 2400000)]
+    assert [c["name"] for c in document["toolCalls"]] == ["split", "list_timeline", "set_volume", "set_volume"]
+    audio = json.loads(demo_path.read_text())["scenes"][0]["tracks"]["audio"][0]["elements"]
+    assert [(e["startTime"], e["muted"]) for e in audio] == [(0, True), (360000, True)]
 
 
 def test_remote_backend_in_a_pipe_via_the_environment(server: Server, demo_path: Path) -> None:

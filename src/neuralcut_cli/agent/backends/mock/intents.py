@@ -226,3 +226,47 @@ class UpdateEffect(Intent):
     params: tuple[tuple[str, float], ...] = ()   # absolute values
     step: float | None = None                      # relative: fraction of the range, signed ("stronger")
     param: str | None = None                       # which parameter a step moves (default: the first)
+
+
+@dataclass(frozen=True)
+class TrackRef:
+    """A track as people name it: "the logo track" (the track the logo is on), "the audio track", t-main."""
+
+    said: str
+    kind: str | None = None        # main, overlay, text, effect, audio
+    element: Ref | None = None     # the track that holds this element
+    id: str | None = None
+
+
+@dataclass(frozen=True)
+class TrackState(Intent):
+    track: TrackRef = field(default_factory=lambda: TrackRef(""))
+    action: str = "mute"           # mute, unmute, hide, show
+
+
+@dataclass(frozen=True)
+class Duplicate(Intent):
+    refs: tuple[Ref, ...] = ()
+
+
+@dataclass(frozen=True)
+class Opacity(Intent):
+    refs: tuple[Ref, ...] = ()
+    percent: float = 100.0         # 0 transparent, 100 opaque
+
+
+@dataclass(frozen=True)
+class Speed(Intent):
+    refs: tuple[Ref, ...] = ()
+    rate: float = 1.0
+
+
+@dataclass(frozen=True)
+class CloseGaps(Intent):
+    track: TrackRef | None = None  # None: the main track
+
+
+@dataclass(frozen=True)
+class Visibility(Intent):
+    refs: tuple[Ref, ...] = ()
+    hidden: bool = True

@@ -44,6 +44,8 @@ HINTS: tuple[tuple[str, str], ...] = (
     (r"^(?:delete|remove|mute|cut|clear)\b.*\b(?:whole|entire|everything|all of it)\b",
      "I don't delete or mute the whole project at once; name the elements or the time range."),
     (r"\b\d+:\d\d:\d\d\b|\b\d{5,}\b", "Times must lie within 24 hours."),
+    (r"\b(?:speed up|slow down|slow|faster|slower)\b",
+     "How much faster or slower? Say e.g. 'speed up the beach clip 2x' or 'play the intro at half speed'."),
 )
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from neuralcut_cli.agent.backends.mock import intents as i
+from neuralcut_cli.agent.backends.mock import plans_clip as clip
 from neuralcut_cli.agent.backends.mock import plans_edit as edit
 from neuralcut_cli.agent.backends.mock import plans_look as look
 from neuralcut_cli.agent.backends.mock import plans_make as make
@@ -27,6 +28,8 @@ PLANS: dict[type[i.Intent], Callable[[Any, Context], Plan]] = {
     i.AddText: make.plan_add_text, i.ChangeText: make.plan_change_text, i.AddMedia: make.plan_add_media,
     i.Volume: make.plan_volume, i.AddSticker: make.plan_add_sticker, i.ApplyEffect: make.plan_apply_effect,
     i.UpdateEffect: make.plan_update_effect,
+    i.TrackState: clip.plan_track_state, i.Duplicate: clip.plan_duplicate, i.Opacity: clip.plan_opacity,
+    i.Speed: clip.plan_speed, i.CloseGaps: clip.plan_close_gaps, i.Visibility: clip.plan_visibility,
 }
 
 

@@ -61,30 +61,18 @@ def _holding(ref: i.Ref, times: list[float], items: list[Item], ctx: Context) ->
 def plan_remove_range(intent: i.RemoveRange, ctx: Context) -> Plan:
     items = (yield from listing()) if needs_items(intent.span) else []
     start, end = span(intent.span, items, ctx, default=None)
-    yield Call("split", {"times": [start, end]})
-    items = yield from listing()
-    inside = [item for item in items if item.start >= start - EPS and item.end <= end + EPS]
-    if inside:
-        yield Call("delete_timeline_elements", {"elementIds": [item.id for item in inside]})
-    moved = (yield from _close_range(start, end)) if intent.ripple else 0
-    if not inside and not moved:
-        return Done(f"Nothing lies between {tc(start)} and {tc(end)}; nothing was removed.")
-    text = f"Removed {tc(start)}–{tc(end)}: split at both ends, then deleted {ids(inside) or 'nothing'}."
+    result = yield Call("remove_range", {"start": round(start, 6), "end": round(end, 6), "ripple": intent.ripple},
+                        allow_error=True)
+    if "error" in result:
+        if result["error"] == "Nothing lies in that range":
+            return Done(f"Nothing lies between {tc(start)} and {tc(end)}; nothing was removed.")
+        raise Failed(f"remove_range failed: {result['error']}")
+    deleted = result.get("deletedElements", [])
+    text = f"Removed {tc(start)}–{tc(end)} on every track ({len(deleted)} piece{'s' if len(deleted) != 1 else ''})."
+    moved = len(result.get("movedElements", []))
     text += f" Closed the gap: {moved} later element{'s' if moved != 1 else ''} moved {end - start:g} s earlier." \
         if intent.ripple else " The gap stays (say 'and close the gap' to pull everything after it in)."
-    return Done(text, tuple(item.id for item in inside))
-
-
-def _close_range(start: float, end: float) -> Any:
-    """Move everything that starts at or after ``end`` left by the removed length."""
-    items = yield from listing()
-    later = [item for item in items if item.start >= end - EPS]
-    if not later:
-        return 0
-    first = min(item.start for item in later)
-    yield Call("move_timeline_elements", {"elementIds": [item.id for item in later],
-                                          "start": round(first - (end - start), 6)})
-    return len(later)
+    return Done(text, tuple(deleted))
 
 
 def plan_delete(intent: i.Delete, ctx: Context) -> Plan:
@@ -92,22 +80,14 @@ def plan_delete(intent: i.Delete, ctx: Context) -> Plan:
     chosen: list[Item] = []
     for ref in intent.refs:
         chosen += [item for item in pick(ref, items, ctx, many=ref.plural) if item not in chosen]
-    yield Call("delete_timeline_elements", {"elementIds": [item.id for item in chosen]})
+    args: dict[str, Any] = {"elementIds": [item.id for item in chosen]}
+    if intent.ripple:
+        args["ripple"] = True
+    yield Call("delete_timeline_elements", args)
     text = f"Deleted {', '.join(item.describe() for item in chosen)}."
     if intent.ripple:
-        for item in sorted(chosen, key=lambda x: -x.start):
-            yield from _close_track(item)
         text += " Closed the gaps they left on their tracks."
     return Done(text)
-
-
-def _close_track(gone: Item) -> Any:
-    items = yield from listing()
-    later = [item for item in items if item.track_id == gone.track_id and item.start >= gone.end - EPS]
-    if later:
-        first = min(item.start for item in later)
-        yield Call("move_timeline_elements", {"elementIds": [item.id for item in later],
-                                              "start": round(first - (gone.end - gone.start), 6)})
 
 
 def _track_id(word: str | None, items: list[Item], tracks: dict[str, str]) -> str | None:
@@ -169,8 +149,7 @@ def plan_timing(intent: i.Timing, ctx: Context) -> Plan:
         args["duration"] = round(length + intent.delta, 6)
     elif intent.trim_start is not None:
         if item.type in ("video", "audio"):
-            raise Failed("Trimming the start of a clip keeps its frames in place; that needs a trim tool I don't "
-                         "have yet. I can shorten it from the end instead ('make it 2 seconds shorter').")
+            return (yield from _trim_clip_start(item, intent.trim_start))
         if intent.trim_start >= length:
             raise Failed(f"{item.describe()} is only {length:g} s long.")
         args.update(start=round(item.start + intent.trim_start, 6), end=item.end)
@@ -181,3 +160,14 @@ def plan_timing(intent: i.Timing, ctx: Context) -> Plan:
     result = yield Call("update_timeline_element_timing", args)
     return Done(f"{item.id} now runs {tc(result['start'])}–{tc(result['end'])} ({result['duration']:g} s).",
                 (item.id,))
+
+
+def _trim_clip_start(item: Item, seconds: float) -> Plan:
+    """A clip's in point moves later (or earlier): its start edge moves, its frames stay in place."""
+    details = yield Call("get_element", {"elementId": item.id})
+    trim_start = round(float(details["trimStart"]) + seconds * float(details.get("speed", 1)), 6)
+    if trim_start < 0:
+        raise Failed(f"{item.describe()} starts at the beginning of its source; there is nothing more to show there.")
+    yield Call("update_clip", {"elementId": item.id, "trimStart": trim_start})
+    return Done(f"Trimmed {seconds:g} s off the start of {item.id}: it now starts at {tc(item.start + seconds)} "
+                f"(in point {trim_start:g} s into its source).", (item.id,))

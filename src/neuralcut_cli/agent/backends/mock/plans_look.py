@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import math
-
 from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.listing import Item, items_of, stem
 from neuralcut_cli.agent.backends.mock.plan import Call, Context, Done, Failed, Plan, end_of, listing, one, tc, when
@@ -134,16 +132,22 @@ def plan_how_long(intent: i.HowLong, ctx: Context) -> Plan:
 def plan_about(intent: i.About, ctx: Context) -> Plan:
     items = yield from listing()
     item = one(intent.ref, items, ctx)
-    facts = [f"{item.describe()}, {item.end - item.start:g} s long, on track {item.track_id} ({item.track_kind})"]
-    data = item.data
+    got = yield Call("get_element", {"elementId": item.id})
+    facts = [f"{item.describe()}, {got['duration']:g} s long, on track {got['trackId']} ({item.track_kind})"]
     if item.type == "text":
-        facts.append(f"it says \"{item.content}\"")
-    if "volume" in data:
-        gain = float(data["volume"])
-        level = f"volume {gain:.0%} ({20 * math.log10(gain):+.1f} dB)" if gain > 0 else "volume 0%"
-        facts.append("muted" if data.get("muted") else f"not muted, {level}")
-    if data.get("params"):
+        facts.append(f"it says \"{got['content']}\"")
+    if "volume" in got:
+        facts.append("muted" if got["muted"] else f"not muted, volume {got['volume']:g}% ({got['volumeDb']:+.1f} dB)")
+    if got.get("speed", 1) != 1:
+        facts.append(f"playing at {got['speed']:g}x")
+    for key, default, shown in (("opacity", 100, "opacity {}%"), ("blendMode", "normal", "blend mode {}"),
+                                ("hidden", False, "hidden")):
+        if key in got and got[key] != default:
+            facts.append(shown.format(got[key]))
+    if got.get("params"):
         facts.append("settings" + _settings(item))
+    if got.get("animations"):
+        facts.append(f"{got['animations']['keyframeCount']} keyframes")
     return Done("; ".join(facts) + ".", (item.id,))
 
 

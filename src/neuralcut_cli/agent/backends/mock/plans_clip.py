@@ -1,0 +1,96 @@
+"""Plans for clips and tracks: track mute/visibility, duplicate, opacity, speed, gaps."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from neuralcut_cli.agent.backends.mock import intents as i
+from neuralcut_cli.agent.backends.mock.listing import Item, items_of
+from neuralcut_cli.agent.backends.mock.plan import Call, Context, Done, Failed, Plan, listing, one, pick
+
+_STATE = {"mute": ("muted", True), "unmute": ("muted", False), "hide": ("hidden", True), "show": ("hidden", False)}
+
+
+def resolve_track(ref: i.TrackRef, tracks: list[dict[str, Any]], items: list[Item], ctx: Context) -> dict[str, Any]:
+    """The one track ``ref`` names (``Failed`` when none or several)."""
+    if ref.id is not None:
+        found = [t for t in tracks if t["trackId"] == ref.id]
+    elif ref.element is not None:
+        holder = one(ref.element, items, ctx).track_id
+        found = [t for t in tracks if t["trackId"] == holder]
+    else:
+        found = [t for t in tracks if t["type"] == ref.kind]
+    if not found:
+        raise Failed(f"There is no {ref.said.removeprefix('the ')}. Tracks: "
+                     f"{', '.join(t['trackId'] + ' (' + t['type'] + ')' for t in tracks)}.")
+    if len(found) > 1:
+        raise Failed(f"'{ref.said}' could be {', '.join(t['trackId'] for t in found)}; say which by id.")
+    return found[0]
+
+
+def plan_track_state(intent: i.TrackState, ctx: Context) -> Plan:
+    result = yield Call("list_timeline")
+    track = resolve_track(intent.track, result["tracks"], items_of(result), ctx)
+    key, wanted = _STATE[intent.action]
+    tool = "toggle_track_mute" if key == "muted" else "toggle_track_visibility"
+    if key in track and track[key] == wanted:
+        return Done(f"{track['trackId']} is already {'muted' if key == 'muted' else 'hidden'}"
+                    if wanted else f"{track['trackId']} is not {key}; nothing to change.")
+    done = yield Call(tool, {"trackId": track["trackId"]})
+    word = {"muted": ("Muted", "Unmuted"), "hidden": ("Hid", "Showed")}[key][0 if done.get(key) else 1]
+    return Done(f"{word} track {track['trackId']} ({track['type']}).")
+
+
+def plan_duplicate(intent: i.Duplicate, ctx: Context) -> Plan:
+    items = yield from listing()
+    chosen = _chosen(intent.refs, items, ctx)
+    result = yield Call("duplicate_elements", {"elementIds": [item.id for item in chosen]})
+    copies = [d["elementId"] for d in result["duplicated"]]
+    return Done(f"Duplicated {', '.join(item.id for item in chosen)} to the same times on new tracks above "
+                f"({', '.join(copies)}).", tuple(copies))
+
+
+def plan_opacity(intent: i.Opacity, ctx: Context) -> Plan:
+    items = yield from listing()
+    chosen = _chosen(intent.refs, items, ctx, ("video", "image", "text", "sticker", "graphic"))
+    for item in chosen:
+        yield Call("update_clip", {"elementId": item.id, "opacity": intent.percent})
+    return Done(f"Set {', '.join(item.id for item in chosen)} to {intent.percent:g}% opacity.",
+                tuple(item.id for item in chosen))
+
+
+def plan_visibility(intent: i.Visibility, ctx: Context) -> Plan:
+    items = yield from listing()
+    chosen = _chosen(intent.refs, items, ctx, ("video", "image", "text", "sticker", "graphic"))
+    for item in chosen:
+        yield Call("update_clip", {"elementId": item.id, "hidden": intent.hidden})
+    verb = "Hid" if intent.hidden else "Showed"
+    return Done(f"{verb} {', '.join(item.describe() for item in chosen)}.", tuple(item.id for item in chosen))
+
+
+def plan_speed(intent: i.Speed, ctx: Context) -> Plan:
+    items = yield from listing()
+    chosen = _chosen(intent.refs, items, ctx, ("video", "audio"))
+    result = yield Call("set_speed", {"elementIds": [item.id for item in chosen], "rate": intent.rate})
+    shown = ", ".join(f"{e['elementId']} now lasts {e['duration']:g} s" for e in result["elements"])
+    return Done(f"Set {intent.rate:g}x speed: {shown}.", tuple(item.id for item in chosen))
+
+
+def plan_close_gaps(intent: i.CloseGaps, ctx: Context) -> Plan:
+    args: dict[str, Any] = {}
+    if intent.track is not None:
+        result = yield Call("list_timeline")
+        args["trackId"] = resolve_track(intent.track, result["tracks"], items_of(result), ctx)["trackId"]
+    done = yield Call("close_gaps", args)
+    moved = len(done["movedElements"])
+    if not moved:
+        return Done(f"There are no gaps between the elements of {done['trackId']}.")
+    return Done(f"Closed the gaps on {done['trackId']}: {moved} element{'s' if moved != 1 else ''} moved left.",
+                tuple(m["elementId"] for m in done["movedElements"]))
+
+
+def _chosen(refs: tuple[i.Ref, ...], items: list[Item], ctx: Context, types: tuple[str, ...] = ()) -> list[Item]:
+    chosen: list[Item] = []
+    for ref in refs:
+        chosen += [item for item in pick(ref, items, ctx, types, many=ref.plural) if item not in chosen]
+    return chosen

@@ -1,0 +1,136 @@
+"""Readings of requests about clips and tracks: mute or hide a track, duplicate, opacity, speed, gaps."""
+
+from __future__ import annotations
+
+import re
+
+from neuralcut_cli.agent.backends.mock import intents as i
+from neuralcut_cli.agent.backends.mock.clause import Clause
+from neuralcut_cli.agent.backends.mock.listing import Vocab
+from neuralcut_cli.agent.backends.mock.refs import take_ref, take_refs
+
+_TRACK_KINDS = {"main": "main", "primary": "main", "video": "main", "overlay": "overlay", "picture": "overlay",
+                "text": "text", "title": "text", "titles": "text", "caption": "text", "captions": "text",
+                "subtitle": "text", "subtitles": "text", "effect": "effect", "effects": "effect", "fx": "effect",
+                "audio": "audio", "sound": "audio", "music": "audio", "sticker": "overlay", "stickers": "overlay"}
+
+
+def take_track(c: Clause, v: Vocab) -> i.TrackRef | None:
+    """``the logo track`` (the logo's track), ``the audio track``, ``the main track``, ``t-main``."""
+    for track_id in sorted(v.tracks, key=len, reverse=True):
+        found = c.take(rf"\b(?:the\s+)?(?:track\s+)?{re.escape(track_id)}(?:\s+track)?\b")
+        if found is not None:
+            return i.TrackRef(found.group(0).strip(), id=track_id)
+    kinds = "|".join(sorted(_TRACK_KINDS, key=len, reverse=True))
+    found = c.take(rf"\b(?:the\s+|my\s+)?({kinds})\s+(?:track|layer|row|lane)\b")
+    if found is not None:
+        return i.TrackRef(found.group(0).strip(), kind=_TRACK_KINDS[found.group(1)])
+    marker = c.find(r"(?<=\s)(?:track|layer|lane)\b")
+    if marker is None:
+        return None
+    before = c.copy()
+    rest = (marker.start(), len(c.text))
+    before.use(*rest)
+    element = take_ref(before, v)
+    added = [span for span in before.used if span not in c.used and span != rest]
+    if element is None or element.pronoun or not added or c.text[max(end for _, end in added):marker.start()].strip():
+        return None  # the words right before "track" must name an element: "the logo track"
+    c.used = [*c.used, *added]
+    c.use(marker.start(), marker.end())
+    return i.TrackRef(f"the {element.text.removeprefix('the ')} track", element=element)
+
+
+def read_track_state(c: Clause, v: Vocab) -> i.Intent | None:
+    """``mute the music track``, ``hide the logo track``, ``show the text track again``."""
+    verb = c.take(r"\b(?P<mute>mute|silence)\b|\b(?P<unmute>unmute|un-mute)\b|\b(?P<hide>hide|turn off|disable)\b|"
+                  r"\b(?P<show>show|unhide|un-hide|turn on|enable|bring back)\b")
+    if verb is None:
+        return None
+    action = next(name for name in ("mute", "unmute", "hide", "show") if verb.group(name))
+    track = take_track(c, v)
+    c.take(r"\b(?:again|back)\b")
+    if track is not None:
+        return i.TrackState(track=track, action=action)
+    if action in ("hide", "show") and verb.group(0) in ("hide", "show", "unhide", "un-hide"):
+        refs = take_refs(c, v)  # "hide the logo": the element, not its track
+        c.take(r"\b(?:again|back)\b")
+        return i.Visibility(refs=refs, hidden=action == "hide") if refs else None
+    return None
+
+
+def read_duplicate(c: Clause, v: Vocab) -> i.Intent | None:
+    """``duplicate the title``, ``make a copy of the star``."""
+    if c.take(r"\b(?:duplicate|clone|copy|make a copy of|make copies of|copy and paste)\b") is None:
+        return None
+    refs = take_refs(c, v)
+    return i.Duplicate(refs=refs) if refs else None
+
+
+def read_opacity(c: Clause, v: Vocab) -> i.Intent | None:
+    """``make the photo half transparent``, ``set the logo opacity to 40%``, ``make the logo fully opaque``."""
+    c.take(r"\b(?:make|set|change|turn|put)\b")
+    refs = take_refs(c, v)
+    if not refs:
+        return None
+    percent = _opacity(c)
+    if percent is None:
+        return None
+    return i.Opacity(refs=refs, percent=percent)
+
+
+def _opacity(c: Clause) -> float | None:
+    if c.take(r"\bhalf(?:[- ]way)? (?:transparent|see[- ]through)\b|\b(?:50% )?(?:semi|partly)[- ]?transparent\b"):
+        return 50.0
+    if c.take(r"\b(?:fully|completely|totally) opaque\b|\bopaque again\b|\bnot transparent\b"):
+        return 100.0
+    found = c.take(r"\b(\d+(?:\.\d+)?)% (transparent|see[- ]through|opaque|opacity|visible)\b")
+    if found is not None:
+        value = float(found.group(1))
+        return 100 - value if found.group(2).startswith(("transparent", "see")) else value
+    found = c.take(r"\b(?:the\s+)?(?:opacity|transparency)\s+(?:to|at|of)\s+(\d+(?:\.\d+)?)%?|\bto (\d+(?:\.\d+)?)% "
+                   r"opacity\b")
+    if found is not None:
+        value = float(found.group(1) or found.group(2))
+        return 100 - value if "transparency" in found.group(0) else value
+    return None
+
+
+def read_speed(c: Clause, v: Vocab) -> i.Intent | None:
+    """``speed up the beach clip 2x``, ``play the intro at half speed``, ``slow the city clip down to 0.5x``."""
+    verb = c.take(r"\b(?P<up>speed up|fast forward|quicken|accelerate)\b|\b(?P<down>slow down|slow)\b|"
+                  r"\b(?:play|set|make|change|put)\b")
+    refs = take_refs(c, v)
+    if verb is None or not refs:
+        return None
+    c.take(r"\b(?:down|up)\b")
+    rate = _rate(c)
+    if rate is None:
+        return None  # "speed up the intro": by how much? Ask (the refusal names the words).
+    c.take(r"\b(?:speed|the speed|playback|times|faster|slower|as fast|the normal speed)\b")
+    if verb.group("up") and rate < 1 or verb.group("down") and rate > 1:
+        return None  # "slow down to 2x" contradicts itself
+    return i.Speed(refs=refs, rate=rate)
+
+
+def _rate(c: Clause) -> float | None:
+    words = {"double": 2.0, "twice": 2.0, "triple": 3.0, "half": 0.5, "quarter": 0.25, "normal": 1.0, "regular": 1.0}
+    found = c.take(r"\b(?:to |at |by )?(double|twice|triple|half|quarter|normal|regular)(?: the)?(?: speed| as fast"
+                   r"| pace)?\b")
+    if found is not None:
+        return words[found.group(1)]
+    found = c.take(r"\b(?:to |at |by )?(\d+(?:\.\d+)?)\s*(?:x|times)(?: speed| as fast| faster| slower)?\b|"
+                   r"\b(?:to |at )?(\d+(?:\.\d+)?)% speed\b")
+    if found is not None:
+        return float(found.group(1)) if found.group(1) else float(found.group(2)) / 100
+    return None
+
+
+def read_close_gaps(c: Clause, v: Vocab) -> i.Intent | None:
+    """``remove the gaps``, ``close the gaps on the main track``, ``tighten the audio track``."""
+    if c.take(r"\b(?:remove|close|delete|get rid of|eliminate|fill|kill|collapse)(?: (?:all|any))? (?:the |those )?"
+              r"(?:empty )?(?:gaps?|spaces?|holes?|blank spaces?)\b|\btighten(?: up)?\b") is None:
+        return None
+    c.take(r"\b(?:between (?:the )?(?:clips|elements)|in between)\b")
+    c.take(r"\b(?:on|in|of)\b(?=\s+(?:the\s+)?\S+\s+(?:track|layer))")
+    track = take_track(c, v)
+    return i.CloseGaps(track=track)
