@@ -10,6 +10,8 @@ overlaps (``EditError`` otherwise, with nothing changed).
 
 from __future__ import annotations
 
+from typing import Any
+
 from neuralcut_cli.editing.builders import text_y
 from neuralcut_cli.editing.placement import check_free
 from neuralcut_cli.editing.timing import resolve_range
@@ -17,8 +19,22 @@ from neuralcut_cli.project.elements import TextElement
 from neuralcut_cli.project.model import Scene
 
 
+def restyle(element: TextElement, style: dict[str, Any]) -> TextElement:
+    """``element`` with style overrides (field names; ``position_x``/``position_y`` move it, ``background``
+    holds the box's fields to change)."""
+    update = {k: v for k, v in style.items() if k not in ("position_x", "position_y", "background")}
+    if "position_x" in style or "position_y" in style:
+        point = element.transform.position.model_copy(update={axis: style[f"position_{axis}"] for axis in "xy"
+                                                              if f"position_{axis}" in style})
+        update["transform"] = element.transform.model_copy(update={"position": point})
+    if "background" in style:
+        update["background"] = element.background.model_copy(update=style["background"])
+    return element.model_copy(update=update) if update else element
+
+
 def update_text(scene: Scene, element: TextElement, canvas_height: int, content: str | None = None,
-                position: str | None = None, start: int | None = None, end: int | None = None) -> Scene:
+                position: str | None = None, start: int | None = None, end: int | None = None,
+                style: dict[str, Any] | None = None) -> Scene:
     """``scene`` with ``element`` changed as asked (``position``: top, center or bottom)."""
     found = scene.find_element(element.id)
     assert found is not None, element.id
@@ -33,6 +49,6 @@ def update_text(scene: Scene, element: TextElement, canvas_height: int, content:
         new_start, new_end = resolve_range(element, start, end, None)
         check_free(track, new_start, new_end, ignore=[element.id])
         update.update(start_time=new_start, duration=new_end - new_start)
-    if not update:
-        return scene
-    return scene.update_element(element.model_copy(update=update))
+    changed = element.model_copy(update=update) if update else element
+    changed = restyle(changed, style or {})
+    return scene if changed is element else scene.update_element(changed)

@@ -8,6 +8,7 @@ from pydantic import Field
 
 from neuralcut_cli.editing.builders import text_element
 from neuralcut_cli.editing.placement import place_auto
+from neuralcut_cli.editing.text import restyle
 from neuralcut_cli.editing.text import update_text as update_text_element
 from neuralcut_cli.editing.timing import resolve_range
 from neuralcut_cli.errors import EditError
@@ -16,16 +17,16 @@ from neuralcut_cli.time import seconds_to_ticks
 from neuralcut_cli.tools.common import Id, Seconds
 from neuralcut_cli.tools.definition import (
     ProjectEdit,
-    ToolArgs,
     ToolContext,
     ToolError,
     tool,
 )
+from neuralcut_cli.tools.text_style import TextStyleArgs
 
 Position = Literal["top", "center", "bottom"]
 
 
-class AddTextArgs(ToolArgs):
+class AddTextArgs(TextStyleArgs):
     text: Annotated[str, Field(description="The text to show.")]
     start: Annotated[Seconds, Field(description="Start in seconds.")]
     end: Annotated[Seconds, Field(description="End in seconds (after start).")]
@@ -40,44 +41,64 @@ class AddTextArgs(ToolArgs):
             raise ToolError("Text is required")
         if seconds_to_ticks(self.start) >= seconds_to_ticks(self.end):
             raise ToolError("Invalid time range")
+        self.overrides()
 
 
 @tool("add_text", AddTextArgs, kind="edit")
 def add_text(project: Project, args: AddTextArgs, ctx: ToolContext) -> ProjectEdit:
     """Add a text element (title, hook, label or basic subtitle) from `start`
-    to `end` seconds, at the top, center or bottom of the frame. It goes on
-    the first text track free over that range, or a new one on top. Only add
-    text when the user asks for it."""
+    to `end` seconds, at the top, center or bottom of the frame, with optional
+    style overrides (color, fontSize, fontFamily, fontWeight, fontStyle,
+    textAlign, letterSpacing, positionX/positionY in pixels from the centre,
+    background box). It goes on the first text track free over that range,
+    or a new one on top. Only add text when the user asks for it."""
     element = text_element(project, args.text, seconds_to_ticks(args.start), seconds_to_ticks(args.end),
                            args.position, args.style)
+    element = restyle(element, args.overrides())  # type: ignore[arg-type]
     scene, track = place_auto(project.scene, element, "text")
     return project.with_scene(scene), {"elementId": element.id, "trackId": track.id}
 
 
-class UpdateTextArgs(ToolArgs):
-    track_id: Annotated[Id, Field(description="trackId of the text's track.")]
-    element_id: Annotated[Id, Field(description="elementId of the text element.")]
+class UpdateTextArgs(TextStyleArgs):
+    track_id: Annotated[Id | None, Field(description="trackId of the text's track (needed with elementId).")] = None
+    element_id: Annotated[Id | None, Field(description="elementId of one text element.")] = None
+    element_ids: Annotated[list[Id] | None, Field(min_length=1, description="Several text elementIds to change "
+                                                  "at once (style and content only).")] = None
     text: Annotated[str | None, Field(description="New text.")] = None
-    start: Annotated[Seconds | None, Field(description="New start in seconds.")] = None
-    end: Annotated[Seconds | None, Field(description="New end in seconds.")] = None
+    content: Annotated[str | None, Field(description="New text (the same as `text`).")] = None
+    start: Annotated[Seconds | None, Field(description="New start in seconds (one element).")] = None
+    end: Annotated[Seconds | None, Field(description="New end in seconds (one element).")] = None
     position: Annotated[Position | None, Field(description="New vertical placement.")] = None
     errors: ClassVar = {"track_id": "Text element not found", "element_id": "Text element not found",
-                        "text": "Text is required", "start": "Invalid time range", "end": "Invalid time range",
+                        "element_ids": 'elementIds must be a non-empty JSON array of strings, e.g. ["id1","id2"]',
+                        "text": "Text is required", "content": "content must be a non-empty string",
+                        "start": "Invalid time range", "end": "Invalid time range",
                         "position": "Invalid text position"}
+    default_error: ClassVar = "Text element not found"
 
     def check(self) -> None:
+        if self.element_id is None and self.element_ids is None:
+            raise ToolError("Text element not found")
         if self.text is not None and not self.text.strip():
             raise ToolError("Text is required")
+        if self.content is not None and not self.content.strip():
+            raise ToolError("content must be a non-empty string")
         if self.start is not None and self.end is not None and seconds_to_ticks(self.start) >= seconds_to_ticks(self.end):
             raise ToolError("Invalid time range")
+        if self.element_ids is not None and (self.start is not None or self.end is not None):
+            raise ToolError("start and end change one element: give elementId")
+        self.overrides()
 
 
 @tool("update_text", UpdateTextArgs, kind="edit")
 def update_text(project: Project, args: UpdateTextArgs, ctx: ToolContext) -> ProjectEdit:
-    """Change an existing text element, given its trackId and elementId: its
-    text, start/end in seconds, or position (top, center, bottom). Only the
+    """Change existing text: one element (trackId and elementId: its text,
+    start/end in seconds, position top/center/bottom) or several at once
+    (elementIds: text and style). Style overrides as in add_text. Only the
     fields you pass change."""
-    track = project.scene.tracks.find(args.track_id)
+    if args.element_ids is not None:
+        return _update_many(project, args)
+    track = project.scene.tracks.find(args.track_id) if args.track_id else None  # the spec: trackId + elementId
     element = next((e for e in track.elements if e.id == args.element_id), None) if track else None
     if element is None:
         raise ToolError("Text element not found")
@@ -90,6 +111,24 @@ def update_text(project: Project, args: UpdateTextArgs, ctx: ToolContext) -> Pro
             resolve_range(element, start, end, None)
         except EditError:
             raise ToolError("Invalid time range") from None
-    scene = update_text_element(project.scene, element, project.settings.canvas_size.height, args.text,
-                                args.position, start, end)
+    scene = update_text_element(project.scene, element, project.settings.canvas_size.height,
+                                args.text if args.text is not None else args.content, args.position, start, end,
+                                args.overrides())
     return project.with_scene(scene), {"success": True, "elementId": element.id}
+
+
+def _update_many(project: Project, args: UpdateTextArgs) -> ProjectEdit:
+    """Every text element of ``elementIds`` (others are listed as skipped); one undo step."""
+    scene, updated, skipped = project.scene, [], []
+    for element_id in dict.fromkeys(args.element_ids or []):
+        found = scene.find_element(element_id)
+        if found is None or found[1].type != "text":
+            skipped.append(element_id)
+            continue
+        scene = update_text_element(scene, found[1], project.settings.canvas_size.height,
+                                    args.text if args.text is not None else args.content, args.position,
+                                    style=args.overrides())
+        updated.append({"elementId": element_id, "trackId": found[0].id})
+    if not updated:
+        raise ToolError(f"No text element among: {', '.join(skipped)}")
+    return project.with_scene(scene), {"success": True, "updated": updated, "skipped": skipped}
