@@ -44,3 +44,9 @@ def effect_filter(effect_type: str, params: dict[str, Any], height: int) -> Filt
         angle = 0.2 + (100 - radius) / 90 * 1.0
         return f("vignette", angle=f"{angle:.3f}")
     return None
+
+
+def clip_effects(element: object, height: int) -> list[Filter]:
+    """The filters of an element's own enabled effects (``element.effects``), in order."""
+    return [chosen for effect in getattr(element, "effects", None) or () if effect.enabled
+            and (chosen := effect_filter(effect.type, dict(effect.params), height)) is not None]

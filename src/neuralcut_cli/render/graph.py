@@ -26,6 +26,7 @@ from neuralcut_cli.project.elements import (
     AudioElement,
     EffectElement,
     Element,
+    GraphicElement,
     ImageElement,
     StickerElement,
     TextElement,
@@ -33,7 +34,9 @@ from neuralcut_cli.project.elements import (
 )
 from neuralcut_cli.project.model import MediaAsset, Project
 from neuralcut_cli.project.tracks import Track
-from neuralcut_cli.render.effects import effect_filter
+from neuralcut_cli.render.audio import speed_filters
+from neuralcut_cli.render.blend import blend_filters
+from neuralcut_cli.render.effects import clip_effects, effect_filter
 from neuralcut_cli.render.filtergraph import (
     Chain,
     between,
@@ -43,7 +46,7 @@ from neuralcut_cli.render.filtergraph import (
     graph_text,
     seconds,
 )
-from neuralcut_cli.render.shapes import draw_sticker
+from neuralcut_cli.render.shapes import draw_graphic, draw_sticker, graphic_size
 from neuralcut_cli.time import ticks_to_seconds
 
 Prober = Callable[[Path], MediaInfo]
@@ -117,6 +120,11 @@ class _Builder:
         return f"{prefix}{self.counter}"
 
     @property
+    def length(self) -> float:
+        """Seconds rendered."""
+        return ticks_to_seconds(self.window.end - self.window.start)
+
+    @property
     def canvas(self) -> tuple[int, int]:
         size = self.project.settings.canvas_size
         return size.width, size.height
@@ -136,16 +144,37 @@ class _Builder:
         if span is None or asset is None:
             return current
         start, end, skip = span
+        rate = element.rate
         path, info = self.path_of(asset), self.info(self.path_of(asset))
         index = len(self.inputs)
-        self.inputs.append(media_input(path, element.type == "image", end - start,
-                                       ticks_to_seconds(element.trim_start) + skip))
-        if element.type == "video" and info.has_audio and asset.has_audio is not False:
+        self.inputs.append(media_input(path, element.type == "image", (end - start) * rate,
+                                       ticks_to_seconds(element.trim_start) + skip * rate))
+        if isinstance(element, VideoElement) and element.source_audio and info.has_audio \
+                and asset.has_audio is not False:
             self.add_audio(index, element, track, start)
-        return self.overlay(current, f"{index}:v", element, (info.width or 16, info.height or 16), start, end)
+        source = f"{index}:v"
+        background = self.project.settings.background
+        if background.type == "blur" and track.id == self.project.scene.tracks.main.id:
+            fill, source = self.label("bf"), self.label("bs")
+            self.chains.append(Chain((f"{index}:v",), (f("split"),), (fill, source)))
+            current = self.blur_fill(current, fill, start, end, rate, float(background.blur_intensity or 20))
+        return self.overlay(current, source, element, (info.width or 16, info.height or 16), start, end, rate=rate)
 
-    def overlay(self, current: str, source: str, element: Visual, natural: tuple[float, float], start: float,
-                end: float, fit: bool = True) -> str:
+    def blur_fill(self, current: str, source: str, start: float, end: float, rate: float, intensity: float) -> str:
+        """OpenCut's blur background: the clip itself, scaled to cover the frame and blurred, behind it."""
+        width, height = (_even(v * self.scale) for v in self.canvas)
+        speed = f"/{seconds(rate)}" if rate != 1 else ""
+        layer, out = self.label("l"), self.label("v")
+        sigma = max(0.5, intensity / 100 * 0.1 * height)
+        self.chains.append(chain(source, f("setpts", expr=f"(PTS-STARTPTS){speed}+{seconds(start)}/TB"),
+                                 f("scale", w=width, h=height, force_original_aspect_ratio="increase"),
+                                 f("crop", w=width, h=height), f("gblur", sigma=f"{sigma:.2f}"), out=layer))
+        self.chains.append(chain((current, layer), f("overlay", x=0, y=0, eof_action="pass",
+                                                     enable=between(start, end)), out=out))
+        return out
+
+    def overlay(self, current: str, source: str, element: Visual | GraphicElement, natural: tuple[float, float],
+                start: float, end: float, fit: bool = True, rate: float = 1.0) -> str:
         width, height = self.canvas
         transform = element.transform
         fit_factor = min(width / natural[0], height / natural[1]) if fit else 1.0
@@ -153,16 +182,46 @@ class _Builder:
         h = _even(natural[1] * fit_factor * transform.scale_y * self.scale)
         x = (width * self.scale - w) / 2 + transform.position.x * self.scale
         y = (height * self.scale - h) / 2 + transform.position.y * self.scale
-        layer, out = self.label("l"), self.label("v")
-        filters = [f("setpts", expr=f"PTS-STARTPTS+{seconds(start)}/TB"), f("scale", w=w, h=h),
+        layer = self.label("l")
+        speed = f"/{seconds(rate)}" if rate != 1 else ""
+        filters = [f("setpts", expr=f"(PTS-STARTPTS){speed}+{seconds(start)}/TB"),
+                   *clip_effects(element, round(height * self.scale)), f("scale", w=w, h=h),
                    f("format", pix_fmts="yuva420p")]
         if element.opacity < 1:
             filters.append(f("colorchannelmixer", aa=f"{element.opacity:.3f}"))
         if transform.rotate:
             filters.append(f("rotate", a=f"{seconds(transform.rotate)}*PI/180", c="none", ow="rotw(a)", oh="roth(a)"))
         self.chains.append(chain(source, *filters, out=layer))
+        if element.blend != "normal":
+            return self.blended(current, layer, element.blend, (x, y))
+        out = self.label("v")
         self.chains.append(chain((current, layer), f("overlay", x=f"{x:.1f}", y=f"{y:.1f}", eof_action="pass",
                                                      enable=between(start, end)), out=out))
+        return out
+
+    def blended(self, current: str, layer: str, mode: str, at: tuple[float, float]) -> str:
+        """``layer`` over ``current`` by ``mode`` (see ``blend``): blend the whole frame, keep the layer's pixels."""
+        width, height = (_even(v * self.scale) for v in self.canvas)
+        canvas, full, base_a, base_b, full_a, full_b = (self.label(p) for p in ("bc", "bf", "ba", "bb", "fa", "fb"))
+        layer_in, base_in, mixed, alpha, merged, out = (self.label(p) for p in ("bl", "bi", "bm", "bk", "bg", "v"))
+        pix_fmt, blend, layer_on_top = blend_filters(mode)
+        rate = self.project.settings.fps
+        self.chains += [
+            chain((), f("color", c=colour("#000000", 0), s=f"{width}x{height}", r=f"{rate.numerator}/{rate.denominator}",
+                        d=seconds(self.length)), f("format", pix_fmts="rgba"), out=canvas),
+            chain((canvas, layer), f("overlay", x=f"{at[0]:.1f}", y=f"{at[1]:.1f}", eof_action="pass", format="auto"),
+                  f("format", pix_fmts="rgba"), out=full),
+            Chain((full,), (f("split"),), (full_a, full_b)),
+            Chain((current,), (f("split"),), (base_a, base_b)),
+            chain(full_a, f("format", pix_fmts=pix_fmt), out=layer_in),
+            chain(base_b, f("format", pix_fmts=pix_fmt), out=base_in),
+            chain((layer_in, base_in) if layer_on_top else (base_in, layer_in), blend, out=mixed),
+            chain(full_b, f("alphaextract"), out=alpha),
+            chain((mixed, alpha), f("alphamerge"), out=merged),
+            # no ``enable`` here: outside the element the layer is transparent, and an overlay that skips frames
+            # makes its other input queue up (17 stacked modes took 15 s instead of 2)
+            chain((base_a, merged), f("overlay", x=0, y=0), out=out),
+        ]
         return out
 
     def text(self, current: str, element: TextElement) -> str:
@@ -177,10 +236,9 @@ class _Builder:
         font = fonts_dir() / ("DejaVuSans-Bold.ttf" if str(element.font_weight).lower() in BOLD else "DejaVuSans.ttf")
         x = element.transform.position.x * self.scale
         y = element.transform.position.y * self.scale
-        box = {}
-        if element.background.enabled:
-            box = {"box": 1, "boxcolor": colour(element.background.color, element.opacity),
-                   "boxborderw": max(1, round(size / 4))}
+        box = text_box(element, size, self.scale)
+        if element.line_height is not None:  # OpenCut's 1.2 lines is drawtext's natural spacing
+            box["line_spacing"] = round((float(element.line_height) - 1.2) * size)
         out = self.label("v")
         self.chains.append(chain(current, f("drawtext", fontfile=font, textfile=text_file, expansion="none",
                                             fontsize=f"{size:.2f}", fontcolor=colour(element.color, element.opacity),
@@ -214,24 +272,48 @@ class _Builder:
     def add_audio(self, index: int, element: VideoElement | AudioElement, track: Track, start: float) -> None:
         if element.muted or getattr(track, "muted", False) or element.volume <= -60:
             return
-        delay = round(start * 1000)
         label = self.label("a")
         self.chains.append(chain(f"{index}:a", f("asetpts", expr="PTS-STARTPTS"),
                                  f("aformat", sample_rates=48000, channel_layouts="stereo"),
+                                 *speed_filters(element.rate, element.retime is None or
+                                                element.retime.maintain_pitch is not False),
                                  f("volume", volume=f"{seconds(element.volume)}dB"),
-                                 f("adelay", delays=delay, all=1), out=label))
+                                 f("adelay", delays=round(start * 1000), all=1), out=label))
         self.audio.append(label)
 
     def audio_element(self, element: AudioElement, track: Track) -> None:
         span = self.window.clip(element)
-        asset = self.project.asset(element.media_id)
+        asset = self.project.asset(element.media_id) if element.media_id else None  # library audio: on the web
         if span is None or asset is None:
             return
         start, end, skip = span
         index = len(self.inputs)
-        self.inputs.append(media_input(self.path_of(asset), False, end - start,
-                                       ticks_to_seconds(element.trim_start) + skip))
+        self.inputs.append(media_input(self.path_of(asset), False, (end - start) * element.rate,
+                                       ticks_to_seconds(element.trim_start) + skip * element.rate))
         self.add_audio(index, element, track, start)
+
+    def graphic(self, current: str, element: GraphicElement) -> str:
+        span = self.window.clip(element)
+        if span is None:
+            return current
+        start, end, _ = span
+        natural = graphic_size(element)
+        size = (max(2, _even(natural[0] * self.scale)), max(2, _even(natural[1] * self.scale)))
+        picture = draw_graphic(element, size, self.workdir)
+        index = len(self.inputs)
+        self.inputs.append(media_input(picture, True, end - start))
+        return self.overlay(current, f"{index}:v", element, natural, start, end, fit=False)
+
+
+def text_box(element: TextElement, size: float, scale: float) -> dict[str, object]:
+    """drawtext's box options: the background colour, and its paddings (canvas pixels) when the file sets them."""
+    background = element.background
+    if not background.enabled:
+        return {}
+    pad_x = background.padding_x if background.padding_x is not None else size / 4 / scale
+    pad_y = background.padding_y if background.padding_y is not None else size / 4 / scale
+    sides = [max(0, round(float(v) * scale)) for v in (pad_y, pad_x, pad_y, pad_x)]
+    return {"box": 1, "boxcolor": colour(background.color, element.opacity), "boxborderw": "|".join(map(str, sides))}
 
 
 def _even(value: float) -> int:
@@ -290,6 +372,8 @@ def build_plan(project: Project, project_path: Path, workdir: Path, preview: boo
 
 
 def _layer(builder: _Builder, current: str, element: Element, track: Track) -> str:
+    if getattr(element, "hidden", None):  # a hidden element is not drawn (its sound, if any, goes too)
+        return current
     if isinstance(element, (VideoElement, ImageElement)):
         return builder.media(current, element, track)
     if isinstance(element, TextElement):
@@ -298,6 +382,8 @@ def _layer(builder: _Builder, current: str, element: Element, track: Track) -> s
         return builder.sticker(current, element)
     if isinstance(element, EffectElement):
         return builder.effect(current, element)
+    if isinstance(element, GraphicElement):
+        return builder.graphic(current, element)
     if isinstance(element, AudioElement):
         builder.audio_element(element, track)
-    return current  # graphic elements are not drawn yet (see docs/STATUS.md)
+    return current

@@ -1,15 +1,18 @@
-"""Sticker pictures drawn by ffmpeg: a ``geq`` alpha mask per shape, rendered
-once to a PNG; flags as a card with the country code.
+"""Sticker and graphic pictures drawn by ffmpeg: a ``geq`` alpha mask per
+shape, rendered once to a PNG; flags as a card with the country code.
 
 Coordinates: ``u`` and ``v`` run from -1 to 1 across the sticker, ``v`` down.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from neuralcut_cli.catalogs.stickers import Sticker
 from neuralcut_cli.media.ffmpeg import file_arg, fonts_dir, run_ffmpeg
+from neuralcut_cli.project.colors import parse_color
+from neuralcut_cli.project.elements import GraphicElement
 from neuralcut_cli.render.filtergraph import chain, f, graph_text
 
 U = "(2*X/W-1)"
@@ -68,3 +71,43 @@ def draw_sticker(sticker: Sticker, size: int, folder: Path) -> Path:
     graph = graph_text([chain((), *filters, out="out0")])
     run_ffmpeg(["-y", "-f", "lavfi", "-i", graph, "-frames:v", "1", file_arg(target)])
     return target
+
+
+GRAPHIC_SIZE = 200.0  # canvas pixels a side when the graphic's params give no width/height
+
+
+def graphic_size(element: GraphicElement) -> tuple[float, float]:
+    """The shape's size in canvas pixels (``params.width``/``height`` when given)."""
+    sizes = [element.params.get(key) for key in ("width", "height")]
+    w, h = (float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) and 1 <= v <= 16384 else GRAPHIC_SIZE
+            for v in sizes)
+    return w, h
+
+
+def draw_graphic(element: GraphicElement, size: tuple[int, int], folder: Path) -> Path:
+    """A PNG of a graphic element (rectangle, ellipse, polygon or star) in its fill colour, with transparency."""
+    r, g, b = _fill(element.params)
+    sides = element.params.get("sides", 6)
+    sides = int(sides) if isinstance(sides, (int, float)) and not isinstance(sides, bool) and 3 <= sides <= 64 else 6
+    mask = {"rectangle": "1", "ellipse": f"lte({_R},1)", "star": f"lte({_R},{_STAR})",
+            "polygon": f"lte({_R}*cos(mod({_THETA}+PI/2+4*PI,2*PI/{sides})-PI/{sides}),0.95*cos(PI/{sides}))"}
+    target = folder / f"graphic-{element.definition_id}-{sides}-{r:02x}{g:02x}{b:02x}-{size[0]}x{size[1]}.png"
+    if target.exists():
+        return target
+    filters = [f("color", c="black", s=f"{size[0]}x{size[1]}", d=1), f("format", pix_fmts="rgba"),
+               f("geq", r=r, g=g, b=b, a=f"255*gt({mask[element.definition_id]},0)")]
+    run_ffmpeg(["-y", "-f", "lavfi", "-i", graph_text([chain((), *filters, out="out0")]), "-frames:v", "1",
+                file_arg(target)])
+    return target
+
+
+def _fill(params: Mapping[str, object]) -> tuple[int, int, int]:
+    for key in ("fill", "color", "fillColor"):
+        value = params.get(key)
+        if isinstance(value, str):
+            try:
+                red, green, blue, _ = parse_color(value)
+                return red, green, blue
+            except ValueError:
+                continue
+    return 255, 255, 255

@@ -1,0 +1,168 @@
+"""Render follows the model, checked on frames and sound: hidden elements, opacity, blend modes, speed with
+the pitch kept, muted tracks, the clip's own sound switched off, drawn graphic elements, clip effects and the
+blur background."""
+
+from __future__ import annotations
+
+import json
+import struct
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cli_helpers import neuralcut
+from media_helpers import frame, make_media, pixel
+
+from neuralcut_cli.media.ffmpeg import ffmpeg_exe
+from neuralcut_cli.media.probe import probe
+
+T = 120_000
+W, H = 160, 90
+pytestmark = pytest.mark.slow  # real renders by ffmpeg
+
+
+@pytest.fixture(scope="module")
+def media(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return make_media(tmp_path_factory.mktemp("media"))
+
+
+def render(folder: Path, media: Path, main: list[dict[str, Any]], overlay: list[dict[str, Any]] | None = None,
+           background: dict[str, Any] | None = None, main_track: dict[str, Any] | None = None) -> Path:
+    assets = [{"id": "clip", "name": "clip.mp4", "type": "video", "path": str(media / "clip.mp4"), "duration": 3.0,
+               "width": 320, "height": 180, "hasAudio": True},
+              {"id": "red", "name": "red.mp4", "type": "video", "path": str(media / "red.mp4"), "duration": 2.0,
+               "width": 320, "height": 180, "hasAudio": True}]
+    data = {"settings": {"fps": {"numerator": 15, "denominator": 1}, "canvasSize": {"width": W, "height": H},
+                         "background": background or {"type": "color", "color": "#0000ff"}},
+            "mediaAssets": assets, "currentSceneId": "s",
+            "scenes": [{"id": "s", "tracks": {"overlay": overlay or [],
+                                              "main": {"id": "main", "type": "video", "elements": main,
+                                                       **(main_track or {})}}}]}
+    path = folder / "p.json"
+    path.write_text(json.dumps(data))
+    out = folder / "out.mp4"
+    done = neuralcut("render", "-p", path, "-o", out, "--force", timeout=300)
+    assert done.returncode == 0, done.stderr
+    return out
+
+
+def clip(element_id: str = "c", media_id: str = "clip", start: int = 0, duration: int = 2 * T, **more: Any) -> dict:
+    source = 3 * T if media_id == "clip" else 2 * T
+    return {"id": element_id, "type": "video", "mediaId": media_id, "startTime": start, "duration": duration,
+            "trimStart": 0, "trimEnd": source - duration, "sourceDuration": source, **more}
+
+
+def overlay_track(*elements: dict[str, Any], **track: Any) -> list[dict[str, Any]]:
+    return [{"id": "top", "type": "video", "elements": list(elements), **track}]
+
+
+def close(a: tuple[int, int, int], b: tuple[int, int, int], tolerance: int = 14) -> bool:
+    return all(abs(x - y) <= tolerance for x, y in zip(a, b, strict=True))
+
+
+def samples(video: Path, seconds: float = 0.5) -> bytes:
+    return frame(video, seconds, W, H)
+
+
+def pcm(video: Path) -> list[int]:
+    done = subprocess.run([ffmpeg_exe(), "-hide_banner", "-loglevel", "error", "-i", str(video), "-ac", "1", "-ar",
+                           "48000", "-f", "s16le", "-"], capture_output=True, check=True, timeout=60)
+    return list(struct.unpack(f"<{len(done.stdout) // 2}h", done.stdout))
+
+
+def dominant_frequency(values: list[int]) -> float:
+    """Zero crossings of a clean tone, over its middle (the ends fade in and out of the codec)."""
+    middle = values[len(values) // 4: 3 * len(values) // 4]
+    crossings = sum(1 for a, b in zip(middle, middle[1:], strict=False) if (a < 0) != (b < 0))
+    return crossings / 2 / (len(middle) / 48000)
+
+
+def rms(values: list[int]) -> float:
+    return (sum(v * v for v in values) / max(1, len(values))) ** 0.5
+
+
+def test_a_hidden_element_is_not_drawn(media: Path, tmp_path: Path) -> None:
+    out = render(tmp_path, media, [clip()], overlay_track(clip("r", "red", hidden=True)))
+    assert not close(pixel(samples(out), W, 80, 45), (255, 0, 0), 60)  # the pattern, not the red clip
+
+
+def test_opacity_half_mixes_the_pixels_half_and_half(media: Path, tmp_path: Path) -> None:
+    out = render(tmp_path, media, [], overlay_track(clip("r", "red", opacity=0.5)))
+    assert close(pixel(samples(out), W, 80, 45), (127, 0, 128), 16)  # red at 50 % over the blue background
+
+
+def test_multiply_blend_matches_its_formula_on_a_test_pattern(media: Path, tmp_path: Path) -> None:
+    plain = samples(render(tmp_path, media, [clip()]))
+    (tmp_path / "out.mp4").unlink()
+    blended = samples(render(tmp_path, media, [clip()], overlay_track(clip("r", "red", blendMode="multiply"))))
+    points = [(x, y) for x in range(8, W, 24) for y in range(8, H, 20)]
+    for x, y in points:  # pattern x red: red kept (red is ~254), green and blue gone
+        base, mixed = pixel(plain, W, x, y), pixel(blended, W, x, y)
+        assert close(mixed, (round(base[0] * 254 / 255), 0, 0), 18), (x, y, base, mixed)
+
+
+def test_screen_blend_brightens(media: Path, tmp_path: Path) -> None:
+    blended = samples(render(tmp_path, media, [], overlay_track(clip("r", "red", blendMode="screen"))))
+    assert close(pixel(blended, W, 80, 45), (254, 0, 255), 16)  # screen(blue, red) = magenta
+
+
+def test_double_speed_halves_the_duration_and_keeps_the_pitch(media: Path, tmp_path: Path) -> None:
+    out = render(tmp_path, media, [clip(duration=T, trimEnd=T, retime={"rate": 2, "maintainPitch": True})])
+    assert abs(probe(out).duration - 1.0) < 0.1  # two seconds of source in one
+    assert abs(dominant_frequency(pcm(out)) - 440) < 15
+    (tmp_path / "out.mp4").unlink()
+    tape = render(tmp_path, media, [clip(duration=T, trimEnd=T, retime={"rate": 2, "maintainPitch": False})])
+    assert abs(dominant_frequency(pcm(tape)) - 880) < 30  # without it, an octave up: the measure discriminates
+
+
+def test_a_muted_track_is_silent(media: Path, tmp_path: Path) -> None:
+    loud = render(tmp_path, media, [clip()])
+    assert rms(pcm(loud)) > 1000
+    (tmp_path / "out.mp4").unlink()
+    assert rms(pcm(render(tmp_path, media, [clip()], main_track={"muted": True}))) < 30
+
+
+def test_a_clip_whose_sound_was_separated_is_silent(media: Path, tmp_path: Path) -> None:
+    assert rms(pcm(render(tmp_path, media, [clip(isSourceAudioEnabled=False)]))) < 30
+
+
+def test_graphic_elements_are_drawn(media: Path, tmp_path: Path) -> None:
+    shape = {"id": "g", "type": "graphic", "definitionId": "ellipse", "params": {"fill": "#00ff00", "width": 60,
+                                                                                  "height": 60},
+             "startTime": 0, "duration": T}
+    out = render(tmp_path, media, [], [{"id": "shapes", "type": "graphic", "elements": [shape]}])
+    picture = samples(out)
+    assert close(pixel(picture, W, 80, 45), (0, 255, 0), 30)  # the centre of the ellipse
+    assert close(pixel(picture, W, 80 - 28, 45 - 28), (0, 0, 255), 30)  # its bounding box's corner: outside
+
+
+def test_clip_effects_apply_to_their_element(media: Path, tmp_path: Path) -> None:
+    out = render(tmp_path, media, [clip("r", "red", effects=[{"id": "e", "type": "grayscale",
+                                                              "params": {"intensity": 100}, "enabled": True}])])
+    red, green, blue = pixel(samples(out), W, 80, 45)
+    assert max(red, green, blue) - min(red, green, blue) < 16  # red turned grey
+
+
+def test_the_blur_background_fills_around_a_fitted_clip(media: Path, tmp_path: Path) -> None:
+    narrow = clip(transform={"scaleX": 0.5, "scaleY": 0.5, "position": {"x": 0, "y": 0}, "rotate": 0})
+    out = render(tmp_path, media, [narrow], background={"type": "blur", "blurIntensity": 20})
+    corner = pixel(samples(out), W, 4, 4)
+    assert not close(corner, (0, 0, 0), 20)  # the blurred clip, not black, fills the edges
+
+
+@pytest.mark.parametrize("group", range(3))
+def test_every_blend_mode_renders(media: Path, tmp_path: Path, group: int) -> None:
+    """All 17 of OpenCut's modes go through ffmpeg, a third at a time, one after the other (a fifth of a second
+    each; one graph with all 17 stacked is slow in ffmpeg, not wrong)."""
+    from neuralcut_cli.project.elements import BLEND_MODES
+
+    modes = BLEND_MODES[group * 6:(group + 1) * 6]
+    step = T // 5
+    tracks = [{"id": f"t{n}", "type": "video", "elements": [clip(f"r{n}", "red", start=n * step, duration=step,
+                                                               blendMode=mode)]}
+              for n, mode in enumerate(modes)]
+    out = render(tmp_path, media, [clip(duration=2 * T)], tracks)
+    assert abs(probe(out).duration - 2.0) < 0.15
+    if group == 0:
+        assert close(pixel(frame(out, 0.1, W, H), W, 80, 45), (254, 0, 0), 30)  # "normal" first: plain red
