@@ -166,3 +166,34 @@ def test_every_blend_mode_renders(media: Path, tmp_path: Path, group: int) -> No
     assert abs(probe(out).duration - 2.0) < 0.15
     if group == 0:
         assert close(pixel(frame(out, 0.1, W, H), W, 80, 45), (254, 0, 0), 30)  # "normal" first: plain red
+
+
+def text_render(media: Path, folder: Path, **style: Any) -> bytes:
+    text = {"id": "t", "type": "text", "content": "HIHI", "startTime": 0, "duration": T, "fontSize": 20,
+            "color": "#ffffff", "fontWeight": "bold", **style}
+    return samples(render(folder, media, [], [{"id": "tx", "type": "text", "elements": [text]}]))
+
+
+def ink_columns(picture: bytes, colour: tuple[int, int, int] = (255, 255, 255), tolerance: int = 60) -> list[int]:
+    return [x for x in range(W) if any(close(pixel(picture, W, x, y), colour, tolerance) for y in range(H))]
+
+
+def test_letter_spacing_widens_the_text_by_its_gaps(media: Path, tmp_path: Path) -> None:
+    plain = ink_columns(text_render(media, tmp_path))
+    (tmp_path / "out.mp4").unlink()
+    spaced = ink_columns(text_render(media, tmp_path, letterSpacing=10))
+    widening = (max(spaced) - min(spaced)) - (max(plain) - min(plain))
+    assert abs(widening - 3 * 10 * W / 160) <= 3  # three gaps of 10 px at this canvas scale
+
+
+def test_the_background_box_takes_its_offsets_and_rounded_corners(media: Path, tmp_path: Path) -> None:
+    box = {"enabled": True, "color": "#ff0000", "paddingX": 10, "paddingY": 10, "cornerRadius": 8}
+    square = text_render(media, tmp_path, background=box)
+    red = ink_columns(square, (255, 0, 0))
+    (tmp_path / "out.mp4").unlink()
+    moved = text_render(media, tmp_path, background={**box, "offsetX": 20})
+    moved_red = ink_columns(moved, (255, 0, 0))
+    assert abs((min(moved_red) - min(red)) - 20) <= 2  # the box moved 20 px right; the text did not
+    assert ink_columns(square) == ink_columns(moved)
+    top = min(y for y in range(H) if close(pixel(moved, W, min(moved_red) + 12, y), (255, 0, 0), 60))
+    assert not close(pixel(moved, W, min(moved_red), top), (255, 0, 0), 60)  # the corner is rounded off

@@ -19,7 +19,7 @@ from typing import Callable, Sequence
 
 from neuralcut_cli.catalogs.stickers import SIZE_FRACTION, find_sticker
 from neuralcut_cli.errors import MediaError
-from neuralcut_cli.media.ffmpeg import file_arg, fonts_dir
+from neuralcut_cli.media.ffmpeg import file_arg
 from neuralcut_cli.media.probe import MediaInfo, probe
 from neuralcut_cli.project.elements import (
     MEDIA_ELEMENTS,
@@ -47,11 +47,11 @@ from neuralcut_cli.render.filtergraph import (
     seconds,
 )
 from neuralcut_cli.render.shapes import draw_graphic, draw_sticker, graphic_size
+from neuralcut_cli.render.text import draw_text
 from neuralcut_cli.time import ticks_to_seconds
 
 Prober = Callable[[Path], MediaInfo]
 Visual = VideoElement | ImageElement | TextElement | StickerElement
-BOLD = ("bold", "bolder", "600", "700", "800", "900")
 
 
 @dataclass
@@ -228,23 +228,15 @@ class _Builder:
         span = self.window.clip(element)
         if span is None or not element.content.strip():
             return current
-        start, end, _ = span
-        height = self.canvas[1]
-        size = max(1.0, element.font_size * height / 90 * element.transform.scale_y * self.scale)
-        text_file = self.workdir / f"text-{self.counter + 1}.txt"
-        text_file.write_text(element.content, encoding="utf-8")
-        font = fonts_dir() / ("DejaVuSans-Bold.ttf" if str(element.font_weight).lower() in BOLD else "DejaVuSans.ttf")
-        x = element.transform.position.x * self.scale
-        y = element.transform.position.y * self.scale
-        box = text_box(element, size, self.scale)
-        if element.line_height is not None:  # OpenCut's 1.2 lines is drawtext's natural spacing
-            box["line_spacing"] = round((float(element.line_height) - 1.2) * size)
-        out = self.label("v")
-        self.chains.append(chain(current, f("drawtext", fontfile=font, textfile=text_file, expansion="none",
-                                            fontsize=f"{size:.2f}", fontcolor=colour(element.color, element.opacity),
-                                            x=f"(w-text_w)/2+{x:.1f}", y=f"(h-text_h)/2+{y:.1f}", **box,
-                                            enable=between(start, end)), out=out))
-        return out
+        return draw_text(self, current, element, span[0], span[1])
+
+    def still(self, picture: Path, start: float, end: float) -> str:
+        """A picture as a layer from ``start`` to ``end`` (output seconds)."""
+        index, label = len(self.inputs), self.label("p")
+        self.inputs.append(media_input(picture, True, end - start))
+        self.chains.append(chain(f"{index}:v", f("setpts", expr=f"PTS-STARTPTS+{seconds(start)}/TB"),
+                                 f("format", pix_fmts="yuva420p"), out=label))
+        return label
 
     def sticker(self, current: str, element: StickerElement) -> str:
         span = self.window.clip(element)
@@ -303,17 +295,6 @@ class _Builder:
         index = len(self.inputs)
         self.inputs.append(media_input(picture, True, end - start))
         return self.overlay(current, f"{index}:v", element, natural, start, end, fit=False)
-
-
-def text_box(element: TextElement, size: float, scale: float) -> dict[str, object]:
-    """drawtext's box options: the background colour, and its paddings (canvas pixels) when the file sets them."""
-    background = element.background
-    if not background.enabled:
-        return {}
-    pad_x = background.padding_x if background.padding_x is not None else size / 4 / scale
-    pad_y = background.padding_y if background.padding_y is not None else size / 4 / scale
-    sides = [max(0, round(float(v) * scale)) for v in (pad_y, pad_x, pad_y, pad_x)]
-    return {"box": 1, "boxcolor": colour(background.color, element.opacity), "boxborderw": "|".join(map(str, sides))}
 
 
 def _even(value: float) -> int:

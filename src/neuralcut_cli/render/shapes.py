@@ -111,3 +111,19 @@ def _fill(params: Mapping[str, object]) -> tuple[int, int, int]:
             except ValueError:
                 continue
     return 255, 255, 255
+
+
+def draw_box(size: tuple[int, int], radius: float, color: str, opacity: float, folder: Path) -> Path:
+    """A PNG of a filled box with rounded corners (a text background), with transparency."""
+    red, green, blue, alpha = parse_color(color)
+    a = round(255 * max(0.0, min(1.0, alpha * opacity)))
+    target = folder / f"box-{size[0]}x{size[1]}-{radius:.1f}-{red:02x}{green:02x}{blue:02x}{a:02x}.png"
+    if target.exists():
+        return target
+    inside = (f"lte(pow(max(abs(X+0.5-W/2)-(W/2-{radius:.2f}),0),2)+pow(max(abs(Y+0.5-H/2)-(H/2-{radius:.2f}),0),2),"
+              f"{radius * radius:.2f})")
+    filters = [f("color", c="black", s=f"{size[0]}x{size[1]}", d=1), f("format", pix_fmts="rgba"),
+               f("geq", r=red, g=green, b=blue, a=f"{a}*{inside}")]
+    run_ffmpeg(["-y", "-f", "lavfi", "-i", graph_text([chain((), *filters, out="out0")]), "-frames:v", "1",
+                file_arg(target)])
+    return target

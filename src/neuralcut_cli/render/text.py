@@ -1,0 +1,159 @@
+"""Text on the frame: ``drawtext`` alone, or laid out line by line when it cannot do the job.
+
+OpenCut's unit: pixels = fontSize x canvas height / 90. Plain text is one
+``drawtext`` centred on its position, with line height (``line_spacing``) and
+the background box's paddings (``boxborderw``). Letter spacing, and a box with
+offsets or rounded corners, need the text's size before it is drawn: the
+glyph advances come from the font file (``fontmetrics``), the box is drawn
+first (``drawbox``, or a rounded picture) and each line is drawn on its
+baseline, letter by letter when there is spacing between them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+from neuralcut_cli.media.ffmpeg import fonts_dir
+from neuralcut_cli.project.elements import TextElement
+from neuralcut_cli.render.filtergraph import Chain, Filter, between, chain, colour, f
+from neuralcut_cli.render.fontmetrics import load
+from neuralcut_cli.render.shapes import draw_box
+
+BOLD = ("bold", "bolder", "600", "700", "800", "900")
+NORMAL_LINE = 1.2  # OpenCut's default line height; drawtext's natural spacing
+
+
+class Canvas(Protocol):
+    """What drawing text needs from the render builder."""
+
+    scale: float
+    workdir: Path
+    chains: list[Chain]
+    inputs: list[list[str]]
+
+    @property
+    def canvas(self) -> tuple[int, int]: ...
+
+    def label(self, prefix: str) -> str: ...
+
+    def still(self, picture: Path, start: float, end: float) -> str: ...
+
+
+@dataclass(frozen=True)
+class _Style:
+    size: float
+    font: Path
+    spacing: float      # pixels between letters
+    line_gap: float     # pixels added to each line (line height beyond 1.2)
+    centre: tuple[float, float]
+
+
+def draw_text(canvas: Canvas, current: str, element: TextElement, start: float, end: float) -> str:
+    style = _style(canvas, element)
+    background = element.background
+    rounded_or_moved = background.enabled and any((background.offset_x, background.offset_y, background.corner_radius))
+    if style.spacing or rounded_or_moved:
+        return _laid_out(canvas, current, element, style, start, end)
+    text_file = canvas.workdir / f"text-{canvas.label('t')}.txt"
+    text_file.write_text(element.content, encoding="utf-8")
+    options: dict[str, object] = box_options(element, style.size, canvas.scale)
+    if style.line_gap:
+        options["line_spacing"] = round(style.line_gap)
+    out = canvas.label("v")
+    x, y = style.centre
+    canvas.chains.append(chain(current, f("drawtext", fontfile=style.font, textfile=text_file, expansion="none",
+                                          fontsize=f"{style.size:.2f}", fontcolor=colour(element.color, element.opacity),
+                                          x=f"{x:.1f}-text_w/2", y=f"{y:.1f}-text_h/2", **options,
+                                          enable=between(start, end)), out=out))
+    return out
+
+
+def box_options(element: TextElement, size: float, scale: float) -> dict[str, object]:
+    """drawtext's box options: the background colour, and its paddings (canvas pixels) when the file sets them."""
+    background = element.background
+    if not background.enabled:
+        return {}
+    pad_x, pad_y = _paddings(element, size, scale)
+    sides = [max(0, round(v)) for v in (pad_y, pad_x, pad_y, pad_x)]
+    return {"box": 1, "boxcolor": colour(background.color, element.opacity), "boxborderw": "|".join(map(str, sides))}
+
+
+def _style(canvas: Canvas, element: TextElement) -> _Style:
+    width, height = canvas.canvas
+    size = max(1.0, float(element.font_size) * height / 90 * float(element.transform.scale_y) * canvas.scale)
+    font = fonts_dir() / ("DejaVuSans-Bold.ttf" if str(element.font_weight).lower() in BOLD else "DejaVuSans.ttf")
+    spacing = float(element.letter_spacing or 0) * canvas.scale
+    line_gap = (float(element.line_height) - NORMAL_LINE) * size if element.line_height is not None else 0.0
+    centre = (width * canvas.scale / 2 + float(element.transform.position.x) * canvas.scale,
+              height * canvas.scale / 2 + float(element.transform.position.y) * canvas.scale)
+    return _Style(size, font, spacing, line_gap, centre)
+
+
+def _paddings(element: TextElement, size: float, scale: float) -> tuple[float, float]:
+    background = element.background
+    pad_x = float(background.padding_x) * scale if background.padding_x is not None else size / 4
+    pad_y = float(background.padding_y) * scale if background.padding_y is not None else size / 4
+    return pad_x, pad_y
+
+
+def _laid_out(canvas: Canvas, current: str, element: TextElement, style: _Style, start: float, end: float) -> str:
+    metrics = load(style.font)
+    lines = element.content.split("\n")
+    line_height = metrics.line_height(style.size) + style.line_gap
+    widths = [metrics.width(line, style.size, style.spacing) for line in lines]
+    block = (max(widths), line_height * len(lines))
+    left, top = style.centre[0] - block[0] / 2, style.centre[1] - block[1] / 2
+    if element.background.enabled:
+        current = _box(canvas, current, element, style, (left, top, *block), start, end)
+    filters: list[Filter] = []
+    for number, (line, width) in enumerate(zip(lines, widths, strict=True)):
+        x = {"left": left, "right": left + block[0] - width}.get(element.text_align, style.centre[0] - width / 2)
+        baseline = top + number * line_height + metrics.ascent(style.size)
+        pieces = [(line, x)] if not style.spacing else _letters(line, x, metrics, style)
+        filters += [_glyphs(canvas, element, style, text, at, baseline, start, end) for text, at in pieces if text.strip()]
+    if not filters:
+        return current
+    out = canvas.label("v")
+    canvas.chains.append(chain(current, *filters, out=out))
+    return out
+
+
+def _letters(line: str, x: float, metrics, style: _Style) -> list[tuple[str, float]]:  # type: ignore[no-untyped-def]
+    placed, pen = [], x
+    for char in line:
+        placed.append((char, pen))
+        pen += metrics.advance(char, style.size) + style.spacing
+    return placed
+
+
+def _glyphs(canvas: Canvas, element: TextElement, style: _Style, text: str, x: float, baseline: float,
+            start: float, end: float) -> Filter:
+    text_file = canvas.workdir / f"text-{canvas.label('t')}.txt"
+    text_file.write_text(text, encoding="utf-8")
+    return f("drawtext", fontfile=style.font, textfile=text_file, expansion="none", fontsize=f"{style.size:.2f}",
+             fontcolor=colour(element.color, element.opacity), x=f"{x:.1f}", y=f"{baseline:.1f}", y_align="baseline",
+             enable=between(start, end))
+
+
+def _box(canvas: Canvas, current: str, element: TextElement, style: _Style, rect: tuple[float, float, float, float],
+         start: float, end: float) -> str:
+    """The background box around the text block: paddings, then offsets; rounded corners as a picture."""
+    background = element.background
+    pad_x, pad_y = _paddings(element, style.size, canvas.scale)
+    x = rect[0] - pad_x + float(background.offset_x or 0) * canvas.scale
+    y = rect[1] - pad_y + float(background.offset_y or 0) * canvas.scale
+    w, h = max(2, round(rect[2] + 2 * pad_x)), max(2, round(rect[3] + 2 * pad_y))
+    radius = float(background.corner_radius or 0) * canvas.scale
+    fill = colour(background.color, element.opacity)
+    if radius <= 0:
+        out = canvas.label("v")
+        canvas.chains.append(chain(current, f("drawbox", x=f"{x:.1f}", y=f"{y:.1f}", w=w, h=h, color=fill, t="fill",
+                                              enable=between(start, end)), out=out))
+        return out
+    picture = draw_box((w, h), min(radius, w / 2, h / 2), background.color, element.opacity, canvas.workdir)
+    layer, out = canvas.still(picture, start, end), canvas.label("v")
+    canvas.chains.append(chain((current, layer), f("overlay", x=f"{x:.1f}", y=f"{y:.1f}", eof_action="pass",
+                                                   enable=between(start, end)), out=out))
+    return out
