@@ -158,3 +158,16 @@ def test_opencut_leniencies_load(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     shown = invoke("timeline", "-p", tmp_path / "p.json")
     assert shown.returncode == 0 and "overlap" in (shown.stdout + shown.stderr).lower()
+
+
+def test_a_bad_manifest_entry_is_named_with_its_path(tmp_path: Path) -> None:
+    manifest = json.loads(MANIFEST.read_text())
+    manifest[0]["type"] = "gif"
+    bad = tmp_path / "media.json"
+    bad.write_text(json.dumps(manifest))
+    done = invoke("import-opencut", RECORD, "--manifest", bad, "-o", tmp_path / "p.json")
+    assert done.returncode == 2 and "mediaAssets[0].type" in done.stderr and "internal" not in done.stderr
+    assert not (tmp_path / "p.json").exists()
+    bad.write_text('{"assets": 3}')
+    done = invoke("import-opencut", RECORD, "--manifest", bad, "-o", tmp_path / "p.json")
+    assert done.returncode == 2 and "list of assets" in done.stderr

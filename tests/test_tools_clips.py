@@ -49,7 +49,9 @@ ERRORS = [
     ("update_clip", {"elementId": "e-logo", "volume": 50}, "Element type 'image' does not support volume"),
     ("update_clip", {"elementId": "e-music", "positionX": 10},
      "Element type 'audio' does not support transform properties"),
-    ("update_clip", {"elementId": "e-intro", "positionX": "10"}, "positionX must be a number"),
+    ("update_clip", {"elementId": "e-intro", "positionX": "10"}, "positionX must be a number between -1e9 and 1e9 (pixels)"),
+    ("update_clip", {"elementId": "e-intro", "positionX": 1e12}, "positionX must be a number between -1e9 and 1e9 (pixels)"),
+    ("update_clip", {"elementId": "e-intro", "rotation": 1e300}, "rotation must be a number of degrees (at most 1e6 either way)"),
     ("update_clip", {"elementId": "e-intro", "scaleX": 0}, "scaleX must be a number above 0"),
     ("update_clip", {"elementId": "e-intro", "mask": {"action": "add"}},
      "Masks cannot be edited yet; they are kept as they are in the file"),
@@ -229,3 +231,20 @@ def test_speed_changes_duration_by_the_rate(demo_path: Path) -> None:
     assert (beach.trim_start, beach.trim_end) == (T, T)  # the same 8 s of source
     tools("set_speed", {"elementIds": ["e-beach"], "rate": 1})
     assert span(demo_path, "e-beach") == (6, 14) and element(demo_path, "e-beach").retime is None
+
+
+def test_an_edit_that_would_leave_an_invalid_element_is_refused_before_writing(demo_path: Path) -> None:
+    """The session's last check: whatever path a bad value took, the file is not written."""
+    from neuralcut_cli.errors import EditError
+    from neuralcut_cli.project.session import ProjectSession
+
+    session = ProjectSession(demo_path)
+    before = demo_path.read_bytes()
+    with pytest.raises(EditError) as refused:
+        with session.edit({"tool": "test"}) as edit:
+            logo = edit.project.scene.find_element("e-logo")[1]  # type: ignore[index]
+            moved = logo.transform.position.model_copy(update={"x": 1e12})  # model_copy does not validate
+            bad = logo.model_copy(update={"transform": logo.transform.model_copy(update={"position": moved})})
+            edit.project = edit.project.with_scene(edit.project.scene.update_element(bad))
+    assert "e-logo" in refused.value.message and "transform.position.x" in refused.value.message
+    assert demo_path.read_bytes() == before

@@ -15,6 +15,8 @@ from typing import Any
 from neuralcut_cli.editing.builders import text_y
 from neuralcut_cli.editing.placement import check_free
 from neuralcut_cli.editing.timing import resolve_range
+from neuralcut_cli.errors import EditError
+from neuralcut_cli.project.base import validated
 from neuralcut_cli.project.elements import TextElement
 from neuralcut_cli.project.model import Scene
 
@@ -29,7 +31,12 @@ def restyle(element: TextElement, style: dict[str, Any]) -> TextElement:
         update["transform"] = element.transform.model_copy(update={"position": point})
     if "background" in style:
         update["background"] = element.background.model_copy(update=style["background"])
-    return element.model_copy(update=update) if update else element
+    if not update:
+        return element
+    try:
+        return validated(element, **update)
+    except ValueError as exc:
+        raise EditError(f"That would make an invalid text element: {str(exc).replace('Value error, ', '')}") from None
 
 
 def update_text(scene: Scene, element: TextElement, canvas_height: int, content: str | None = None,

@@ -24,7 +24,7 @@ from typing import Any
 from neuralcut_cli.errors import ProjectLoadError
 from neuralcut_cli.media.importer import relative_path
 from neuralcut_cli.media.probe import probe
-from neuralcut_cli.project.model import FORMAT, SCHEMA_VERSION, MediaAsset
+from neuralcut_cli.project.model import FORMAT, SCHEMA_VERSION
 
 OPENCUT_VERSION = 25
 _MANIFEST_KEYS = ("id", "name", "type", "duration", "width", "height", "fps", "hasAudio")
@@ -98,9 +98,7 @@ def _assets(used: list[str], manifest: list[dict[str, Any]], media_dir: Path | N
         where = f"in {media_dir}" if media_dir else "(no --media folder given)"
         raise ProjectLoadError(f"media used by the record but in no manifest and not found {where}: "
                                f"{', '.join(missing)}. Give --manifest, or name the files <mediaId>.<ext>.")
-    for asset in assets:
-        MediaAsset.model_validate(asset)  # the manifest entries must be sane assets (type, duration...)
-    return assets
+    return assets  # checked with the whole project (``project_from_json``: type, duration... with their path)
 
 
 def _find_file(media_dir: Path | None, media_id: str, name: str | None) -> Path | None:

@@ -96,3 +96,23 @@ def copy_with(model: M, **update: Any) -> M:
     if gone:
         object.__setattr__(copied, "__pydantic_fields_set__", copied.model_fields_set - gone)
     return copied
+
+
+def validated(model: M, **update: Any) -> M:
+    """``model`` with ``update`` applied and checked as if loaded from a file (``ValueError`` naming the field).
+
+    ``model_copy`` does not validate; an edit whose values come from outside (a tool's numbers) goes through
+    here, so a project is never written that the next load would refuse.
+    """
+    from pydantic import ValidationError
+
+    plain = {k: v.model_dump(exclude_unset=True) if isinstance(v, BaseModel) else v for k, v in update.items()}
+    data = {**model.model_dump(by_alias=False, exclude_unset=True), **plain}  # nested models checked too
+    try:
+        checked = type(model).model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"])
+        raise ValueError(f"{where}: {first['msg']}") from None
+    object.__setattr__(checked, "__pydantic_fields_set__", model.model_fields_set | set(update))
+    return checked

@@ -256,3 +256,23 @@ def _whole_track(leaf: list[Any]) -> Iterator[tuple[str, bool, bool]]:
         yield element["id"], True, False
     for element in (after[0].get("elements", []) if after else []):
         yield element["id"], False, True
+
+
+_TIMING = frozenset({"start_time", "duration", "trim_start", "trim_end"})
+
+
+def elements_to_check(patch: Patch | None) -> set[str]:
+    """Ids of elements a patch changed beyond their timing: what ``ProjectSession`` re-checks (new elements are
+    built validated, and pieces and copies come from valid elements; timing is checked by the edits)."""
+    found: set[str] = set()
+    for name, change in (patch or {}).get("fields", {}).items():
+        if "list" in change:
+            for item_id, item in change["list"].get("items", {}).items():
+                if name == "elements":
+                    if "leaf" not in item and set(item.get("fields", {})) - _TIMING:
+                        found.add(item_id)
+                elif "fields" in item:
+                    found |= elements_to_check(item)
+        elif "fields" in change:
+            found |= elements_to_check(change)
+    return found

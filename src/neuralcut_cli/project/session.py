@@ -16,8 +16,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
+from pydantic import TypeAdapter, ValidationError
+
 from neuralcut_cli.errors import EditError, NeuralCutError
-from neuralcut_cli.project.diff import Patch, diff
+from neuralcut_cli.project.diff import Patch, diff, elements_to_check
+from neuralcut_cli.project.elements import Element
 from neuralcut_cli.project.gcpause import gc_paused
 from neuralcut_cli.project.history import DEFAULT_LIMIT, History, Step
 from neuralcut_cli.project.io import (
@@ -105,6 +108,7 @@ class ProjectSession:
             patch = None if box.project is before else diff(before, box.project)
             if patch is None:
                 return
+            _check_elements(box.project, patch)
             if box.project.scene.end_time > MAX_TICKS:
                 raise EditError(f"That would make the timeline end after {format_timecode(MAX_TICKS, 0)}, "
                                 "the longest a project may be; nothing was changed")
@@ -183,6 +187,24 @@ class ProjectSession:
         if not self._swept:
             remove_stray_temp_files(self.path, self.history.folder)
             self._swept = True
+
+
+ELEMENT: TypeAdapter[Element] = TypeAdapter(Element)
+
+
+def _check_elements(project: Project, patch: Patch) -> None:
+    """Every element the edit restyled must load again: a tool's value out of bounds is refused here, before
+    anything is written, whatever path it came by."""
+    for element_id in elements_to_check(patch):
+        found = project.scene.find_element(element_id)
+        if found is None:
+            continue
+        try:
+            ELEMENT.validate_python(found[1].model_dump(mode="json", by_alias=True, exclude_unset=True))
+        except ValidationError as exc:
+            where = ".".join(str(part) for part in exc.errors()[0]["loc"][1:])
+            raise EditError(f"That edit would leave {element_id} invalid ({where}: {exc.errors()[0]['msg']}); "
+                            "nothing was changed") from None
 
 
 def _describe(call: dict[str, Any]) -> str:

@@ -10,6 +10,7 @@ from neuralcut_cli.editing.duplicate import duplicate_elements as copy_elements
 from neuralcut_cli.editing.placement import new_id
 from neuralcut_cli.editing.trim import trim
 from neuralcut_cli.editing.volume import db_from_gain
+from neuralcut_cli.project.base import validated
 from neuralcut_cli.project.elements import BLEND_MODES, VISUAL_ELEMENTS, AudioElement, Element, VideoElement
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.time import seconds_to_ticks
@@ -45,9 +46,11 @@ class UpdateClipArgs(ToolArgs):
     trim_end: Annotated[Any, Field(json_schema_extra={"type": "number"}, description="Out point: seconds of source "
                                    "left out at the end (moves only the end edge).")] = None
     opacity: Annotated[Any, Field(json_schema_extra={"type": "number"}, description="0 to 100 (%).")] = None
-    position_x: Annotated[float | None, Field(description="Pixels right of the centre.", **_FINITE)] = None
-    position_y: Annotated[float | None, Field(description="Pixels below the centre.", **_FINITE)] = None
-    rotation: Annotated[float | None, Field(description="Degrees, clockwise.", **_FINITE)] = None
+    position_x: Annotated[float | None, Field(ge=-1e9, le=1e9, description="Pixels right of the centre.",
+                                              **_FINITE)] = None
+    position_y: Annotated[float | None, Field(ge=-1e9, le=1e9, description="Pixels below the centre.",
+                                              **_FINITE)] = None
+    rotation: Annotated[float | None, Field(ge=-1e6, le=1e6, description="Degrees, clockwise.", **_FINITE)] = None
     scale_x: Annotated[float | None, Field(gt=0, le=100, description="Horizontal scale (1 = 100%).", **_FINITE)] = None
     scale_y: Annotated[float | None, Field(gt=0, le=100, description="Vertical scale (1 = 100%).", **_FINITE)] = None
     blend_mode: Annotated[Any, Field(json_schema_extra={"type": "string", "enum": list(BLEND_MODES)},
@@ -57,8 +60,10 @@ class UpdateClipArgs(ToolArgs):
                                  "mutes). Stored as decibels.")] = None
     muted: Annotated[Any, Field(json_schema_extra={"type": "boolean"}, description="Mute or unmute it.")] = None
     mask: Annotated[Any, Field(json_schema_extra={"type": "object"}, description="Not available yet.")] = None
-    errors: ClassVar = {"element_id": "Invalid elementId", "position_x": "positionX must be a number",
-                        "position_y": "positionY must be a number", "rotation": "rotation must be a number",
+    errors: ClassVar = {"element_id": "Invalid elementId",
+                        "position_x": "positionX must be a number between -1e9 and 1e9 (pixels)",
+                        "position_y": "positionY must be a number between -1e9 and 1e9 (pixels)",
+                        "rotation": "rotation must be a number of degrees (at most 1e6 either way)",
                         "scale_x": "scaleX must be a number above 0", "scale_y": "scaleY must be a number above 0"}
     default_error: ClassVar = "Invalid elementId"
 
@@ -83,7 +88,11 @@ def update_clip(project: Project, args: UpdateClipArgs, ctx: ToolContext) -> Pro
     update = _checked_update(element, args, applied)
     if args.mask is not None:
         raise ToolError("Masks cannot be edited yet; they are kept as they are in the file")
-    scene = scene.update_element(element.model_copy(update=update)) if update else scene
+    if update:
+        try:
+            scene = scene.update_element(validated(element, **update))
+        except ValueError as exc:
+            raise ToolError(f"That would make an invalid element: {str(exc).replace('Value error, ', '')}") from None
     if args.trim_start is not None or args.trim_end is not None:
         start, end = _trims(args)
         refreshed = scene.find_element(element.id)
