@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from conftest import minimal_project
-from tool_helpers import REGISTRY, Tools
+from tool_helpers import REGISTRY, Tools, assert_refused
 
 from neuralcut_cli.tools.definition import ToolContext
 
@@ -170,11 +170,7 @@ CASES = [
 
 @pytest.mark.parametrize(("name", "args", "error"), CASES, ids=[f"{c[0]}:{c[2]}:{i}" for i, c in enumerate(CASES)])
 def test_spec_error_leaves_the_file_untouched(name: str, args: dict, error: str, demo_path: Path) -> None:
-    before = demo_path.read_bytes()
-    tools = Tools(demo_path)
-    assert tools(name, args) == {"error": error}
-    assert demo_path.read_bytes() == before
-    assert tools.history_size() == 0
+    assert_refused(demo_path, name, args, error)
 
 
 def test_arguments_that_are_not_an_object(demo_path: Path) -> None:

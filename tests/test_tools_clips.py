@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tool_helpers import Tools
+from tool_helpers import Tools, assert_refused
 
 from neuralcut_cli.project.io import read_project
 
@@ -99,11 +99,7 @@ ERRORS = [
 
 @pytest.mark.parametrize(("name", "args", "error"), ERRORS, ids=[f"{c[0]}:{i}" for i, c in enumerate(ERRORS)])
 def test_every_error_leaves_the_file_untouched(name: str, args: dict, error: str, demo_path: Path) -> None:
-    before = demo_path.read_bytes()
-    tools = Tools(demo_path)
-    assert tools(name, args) == {"error": error}
-    assert demo_path.read_bytes() == before
-    assert tools.history_size() == 0
+    assert_refused(demo_path, name, args, error)
 
 
 def span(path: Path, element_id: str) -> tuple[float, float]:

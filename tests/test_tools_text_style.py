@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tool_helpers import Tools
+from tool_helpers import Tools, assert_refused
 
 from neuralcut_cli.project.io import read_project
 
@@ -37,10 +37,7 @@ ERRORS = [
 
 @pytest.mark.parametrize(("name", "args", "error"), ERRORS, ids=[f"{c[0]}:{i}" for i, c in enumerate(ERRORS)])
 def test_style_errors_leave_the_file_untouched(name: str, args: dict, error: str, demo_path: Path) -> None:
-    before = demo_path.read_bytes()
-    tools = Tools(demo_path)
-    assert tools(name, args) == {"error": error}
-    assert demo_path.read_bytes() == before and tools.history_size() == 0
+    assert_refused(demo_path, name, args, error)
 
 
 def test_add_text_applies_the_overrides_over_the_preset(demo_path: Path) -> None:

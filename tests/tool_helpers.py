@@ -48,3 +48,12 @@ class Tools:
     def history_size(self) -> int:
         done, _ = self.session.history.steps()
         return len(done)
+
+
+def assert_refused(path: Path, name: str, args: Any, error: str) -> None:
+    """``name(args)`` answers exactly ``{"error": error}``; the file stays byte for byte and no undo step is made."""
+    before = path.read_bytes()
+    tools = Tools(path)
+    assert tools(name, args) == {"error": error}
+    assert path.read_bytes() == before
+    assert tools.history_size() == 0
