@@ -121,6 +121,16 @@ def summary(intent: i.Intent) -> str:
             parts = ["close gaps", track(t) if t else "main"]
         case i.Visibility(refs=rs, hidden=h):
             parts = ["hide" if h else "show", "+".join(map(ref, rs))]
+        case i.Fade(refs=rs, fade_in=fi, fade_out=fo):
+            parts = ["fade", "+".join(map(ref, rs)), f"in={fi:g}" if fi else "", f"out={fo:g}" if fo else ""]
+        case i.Zoom(ref=r, factor=fa):
+            parts = ["zoom", ref(r), "in" if fa > 1 else "out"]
+        case i.Slide(ref=r, side=sd, length=ln):
+            parts = ["slide", ref(r), sd, f"{ln:g}s"]
+        case i.ListKeyframes(ref=r):
+            parts = ["keyframes", ref(r)]
+        case i.Duck(music=ms, under=us):
+            parts = ["duck", "+".join(map(ref, ms)), "under", "+".join(map(ref, us))]
         case _:
             parts = [type(intent).__name__]
     return " ".join(p for p in parts if p)

@@ -12,6 +12,7 @@ from typing import Any, Callable
 import pytest
 
 from neuralcut_cli.agent.backends.mock import MockBackend
+from neuralcut_cli.editing.keyframes import value_at
 from neuralcut_cli.agent.orchestrator import Orchestrator
 from neuralcut_cli.agent.stores import ChatStore
 from neuralcut_cli.project.io import read_project
@@ -218,6 +219,20 @@ CLIPS: list[tuple[str, Check | str]] = [  # the editor's vocabulary (clips and t
     ("delete the beach clip", lambda p: gone(p, "e-beach") and span(p, "e-city") == (14, 20)),  # no ripple unasked
 ]
 
+MOTION: list[tuple[str, Check | str]] = [  # keyframes written by fade, animate and duck
+    ("fade in the intro over 1 second", lambda p: value_at(el(p, "e-intro"), "opacity", 0) == 0
+     and value_at(el(p, "e-intro"), "opacity", T) == 1 and value_at(el(p, "e-intro"), "volume", 0) == -60),
+    ("fade the title in and out", lambda p: value_at(el(p, "e-title"), "opacity", 3 * T) == 0),
+    ("slowly zoom into the photo", lambda p: value_at(el(p, "e-logo"), "transform.scaleX", 18 * T) == 0.24),
+    ("slide the title in from the left", lambda p: value_at(el(p, "e-title"), "transform.positionX", 0) == -1200
+     and value_at(el(p, "e-title"), "transform.positionX", T) == 0),
+    ("duck the music under the beach clip", lambda p: value_at(el(p, "e-music"), "volume", 10 * T) == -18
+     and value_at(el(p, "e-music"), "volume", 2 * T) == -6),
+    ("fade the music out over 3 seconds then mute the intro", lambda p: el(p, "e-intro").muted
+     and value_at(el(p, "e-music"), "volume", 20 * T) == -60),
+    ("fade the title in over 5 seconds", REFUSED),  # the title lasts 3 s
+]
+
 WORDING: list[tuple[str, Check | str]] = [  # ways of saying it beyond the help examples
     ("drop the music by 10 dB", lambda p: round(el(p, "e-music").volume) == -16),
     ("delete all the text", lambda p: gone(p, "e-title", "e-caption") and not gone(p, "e-star")),
@@ -251,7 +266,7 @@ REFUSALS: list[tuple[str, Check | str]] = [(text, REFUSED) for text in [
     "make the blur stronger than ever", "hide the audio track", "mute the text track",
 ]]
 
-TABLE = [*SINGLE, *CHAINS, *CLIPS, *WORDING, *REFUSALS]
+TABLE = [*SINGLE, *CHAINS, *CLIPS, *MOTION, *WORDING, *REFUSALS]
 
 
 def run(path: Path, text: str):  # type: ignore[no-untyped-def]

@@ -431,6 +431,22 @@ CLIPS = [  # the editor's vocabulary: tracks, copies, opacity, speed, gaps, trim
     ("delete the logo track", REFUSE), ("hide the music", "hide the music"), ("mute the text track", "mute track text"),
 ]
 
+MOTION = [  # fades, zooms, slides, ducking, keyframes (issue 14)
+    ("fade in the intro over 1 second", "fade the intro in=1"), ("fade out the music at the end", "fade the music out=1"),
+    ("fade the title in and out", "fade the title in=1 out=1"), ("fade the music out over 3 seconds", "fade the music out=3"),
+    ("add a fade in to the title", "fade the title in=1"), ("fade the intro and the title in", "fade the intro+the title in=1"),
+    ("fade in the beach clip for 2 seconds", "fade the beach clip in=2"), ("fade out the logo slowly", "fade the logo out=1"),
+    ("slowly zoom into the photo", "zoom the photo in"), ("zoom out of the intro clip", "zoom the intro clip out"),
+    ("zoom in on the beach clip", "zoom the beach clip in"), ("slide the title in from the left", "slide the title left 0.5s"),
+    ("bring the caption in from the right", "slide the caption right 0.5s"),
+    ("slide the star in from the top over 1 second", "slide the star top 1s"),
+    ("duck the music under the beach clip", "duck the music under the beach clip"),
+    ("lower the music when the beach clip plays", "duck the music under the beach clip"),
+    ("duck the music under the intro and the beach clip", "duck the music under the intro+the beach clip"),
+    ("list the keyframes of the intro", "keyframes the intro"), ("what keyframes does the title have?", "keyframes the title"),
+    ("make the fade longer", REFUSE), ("fade to black at the end", REFUSE), ("zoom", REFUSE), ("duck the music", "volume the music db=-6"),
+]
+
 MORE_CHAINS = [
     ("mute the music, then add a title \"End\" at the end for 2 seconds", ["volume the music mute", 'text "End" last 2 hook']),
     ('add a subtitle "Hi" at 1s and make it last 2 seconds', ['text "Hi" 1 subtitle', "timing it length=2"]),
@@ -455,7 +471,7 @@ MORE_CHAINS = [
 CATEGORIES = {"looking": LOOKING, "splits": SPLITS, "removing": REMOVING, "moves": MOVES, "timing": TIMING,
               "volume": VOLUME, "text": TEXT, "media": MEDIA, "stickers": STICKERS, "effects": EFFECTS,
               "chains": CHAINS + MORE_CHAINS, "impossible": IMPOSSIBLE, "more": MORE,
-              "questions": QUESTIONS, "clips": CLIPS}
+              "questions": QUESTIONS, "clips": CLIPS, "motion": MOTION}
 TABLE = [row for rows in CATEGORIES.values() for row in rows]
 
 

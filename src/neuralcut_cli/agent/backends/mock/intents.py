@@ -270,3 +270,34 @@ class CloseGaps(Intent):
 class Visibility(Intent):
     refs: tuple[Ref, ...] = ()
     hidden: bool = True
+
+
+@dataclass(frozen=True)
+class Fade(Intent):
+    refs: tuple[Ref, ...] = ()
+    fade_in: float | None = None   # seconds
+    fade_out: float | None = None
+
+
+@dataclass(frozen=True)
+class Zoom(Intent):
+    ref: Ref = field(default_factory=lambda: Ref(""))
+    factor: float = 1.2            # > 1 zooms in, < 1 out
+
+
+@dataclass(frozen=True)
+class Slide(Intent):
+    ref: Ref = field(default_factory=lambda: Ref(""))
+    side: str = "left"             # where it comes from
+    length: float = 0.5            # seconds
+
+
+@dataclass(frozen=True)
+class Duck(Intent):
+    music: tuple[Ref, ...] = ()
+    under: tuple[Ref, ...] = ()
+
+
+@dataclass(frozen=True)
+class ListKeyframes(Intent):
+    ref: Ref = field(default_factory=lambda: Ref(""))

@@ -16,6 +16,7 @@ from neuralcut_cli.agent.backends.mock import plans_clip as clip
 from neuralcut_cli.agent.backends.mock import plans_edit as edit
 from neuralcut_cli.agent.backends.mock import plans_look as look
 from neuralcut_cli.agent.backends.mock import plans_make as make
+from neuralcut_cli.agent.backends.mock import plans_motion as motion
 from neuralcut_cli.agent.backends.mock.plan import Call, Context, Failed, Plan, Replay
 
 PLANS: dict[type[i.Intent], Callable[[Any, Context], Plan]] = {
@@ -30,6 +31,8 @@ PLANS: dict[type[i.Intent], Callable[[Any, Context], Plan]] = {
     i.UpdateEffect: make.plan_update_effect,
     i.TrackState: clip.plan_track_state, i.Duplicate: clip.plan_duplicate, i.Opacity: clip.plan_opacity,
     i.Speed: clip.plan_speed, i.CloseGaps: clip.plan_close_gaps, i.Visibility: clip.plan_visibility,
+    i.Fade: motion.plan_fade, i.Zoom: motion.plan_zoom, i.Slide: motion.plan_slide, i.Duck: motion.plan_duck,
+    i.ListKeyframes: motion.plan_list_keyframes,
 }
 
 

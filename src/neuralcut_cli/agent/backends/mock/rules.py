@@ -16,6 +16,7 @@ from neuralcut_cli.agent.backends.mock import rules_clip as clip
 from neuralcut_cli.agent.backends.mock import rules_edit as edit
 from neuralcut_cli.agent.backends.mock import rules_look as look
 from neuralcut_cli.agent.backends.mock import rules_make as make
+from neuralcut_cli.agent.backends.mock import rules_motion as motion
 from neuralcut_cli.agent.backends.mock.clause import Clause
 from neuralcut_cli.agent.backends.mock.intents import Intent
 from neuralcut_cli.agent.backends.mock.listing import Vocab
@@ -47,12 +48,18 @@ RULES: tuple[Rule, ...] = (
     Rule("about an element", look.read_about, ("what is e-title?", "when does the music end?", "is the music muted?"),
          True),
     Rule("is there", look.read_is_there, ("is there any text at 12s?",), True),
+    Rule("keyframes", motion.read_list_keyframes, ("list the keyframes of the intro",), True),
     Rule("mute or hide a track", clip.read_track_state, ("hide the logo track", "mute the audio track",
                                                           "show the logo track again")),
     Rule("duplicate", clip.read_duplicate, ("duplicate the title", "make a copy of the star")),
     Rule("speed", clip.read_speed, ("speed up the beach clip 2x", "play the intro at half speed")),
     Rule("opacity", clip.read_opacity, ("make the photo half transparent", "set the logo opacity to 40%")),
     Rule("close gaps", clip.read_close_gaps, ("remove the gaps", "close the gaps on the main track")),
+    Rule("fade", motion.read_fade, ("fade in the intro over 1 second", "fade out the music at the end",
+                                    "fade the title in and out")),
+    Rule("zoom", motion.read_zoom, ("slowly zoom into the photo", "zoom out of the intro clip")),
+    Rule("slide in", motion.read_slide, ("slide the title in from the left",)),
+    Rule("duck", motion.read_duck, ("duck the music under the beach clip",)),
     Rule("split", edit.read_split, ("split at 5s", "cut at frame 120", "split at 2.5s and 7s",
                                     "split when the second clip begins", "cut the beach clip in half")),
     Rule("remove a range", edit.read_remove_range, ("delete from 3s to 6s", "cut out 3-6s and close the gap",

@@ -1,0 +1,76 @@
+"""Plans for fades, zooms, slides and ducking (the fade, animate and duck tools)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from neuralcut_cli.agent.backends.mock import intents as i
+from neuralcut_cli.agent.backends.mock.listing import Item
+from neuralcut_cli.agent.backends.mock.plan import Call, Context, Done, Plan, listing, one, pick
+
+SLIDE_DISTANCE = 1200  # pixels: from beyond the edge of a 1080p frame
+
+
+def plan_fade(intent: i.Fade, ctx: Context) -> Plan:
+    items = yield from listing()
+    chosen = _chosen(intent.refs, items, ctx)
+    args: dict[str, Any] = {"elementIds": [item.id for item in chosen]}
+    for key, value in (("in", intent.fade_in), ("out", intent.fade_out)):
+        if value is not None:
+            args[key] = value
+    yield Call("fade", args)
+    what = " and ".join(f"{k} over {v:g} s" for k, v in (("in", intent.fade_in), ("out", intent.fade_out)) if v)
+    return Done(f"Faded {', '.join(item.id for item in chosen)} {what} (keyframes: say 'list the keyframes of "
+                f"{chosen[0].id}' to see them).", tuple(item.id for item in chosen))
+
+
+def plan_zoom(intent: i.Zoom, ctx: Context) -> Plan:
+    items = yield from listing()
+    item = one(intent.ref, items, ctx, ("video", "image", "text", "sticker", "graphic"))
+    got = yield Call("get_element", {"elementId": item.id})
+    for axis in ("X", "Y"):
+        scale = float(got["transform"][f"scale{axis}"])
+        yield Call("animate", {"elementId": item.id, "property": f"transform.scale{axis}", "from": scale,
+                               "to": round(scale * intent.factor, 2), "easing": "ease-in-out"})
+    way = "in" if intent.factor > 1 else "out"
+    return Done(f"Zoomed {way} on {item.describe()} over its whole length ({intent.factor:.2g}x, eased).", (item.id,))
+
+
+def plan_slide(intent: i.Slide, ctx: Context) -> Plan:
+    items = yield from listing()
+    item = one(intent.ref, items, ctx, ("video", "image", "text", "sticker", "graphic"))
+    got = yield Call("get_element", {"elementId": item.id})
+    axis = "X" if intent.side in ("left", "right") else "Y"
+    here = float(got["transform"][f"position{axis}"])
+    away = here + (-SLIDE_DISTANCE if intent.side in ("left", "top") else SLIDE_DISTANCE)
+    length = min(intent.length, item.end - item.start)
+    yield Call("animate", {"elementId": item.id, "property": f"transform.position{axis}", "from": away, "to": here,
+                           "start": item.start, "end": round(item.start + length, 6), "easing": "ease-out"})
+    return Done(f"{item.id} now slides in from the {intent.side} over {length:g} s.", (item.id,))
+
+
+def plan_duck(intent: i.Duck, ctx: Context) -> Plan:
+    items = yield from listing()
+    music = _chosen(intent.music, items, ctx, ("audio", "video"))
+    under = _chosen(intent.under, items, ctx)
+    result = yield Call("duck", {"musicElementIds": [m.id for m in music], "underElementIds": [u.id for u in under]})
+    return Done(f"Ducked {', '.join(result['ducked'])} {result['depth']:g} dB under "
+                f"{', '.join(u.id for u in under)}.", tuple(result["ducked"]))
+
+
+def _chosen(refs: tuple[i.Ref, ...], items: list[Item], ctx: Context, types: tuple[str, ...] = ()) -> list[Item]:
+    chosen: list[Item] = []
+    for ref in refs:
+        chosen += [item for item in pick(ref, items, ctx, types, many=ref.plural) if item not in chosen]
+    return chosen
+
+
+def plan_list_keyframes(intent: i.ListKeyframes, ctx: Context) -> Plan:
+    items = yield from listing()
+    item = one(intent.ref, items, ctx)
+    result = yield Call("list_keyframes", {"elementId": item.id})
+    keys = result["keyframes"]
+    if not keys:
+        return Done(f"{item.describe()} has no keyframes.", (item.id,))
+    shown = "; ".join(f"{k['propertyPath']} {k['value']} at {k['time']:g} s ({k['interpolation']})" for k in keys)
+    return Done(f"{item.id} has {len(keys)} keyframe{'s' if len(keys) != 1 else ''}: {shown}.", (item.id,))

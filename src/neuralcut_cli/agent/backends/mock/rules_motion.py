@@ -1,0 +1,95 @@
+"""Readings of requests that move things over time: fades, zooms, slides, ducking."""
+
+from __future__ import annotations
+
+import re
+
+from neuralcut_cli.agent.backends.mock import intents as i
+from neuralcut_cli.agent.backends.mock.clause import Clause
+from neuralcut_cli.agent.backends.mock.listing import Vocab
+from neuralcut_cli.agent.backends.mock.refs import take_ref, take_refs
+from neuralcut_cli.agent.backends.mock.times import take_time
+
+DEFAULT_FADE = 1.0  # seconds, when the request does not say
+
+
+def read_fade(c: Clause, v: Vocab) -> i.Intent | None:
+    """``fade in the intro over 1 second``, ``fade out the music at the end``, ``fade the title in and out``."""
+    verb = c.take(r"\b(?:add a |put a )?(?P<both>fade[sd]? in and out|fade[sd]? (?:it |them )?in and out)\b|"
+                  r"\b(?:add a |put a )?(?P<dir>fade[- ]?in|fade[- ]?out)\b|\bfade\b")
+    if verb is None:
+        return None
+    refs = take_refs(c, v)
+    if not refs:
+        return None
+    direction = c.take(r"\b(?:in and out|in|out)\b")
+    said = (verb.group("both") and "both") or verb.group("dir") or (direction.group(0) if direction else None)
+    if said is None:
+        return None
+    length = take_time(c, v, r"over|for|of|in|lasting|during", "s")
+    c.take(r"\b(?:at the (?:end|start|beginning)|to black|from black|slowly|gently|gradually|to silence|"
+           r"from silence)\b")
+    c.take(r"\b(?:to|on|of)\b")
+    seconds = length if length is not None else DEFAULT_FADE
+    words = set(re.split(r"[\s-]+", said.replace("fades", "fade").replace("faded", "fade")))
+    fade_in = seconds if said == "both" or "in" in words else None
+    fade_out = seconds if said == "both" or "out" in words else None
+    return i.Fade(refs=refs, fade_in=fade_in, fade_out=fade_out)
+
+
+def read_zoom(c: Clause, v: Vocab) -> i.Intent | None:
+    """``slowly zoom into the photo``, ``zoom out of the intro clip``, ``push in on the beach clip``."""
+    verb = c.take(r"\b(?P<out>zoom out(?: of| from)?|pull (?:back|out)(?: from| of)?)\b|"
+                  r"\b(?:zoom in(?:to| on)?|zoom into|zoom|push in(?: on)?|ken burns)\b")
+    if verb is None:
+        return None
+    c.take(r"\b(?:slowly|gently|gradually|a bit|a little|slow|smoothly)\b")
+    ref = take_ref(c, v)
+    if ref is None:
+        return None
+    c.take(r"\b(?:slowly|gently|gradually|smoothly|effect)\b")
+    return i.Zoom(ref=ref, factor=1 / 1.2 if verb.group("out") else 1.2)
+
+
+def read_slide(c: Clause, v: Vocab) -> i.Intent | None:
+    """``slide the title in from the left``, ``bring the caption in from the right``."""
+    if c.take(r"\b(?:slide|swipe|fly|bring|move)\b") is None:
+        return None
+    ref = take_ref(c, v)
+    side = c.take(r"\b(?:in\s+)?from\s+the\s+(left|right|top|bottom)\b")
+    if ref is None or side is None:
+        return None
+    c.take(r"\bin\b")
+    length = take_time(c, v, r"over|for|in", "s")
+    return i.Slide(ref=ref, side=side.group(1), length=length if length is not None else 0.5)
+
+
+def read_duck(c: Clause, v: Vocab) -> i.Intent | None:
+    """``duck the music under the voice``, ``lower the music when the intro plays``."""
+    verb = c.take(r"\b(?:duck|sidechain)\b|\b(?:lower|dip|turn down)(?=.*\b(?:under|whenever|when|while)\b)")
+    if verb is None:
+        return None
+    keyword = c.find(r"\b(?:under(?:neath)?|below|whenever|when|while|during)\b")
+    if keyword is None:
+        return None
+    before = c.copy()
+    before.use(keyword.start(), len(c.text))  # the music is named before "under", the voice after
+    music = take_refs(before, v)
+    c.used = [span for span in before.used if span != (keyword.start(), len(c.text))]
+    c.use(keyword.start(), keyword.end())
+    if not music:
+        return None
+    under = take_refs(c, v)
+    c.take(r"\b(?:plays?|speaks?|talks?|is on|starts?|is playing)\b")
+    return i.Duck(music=music, under=under) if under else None
+
+
+def read_list_keyframes(c: Clause, v: Vocab) -> i.Intent | None:
+    """``list the keyframes of the intro``, ``what keyframes does the title have?``."""
+    if c.take(r"\b(?:keyframes|key frames|keys|animations?)\b") is None:
+        return None
+    c.take(r"\b(?:list|show(?: me)?|what|which|are there|does|do|have|has|of|on|for|in)\b")
+    c.take_all(r"\b(?:list|show(?: me)?|what|which|are there|does|do|have|has|of|on|for|in)\b")
+    ref = take_ref(c, v)
+    c.take_all(r"\b(?:have|has|got)\b")
+    return i.ListKeyframes(ref=ref) if ref is not None else None
