@@ -12,9 +12,9 @@ from typing import Any, Callable
 import pytest
 
 from neuralcut_cli.agent.backends.mock import MockBackend
-from neuralcut_cli.editing.keyframes import value_at
 from neuralcut_cli.agent.orchestrator import Orchestrator
 from neuralcut_cli.agent.stores import ChatStore
+from neuralcut_cli.editing.keyframes import value_at
 from neuralcut_cli.project.io import read_project
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.project.session import ProjectSession
