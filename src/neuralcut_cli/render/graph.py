@@ -34,6 +34,7 @@ from neuralcut_cli.project.elements import (
 )
 from neuralcut_cli.project.model import MediaAsset, Project
 from neuralcut_cli.project.tracks import Track
+from neuralcut_cli.render.animated import animated, gain_expression
 from neuralcut_cli.render.audio import speed_filters
 from neuralcut_cli.render.blend import blend_filters
 from neuralcut_cli.render.effects import clip_effects, effect_filter
@@ -46,6 +47,7 @@ from neuralcut_cli.render.filtergraph import (
     graph_text,
     seconds,
 )
+from neuralcut_cli.render.placement import Span, place
 from neuralcut_cli.render.shapes import draw_graphic, draw_sticker, graphic_size
 from neuralcut_cli.render.text import draw_text
 from neuralcut_cli.time import ticks_to_seconds
@@ -158,7 +160,8 @@ class _Builder:
             fill, source = self.label("bf"), self.label("bs")
             self.chains.append(Chain((f"{index}:v",), (f("split"),), (fill, source)))
             current = self.blur_fill(current, fill, start, end, rate, float(background.blur_intensity or 20))
-        return self.overlay(current, source, element, (info.width or 16, info.height or 16), start, end, rate=rate)
+        return self.overlay(current, source, element, (info.width or 16, info.height or 16), start, end, rate=rate,
+                            skip=skip)
 
     def blur_fill(self, current: str, source: str, start: float, end: float, rate: float, intensity: float) -> str:
         """OpenCut's blur background: the clip itself, scaled to cover the frame and blurred, behind it."""
@@ -174,32 +177,24 @@ class _Builder:
         return out
 
     def overlay(self, current: str, source: str, element: Visual | GraphicElement, natural: tuple[float, float],
-                start: float, end: float, fit: bool = True, rate: float = 1.0) -> str:
+                start: float, end: float, fit: bool = True, rate: float = 1.0, skip: float = 0.0) -> str:
         width, height = self.canvas
-        transform = element.transform
         fit_factor = min(width / natural[0], height / natural[1]) if fit else 1.0
-        w = _even(natural[0] * fit_factor * transform.scale_x * self.scale)
-        h = _even(natural[1] * fit_factor * transform.scale_y * self.scale)
-        x = (width * self.scale - w) / 2 + transform.position.x * self.scale
-        y = (height * self.scale - h) / 2 + transform.position.y * self.scale
+        base = (natural[0] * fit_factor * self.scale, natural[1] * fit_factor * self.scale)
+        span = Span(start, end, skip, float(self.project.fps))
+        placed = place(element, base, (width * self.scale, height * self.scale), self.scale, span)
         layer = self.label("l")
         speed = f"/{seconds(rate)}" if rate != 1 else ""
-        filters = [f("setpts", expr=f"(PTS-STARTPTS){speed}+{seconds(start)}/TB"),
-                   *clip_effects(element, round(height * self.scale)), f("scale", w=w, h=h),
-                   f("format", pix_fmts="yuva420p")]
-        if element.opacity < 1:
-            filters.append(f("colorchannelmixer", aa=f"{element.opacity:.3f}"))
-        if transform.rotate:
-            filters.append(f("rotate", a=f"{seconds(transform.rotate)}*PI/180", c="none", ow="rotw(a)", oh="roth(a)"))
-        self.chains.append(chain(source, *filters, out=layer))
+        self.chains.append(chain(source, f("setpts", expr=f"(PTS-STARTPTS){speed}+{seconds(start)}/TB"),
+                                 *clip_effects(element, round(height * self.scale)), *placed.filters, out=layer))
         if element.blend != "normal":
-            return self.blended(current, layer, element.blend, (x, y))
+            return self.blended(current, layer, element.blend, (placed.x, placed.y))
         out = self.label("v")
-        self.chains.append(chain((current, layer), f("overlay", x=f"{x:.1f}", y=f"{y:.1f}", eof_action="pass",
+        self.chains.append(chain((current, layer), f("overlay", x=placed.x, y=placed.y, eof_action="pass",
                                                      enable=between(start, end)), out=out))
         return out
 
-    def blended(self, current: str, layer: str, mode: str, at: tuple[float, float]) -> str:
+    def blended(self, current: str, layer: str, mode: str, at: tuple[str, str]) -> str:
         """``layer`` over ``current`` by ``mode`` (see ``blend``): blend the whole frame, keep the layer's pixels."""
         width, height = (_even(v * self.scale) for v in self.canvas)
         canvas, full, base_a, base_b, full_a, full_b = (self.label(p) for p in ("bc", "bf", "ba", "bb", "fa", "fb"))
@@ -209,7 +204,7 @@ class _Builder:
         self.chains += [
             chain((), f("color", c=colour("#000000", 0), s=f"{width}x{height}", r=f"{rate.numerator}/{rate.denominator}",
                         d=seconds(self.length)), f("format", pix_fmts="rgba"), out=canvas),
-            chain((canvas, layer), f("overlay", x=f"{at[0]:.1f}", y=f"{at[1]:.1f}", eof_action="pass", format="auto"),
+            chain((canvas, layer), f("overlay", x=at[0], y=at[1], eof_action="pass", format="auto"),
                   f("format", pix_fmts="rgba"), out=full),
             Chain((full,), (f("split"),), (full_a, full_b)),
             Chain((current,), (f("split"),), (base_a, base_b)),
@@ -228,7 +223,7 @@ class _Builder:
         span = self.window.clip(element)
         if span is None or not element.content.strip():
             return current
-        return draw_text(self, current, element, span[0], span[1])
+        return draw_text(self, current, element, span[0], span[1], span[2], float(self.project.fps))
 
     def still(self, picture: Path, start: float, end: float) -> str:
         """A picture as a layer from ``start`` to ``end`` (output seconds)."""
@@ -243,13 +238,13 @@ class _Builder:
         sticker = find_sticker(element.sticker_id)
         if span is None or sticker is None:
             return current
-        start, end, _ = span
+        start, end, skip = span
         size = max(8, _even(SIZE_FRACTION * self.canvas[1] * self.scale))
         picture = draw_sticker(sticker, size, self.workdir)
         index = len(self.inputs)
         self.inputs.append(media_input(picture, True, end - start))
         natural = (size / self.scale, (size if sticker.provider == "shapes" else size * 2 // 3 // 2 * 2) / self.scale)
-        return self.overlay(current, f"{index}:v", element, natural, start, end, fit=False)
+        return self.overlay(current, f"{index}:v", element, natural, start, end, fit=False, skip=skip)
 
     def effect(self, current: str, element: EffectElement) -> str:
         span = self.window.clip(element)
@@ -262,15 +257,19 @@ class _Builder:
         return out
 
     def add_audio(self, index: int, element: VideoElement | AudioElement, track: Track, start: float) -> None:
-        if element.muted or getattr(track, "muted", False) or element.volume <= -60:
+        moving = animated(element, "volume")
+        if element.muted or getattr(track, "muted", False) or (element.volume <= -60 and not moving):
             return
+        level = f("volume", volume=f"{seconds(element.volume)}dB")
+        span = self.window.clip(element)
+        if moving and span is not None:  # t counts from the element's first audible sample here
+            level = f("volume", volume=gain_expression(element, 0, span[1] - span[0], span[2]), eval="frame")
         label = self.label("a")
         self.chains.append(chain(f"{index}:a", f("asetpts", expr="PTS-STARTPTS"),
                                  f("aformat", sample_rates=48000, channel_layouts="stereo"),
                                  *speed_filters(element.rate, element.retime is None or
                                                 element.retime.maintain_pitch is not False),
-                                 f("volume", volume=f"{seconds(element.volume)}dB"),
-                                 f("adelay", delays=round(start * 1000), all=1), out=label))
+                                 level, f("adelay", delays=round(start * 1000), all=1), out=label))
         self.audio.append(label)
 
     def audio_element(self, element: AudioElement, track: Track) -> None:
@@ -288,13 +287,13 @@ class _Builder:
         span = self.window.clip(element)
         if span is None:
             return current
-        start, end, _ = span
+        start, end, skip = span
         natural = graphic_size(element)
         size = (max(2, _even(natural[0] * self.scale)), max(2, _even(natural[1] * self.scale)))
         picture = draw_graphic(element, size, self.workdir)
         index = len(self.inputs)
         self.inputs.append(media_input(picture, True, end - start))
-        return self.overlay(current, f"{index}:v", element, natural, start, end, fit=False)
+        return self.overlay(current, f"{index}:v", element, natural, start, end, fit=False, skip=skip)
 
 
 def _even(value: float) -> int:

@@ -13,13 +13,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
+from neuralcut_cli.editing.keyframes import value_at
 from neuralcut_cli.media.ffmpeg import fonts_dir
 from neuralcut_cli.project.elements import TextElement
-from neuralcut_cli.render.filtergraph import Chain, Filter, between, chain, colour, f
+from neuralcut_cli.render.animated import animated, runs
+from neuralcut_cli.render.filtergraph import Chain, Filter, between, chain, colour, f, seconds
 from neuralcut_cli.render.fontmetrics import load
 from neuralcut_cli.render.shapes import draw_box
+from neuralcut_cli.time import seconds_to_ticks
 
 BOLD = ("bold", "bolder", "600", "700", "800", "900")
 NORMAL_LINE = 1.2  # OpenCut's default line height; drawtext's natural spacing
@@ -36,6 +39,9 @@ class Canvas(Protocol):
     @property
     def canvas(self) -> tuple[int, int]: ...
 
+    @property
+    def length(self) -> float: ...
+
     def label(self, prefix: str) -> str: ...
 
     def still(self, picture: Path, start: float, end: float) -> str: ...
@@ -50,12 +56,42 @@ class _Style:
     centre: tuple[float, float]
 
 
-def draw_text(canvas: Canvas, current: str, element: TextElement, start: float, end: float) -> str:
+ANIMATED = ("color", "background.color", "opacity", "transform.positionX", "transform.positionY")
+
+
+def draw_text(canvas: Canvas, current: str, element: TextElement, start: float, end: float, skip: float = 0.0,
+              fps: float = 30.0) -> str:
+    """The text over ``start``-``end`` (output seconds); keyframed colour, opacity or position drawn run by run."""
+    if not any(animated(element, path) for path in ANIMATED):
+        return _draw(canvas, current, element, start, end)
+    for run_start, run_end, look in _looks(element, start, end, skip, fps):
+        current = _draw(canvas, current, look, run_start, run_end, half_open=True)
+    return current
+
+
+def _looks(element: TextElement, start: float, end: float, skip: float, fps: float) -> list[tuple[float, float, Any]]:
+    """Runs of frames that look the same, each with the element as it looks then."""
+    samples = [runs(element, path, start, end, skip, fps) for path in ANIMATED]
+    cuts = sorted({t for parts in samples for run in parts for t in run[:2]} | {start, end})
+    looks = []
+    for a, b in zip(cuts, cuts[1:], strict=False):
+        local = seconds_to_ticks(max(0.0, a - start + skip))
+        color, box, opacity, x, y = (value_at(element, path, local) for path in ANIMATED)
+        transform = element.transform.model_copy(update={"position": element.transform.position.model_copy(
+            update={"x": x, "y": y})})
+        look = element.model_copy(update={"color": color, "opacity": opacity, "transform": transform,
+                                          "background": element.background.model_copy(update={"color": box})})
+        looks.append((a, b, look))
+    return looks
+
+
+def _draw(canvas: Canvas, current: str, element: TextElement, start: float, end: float, half_open: bool = False) -> str:
     style = _style(canvas, element)
+    enable = f"gte(t,{seconds(start)})*lt(t,{seconds(end)})" if half_open else between(start, end)
     background = element.background
     rounded_or_moved = background.enabled and any((background.offset_x, background.offset_y, background.corner_radius))
     if style.spacing or rounded_or_moved:
-        return _laid_out(canvas, current, element, style, start, end)
+        return _laid_out(canvas, current, element, style, enable)
     text_file = canvas.workdir / f"text-{canvas.label('t')}.txt"
     text_file.write_text(element.content, encoding="utf-8")
     options: dict[str, object] = box_options(element, style.size, canvas.scale)
@@ -66,7 +102,7 @@ def draw_text(canvas: Canvas, current: str, element: TextElement, start: float, 
     canvas.chains.append(chain(current, f("drawtext", fontfile=style.font, textfile=text_file, expansion="none",
                                           fontsize=f"{style.size:.2f}", fontcolor=colour(element.color, element.opacity),
                                           x=f"{x:.1f}-text_w/2", y=f"{y:.1f}-text_h/2", **options,
-                                          enable=between(start, end)), out=out))
+                                          enable=enable), out=out))
     return out
 
 
@@ -98,7 +134,7 @@ def _paddings(element: TextElement, size: float, scale: float) -> tuple[float, f
     return pad_x, pad_y
 
 
-def _laid_out(canvas: Canvas, current: str, element: TextElement, style: _Style, start: float, end: float) -> str:
+def _laid_out(canvas: Canvas, current: str, element: TextElement, style: _Style, enable: str) -> str:
     metrics = load(style.font)
     lines = element.content.split("\n")
     line_height = metrics.line_height(style.size) + style.line_gap
@@ -106,13 +142,13 @@ def _laid_out(canvas: Canvas, current: str, element: TextElement, style: _Style,
     block = (max(widths), line_height * len(lines))
     left, top = style.centre[0] - block[0] / 2, style.centre[1] - block[1] / 2
     if element.background.enabled:
-        current = _box(canvas, current, element, style, (left, top, *block), start, end)
+        current = _box(canvas, current, element, style, (left, top, *block), enable)
     filters: list[Filter] = []
     for number, (line, width) in enumerate(zip(lines, widths, strict=True)):
         x = {"left": left, "right": left + block[0] - width}.get(element.text_align, style.centre[0] - width / 2)
         baseline = top + number * line_height + metrics.ascent(style.size)
         pieces = [(line, x)] if not style.spacing else _letters(line, x, metrics, style)
-        filters += [_glyphs(canvas, element, style, text, at, baseline, start, end) for text, at in pieces if text.strip()]
+        filters += [_glyphs(canvas, element, style, text, at, baseline, enable) for text, at in pieces if text.strip()]
     if not filters:
         return current
     out = canvas.label("v")
@@ -129,16 +165,16 @@ def _letters(line: str, x: float, metrics, style: _Style) -> list[tuple[str, flo
 
 
 def _glyphs(canvas: Canvas, element: TextElement, style: _Style, text: str, x: float, baseline: float,
-            start: float, end: float) -> Filter:
+            enable: str) -> Filter:
     text_file = canvas.workdir / f"text-{canvas.label('t')}.txt"
     text_file.write_text(text, encoding="utf-8")
     return f("drawtext", fontfile=style.font, textfile=text_file, expansion="none", fontsize=f"{style.size:.2f}",
              fontcolor=colour(element.color, element.opacity), x=f"{x:.1f}", y=f"{baseline:.1f}", y_align="baseline",
-             enable=between(start, end))
+             enable=enable)
 
 
 def _box(canvas: Canvas, current: str, element: TextElement, style: _Style, rect: tuple[float, float, float, float],
-         start: float, end: float) -> str:
+         enable: str) -> str:
     """The background box around the text block: paddings, then offsets; rounded corners as a picture."""
     background = element.background
     pad_x, pad_y = _paddings(element, style.size, canvas.scale)
@@ -150,10 +186,10 @@ def _box(canvas: Canvas, current: str, element: TextElement, style: _Style, rect
     if radius <= 0:
         out = canvas.label("v")
         canvas.chains.append(chain(current, f("drawbox", x=f"{x:.1f}", y=f"{y:.1f}", w=w, h=h, color=fill, t="fill",
-                                              enable=between(start, end)), out=out))
+                                              enable=enable), out=out))
         return out
     picture = draw_box((w, h), min(radius, w / 2, h / 2), background.color, element.opacity, canvas.workdir)
-    layer, out = canvas.still(picture, start, end), canvas.label("v")
+    layer, out = canvas.still(picture, 0, canvas.length), canvas.label("v")
     canvas.chains.append(chain((current, layer), f("overlay", x=f"{x:.1f}", y=f"{y:.1f}", eof_action="pass",
-                                                   enable=between(start, end)), out=out))
+                                                   enable=enable), out=out))
     return out

@@ -1,0 +1,95 @@
+"""Where a picture layer goes and how it looks, frame by frame: size (scale), place (position), rotation and
+opacity, static or keyframed (see ``animated``).
+
+``base`` is the layer's size in output pixels at scale 1 (fitted into the frame for media); the transform's
+scale multiplies it, its position (pixels from the centre) moves it.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from neuralcut_cli.project.elements import GraphicElement, ImageElement, StickerElement, TextElement, VideoElement
+from neuralcut_cli.render.animated import animated, linear_expression, runs
+from neuralcut_cli.render.filtergraph import Filter, f, seconds
+
+Visual = VideoElement | ImageElement | TextElement | StickerElement | GraphicElement
+
+
+@dataclass(frozen=True)
+class Span:
+    start: float   # output seconds
+    end: float
+    skip: float    # seconds of the element before the window
+    fps: float
+
+
+@dataclass(frozen=True)
+class Placed:
+    filters: list[Filter]   # after the source's own timing and effects
+    x: str                  # overlay's x and y, numbers or expressions of t
+    y: str
+
+
+def place(element: Visual, base: tuple[float, float], frame: tuple[float, float], scale: float, span: Span) -> Placed:
+    transform = element.transform
+    sx, sy = float(transform.scale_x), float(transform.scale_y)
+    w, h = _even(base[0] * sx), _even(base[1] * sy)
+    filters: list[Filter]
+    moving_size = animated(element, "transform.scaleX") or animated(element, "transform.scaleY")
+    if moving_size:
+        width = _curve(element, "transform.scaleX", span, lambda v: base[0] * float(v), 1.0, w)
+        height = _curve(element, "transform.scaleY", span, lambda v: base[1] * float(v), 1.0, h)
+        filters = [f("scale", w=f"max(2,trunc(({width})/2)*2)", h=f"max(2,trunc(({height})/2)*2)", eval="frame")]
+    else:
+        filters = [f("scale", w=w, h=h)]
+    filters.append(f("format", pix_fmts="yuva420p"))
+    filters += _opacity(element, span)
+    filters += _rotation(element, span)
+    moving = moving_size or animated(element, "transform.positionX") or animated(element, "transform.positionY") \
+        or animated(element, "transform.rotate")
+    if not moving and not transform.rotate:
+        return Placed(filters, f"{(frame[0] - w) / 2 + float(transform.position.x) * scale:.1f}",
+                      f"{(frame[1] - h) / 2 + float(transform.position.y) * scale:.1f}")
+    px = _curve(element, "transform.positionX", span, lambda v: float(v) * scale, 0.5,
+                float(transform.position.x) * scale)
+    py = _curve(element, "transform.positionY", span, lambda v: float(v) * scale, 0.5,
+                float(transform.position.y) * scale)
+    return Placed(filters, f"(main_w-overlay_w)/2+({px})", f"(main_h-overlay_h)/2+({py})")
+
+
+def _curve(element: Visual, path: str, span: Span, convert: Callable[[Any], float], tolerance: float,
+           still: float) -> str:
+    """The property in output pixels as an expression of ``t`` (a number when it does not move)."""
+    if not animated(element, path):
+        return seconds(still)
+    return linear_expression(element, path, span.start, span.end, span.skip, span.fps, convert, tolerance)
+
+
+def _opacity(element: Visual, span: Span) -> list[Filter]:
+    if not animated(element, "opacity"):
+        opacity = float(element.opacity)
+        return [f("colorchannelmixer", aa=f"{opacity:.3f}")] if opacity < 1 else []
+    filters = []
+    for start, end, value in runs(element, "opacity", span.start, span.end, span.skip, span.fps,
+                                  lambda v: round(float(v) * 200) / 200):  # 0.5 % steps: at most 200 filters
+        if value < 1:  # each run's level, switched on for its frames only
+            filters.append(f("colorchannelmixer", aa=f"{value:.3f}",
+                             enable=f"gte(t,{seconds(start)})*lt(t,{seconds(end)})"))
+    return filters
+
+
+def _rotation(element: Visual, span: Span) -> list[Filter]:
+    if animated(element, "transform.rotate"):
+        angle = _curve(element, "transform.rotate", span, lambda v: float(v) * math.pi / 180, 0.002, 0.0)
+        return [f("rotate", a=angle, c="none", ow="hypot(iw,ih)", oh="hypot(iw,ih)")]
+    if element.transform.rotate:
+        return [f("rotate", a=f"{seconds(float(element.transform.rotate))}*PI/180", c="none", ow="rotw(a)",
+                  oh="roth(a)")]
+    return []
+
+
+def _even(value: float) -> int:
+    return max(2, int(round(value / 2)) * 2)
