@@ -14,6 +14,7 @@ from typing import Any, Callable
 from neuralcut_cli.project.elements import GraphicElement, ImageElement, StickerElement, TextElement, VideoElement
 from neuralcut_cli.render.animated import animated, linear_expression, runs
 from neuralcut_cli.render.filtergraph import Filter, f, seconds
+from neuralcut_cli.time import ticks_to_seconds
 
 Visual = VideoElement | ImageElement | TextElement | StickerElement | GraphicElement
 
@@ -69,6 +70,9 @@ def _curve(element: Visual, path: str, span: Span, convert: Callable[[Any], floa
 
 
 def _opacity(element: Visual, span: Span) -> list[Filter]:
+    shaped = _fades(element, span)
+    if shaped is not None:
+        return shaped
     if not animated(element, "opacity"):
         opacity = float(element.opacity)
         return [f("colorchannelmixer", aa=f"{opacity:.3f}")] if opacity < 1 else []
@@ -78,6 +82,34 @@ def _opacity(element: Visual, span: Span) -> list[Filter]:
         if value < 1:  # each run's level, switched on for its frames only
             filters.append(f("colorchannelmixer", aa=f"{value:.3f}",
                              enable=f"gte(t,{seconds(start)})*lt(t,{seconds(end)})"))
+    return filters
+
+
+def _fades(element: Visual, span: Span) -> list[Filter] | None:
+    """A fade in and/or out to the element's own opacity (what the ``fade`` tool writes) as ffmpeg's ``fade``
+    on the alpha plane: the same pixels as the frame-by-frame path, without turning the layer into RGB."""
+    animations = element.animations
+    binding = animations.bindings.get("opacity") if animations else None
+    if animations is None or binding is None:
+        return None
+    keys = animations.channels[binding.components[0].channel_id].keys
+    level = float(element.opacity)
+    shape = [(getattr(k, "value", None), getattr(k, "segment_to_next", None)) for k in keys]
+    times = [k.time for k in keys]
+    ramps: list[tuple[str, int, int]] = []
+    if shape[:2] == [(0, "linear"), (level, shape[1][1])] and times[0] == 0:
+        ramps.append(("in", times[0], times[1]))
+        shape, times = shape[2:], times[2:]
+    if len(shape) == 2 and shape[0][0] == level and shape[0][1] == "linear" and shape[1][0] == 0 \
+            and times[1] == element.duration:
+        ramps.append(("out", times[0], times[1]))
+        shape, times = [], []
+    if shape or not ramps:
+        return None
+    filters = [f("colorchannelmixer", aa=f"{level:.3f}")] if level < 1 else []
+    for kind, a, b in ramps:
+        start = span.start + ticks_to_seconds(a) - span.skip
+        filters.append(f("fade", t=kind, st=seconds(start), d=seconds(ticks_to_seconds(b - a)), alpha=1))
     return filters
 
 
