@@ -197,3 +197,48 @@ def test_the_background_box_takes_its_offsets_and_rounded_corners(media: Path, t
     assert ink_columns(square) == ink_columns(moved)
     top = min(y for y in range(H) if close(pixel(moved, W, min(moved_red) + 12, y), (255, 0, 0), 60))
     assert not close(pixel(moved, W, min(moved_red), top), (255, 0, 0), 60)  # the corner is rounded off
+
+
+def _fx(index: int, effect: str, start: int, duration: int) -> dict[str, Any]:
+    return {"id": f"fx{index}", "type": "effect", "name": effect, "startTime": start, "duration": duration,
+            "trimStart": 0, "trimEnd": 0, "effectType": effect, "params": {}}
+
+
+def test_an_effect_element_changes_the_picture_only_over_its_range(media: Path, tmp_path: Path) -> None:
+    track = [{"id": "fx", "type": "effect", "elements": [_fx(0, "hue-rotate", 0, T)]}]
+    data_params = {"angle": 120}
+    track[0]["elements"][0]["params"] = data_params
+    out = render(tmp_path, media, [clip("r", "red")], overlay=track)
+    assert close(pixel(frame(out, 0.5, W, H), W, 80, 45), (0, 255, 0), 40)  # red turned a third: green
+    assert close(pixel(frame(out, 1.5, W, H), W, 80, 45), (255, 0, 0), 40)  # after the range: red again
+
+
+def test_clip_effects_run_in_order(media: Path, tmp_path: Path) -> None:
+    """invert then grayscale: red -> cyan -> light grey; grayscale then invert: red -> dark grey -> light grey of
+    another level. The two orders give different greys, each the one the order says."""
+    levels = []
+    for order in (("invert", "grayscale"), ("grayscale", "invert")):
+        effects = [{"id": f"e{n}", "type": kind, "params": {}, "enabled": True} for n, kind in enumerate(order)]
+        folder = tmp_path / "-".join(order)
+        folder.mkdir()
+        levels.append(pixel(samples(render(folder, media, [clip("r", "red", effects=effects)])), W, 80, 45)[1])
+    cyan_grey = round(255 * (0.7152 + 0.0722))  # L of (0, 1, 1)
+    red_inverted = round(255 * (1 - 0.2126))  # 1 - L of (1, 0, 0)
+    assert abs(levels[0] - cyan_grey) < 16 and abs(levels[1] - red_inverted) < 16
+
+
+@pytest.mark.parametrize("as_clip_effects", [False, True], ids=["elements", "clip-effects"])
+def test_all_thirty_effects_render(media: Path, tmp_path: Path, as_clip_effects: bool) -> None:
+    """Every effect of the catalogue through the real graph, one after another: 30 effect elements of a frame
+    each, or the 30 as clip effects of one element."""
+    from neuralcut_cli.catalogs.effects import EFFECTS
+
+    if as_clip_effects:
+        effects = [{"id": f"c{n}", "type": e.id, "params": {}, "enabled": True} for n, e in enumerate(EFFECTS)]
+        out = render(tmp_path, media, [clip("c", effects=effects)])
+    else:
+        step = 2 * T // len(EFFECTS)
+        track = [{"id": "fx", "type": "effect",
+                  "elements": [_fx(n, e.id, n * step, step) for n, e in enumerate(EFFECTS)]}]
+        out = render(tmp_path, media, [clip("c")], overlay=track)
+    assert probe(out).duration == pytest.approx(2.0, abs=0.1)

@@ -33,7 +33,9 @@ from neuralcut_cli.render.graph import build_plan
 INJECTION = "black:d=0.04,metadata=mode=print:file=/tmp/neuralcut-pwned,nullsink;color=c=black"
 ALLOWED_FILTERS = {"color", "format", "setpts", "scale", "colorchannelmixer", "rotate", "overlay", "drawtext",
                    "gblur", "eq", "hue", "lutrgb", "vignette", "asetpts", "aformat", "volume", "adelay", "amix",
-                   "apad", "atrim", "anullsrc"}
+                   "apad", "atrim", "anullsrc", "geq", "convolution", "avgblur", "blend", "split", "maskedmerge",
+                   "pad", "fillborders", "crop", "trim", "haldclutsrc", "haldclut", "remap", "mergeplanes",
+                   "extractplanes", "lut", "sobel", "alphaextract", "alphamerge"}
 NASTY = ["It's", "a:b", "a,b", "[x]", "a;b", "back\\slash", "  padded  ", "tab\there", "new\nline", "%{pts}",
          "'quoted'", "\\'", "=:=", "é ü 日本 😀", "", "-y", "concat:a|b", "${HOME}", "\\", "'", "x\\"]
 

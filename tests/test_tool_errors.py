@@ -130,7 +130,7 @@ CASES = [
     ("get_effect", {}, "Invalid effect type"),
     ("get_effect", {"effectType": ""}, "Invalid effect type"),
     ("get_effect", {"effectType": 5}, "Invalid effect type"),
-    ("get_effect", {"effectType": "glow"}, "Effect not found: glow"),
+    ("get_effect", {"effectType": "plasma"}, "Effect not found: plasma"),
     # apply_effect
     ("apply_effect", {"start": 0, "end": 1}, "Invalid effect type"),
     ("apply_effect", {"effectType": "  ", "start": 0, "end": 1}, "Invalid effect type"),
@@ -140,7 +140,7 @@ CASES = [
     ("apply_effect", {"effectType": "blur", "start": 0, "end": 1, "params": [1]}, "Invalid effect parameters"),
     ("apply_effect", {"effectType": "blur", "start": 0, "end": 1, "params": {"intensity": "high"}}, "Invalid effect parameters"),
     ("apply_effect", {"effectType": "blur", "start": 0, "end": 1, "params": {"intensity": True}}, "Invalid effect parameters"),
-    ("apply_effect", {"effectType": "glow", "start": 0, "end": 1}, "Effect not found: glow"),
+    ("apply_effect", {"effectType": "plasma", "start": 0, "end": 1}, "Effect not found: plasma"),
     ("apply_effect", {"effectType": "blur", "start": 2, "end": 1}, "Invalid time range"),
     ("apply_effect", {"effectType": "blur", "start": 1, "end": 1}, "Invalid time range"),
     ("apply_effect", {"effectType": "blur", "start": 0, "end": 1, "params": {"radius": 3}}, "Unknown parameter: radius"),
@@ -181,9 +181,9 @@ def test_arguments_that_are_not_an_object(demo_path: Path) -> None:
 def test_effect_of_unknown_type_on_the_timeline(write_project) -> None:
     data = minimal_project()
     data["scenes"][0]["tracks"]["overlay"] = [{"id": "fx", "type": "effect", "elements": [
-        {"id": "odd", "type": "effect", "effectType": "glow", "startTime": 0, "duration": 100}]}]
+        {"id": "odd", "type": "effect", "effectType": "plasma", "startTime": 0, "duration": 100}]}]
     path = write_project(data)
-    assert Tools(path)("update_effect", {"elementId": "odd", "params": {"x": 1}}) == {"error": "Effect not found: glow"}
+    assert Tools(path)("update_effect", {"elementId": "odd", "params": {"x": 1}}) == {"error": "Effect not found: plasma"}
 
 
 EMPTY_CASES = [

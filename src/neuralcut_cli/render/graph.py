@@ -12,7 +12,7 @@ elements and audio tracks is mixed with each element's volume (dB) and mute.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from typing import Callable, Sequence
@@ -34,10 +34,11 @@ from neuralcut_cli.project.elements import (
 )
 from neuralcut_cli.project.model import MediaAsset, Project
 from neuralcut_cli.project.tracks import Track
+from neuralcut_cli.render import apply_effects
 from neuralcut_cli.render.animated import animated, gain_expression
 from neuralcut_cli.render.audio import speed_filters
 from neuralcut_cli.render.blend import blend_filters
-from neuralcut_cli.render.effects import clip_effects, effect_filter
+from neuralcut_cli.render.effects import clip_effects, effect_steps
 from neuralcut_cli.render.filtergraph import (
     Chain,
     between,
@@ -185,8 +186,11 @@ class _Builder:
         placed = place(element, base, (width * self.scale, height * self.scale), self.scale, span)
         layer = self.label("l")
         speed = f"/{seconds(rate)}" if rate != 1 else ""
-        self.chains.append(chain(source, f("setpts", expr=f"(PTS-STARTPTS){speed}+{seconds(start)}/TB"),
-                                 *clip_effects(element, round(height * self.scale)), *placed.filters, out=layer))
+        timed = self.label("lt")
+        self.chains.append(chain(source, f("setpts", expr=f"(PTS-STARTPTS){speed}+{seconds(start)}/TB"), out=timed))
+        size = (round(natural[0]), round(natural[1]))
+        timed = apply_effects.on_element(self, timed, clip_effects(element, size))
+        self.chains.append(chain(timed, *placed.filters, out=layer))
         if element.blend != "normal":
             return self.blended(current, layer, element.blend, (placed.x, placed.y))
         out = self.label("v")
@@ -248,13 +252,11 @@ class _Builder:
 
     def effect(self, current: str, element: EffectElement) -> str:
         span = self.window.clip(element)
-        chosen = effect_filter(element.effect_type, element.params, round(self.canvas[1] * self.scale))
-        if span is None or chosen is None:
+        size = (_even(self.canvas[0] * self.scale), _even(self.canvas[1] * self.scale))
+        steps = effect_steps(element.effect_type, dict(element.params), size)
+        if span is None or steps is None:
             return current
-        out = self.label("v")
-        timed = replace(chosen, options=(*chosen.options, ("enable", between(span[0], span[1]))))
-        self.chains.append(chain(current, timed, out=out))
-        return out
+        return apply_effects.over_range(self, current, steps, between(span[0], span[1]))
 
     def add_audio(self, index: int, element: VideoElement | AudioElement, track: Track, start: float) -> None:
         moving = animated(element, "volume")

@@ -16,6 +16,7 @@ from neuralcut_cli.editing.builders import effect_element
 from neuralcut_cli.editing.effects import set_effect_params
 from neuralcut_cli.editing.placement import place_auto
 from neuralcut_cli.errors import ParamError
+from neuralcut_cli.project.colors import parse_color
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.time import seconds_to_ticks
 from neuralcut_cli.tools.common import Id, Seconds
@@ -30,6 +31,7 @@ from neuralcut_cli.tools.definition import (
 ParamValue = Union[bool, int, float, str]
 
 
+
 def _effect(effect_type: str) -> EffectDef:
     effect = find_effect(effect_type)
     if effect is None:
@@ -39,9 +41,17 @@ def _effect(effect_type: str) -> EffectDef:
 
 def _checked(effect: EffectDef, params: dict[str, Any]) -> dict[str, Any]:
     try:
-        return validate_params(effect, params)
+        return validate_params(effect, params, _is_color)
     except ParamError as exc:
         raise ToolError(str(exc)) from None
+
+
+def _is_color(text: str) -> bool:
+    try:
+        parse_color(text)
+    except ValueError:
+        return False
+    return True
 
 
 class ListEffectsArgs(ToolArgs):

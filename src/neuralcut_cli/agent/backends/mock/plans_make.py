@@ -174,5 +174,5 @@ def _step_effect(item: Item, effect: EffectDef, named: ParamDef | None, step: fl
     return Done(f"Updated {item.id}: {shown}.", (item.id,))
 
 
-def _num(value: float) -> str:
-    return f"{value:g}"
+def _num(value: float | str) -> str:
+    return value if isinstance(value, str) else f"{value:g}"
