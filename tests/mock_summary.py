@@ -123,6 +123,8 @@ def summary(intent: i.Intent) -> str:
             parts = ["hide" if h else "show", "+".join(map(ref, rs))]
         case i.Fade(refs=rs, fade_in=fi, fade_out=fo):
             parts = ["fade", "+".join(map(ref, rs)), f"in={fi:g}" if fi else "", f"out={fo:g}" if fo else ""]
+        case i.ChangeFade(refs=rs, which=w, seconds=sec, factor=fa):
+            parts = ["change fade", w or "", "+".join(map(ref, rs)), f"{sec:g}s" if sec is not None else f"x{fa:g}"]
         case i.Zoom(ref=r, factor=fa):
             parts = ["zoom", ref(r), "in" if fa > 1 else "out"]
         case i.Slide(ref=r, side=sd, length=ln):

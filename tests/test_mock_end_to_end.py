@@ -15,6 +15,7 @@ from neuralcut_cli.agent.backends.mock import MockBackend
 from neuralcut_cli.agent.orchestrator import Orchestrator
 from neuralcut_cli.agent.stores import ChatStore
 from neuralcut_cli.editing.keyframes import value_at
+from neuralcut_cli.editing.motion import fade_lengths
 from neuralcut_cli.project.io import read_project
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.project.session import ProjectSession
@@ -66,6 +67,14 @@ def texts(p: Project) -> dict[str, tuple[float, float]]:
 
 def texts_all(p: Project) -> list[tuple[str, float, float]]:
     return [(e.content, e.start_time / T, e.end_time / T) for e in of_type(p, "text")]
+
+
+def clip_fx(p: Project, element_id: str) -> list[tuple[str, dict[str, Any]]]:
+    return [(e.type, dict(e.params)) for e in el(p, element_id).effects or ()]
+
+
+def fade_of(p: Project, element_id: str) -> tuple[float, float]:
+    return tuple(t / 120_000 for t in fade_lengths(el(p, element_id)))  # type: ignore[return-value]
 
 
 def effects(p: Project, kind: str) -> list[tuple[float, float, dict[str, Any]]]:
@@ -153,8 +162,14 @@ SINGLE: list[tuple[str, Check | str]] = [
     ("stick a heart on the intro clip", lambda p: ("shapes:heart", 0, 6) in stickers(p)),
     # effects
     ("blur the last two seconds", lambda p: (18, 20, {"intensity": 15}) in effects(p, "blur")),
-    ("add sepia to the intro clip", lambda p: effects(p, "sepia") == [(0, 6, {"intensity": 100})]),
-    ("make the beach clip black and white", lambda p: effects(p, "grayscale") == [(6, 14, {"intensity": 100})]),
+    ("add sepia to the intro clip", lambda p: clip_fx(p, "e-intro") == [("sepia", {"intensity": 100})]),
+    ("make the beach clip black and white", lambda p: clip_fx(p, "e-beach") == [("grayscale", {"intensity": 100})]
+     and not effects(p, "grayscale")),  # on the clip itself: the logo above stays in colour
+    ("add film grain to the city clip", lambda p: clip_fx(p, "e-city") == [("film-grain", {"intensity": 30, "size": 1})]),
+    ("blur the logo", lambda p: clip_fx(p, "e-logo") == [("blur", {"intensity": 15})] and len(effects(p, "blur")) == 1),
+    ("pixelate the last 2 seconds", lambda p: effects(p, "pixelate") == [(18, 20, {"size": 10})]),
+    ("sharpen the city clip", lambda p: clip_fx(p, "e-city") == [("sharpen", {"intensity": 50})]),
+    ("make the city clip grainy", lambda p: clip_fx(p, "e-city")[0][0] == "film-grain"),
     ("apply sepia 0-3s with intensity 60", lambda p: effects(p, "sepia") == [(0, 3, {"intensity": 60})]),
     ("make the blur stronger", lambda p: effects(p, "blur") == [(16, 18, {"intensity": 36})]),  # a quarter of the way to 100
     ("set the vignette radius to 50", lambda p: effects(p, "vignette")[0][2]["radius"] == 50),
@@ -180,7 +195,13 @@ CHAINS: list[tuple[str, Check | str]] = [
     ("cut out 3-6s and close the gap, then mute the music", lambda p: span(p, "e-beach") == (3, 11)
      and all(e.muted for e in of_type(p, "audio"))),
     ("make the beach clip black and white and make the blur stronger",
-     lambda p: effects(p, "grayscale")[0][:2] == (6, 14) and effects(p, "blur")[0][2]["intensity"] == 36),
+     lambda p: clip_fx(p, "e-beach")[0][0] == "grayscale" and effects(p, "blur")[0][2]["intensity"] == 36),
+    ("make the logo black and white then make the grayscale weaker",
+     lambda p: clip_fx(p, "e-logo") == [("grayscale", {"intensity": 75})]),
+    ("fade in the intro over 1 second then make the fade longer", lambda p: fade_of(p, "e-intro") == (2, 0)),
+    ("fade the title in and out then make the fade out shorter", lambda p: fade_of(p, "e-title") == (1, 0.5)),
+    ("fade out the music then make the fade 3 seconds", lambda p: fade_of(p, "e-music") == (0, 3)),
+    ("fade in the intro and fade out the music then make the fade longer", REFUSED),  # which fade?
     ("split at 5s then delete the second clip", REFUSED),  # the 5-6 s piece, or the beach clip?
     ("add the outtake at the end then make it last 2 seconds", lambda p: media(p, "a-outtake") == [(20, 22)]),
     ("make the music quieter and delete the star", lambda p: gain(p, "e-music") == 0.25 and gone(p, "e-star")),
@@ -253,12 +274,12 @@ WORDING: list[tuple[str, Check | str]] = [  # ways of saying it beyond the help 
     ("make the music half as loud", lambda p: round(el(p, "e-music").volume) == -12),  # from where it is: -6 dB
     ("the music is too loud", lambda p: round(el(p, "e-music").volume) == -12),
     ("set blur to 90 percent", REFUSED), ("blur intensity 50", REFUSED),  # a new blur, or the one there?
-    ("blur the logo", REFUSED),  # an effect is the whole picture: it would blur the footage under the logo too
+    ("blur the title", REFUSED),  # a text takes no clip effect; an effect element would blur the footage too
     ("blur from 00:02.00 to 00:04.00", lambda p: (2, 4, {"intensity": 15}) in effects(p, "blur")),
 ]
 
 REFUSALS: list[tuple[str, Check | str]] = [(text, REFUSED) for text in [
-    "order a pizza", "make it pop", "delete the dinosaur", "add film grain to the city clip", "pixelate the last 2 seconds",
+    "order a pizza", "make it pop", "delete the dinosaur", "make the fade longer", "add film grain to the dinosaur",
     "delete the clip", "mute everything", "move the title back 2 seconds", "shift the logo somewhere nice",
     "add the flag of England", "make the title red", "speed up the intro", "delete the whole video", "split",
     "mute the music at 5s", "add a unicorn sticker", "make the music louder then teleport", "move the caption to 99:00:00",

@@ -252,7 +252,8 @@ EFFECTS = [
     ("blur everything before 4s", "effect blur start-4"),
     ("apply grayscale on the second clip", "effect grayscale over(the second clip)"),
     ("add a sepia effect when the city clip starts for 3 seconds", "effect sepia start(the city clip)+3"),
-    ("add film grain to the city clip", REFUSE), ("pixelate the last 2 seconds", REFUSE),
+    ("add film grain to the city clip", "effect film-grain over(the city clip)"),
+    ("pixelate the last 2 seconds", "effect pixelate last 2"),
     ("make the blur stronger", "update the blur step=+0.25"),
     ("make the vignette a bit stronger", "update the vignette step=+0.1"),
     ("make the blur weaker", "update the blur step=-0.25"),
@@ -444,7 +445,8 @@ MOTION = [  # fades, zooms, slides, ducking, keyframes (issue 14)
     ("lower the music when the beach clip plays", "duck the music under the beach clip"),
     ("duck the music under the intro and the beach clip", "duck the music under the intro+the beach clip"),
     ("list the keyframes of the intro", "keyframes the intro"), ("what keyframes does the title have?", "keyframes the title"),
-    ("make the fade longer", REFUSE), ("fade to black at the end", REFUSE), ("zoom", REFUSE), ("duck the music", "volume the music db=-6"),
+    ("make the fade longer", "change fade x2"),
+    ("fade to black at the end", REFUSE), ("zoom", REFUSE), ("duck the music", "volume the music db=-6"),
 ]
 
 MORE_CHAINS = [

@@ -29,7 +29,7 @@ CANNED: dict[str, Any] = json.loads((FIXTURES / "mock_results.json").read_text()
 VOCAB = vocab_of(build_context(ProjectSession(FIXTURES / "mock_project.json")))
 MUTATING = {"split", "delete_timeline_elements", "move_timeline_elements", "update_timeline_element_timing",
             "add_text", "update_text", "add_media_to_timeline", "set_volume", "add_sticker", "apply_effect",
-            "update_effect", "undo", "redo"}
+            "update_effect", "undo", "redo", "add_clip_effect", "update_clip_effect", "fade"}
 
 
 def _element(element_id: str) -> dict[str, Any]:
@@ -71,6 +71,9 @@ def answer(name: str, args: dict[str, Any]) -> dict[str, Any]:
         duration = args.get("duration", e["end"] - e["start"])
         return {"success": True, "elementId": e["elementId"], "trackId": e["trackId"], "start": start,
                 "end": start + duration, "duration": duration}
+    if name == "add_clip_effect":
+        return {"success": True, "added": [{"elementId": e, "effectId": f"fx-{e}"} for e in args["elementIds"]],
+                "effectType": args["effectType"], "appliedParams": args.get("params", {})}
     if name in ("apply_effect", "update_effect"):
         return {"elementId": args.get("elementId", "e-new"), "trackId": "t-fx", "appliedParams": args.get("params", {})}
     if name == "get_element":
@@ -171,8 +174,12 @@ PLANS = [  # request, the calls it makes in order, words its reply must contain
      ['add_sticker {"end": 3.0, "position": "bottom-left", "start": 0.0, "stickerId": "flags:JP"}'], "flags:JP"),
     ("blur the last two seconds", [LT, 'apply_effect {"effectType": "blur", "end": 20.0, "start": 18.0}'], "blur"),
     ("make the beach clip black and white",
-     [LT, 'apply_effect {"effectType": "grayscale", "end": 14.0, "start": 6.0}'], "grayscale"),
-    ("blur the logo", [LT], "cannot apply to e-logo (image logo.png, 00:02.00–00:20.00) alone"),
+     [LT, 'add_clip_effect {"effectType": "grayscale", "elementIds": ["e-beach"]}'], "a clip effect"),
+    ("blur the logo", [LT, 'add_clip_effect {"effectType": "blur", "elementIds": ["e-logo"]}'], "Added blur to e-logo"),
+    ("blur the title", [LT], "cannot apply to e-title"),  # a text takes no clip effect; an effect is everything
+    ("pixelate the last 2 seconds", [LT, 'apply_effect {"effectType": "pixelate", "end": 20.0, "start": 18.0}'],
+     "pixelate"),
+    ("make the fade longer", [LT], "There is no fade yet"),
     ("make the blur weaker", [LT, 'update_effect {"elementId": "e-blur", "params": {"intensity": 11}}'], "intensity=11"),
     ("make the vignette stronger", [LT, 'update_effect {"elementId": "e-vignette", "params": {"radius": 59}}'],
      "radius=59"),  # a stronger vignette is a smaller radius
@@ -213,7 +220,7 @@ PLANS = [  # request, the calls it makes in order, words its reply must contain
 ]
 
 
-FAILS = {"mute the overlay track", "play the title at double speed", "blur the logo",
+FAILS = {"mute the overlay track", "play the title at double speed", "blur the title", "make the fade longer",
          "split the beach clip at 20s", "move the title 5 seconds earlier", "make the intro louder", "mute the title",
          "set the vignette to 50"}  # the plan stops with a reason, before any edit
 

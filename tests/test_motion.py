@@ -83,3 +83,15 @@ def test_duck_lowers_the_music_where_the_voice_plays(demo_path: Path) -> None:
     assert value_at(music, "volume", 5 * T) == -6 and value_at(music, "volume", 6 * T) == -16
     assert value_at(music, "volume", 10 * T) == -16 and value_at(music, "volume", 15 * T) == -6
     assert value_at(music, "volume", int(5.75 * T)) == pytest.approx(-11)  # halfway down the attack
+
+
+def test_fading_again_replaces_the_fade_and_list_timeline_shows_it(demo_path: Path) -> None:
+    tools = Tools(demo_path)
+    tools("fade", {"elementIds": ["e-intro"], "in": 1, "out": 2})
+    tools("fade", {"elementIds": ["e-intro"], "in": 2})  # longer: the old 1 s key goes
+    intro = tools.element("e-intro")
+    assert value_at(intro, "opacity", T) == pytest.approx(0.5)  # half way up a 2 s fade
+    shown = next(e for t in tools.timeline()["tracks"] for e in t["elements"] if e["elementId"] == "e-intro")
+    assert (shown["fadeIn"], shown["fadeOut"], shown["animated"]) == (2.0, 2.0, True)
+    tools("fade", {"elementIds": ["e-intro"], "out": 0.5})  # shorter: the fade ends where it now starts
+    assert value_at(tools.element("e-intro"), "opacity", 5 * T) == pytest.approx(1.0)

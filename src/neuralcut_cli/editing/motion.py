@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from neuralcut_cli.editing.keyframes import update_curve, upsert
+from neuralcut_cli.editing.keyframes import keyframe_list, remove, update_curve, upsert
 from neuralcut_cli.editing.properties import PROPERTIES
 from neuralcut_cli.errors import EditError
 from neuralcut_cli.project.animation import Handle
@@ -36,13 +36,36 @@ def fade(element: Element, fade_in: int, fade_out: int, new_id: NewId) -> Elemen
     for path in properties:
         level = float(PROPERTIES[path].static(element))
         silent = 0.0 if path == "opacity" else MIN_DB
-        if fade_in:
+        if fade_in:  # a fade made again (longer, shorter) replaces the keys inside it
+            element = _clear(element, path, 0, fade_in)
             element, _ = upsert(element, path, 0, silent, "linear", None, new_id)
             element, _ = upsert(element, path, fade_in, level, "linear", None, new_id)
         if fade_out:
+            element = _clear(element, path, element.duration - fade_out, element.duration)
             element, _ = upsert(element, path, element.duration - fade_out, level, "linear", None, new_id)
             element, _ = upsert(element, path, element.duration, silent, "linear", None, new_id)
     return element
+
+
+def _clear(element: Element, path: str, start: int, end: int) -> Element:
+    """``element`` without its ``path`` keys strictly between ``start`` and ``end`` (element-local ticks)."""
+    for key in keyframe_list(element):
+        if key["propertyPath"] == path and start < key["time"] < end:
+            element = remove(element, path, key["id"])
+    return element
+
+
+def fade_lengths(element: Element) -> tuple[int, int]:
+    """The fade in and fade out an element has now (ticks; 0 for none): its opacity (or, for sound, volume)
+    rising from nothing at its start to the next key, and falling from a key to nothing at its end."""
+    path = "opacity" if isinstance(element, VISUAL_ELEMENTS) else "volume"
+    silent = 0.0 if path == "opacity" else MIN_DB
+    keys = [k for k in keyframe_list(element) if k["propertyPath"] == path]
+    if len(keys) < 2:
+        return 0, 0
+    fade_in = keys[1]["time"] if keys[0]["time"] == 0 and keys[0]["value"] == silent else 0
+    at_end = keys[-1]["time"] == element.duration and keys[-1]["value"] == silent
+    return fade_in, element.duration - keys[-2]["time"] if at_end else 0
 
 
 def animate(element: Element, path: str, start: int, end: int, values: tuple[float | str, float | str],

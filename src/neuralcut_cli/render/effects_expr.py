@@ -45,10 +45,13 @@ def fract(x: str) -> str:
 
 
 def hash21(x: str, y: str, weights: tuple[float, float, float]) -> str:
-    """The anchor's static hash of a cell (Dave Hoskins' ``hash12``), in [0, 1): the same grain as the web editor."""
-    px, py, pz = (fract(f"({c})*{w}") for c, w in zip((x, y, x), weights, strict=True))
-    dot = f"({px}*({py}+33.33)+{py}*({pz}+33.33)+{pz}*({px}+33.33))"
-    return fract(f"(({px}+{dot})+({py}+{dot}))*({pz}+{dot})")
+    """The anchor's static hash of a cell (Dave Hoskins' ``hash12``), in [0, 1): the same grain as the web editor.
+    Each part is stored once (``st``/``ld``, variables 0-4) rather than written out again wherever it is used."""
+    parts = [f"st({n},({c})*{w});st({n},ld({n})-floor(ld({n})))" for n, (c, w) in enumerate(zip((x, y, x), weights,
+                                                                                                 strict=True))]
+    dot = "st(3,ld(0)*(ld(1)+33.33)+ld(1)*(ld(2)+33.33)+ld(2)*(ld(0)+33.33))"
+    final = "st(4,(ld(0)+ld(3)+ld(1)+ld(3))*(ld(2)+ld(3)));ld(4)-floor(ld(4))"
+    return f"({';'.join(parts)};{dot};{final})"
 
 
 # -- colour tables: each channel as a function of the colour ----------------------------------------------------

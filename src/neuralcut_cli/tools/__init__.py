@@ -9,6 +9,7 @@ def default_registry() -> ToolRegistry:
     """Every tool NeuralCut offers, in the order an agent should learn them."""
     from neuralcut_cli.tools import (
         asset_context,
+        clip_effect_tools,
         clip_tools,
         effect_tools,
         history_tools,
@@ -51,6 +52,9 @@ def default_registry() -> ToolRegistry:
         effect_tools.get_effect,
         effect_tools.apply_effect,
         effect_tools.update_effect,
+        clip_effect_tools.add_clip_effect,
+        clip_effect_tools.update_clip_effect,
+        clip_effect_tools.remove_clip_effect,
         keyframe_tools.list_animatable_properties,
         keyframe_tools.list_keyframes,
         keyframe_tools.upsert_keyframe,

@@ -6,6 +6,7 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
+from neuralcut_cli.editing.motion import fade_lengths
 from neuralcut_cli.editing.volume import gain_from_db
 from neuralcut_cli.errors import ToolError
 from neuralcut_cli.project.elements import Element
@@ -42,6 +43,13 @@ def element_summary(element: Element) -> dict[str, Any]:
         out["muted"] = element.muted
         if element.rate != 1:
             out["speed"] = element.rate
+    effects = getattr(element, "effects", None) or ()
+    if effects:
+        out["clipEffects"] = [effect.type for effect in effects]
+    if element.animations is not None and element.type != "effect":
+        fade_in, fade_out = fade_lengths(element)
+        out.update({k: output_seconds(v) for k, v in (("fadeIn", fade_in), ("fadeOut", fade_out)) if v})
+        out["animated"] = True
     for flag, present in (("hasMask", bool(getattr(element, "masks", None))),
                           ("hasEffects", bool(getattr(element, "effects", None))),
                           ("isHidden", bool(getattr(element, "hidden", None)))):

@@ -31,15 +31,14 @@ from neuralcut_cli.tools.definition import (
 ParamValue = Union[bool, int, float, str]
 
 
-
-def _effect(effect_type: str) -> EffectDef:
+def effect_def(effect_type: str) -> EffectDef:
     effect = find_effect(effect_type)
     if effect is None:
         raise ToolError(f"Effect not found: {effect_type}")
     return effect
 
 
-def _checked(effect: EffectDef, params: dict[str, Any]) -> dict[str, Any]:
+def checked_params(effect: EffectDef, params: dict[str, Any]) -> dict[str, Any]:
     try:
         return validate_params(effect, params, _is_color)
     except ParamError as exc:
@@ -81,7 +80,7 @@ class GetEffectArgs(ToolArgs):
 def get_effect(project: Project, args: GetEffectArgs, ctx: ToolContext) -> dict[str, Any]:
     """Describe one effect and every parameter it takes: key, label, type,
     default, min, max, step and a readable description."""
-    effect = _effect(args.effect_type)
+    effect = effect_def(args.effect_type)
     return {**effect.summary(), "params": [p.to_json() for p in effect.params]}
 
 
@@ -104,11 +103,13 @@ class ApplyEffectArgs(ToolArgs):
 @tool("apply_effect", ApplyEffectArgs, kind="edit")
 def apply_effect(project: Project, args: ApplyEffectArgs, ctx: ToolContext) -> ProjectEdit:
     """Add an effect over a time range (seconds); it changes every layer
-    below it for that range. Effects: blur, brightness-contrast, grayscale,
-    saturation, sepia, invert, vignette. `params` overrides defaults (see
-    get_effect). It goes on the first free effect track, or a new one on top."""
-    effect = _effect(args.effect_type)
-    params = {**effect.defaults(), **_checked(effect, args.params or {})}
+    below it for that range. Any of the 30 effects of list_effects (blur,
+    grayscale, sepia, vignette, film-grain, pixelate, glow...). `params`
+    overrides defaults (see get_effect). It goes on the first free effect
+    track, or a new one on top. For an effect on one clip only, use
+    add_clip_effect."""
+    effect = effect_def(args.effect_type)
+    params = {**effect.defaults(), **checked_params(effect, args.params or {})}
     element = effect_element(effect, params, seconds_to_ticks(args.start), seconds_to_ticks(args.end))
     try:
         scene, track = place_auto(project.scene, element, "effect")
@@ -135,6 +136,6 @@ def update_effect(project: Project, args: UpdateEffectArgs, ctx: ToolContext) ->
     _, element = found
     if element.type != "effect":
         raise ToolError("Element is not an effect")
-    effect = _effect(element.effect_type)
-    scene, merged = set_effect_params(scene, element, _checked(effect, args.params))
+    effect = effect_def(element.effect_type)
+    scene, merged = set_effect_params(scene, element, checked_params(effect, args.params))
     return project.with_scene(scene), {"success": True, "elementId": element.id, "appliedParams": merged}

@@ -280,6 +280,15 @@ class Fade(Intent):
 
 
 @dataclass(frozen=True)
+class ChangeFade(Intent):
+    """"make the fade longer": fades already there, made longer or shorter, or a given length."""
+    refs: tuple[Ref, ...] = ()
+    which: str | None = None       # "in", "out", or None: whichever the element has
+    seconds: float | None = None   # the new length
+    factor: float | None = None    # or the old length times this (2: longer, 0.5: shorter)
+
+
+@dataclass(frozen=True)
 class Zoom(Intent):
     ref: Ref = field(default_factory=lambda: Ref(""))
     factor: float = 1.2            # > 1 zooms in, < 1 out

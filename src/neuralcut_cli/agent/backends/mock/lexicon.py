@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from neuralcut_cli.catalogs.effects import EFFECTS
+
 #: Words that never change what a request asks.
 FILLERS = frozenset("""
 a an the please pls kindly just now also then ok okay hey hi so yes right really actually maybe quickly
@@ -50,6 +52,21 @@ EFFECT_WORDS: dict[str, str] = {
     "sepia": "sepia", "vintage": "sepia", "old photo": "sepia", "old-timey": "sepia",
     "invert": "invert", "inverted": "invert", "negative": "invert", "inverse colors": "invert",
     "vignette": "vignette", "vignetting": "vignette", "dark corners": "vignette", "dark edges": "vignette",
+    "hue rotate": "hue-rotate", "hue shift": "hue-rotate", "hue-rotate": "hue-rotate",
+    "color temperature": "color-temperature", "colour temperature": "color-temperature",
+    "white balance": "color-temperature", "tint": "tint", "colour wash": "tint", "color wash": "tint",
+    "posterize": "posterize", "posterise": "posterize", "posterized": "posterize", "duotone": "duotone",
+    "cross process": "cross-process", "cross-process": "cross-process", "cross processed": "cross-process",
+    "pixelate": "pixelate", "pixelated": "pixelate", "pixelated look": "pixelate", "mosaic": "pixelate",
+    "chromatic aberration": "chromatic-aberration", "rgb split": "chromatic-aberration", "glitch": "glitch",
+    "glitchy": "glitch", "wave effect": "wave", "wavy": "wave", "mirror effect": "mirror",
+    "kaleidoscope": "kaleidoscope", "fisheye": "fisheye", "fish eye": "fisheye", "fish-eye": "fisheye",
+    "sharpen": "sharpen", "sharpened": "sharpen", "glow": "glow", "bloom": "glow", "glowing": "glow",
+    "exposure": "exposure", "shadows and highlights": "shadows-highlights",
+    "shadows highlights": "shadows-highlights", "edge detection": "edge-detection", "emboss": "emboss",
+    "embossed": "emboss", "film grain": "film-grain", "grain": "film-grain", "grainy": "film-grain",
+    "halftone": "halftone", "scanlines": "scanlines", "scan lines": "scanlines", "crt": "scanlines",
+    "color key": "color-key", "colour key": "color-key", "chroma key": "color-key",
 }
 EFFECT_PATTERN = "|".join(sorted((re.escape(w) for w in EFFECT_WORDS), key=len, reverse=True))
 
@@ -63,6 +80,16 @@ PARAM_WORDS: dict[str, dict[str, str]] = {
     "invert": {"intensity": "intensity", "strength": "intensity", "amount": "intensity"},
     "vignette": {"radius": "radius", "size": "radius", "softness": "softness", "feather": "softness"},
 }
+
+
+def _own_names(effect_id: str) -> dict[str, str]:
+    """The other effects: their own parameter names, and "strength"/"amount" for an intensity."""
+    effect = next(e for e in EFFECTS if e.id == effect_id)
+    keys = {p.key.lower(): p.key for p in effect.params if p.type == "number"}
+    return {**keys, **({"strength": "intensity", "amount": "intensity"} if "intensity" in keys else {})}
+
+
+PARAM_WORDS.update({e.id: _own_names(e.id) for e in EFFECTS if e.id not in PARAM_WORDS})
 
 SHAPE_WORDS: dict[str, str] = {
     "star": "star", "stars": "star", "heart": "heart", "hearts": "heart", "arrow": "arrow", "arrows": "arrow",

@@ -31,7 +31,8 @@ PLANS: dict[type[i.Intent], Callable[[Any, Context], Plan]] = {
     i.UpdateEffect: make.plan_update_effect,
     i.TrackState: clip.plan_track_state, i.Duplicate: clip.plan_duplicate, i.Opacity: clip.plan_opacity,
     i.Speed: clip.plan_speed, i.CloseGaps: clip.plan_close_gaps, i.Visibility: clip.plan_visibility,
-    i.Fade: motion.plan_fade, i.Zoom: motion.plan_zoom, i.Slide: motion.plan_slide, i.Duck: motion.plan_duck,
+    i.Fade: motion.plan_fade, i.ChangeFade: motion.plan_change_fade,
+    i.Zoom: motion.plan_zoom, i.Slide: motion.plan_slide, i.Duck: motion.plan_duck,
     i.ListKeyframes: motion.plan_list_keyframes,
 }
 

@@ -23,6 +23,7 @@ from neuralcut_cli.agent.backends.mock.plan import (
 )
 from neuralcut_cli.agent.backends.mock.refs import asset_named
 from neuralcut_cli.catalogs.effects import EffectDef, ParamDef, find_effect
+from neuralcut_cli.editing.clip_effects import TAKES_CLIP_EFFECTS as CLIP_EFFECT_TAKERS
 
 DEFAULT_POSITION = {"subtitle": "bottom", "hook": "top"}  # where people expect each style
 
@@ -109,7 +110,10 @@ def plan_add_sticker(intent: i.AddSticker, ctx: Context) -> Plan:
 def plan_apply_effect(intent: i.ApplyEffect, ctx: Context) -> Plan:
     items = (yield from listing()) if needs_items(intent.span) else []
     if intent.span.over is not None:
-        _whole_picture(intent, pick(intent.span.over, items, ctx, many=True))
+        over = pick(intent.span.over, items, ctx, many=True)
+        if all(item.type in CLIP_EFFECT_TAKERS for item in over):  # "grain on the city clip": on the clip itself
+            return (yield from _clip_effect(intent, over))
+        _whole_picture(intent, over)
     start, end = span(intent.span, items, ctx, default=None)
     args: dict[str, Any] = {"effectType": intent.effect, "start": round(start, 6), "end": round(end, 6)}
     if intent.params:
@@ -120,9 +124,21 @@ def plan_apply_effect(intent: i.ApplyEffect, ctx: Context) -> Plan:
                 f"{result['trackId']}).", (result["elementId"],))
 
 
+def _clip_effect(intent: i.ApplyEffect, over: list[Item]) -> Plan:
+    """The effect on the named clips themselves: it goes where they go, and leaves the layers above alone."""
+    args: dict[str, Any] = {"elementIds": [item.id for item in over], "effectType": intent.effect}
+    if intent.params:
+        args["params"] = dict(intent.params)
+    result = yield Call("add_clip_effect", args)
+    shown = ", ".join(f"{k}={v}" for k, v in result.get("appliedParams", {}).items())
+    return Done(f"Added {intent.effect}{f' ({shown})' if shown else ''} to "
+                f"{', '.join(item.describe() for item in over)} (a clip effect: it moves with the clip).",
+                tuple(item.id for item in over))
+
+
 def _whole_picture(intent: i.ApplyEffect, over: list[Item]) -> None:
-    """An effect changes the whole picture while it runs: "sepia on the intro clip" is the intro's time, but
-    "blur the logo" would blur everything under the logo too, which is not what was asked."""
+    """An effect element changes the whole picture while it runs: "blur the title" would blur everything under
+    the title too, which is not what was asked (a title takes no clip effect)."""
     partial = [item for item in over if item.track_kind != "main" and item.type != "effect"]
     if partial:
         item = partial[0]
@@ -133,24 +149,48 @@ def _whole_picture(intent: i.ApplyEffect, over: list[Item]) -> None:
 
 def plan_update_effect(intent: i.UpdateEffect, ctx: Context) -> Plan:
     items = yield from listing()
+    kind = intent.ref.effect
+    if kind and not any(item.type == "effect" and item.data.get("effectType") == kind for item in items):
+        holders = [item for item in items if kind in item.data.get("clipEffects", [])]
+        if len(holders) > 1:
+            raise Failed(f"{', '.join(item.describe() for item in holders)} each have a {kind}; say which, e.g. "
+                         f"'make the {kind} on {holders[0].describe()} stronger'.")
+        if holders:  # "make the blur stronger" where the blur is on a clip
+            return (yield from _update_clip_effect(intent, holders[0], kind))
     item = one(intent.ref, items, ctx, ("effect",))
     effect = find_effect(str(item.data.get("effectType")))
     if effect is None:
         raise Failed(f"{item.describe()} is not an effect I know.")
-    named = effect.param(intent.param or "")
-    if intent.step is not None:
-        return (yield from _step_effect(item, effect, named, intent.step))
-    if named is None and len(effect.params) > 1 and any(not key for key, _ in intent.params):
-        keys = " or ".join(p.key for p in effect.params)
-        raise Failed(f"{effect.name} has more than one setting ({keys}); say which, e.g. 'set the "
-                     f"{effect.id} {effect.params[0].key} to {_num(effect.params[0].default)}'.")
-    params = {(key or effect.params[0].key): value for key, value in intent.params}
+    params = _new_params(intent, effect, dict(item.data.get("params", {})))
     result = yield Call("update_effect", {"elementId": item.id, "params": params})
     shown = ", ".join(f"{k}={v}" for k, v in result["appliedParams"].items())
     return Done(f"Updated {item.id}: {shown}.", (item.id,))
 
 
-def _step_effect(item: Item, effect: EffectDef, named: ParamDef | None, step: float) -> Plan:
+def _update_clip_effect(intent: i.UpdateEffect, item: Item, kind: str) -> Plan:
+    got = yield Call("get_element", {"elementId": item.id})
+    clip_effect = [e for e in got.get("effects") or [] if e.get("type") == kind][-1]
+    effect = find_effect(kind)
+    if effect is None:
+        raise Failed(f"The {kind} on {item.describe()} is not an effect I know.")
+    params = _new_params(intent, effect, dict(clip_effect.get("params", {})))
+    result = yield Call("update_clip_effect", {"elementId": item.id, "effectId": clip_effect["id"], "params": params})
+    shown = ", ".join(f"{k}={v}" for k, v in result["appliedParams"].items())
+    return Done(f"Updated the {kind} on {item.describe()}: {shown}.", (item.id,))
+
+
+def _new_params(intent: i.UpdateEffect, effect: EffectDef, current: dict[str, Any]) -> dict[str, Any]:
+    named = effect.param(intent.param or "")
+    if intent.step is not None:
+        return _stepped(effect, named, intent.step, current)
+    if named is None and len(effect.params) > 1 and any(not key for key, _ in intent.params):
+        keys = " or ".join(p.key for p in effect.params)
+        raise Failed(f"{effect.name} has more than one setting ({keys}); say which, e.g. 'set the "
+                     f"{effect.id} {effect.params[0].key} to {_num(effect.params[0].default)}'.")
+    return {(key or effect.params[0].key): value for key, value in intent.params}
+
+
+def _stepped(effect: EffectDef, named: ParamDef | None, step: float, current: dict[str, Any]) -> dict[str, Any]:
     """"Stronger"/"weaker": the parameter that means strength, moved the right way by ``step`` (a share of the
     distance to that end of its range, so "weaker" weakens without switching the effect off)."""
     if named is not None:
@@ -162,16 +202,13 @@ def _step_effect(item: Item, effect: EffectDef, named: ParamDef | None, step: fl
         raise Failed(f"'Stronger' or 'weaker' has no one meaning for {effect.name}; say which setting and how "
                      f"much, e.g. 'set the {effect.id} {effect.params[0].key} to {_num(effect.params[0].default)}' "
                      f"({keys}).")
-    current = float(item.data.get("params", {}).get(main.key, main.default))
-    toward = main.max if step * direction > 0 else main.min  # a share of the way left: never off the range, never 0
-    target = current + abs(step) * (toward - current)
-    if abs(target - current) < 1e-9:
+    now = float(current.get(main.key, main.default))
+    toward = float(main.max if step * direction > 0 else main.min)  # a share of the way left: never off the range
+    target = now + abs(step) * (toward - now)
+    if abs(target - now) < 1e-9:
         side = "maximum" if step * direction > 0 else "minimum"
-        raise Failed(f"The {effect.id} {main.key} is already at its {side} ({current:g}).")
-    value = round(target / main.step) * main.step if main.step >= 1 else round(target, 2)
-    result = yield Call("update_effect", {"elementId": item.id, "params": {main.key: value}})
-    shown = ", ".join(f"{k}={v}" for k, v in result["appliedParams"].items())
-    return Done(f"Updated {item.id}: {shown}.", (item.id,))
+        raise Failed(f"The {effect.id} {main.key} is already at its {side} ({now:g}).")
+    return {main.key: round(target / main.step) * main.step if main.step >= 1 else round(target, 2)}
 
 
 def _num(value: float | str) -> str:

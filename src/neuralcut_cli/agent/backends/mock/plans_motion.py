@@ -6,7 +6,7 @@ from typing import Any
 
 from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.listing import Item
-from neuralcut_cli.agent.backends.mock.plan import Call, Context, Done, Plan, listing, one, pick
+from neuralcut_cli.agent.backends.mock.plan import Call, Context, Done, Failed, Plan, listing, one, pick
 
 SLIDE_DISTANCE = 1200  # pixels: from beyond the edge of a 1080p frame
 
@@ -22,6 +22,32 @@ def plan_fade(intent: i.Fade, ctx: Context) -> Plan:
     what = " and ".join(f"{k} over {v:g} s" for k, v in (("in", intent.fade_in), ("out", intent.fade_out)) if v)
     return Done(f"Faded {', '.join(item.id for item in chosen)} {what} (keyframes: say 'list the keyframes of "
                 f"{chosen[0].id}' to see them).", tuple(item.id for item in chosen))
+
+
+def plan_change_fade(intent: i.ChangeFade, ctx: Context) -> Plan:
+    """Fades already there (``fadeIn``/``fadeOut`` in list_timeline), remade at the new length."""
+    items = yield from listing()
+    pool = _chosen(intent.refs, items, ctx) if intent.refs else items
+    keys = ("fadeIn", "fadeOut") if intent.which is None else ("fadeIn",) if intent.which == "in" else ("fadeOut",)
+    faded = [item for item in pool if any(item.data.get(key) for key in keys)]
+    what = f"fade {intent.which}" if intent.which else "fade"
+    if not faded:
+        where = f" on {pool[0].describe()}" if intent.refs and pool else ""
+        raise Failed(f"There is no {what}{where} yet; say e.g. 'fade in the intro over 1 second'.")
+    if len(faded) > 1 and not intent.refs:
+        named = ", ".join(item.describe() for item in faded)
+        raise Failed(f"Which {what}? {named} have fades; say e.g. 'make the fade on {faded[0].describe()} longer'.")
+    lines = []
+    for item in faded:
+        args: dict[str, Any] = {"elementIds": [item.id]}
+        for key, arg in (("fadeIn", "in"), ("fadeOut", "out")):
+            if key in keys and item.data.get(key):
+                old = float(item.data[key])
+                args[arg] = round(intent.seconds if intent.seconds is not None else old * (intent.factor or 1), 3)
+        yield Call("fade", args)
+        lines.append(f"{item.describe()}: fade " + " and ".join(f"{k} {v:g} s" for k, v in args.items()
+                                                                  if k != "elementIds"))
+    return Done("Changed the fades. " + "; ".join(lines) + ".", tuple(item.id for item in faded))
 
 
 def plan_zoom(intent: i.Zoom, ctx: Context) -> Plan:

@@ -55,6 +55,7 @@ RULES: tuple[Rule, ...] = (
     Rule("speed", clip.read_speed, ("speed up the beach clip 2x", "play the intro at half speed")),
     Rule("opacity", clip.read_opacity, ("make the photo half transparent", "set the logo opacity to 40%")),
     Rule("close gaps", clip.read_close_gaps, ("remove the gaps", "close the gaps on the main track")),
+    Rule("change fade", motion.read_change_fade, ("make the fade longer", "make the fade out on the music 3 seconds")),
     Rule("fade", motion.read_fade, ("fade in the intro over 1 second", "fade out the music at the end",
                                     "fade the title in and out")),
     Rule("zoom", motion.read_zoom, ("slowly zoom into the photo", "zoom out of the intro clip")),

@@ -205,8 +205,8 @@ def read_apply_effect(c: Clause, v: Vocab) -> i.Intent | None:
     effect = c.take(rf"\b({EFFECT_PATTERN})\b")
     if effect is None:
         return None
-    if verb is None and not re.fullmatch(r"blur|sepia|desaturate|saturate|invert|vignette|grayscale|greyscale",
-                                         effect.group(1)):
+    if verb is None and not re.fullmatch(r"blur|sepia|desaturate|saturate|invert|vignette|grayscale|greyscale|"
+                                         r"pixelate|sharpen|posteri[sz]e|emboss", effect.group(1)):
         return None
     c.take(r"\b(?:effect|filter|look|tint|tone|treatment|style|colors?|colours?)\b|(?<=\x01) out\b")
     everything = c.take(r"\b(?:everything|all|the video|the picture|the footage|the image)\b(?!\s+(?:clip|track)\b)")

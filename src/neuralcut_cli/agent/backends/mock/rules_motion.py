@@ -37,6 +37,31 @@ def read_fade(c: Clause, v: Vocab) -> i.Intent | None:
     return i.Fade(refs=refs, fade_in=fade_in, fade_out=fade_out)
 
 
+def read_change_fade(c: Clause, v: Vocab) -> i.Intent | None:
+    """``make the fade longer``, ``make the fade out on the music 3 seconds``, ``shorten the fade in``."""
+    verb = c.take(r"\b(?:make|set|change|adjust|(?P<up>lengthen|extend|slow down)|(?P<down>shorten|speed up))\b")
+    fade = c.take(r"\b(?:the |its |their )?fade[- ]?(?P<dir>ins?|outs?)?(?:s)?\b")
+    if verb is None or fade is None:
+        return None
+    which = fade.group("dir").rstrip("s") if fade.group("dir") else None
+    refs = take_refs(c, v) if c.take(r"\b(?:on|of|for|in)\b") else ()
+    length = take_time(c, v, r"to|last|be|take|lasting|of|over", "s")
+    if length is None:
+        length = take_time(c, v, "", "s")  # "make the fade 2 seconds"
+    c.take(r"\b(?:long|in length|in total)\b")
+    factor = None
+    if length is None:
+        size = c.take(r"\b(?P<up>longer|slower|more gradual|gentler)\b|\b(?:shorter|quicker|faster|snappier)\b")
+        up = verb.group("up") or (size is not None and size.group("up"))
+        if size is None and not (verb.group("up") or verb.group("down")):
+            return None
+        factor = 2.0 if up else 0.5
+        c.take(r"\b(?:a bit|a little|slightly|much|a lot)\b")
+    if not refs and c.take(r"\b(?:on|of|for|in)\b"):
+        refs = take_refs(c, v)
+    return i.ChangeFade(refs=refs, which=which, seconds=length, factor=factor)
+
+
 def read_zoom(c: Clause, v: Vocab) -> i.Intent | None:
     """``slowly zoom into the photo``, ``zoom out of the intro clip``, ``push in on the beach clip``."""
     verb = c.take(r"\b(?P<out>zoom out(?: of| from)?|pull (?:back|out)(?: from| of)?)\b|"
