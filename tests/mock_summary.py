@@ -123,6 +123,12 @@ def summary(intent: i.Intent) -> str:
             parts = ["hide" if h else "show", "+".join(map(ref, rs))]
         case i.Fade(refs=rs, fade_in=fi, fade_out=fo):
             parts = ["fade", "+".join(map(ref, rs)), f"in={fi:g}" if fi else "", f"out={fo:g}" if fo else ""]
+        case i.RemoveSilences(padding=pd, min_silence=mn):
+            parts = ["silences", f"padding={pd:g}" if pd is not None else "", f"min={mn:g}" if mn is not None else ""]
+        case i.Normalize(target=tg):
+            parts = ["normalize", f"{tg:g}" if tg is not None else ""]
+        case i.SplitScenes(refs=rs):
+            parts = ["scenes", "+".join(map(ref, rs))]
         case i.ChangeFade(refs=rs, which=w, seconds=sec, factor=fa):
             parts = ["change fade", w or "", "+".join(map(ref, rs)), f"{sec:g}s" if sec is not None else f"x{fa:g}"]
         case i.Zoom(ref=r, factor=fa):

@@ -470,10 +470,28 @@ MORE_CHAINS = [
     ('add a title "Hello" at the top, then make it red', REFUSE),
 ]
 
+ANALYSIS = [  # silences, loudness, shot changes (issue 15)
+    ("remove the silences", "silences"), ("cut the dead air", "silences"), ("remove all the pauses", "silences"),
+    ("cut the dead air but leave a little breathing room", "silences padding=0.3"),
+    ("remove the silences but keep a bit of breathing room", "silences padding=0.3"),
+    ("cut the silences tightly", "silences padding=0.05"),
+    ("remove pauses longer than 1 second", "silences min=1"), ("get rid of the awkward pauses", "silences"),
+    ("delete the silent parts of the video", "silences"),
+    ("even out the audio", "normalize"), ("normalize the audio", "normalize"), ("level the volume", "normalize"),
+    ("make it as loud as YouTube wants", "normalize -14"), ("normalize the audio to -16 LUFS", "normalize -16"),
+    ("normalize the loudness for podcasts", "normalize -16"), ("make it as loud as broadcast needs", "normalize -23"),
+    ("split at every shot change", "scenes"), ("cut at each scene change", "scenes"),
+    ("cut the beach clip at its scene changes", "scenes the beach clip"),
+    ("split the intro into shots", "scenes the intro"),
+    ("make it as loud", REFUSE), ("normalize", REFUSE),
+    ("remove the silence at 5s", REFUSE), ("split at every", REFUSE),
+]
+
 CATEGORIES = {"looking": LOOKING, "splits": SPLITS, "removing": REMOVING, "moves": MOVES, "timing": TIMING,
               "volume": VOLUME, "text": TEXT, "media": MEDIA, "stickers": STICKERS, "effects": EFFECTS,
               "chains": CHAINS + MORE_CHAINS, "impossible": IMPOSSIBLE, "more": MORE,
-              "questions": QUESTIONS, "clips": CLIPS, "motion": MOTION}
+              "questions": QUESTIONS, "clips": CLIPS, "motion": MOTION,
+              "analysis": ANALYSIS}
 TABLE = [row for rows in CATEGORIES.values() for row in rows]
 
 

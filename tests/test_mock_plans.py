@@ -29,7 +29,8 @@ CANNED: dict[str, Any] = json.loads((FIXTURES / "mock_results.json").read_text()
 VOCAB = vocab_of(build_context(ProjectSession(FIXTURES / "mock_project.json")))
 MUTATING = {"split", "delete_timeline_elements", "move_timeline_elements", "update_timeline_element_timing",
             "add_text", "update_text", "add_media_to_timeline", "set_volume", "add_sticker", "apply_effect",
-            "update_effect", "undo", "redo", "add_clip_effect", "update_clip_effect", "fade"}
+            "update_effect", "undo", "redo", "add_clip_effect", "update_clip_effect", "fade",
+            "remove_silences", "normalize_loudness", "split_at_scenes"}
 
 
 def _element(element_id: str) -> dict[str, Any]:
@@ -71,6 +72,16 @@ def answer(name: str, args: dict[str, Any]) -> dict[str, Any]:
         duration = args.get("duration", e["end"] - e["start"])
         return {"success": True, "elementId": e["elementId"], "trackId": e["trackId"], "start": start,
                 "end": start + duration, "duration": duration}
+    if name == "remove_silences":
+        return {"success": True, "removed": [{"start": 1.15, "end": 1.85}, {"start": 5.15, "end": 6.35}],
+                "secondsSaved": 1.9}
+    if name == "normalize_loudness":
+        return {"success": True, "targetLufs": args.get("targetLufs", -14), "skipped": [{"elementId": "e-city",
+                                                                                         "reason": "silent"}],
+                "elements": [{"elementId": "e-intro", "measuredLufs": -20.5, "volumeDb": 6.5}]}
+    if name == "split_at_scenes":
+        return {"success": True, "cuts": [{"elementId": e, "times": [2.0]} for e in args["elementIds"]],
+                "affectedElements": [f"{e}-2" for e in args["elementIds"]]}
     if name == "add_clip_effect":
         return {"success": True, "added": [{"elementId": e, "effectId": f"fx-{e}"} for e in args["elementIds"]],
                 "effectType": args["effectType"], "appliedParams": args.get("params", {})}
@@ -180,6 +191,12 @@ PLANS = [  # request, the calls it makes in order, words its reply must contain
     ("pixelate the last 2 seconds", [LT, 'apply_effect {"effectType": "pixelate", "end": 20.0, "start": 18.0}'],
      "pixelate"),
     ("make the fade longer", [LT], "There is no fade yet"),
+    ("cut the dead air but leave a little breathing room", ['remove_silences {"padding": 0.3}'],
+     "Removed 2 silent stretches of 0.5 s or more (1.9 s saved, 0.3 s kept at each edge): 00:01.15–00:01.85"),
+    ("make it as loud as YouTube wants", ['normalize_loudness {"targetLufs": -14}'],
+     "e-intro -20.5 → -14 LUFS (+6.5 dB). Left alone (silent): e-city."),
+    ("split at every shot change",
+     [LT, 'split_at_scenes {"elementIds": ["e-intro", "e-beach", "e-city"]}'], "e-intro at 00:02.00"),
     ("make the blur weaker", [LT, 'update_effect {"elementId": "e-blur", "params": {"intensity": 11}}'], "intensity=11"),
     ("make the vignette stronger", [LT, 'update_effect {"elementId": "e-vignette", "params": {"radius": 59}}'],
      "radius=59"),  # a stronger vignette is a smaller radius

@@ -7,14 +7,12 @@ Transcripts are cached per asset, model, language and file fingerprint in
 
 from __future__ import annotations
 
-import json
-import re
 from pathlib import Path
 from typing import Any
 
 from neuralcut_cli.errors import MediaError
+from neuralcut_cli.media.analysis_cache import cache_path, cached
 from neuralcut_cli.media.assets import AssetFile
-from neuralcut_cli.project.paths import state_dir
 
 DEFAULT_MODEL = "base"
 INSTALL = "Transcription needs the optional faster-whisper extra: pip install 'neuralcut-cli[transcribe]'"
@@ -33,35 +31,23 @@ def load_model(model_id: str) -> Any:
     return WhisperModel(model_id, device="cpu", compute_type="int8")
 
 
-def _cache_path(project_path: Path, file: AssetFile, model_id: str, language: str | None) -> Path:
-    slug = re.sub(r"[^\w.-]+", "_", f"{file.asset.id}-{model_id}-{language or 'auto'}")
-    return state_dir(project_path) / "transcripts" / f"{slug}.json"
-
-
 class WhisperTranscriber:
     """The ``Transcriber`` service: ``{assetId, language, text, segments}`` in source seconds."""
 
     def transcribe(self, file: AssetFile, project_path: Path, model_id: str | None,
                    language: str | None) -> dict[str, Any]:
         model_id = model_id or DEFAULT_MODEL
-        cache = _cache_path(project_path, file, model_id, language)
-        try:
-            cached = json.loads(cache.read_text("utf-8"))
-            if cached.get("fingerprint") == file.fingerprint:
-                return dict(cached["transcript"])
-        except (OSError, ValueError, KeyError, AttributeError):
-            pass
-        model = load_model(model_id)
-        try:
-            segments, info = model.transcribe(str(file.path), language=language)
-            parts = [{"start": round(float(s.start), 3), "end": round(float(s.end), 3), "text": s.text.strip()}
-                     for s in segments]
-        except Exception as exc:  # noqa: BLE001 - the library's failure, reported safely
-            raise MediaError(f"{type(exc).__name__}: {exc}") from None
-        transcript = {"assetId": file.asset.id, "language": getattr(info, "language", None) or language or "",
-                      "text": " ".join(p["text"] for p in parts).strip(), "segments": parts}
-        from neuralcut_cli.project.io import write_atomic
+        path = cache_path(project_path, "transcripts", file, f"{model_id}-{language or 'auto'}")
+        return dict(cached(path, file, lambda: _transcribed(file, model_id, language)))
 
-        cache.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(cache, json.dumps({"fingerprint": file.fingerprint, "transcript": transcript}).encode("utf-8"))
-        return transcript
+
+def _transcribed(file: AssetFile, model_id: str, language: str | None) -> dict[str, Any]:
+    model = load_model(model_id)
+    try:
+        segments, info = model.transcribe(str(file.path), language=language)
+        parts = [{"start": round(float(s.start), 3), "end": round(float(s.end), 3), "text": s.text.strip()}
+                 for s in segments]
+    except Exception as exc:  # noqa: BLE001 - the library's failure, reported safely
+        raise MediaError(f"{type(exc).__name__}: {exc}") from None
+    return {"assetId": file.asset.id, "language": getattr(info, "language", None) or language or "",
+            "text": " ".join(p["text"] for p in parts).strip(), "segments": parts}

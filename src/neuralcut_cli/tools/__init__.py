@@ -8,6 +8,7 @@ from neuralcut_cli.tools.registry import ToolRegistry
 def default_registry() -> ToolRegistry:
     """Every tool NeuralCut offers, in the order an agent should learn them."""
     from neuralcut_cli.tools import (
+        analysis_tools,
         asset_context,
         clip_effect_tools,
         clip_tools,
@@ -63,6 +64,10 @@ def default_registry() -> ToolRegistry:
         motion_tools.fade,
         motion_tools.animate,
         motion_tools.duck,
+        analysis_tools.remove_silences,
+        analysis_tools.normalize_loudness,
+        analysis_tools.detect_scenes,
+        analysis_tools.split_at_scenes,
         listing.echo_context,
         transcribe.transcribe_video,
         history_tools.undo,

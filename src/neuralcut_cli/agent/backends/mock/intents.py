@@ -262,6 +262,22 @@ class Speed(Intent):
 
 
 @dataclass(frozen=True)
+class RemoveSilences(Intent):
+    padding: float | None = None       # seconds kept at each edge; None: the tool's default
+    min_silence: float | None = None
+
+
+@dataclass(frozen=True)
+class Normalize(Intent):
+    target: float | None = None        # LUFS; None: the tool's default (-14)
+
+
+@dataclass(frozen=True)
+class SplitScenes(Intent):
+    refs: tuple[Ref, ...] = ()         # none: the main track's video clips
+
+
+@dataclass(frozen=True)
 class CloseGaps(Intent):
     track: TrackRef | None = None  # None: the main track
 

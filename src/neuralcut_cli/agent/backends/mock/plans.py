@@ -16,6 +16,7 @@ from neuralcut_cli.agent.backends.mock import plans_clip as clip
 from neuralcut_cli.agent.backends.mock import plans_edit as edit
 from neuralcut_cli.agent.backends.mock import plans_look as look
 from neuralcut_cli.agent.backends.mock import plans_make as make
+from neuralcut_cli.agent.backends.mock import plans_media as media
 from neuralcut_cli.agent.backends.mock import plans_motion as motion
 from neuralcut_cli.agent.backends.mock.plan import Call, Context, Failed, Plan, Replay
 
@@ -31,6 +32,8 @@ PLANS: dict[type[i.Intent], Callable[[Any, Context], Plan]] = {
     i.UpdateEffect: make.plan_update_effect,
     i.TrackState: clip.plan_track_state, i.Duplicate: clip.plan_duplicate, i.Opacity: clip.plan_opacity,
     i.Speed: clip.plan_speed, i.CloseGaps: clip.plan_close_gaps, i.Visibility: clip.plan_visibility,
+    i.RemoveSilences: media.plan_remove_silences, i.Normalize: media.plan_normalize,
+    i.SplitScenes: media.plan_split_scenes,
     i.Fade: motion.plan_fade, i.ChangeFade: motion.plan_change_fade,
     i.Zoom: motion.plan_zoom, i.Slide: motion.plan_slide, i.Duck: motion.plan_duck,
     i.ListKeyframes: motion.plan_list_keyframes,

@@ -16,6 +16,7 @@ from neuralcut_cli.agent.backends.mock import rules_clip as clip
 from neuralcut_cli.agent.backends.mock import rules_edit as edit
 from neuralcut_cli.agent.backends.mock import rules_look as look
 from neuralcut_cli.agent.backends.mock import rules_make as make
+from neuralcut_cli.agent.backends.mock import rules_media as media
 from neuralcut_cli.agent.backends.mock import rules_motion as motion
 from neuralcut_cli.agent.backends.mock.clause import Clause
 from neuralcut_cli.agent.backends.mock.intents import Intent
@@ -54,6 +55,13 @@ RULES: tuple[Rule, ...] = (
     Rule("duplicate", clip.read_duplicate, ("duplicate the title", "make a copy of the star")),
     Rule("speed", clip.read_speed, ("speed up the beach clip 2x", "play the intro at half speed")),
     Rule("opacity", clip.read_opacity, ("make the photo half transparent", "set the logo opacity to 40%")),
+    Rule("remove silences", media.read_remove_silences, ("remove the silences",
+                                                        "cut the dead air but leave a little breathing room",
+                                                        "remove pauses longer than 1 second")),
+    Rule("normalize", media.read_normalize, ("even out the audio", "make it as loud as YouTube wants",
+                                             "normalize the audio to -16 LUFS")),
+    Rule("split at scenes", media.read_split_scenes, ("split at every shot change",
+                                                      "cut the beach clip at its scene changes")),
     Rule("close gaps", clip.read_close_gaps, ("remove the gaps", "close the gaps on the main track")),
     Rule("change fade", motion.read_change_fade, ("make the fade longer", "make the fade out on the music 3 seconds")),
     Rule("fade", motion.read_fade, ("fade in the intro over 1 second", "fade out the music at the end",

@@ -1,0 +1,47 @@
+"""Plans for silences, loudness and shot changes (remove_silences, normalize_loudness, split_at_scenes)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from neuralcut_cli.agent.backends.mock import intents as i
+from neuralcut_cli.agent.backends.mock.plan import Call, Context, Done, Failed, Plan, listing, pick, tc
+
+
+def plan_remove_silences(intent: i.RemoveSilences, ctx: Context) -> Plan:
+    args: dict[str, Any] = {}
+    if intent.padding is not None:
+        args["padding"] = intent.padding
+    if intent.min_silence is not None:
+        args["minSilence"] = intent.min_silence
+    done = yield Call("remove_silences", args)
+    removed = done["removed"]
+    minimum = intent.min_silence if intent.min_silence is not None else 0.5
+    if not removed:
+        return Done(f"No silence of {minimum:g} s or more found; nothing removed.")
+    ranges = ", ".join(f"{tc(r['start'])}–{tc(r['end'])}" for r in removed[:6]) + (" …" if len(removed) > 6 else "")
+    padding = intent.padding if intent.padding is not None else 0.15
+    return Done(f"Removed {len(removed)} silent stretch{'es' if len(removed) != 1 else ''} of {minimum:g} s or "
+                f"more ({done['secondsSaved']:g} s saved, {padding:g} s kept at each edge): {ranges}.")
+
+
+def plan_normalize(intent: i.Normalize, ctx: Context) -> Plan:
+    done = yield Call("normalize_loudness", {} if intent.target is None else {"targetLufs": intent.target})
+    lines = [f"{e['elementId']} {e['measuredLufs']:g} → {done['targetLufs']:g} LUFS ({e['volumeDb']:+g} dB)"
+             + (f" — {e['note']}" if "note" in e else "") for e in done["elements"]]
+    skipped = f" Left alone (silent): {', '.join(s['elementId'] for s in done['skipped'])}." if done["skipped"] else ""
+    return Done("Evened out the audio: " + "; ".join(lines) + "." + skipped,
+                tuple(e["elementId"] for e in done["elements"]))
+
+
+def plan_split_scenes(intent: i.SplitScenes, ctx: Context) -> Plan:
+    items = yield from listing()
+    if intent.refs:
+        chosen = [item for ref in intent.refs for item in pick(ref, items, ctx, ("video",), many=True)]
+    else:
+        chosen = [item for item in items if item.type == "video" and item.track_kind == "main"]
+    if not chosen:
+        raise Failed("There is no video clip to cut at its shot changes.")
+    done = yield Call("split_at_scenes", {"elementIds": list(dict.fromkeys(item.id for item in chosen))})
+    cuts = "; ".join(f"{c['elementId']} at {', '.join(tc(t) for t in c['times'])}" for c in done["cuts"] if c["times"])
+    return Done(f"Cut at every shot change: {cuts}.", tuple(done["affectedElements"]))

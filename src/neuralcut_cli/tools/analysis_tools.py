@@ -1,0 +1,200 @@
+"""Edits by what the media contains: ``remove_silences``, ``normalize_loudness``, ``detect_scenes``,
+``split_at_scenes``. The measuring is ``media.analysis`` (ffmpeg, cached per file); the time arithmetic is
+``editing.media_time``; the cutting is the ripple and split edits every other tool uses."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any, ClassVar
+
+from pydantic import Field
+
+from neuralcut_cli.editing import media_time
+from neuralcut_cli.editing.placement import new_id
+from neuralcut_cli.editing.ripple import remove_range
+from neuralcut_cli.editing.split import split_track
+from neuralcut_cli.errors import MediaError
+from neuralcut_cli.media import analysis
+from neuralcut_cli.media.assets import AssetFile, AssetFileError, locate
+from neuralcut_cli.project.elements import Element
+from neuralcut_cli.project.model import Project
+from neuralcut_cli.time import seconds_to_ticks
+from neuralcut_cli.tools.common import Id, require_content
+from neuralcut_cli.tools.definition import ProjectEdit, ToolArgs, ToolContext, ToolError, tool
+
+FAILED = "Failed to analyse media"
+
+
+def _project_path(ctx: ToolContext) -> Path:
+    assert ctx.session is not None
+    return ctx.session.path
+
+
+def _file(project: Project, element: Element, ctx: ToolContext) -> AssetFile:
+    asset = project.asset(getattr(element, "media_id", "") or "")
+    if asset is None:
+        raise ToolError(FAILED, details=f"{element.id} has no media asset")
+    try:
+        return locate(_project_path(ctx), asset)
+    except AssetFileError as exc:
+        raise ToolError(FAILED, details=exc.message) from None
+
+
+def _measured(what: str, element: Element, ctx: ToolContext, measure: Any) -> Any:
+    ctx.progress(f"Measuring {what} of {element.label}…")
+    try:
+        return measure()
+    except MediaError as exc:
+        raise ToolError(FAILED, details=exc.message) from None
+
+
+def _with_sound(project: Project, element_ids: list[str] | None) -> list[Element]:
+    """The named elements (each must have sound), or the main track's clips that have sound."""
+    scene = require_content(project)
+    if element_ids is None:
+        found = [e for e in scene.tracks.main.sorted_elements() if _has_sound(project, e)]
+        if not found:
+            raise ToolError("No clips with sound on the main track; name the elements (elementIds)")
+        return found
+    chosen = []
+    for element_id in dict.fromkeys(element_ids):
+        hit = scene.find_element(element_id)
+        if hit is None:
+            raise ToolError(f"Timeline element not found: {element_id}")
+        if not _has_sound(project, hit[1]):
+            raise ToolError(f"Element {element_id} has no sound to measure")
+        chosen.append(hit[1])
+    return chosen
+
+
+def _has_sound(project: Project, element: Element) -> bool:
+    if element.type == "audio":
+        return True
+    asset = project.asset(getattr(element, "media_id", "") or "") if element.type == "video" else None
+    return asset is not None and asset.has_audio is not False
+
+
+class RemoveSilencesArgs(ToolArgs):
+    element_ids: Annotated[list[Id] | None, Field(description="Video or audio elements to measure (default: the "
+                                                             "main track's clips with sound).")] = None
+    threshold_db: Annotated[float, Field(ge=-100, le=0, allow_inf_nan=False,
+                                         description="Quieter than this (dBFS) is silence.")] = -35
+    min_silence: Annotated[float, Field(ge=0.05, le=3600, allow_inf_nan=False,
+                                        description="Seconds: shorter pauses stay.")] = 0.5
+    padding: Annotated[float, Field(ge=0, le=10, allow_inf_nan=False,
+                                    description="Seconds of silence kept at each edge of a cut.")] = 0.15
+    ripple: Annotated[bool, Field(description="Close each cut on every track (default true).")] = True
+    errors: ClassVar = {"element_ids": "Invalid element ids", "threshold_db": "thresholdDb must be -100 to 0",
+                        "min_silence": "minSilence must be 0.05 seconds or more",
+                        "padding": "padding must be 0 to 10 seconds", "ripple": "Invalid ripple"}
+
+
+@tool("remove_silences", RemoveSilencesArgs, kind="edit")
+def remove_silences(project: Project, args: RemoveSilencesArgs, ctx: ToolContext) -> ProjectEdit:
+    """Cut the dead air: every stretch quieter than thresholdDb for at least minSilence seconds (measured on the
+    whole pause) is removed, less `padding` seconds of breathing room at each edge, from every track; with
+    ripple (default) the cuts close so overlays and music stay in sync. Trims and speed are respected. Answers
+    the removed ranges in timeline seconds as they were before the edit."""
+    cuts: list[media_time.Range] = []
+    for element in _with_sound(project, args.element_ids):
+        file = _file(project, element, ctx)
+        found = _measured("the silences", element, ctx, lambda f=file: analysis.silences(
+            f, _project_path(ctx), args.threshold_db, args.min_silence))
+        cuts += media_time.silence_cuts(element, found, args.padding)
+    scene = project.scene
+    ranges = media_time.merged(cuts)
+    for start, end in reversed(ranges):  # the latest first: earlier times do not move
+        scene = remove_range(scene, seconds_to_ticks(start), seconds_to_ticks(end), None, args.ripple, new_id).scene
+    removed = [{"start": round(start, 3), "end": round(end, 3)} for start, end in ranges]
+    return project.with_scene(scene), {"success": True, "removed": removed,
+                                       "secondsSaved": round(sum(end - start for start, end in ranges), 3)}
+
+
+class NormalizeArgs(ToolArgs):
+    element_ids: Annotated[list[Id] | None, Field(description="Video or audio elements (default: the main "
+                                                             "track's clips with sound).")] = None
+    target_lufs: Annotated[float, Field(ge=-50, le=-5, allow_inf_nan=False,
+                                        description="Integrated loudness to land on (LUFS): -14 streaming, "
+                                                    "-16 podcasts, -23 broadcast.")] = -14
+    errors: ClassVar = {"element_ids": "Invalid element ids", "target_lufs": "targetLufs must be -50 to -5"}
+
+
+@tool("normalize_loudness", NormalizeArgs, kind="edit")
+def normalize_loudness(project: Project, args: NormalizeArgs, ctx: ToolContext) -> ProjectEdit:
+    """Even out the audio: measure each element's integrated loudness (EBU R128, over the part it plays) and
+    set its volume in dB so it plays at targetLufs (-14 is what YouTube and Spotify aim for). Silent elements
+    are left as they are and listed."""
+    scene, changed, skipped = project.scene, [], []
+    for element in _with_sound(project, args.element_ids):
+        file = _file(project, element, ctx)
+        start, end = media_time.used_source(element)
+        measured = _measured("the loudness", element, ctx, lambda f=file, s=start, e=end: analysis.loudness(
+            f, _project_path(ctx), s, e))
+        if measured is None:
+            skipped.append({"elementId": element.id, "reason": "silent"})
+            continue
+        needed = args.target_lufs - measured
+        volume = round(min(20.0, max(-60.0, needed)), 2)
+        scene = scene.update_element(element.model_copy(update={"volume": volume}))
+        entry = {"elementId": element.id, "measuredLufs": round(measured, 2), "volumeDb": volume}
+        if volume != round(needed, 2):  # a volume is -60 to +20 dB
+            entry["note"] = f"needs {needed:+.1f} dB; set to {volume:+g} dB, the most a volume can be"
+        changed.append(entry)
+    if not changed:
+        raise ToolError("Nothing to normalise: every element is silent")
+    return project.with_scene(scene), {"success": True, "targetLufs": args.target_lufs, "elements": changed,
+                                       "skipped": skipped}
+
+
+def _scene_times(project: Project, element_id: str, threshold: float, ctx: ToolContext) -> tuple[Element, list[float]]:
+    """Timeline times (seconds) inside an element where a new shot starts."""
+    hit = require_content(project).find_element(element_id)
+    if hit is None:
+        raise ToolError(f"Timeline element not found: {element_id}")
+    element = hit[1]
+    if element.type != "video":
+        raise ToolError(f"Element {element_id} is {element.type}: shot changes are found in video")
+    file = _file(project, element, ctx)
+    found = _measured("the shot changes", element, ctx, lambda: analysis.scene_changes(
+        file, _project_path(ctx), threshold))
+    start, end = media_time.used_source(element)
+    return element, [round(media_time.to_timeline(element, t), 3) for t in found if start < t < end]
+
+
+class DetectScenesArgs(ToolArgs):
+    element_id: Annotated[Id, Field(description="A video element.")]
+    threshold: Annotated[float, Field(gt=0, le=1, allow_inf_nan=False,
+                                      description="How different a frame must be (0-1; lower finds more).")] = 0.3
+    errors: ClassVar = {"element_id": "Invalid element id", "threshold": "threshold must be above 0, at most 1"}
+
+
+@tool("detect_scenes", DetectScenesArgs)
+def detect_scenes(project: Project, args: DetectScenesArgs, ctx: ToolContext) -> dict[str, Any]:
+    """Find the shot changes in a video element: the timeline times (seconds) where a new shot starts."""
+    element, times = _scene_times(project, args.element_id, args.threshold, ctx)
+    return {"elementId": element.id, "scenes": times}
+
+
+class SplitScenesArgs(ToolArgs):
+    element_ids: Annotated[list[Id], Field(min_length=1, description="Video elements to cut at their shots.")]
+    threshold: Annotated[float, Field(gt=0, le=1, allow_inf_nan=False,
+                                      description="How different a frame must be (0-1; lower finds more).")] = 0.3
+    errors: ClassVar = {"element_ids": "Invalid element ids", "threshold": "threshold must be above 0, at most 1"}
+
+
+@tool("split_at_scenes", SplitScenesArgs, kind="edit")
+def split_at_scenes(project: Project, args: SplitScenesArgs, ctx: ToolContext) -> ProjectEdit:
+    """Cut video elements wherever the shot changes (only those elements; nothing moves). Each new piece gets
+    a new elementId."""
+    scene, cuts, affected = project.scene, [], []
+    for element_id in dict.fromkeys(args.element_ids):
+        element, times = _scene_times(project, element_id, args.threshold, ctx)
+        hit = scene.find_element(element.id)
+        assert hit is not None
+        track, ids = split_track(hit[0], sorted({seconds_to_ticks(t) for t in times}), new_id)
+        scene = scene.with_tracks(scene.tracks.replace(track))
+        cuts.append({"elementId": element.id, "times": times})
+        affected += ids
+    if not affected:
+        raise ToolError("No shot changes found; try a lower threshold")
+    return project.with_scene(scene), {"success": True, "cuts": cuts, "affectedElements": affected}

@@ -1,0 +1,233 @@
+"""remove_silences, normalize_loudness, detect_scenes, split_at_scenes (issue 15) on media generated here with
+known silences, loudness and shot changes, measured by the bundled ffmpeg, and the renders checked again."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cli_helpers import neuralcut
+from tool_helpers import Tools, assert_refused
+
+from neuralcut_cli.media import analysis
+from neuralcut_cli.media.ffmpeg import ffmpeg_exe
+
+T = 120_000
+pytestmark = pytest.mark.slow  # real ffmpeg runs
+#: talk.mp4: tone, with silences at 1-2 s (1 s), 3-3.3 s (0.3 s) and 5-6.5 s (1.5 s); shots change at 2 s and 4.4 s
+SILENCES = [(1.0, 2.0), (3.0, 3.3), (5.0, 6.5)]
+LENGTH = 7.0
+SHOTS = [2.0, 4.4]
+FPS = 25
+
+
+def _ffmpeg(*args: str) -> None:
+    subprocess.run([ffmpeg_exe(), "-hide_banner", "-loglevel", "error", "-y", *args], check=True, timeout=120)
+
+
+@pytest.fixture(scope="module")
+def media(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("talk")
+    quiet = "+".join(f"between(t,{a},{b - 1e-4})" for a, b in SILENCES)
+    _ffmpeg("-f", "lavfi", "-i", f"aevalsrc='if({quiet},0,0.4*sin(2*PI*300*t)*(0.6+0.4*sin(2*PI*3*t)))':s=48000:"
+                                 f"d={LENGTH}",
+            "-f", "lavfi", "-i", f"color=black:s=160x90:r={FPS}:d={SHOTS[0]}",
+            "-f", "lavfi", "-i", f"color=white:s=160x90:r={FPS}:d={SHOTS[1] - SHOTS[0]}",
+            "-f", "lavfi", "-i", f"testsrc2=s=160x90:r={FPS}:d={LENGTH - SHOTS[1]}",
+            "-filter_complex", "[1:v][2:v][3:v]concat=n=3:v=1:a=0[v]", "-map", "[v]", "-map", "0:a",
+            "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "pcm_s16le", str(folder / "talk.mov"))
+    _ffmpeg("-f", "lavfi", "-i", "sine=f=440:d=4:sample_rate=48000", "-c:a", "pcm_s16le", str(folder / "tone.wav"))
+    _ffmpeg("-f", "lavfi", "-i", "sine=f=440:d=4:sample_rate=48000", "-af", "volume=-30dB", "-c:a", "pcm_s16le",
+            str(folder / "whisper.wav"))
+    return folder
+
+
+def project(folder: Path, media: Path, element: dict[str, Any] | None = None, **more: Any) -> Path:
+    talk = {"id": "talk", "name": "talk.mov", "type": "video", "path": str(media / "talk.mov"), "duration": LENGTH,
+            "width": 160, "height": 90, "fps": FPS, "hasAudio": True}
+    tone = {"id": "tone", "name": "tone.wav", "type": "audio", "path": str(media / "tone.wav"), "duration": 4.0,
+            "hasAudio": True}
+    clip = element or {"id": "c", "type": "video", "mediaId": "talk", "startTime": 0, "duration": round(LENGTH * T),
+                       "trimStart": 0, "trimEnd": 0, "sourceDuration": round(LENGTH * T)}
+    data = {"settings": {"fps": {"numerator": FPS, "denominator": 1}, "canvasSize": {"width": 160, "height": 90}},
+            "mediaAssets": [talk, tone], "currentSceneId": "s",
+            "scenes": [{"id": "s", "tracks": {"overlay": more.get("overlay", []),
+                                              "main": {"id": "main", "type": "video", "elements": [clip]},
+                                              "audio": more.get("audio", [])}}]}
+    path = folder / "p.json"
+    path.write_text(json.dumps(data))
+    return path
+
+
+def title(start: float, end: float) -> list[dict[str, Any]]:
+    return [{"id": "tt", "type": "text", "elements": [
+        {"id": "title", "type": "text", "name": "Title", "startTime": round(start * T),
+         "duration": round((end - start) * T), "trimStart": 0, "trimEnd": 0, "content": "Hi"}]}]
+
+
+def spans(path: Path) -> dict[str, tuple[float, float]]:
+    data = json.loads(path.read_text())
+    tracks = data["scenes"][0]["tracks"]
+    return {e["id"]: (e["startTime"] / T, (e["startTime"] + e["duration"]) / T)
+            for track in [*tracks["overlay"], tracks["main"], *tracks.get("audio", [])] for e in track["elements"]}
+
+
+def test_silences_are_found_where_they_are(media: Path, tmp_path: Path) -> None:
+    path = project(tmp_path, media)
+    tools = Tools(path)
+    file = analysis_file(tools)
+    found = analysis.silences(file, path, -35, 0.2)
+    assert len(found) == 3
+    for (start, end), (true_start, true_end) in zip(found, SILENCES, strict=True):
+        assert abs(start - true_start) < 0.03 and abs(end - true_end) < 0.03
+
+
+def analysis_file(tools: Tools):  # type: ignore[no-untyped-def]
+    from neuralcut_cli.media.assets import locate
+
+    return locate(tools.path, tools.project.media_assets[0])
+
+
+def test_remove_silences_cuts_the_long_pauses_less_padding_and_ripples(media: Path, tmp_path: Path) -> None:
+    path = project(tmp_path, media, overlay=title(4, 7))
+    result = Tools(path)("remove_silences", {})
+    removed = [(r["start"], r["end"]) for r in result["removed"]]
+    truth = [(1.15, 1.85), (5.15, 6.35)]  # the 0.3 s pause is shorter than minSilence: it stays
+    assert len(removed) == 2 and all(abs(a - b) < 0.03 for got, want in zip(removed, truth, strict=True)
+                                     for a, b in zip(got, want, strict=True))
+    saved = sum(end - start for start, end in removed)
+    assert result["secondsSaved"] == pytest.approx(saved, abs=1e-3)
+    after = spans(path)
+    assert max(end for _, end in after.values()) == pytest.approx(LENGTH - saved, abs=1e-3)
+    assert after["title"][0] == pytest.approx(4 - (removed[0][1] - removed[0][0]), abs=1e-3)  # moved in sync
+
+
+def test_trims_and_speed_are_respected(media: Path, tmp_path: Path) -> None:
+    """From 0.5 s of the source at 2x: the 1-2 s silence plays at (1.15-0.5)/2 .. (1.85-0.5)/2 on the timeline."""
+    clip = {"id": "c", "type": "video", "mediaId": "talk", "startTime": 10 * T, "duration": round(3.25 * T),
+            "trimStart": round(0.5 * T), "trimEnd": 0, "sourceDuration": round(LENGTH * T),
+            "retime": {"rate": 2, "maintainPitch": True}}
+    path = project(tmp_path, media, clip)
+    removed = Tools(path)("remove_silences", {"ripple": False})["removed"]
+    expected = [(10 + (1.15 - 0.5) / 2, 10 + (1.85 - 0.5) / 2), (10 + (5.15 - 0.5) / 2, 10 + (6.35 - 0.5) / 2)]
+    assert [(r["start"], r["end"]) for r in removed] == [pytest.approx(e, abs=0.02) for e in expected]
+    assert len(spans(path)) == 3  # without ripple the gaps stay: three pieces where they were
+
+
+def test_the_render_has_no_long_silence_left(media: Path, tmp_path: Path) -> None:
+    path = project(tmp_path, media)
+    Tools(path)("remove_silences", {"minSilence": 0.5, "padding": 0.15})
+    out = tmp_path / "out.mp4"
+    assert neuralcut("render", "-p", path, "-o", out, "--force", timeout=300).returncode == 0
+    done = subprocess.run([ffmpeg_exe(), "-hide_banner", "-i", str(out), "-af", "silencedetect=noise=-35dB:d=0.05",
+                           "-f", "null", "-"], capture_output=True, text=True, check=True)
+    lengths = [float(x) for x in re.findall(r"silence_duration: ([\d.]+)", done.stderr)]
+    assert lengths and max(lengths) <= 0.5 + 2 * 0.15 + 0.03  # the 0.3 s pause and the padded edges remain
+
+
+def test_a_second_request_decodes_nothing_and_a_changed_file_is_measured_again(
+        media: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = project(tmp_path, media)
+    tools = Tools(path)
+    tools("detect_scenes", {"elementId": "c"})
+    tools("remove_silences", {"ripple": False})
+    tools("undo")
+
+    def no_ffmpeg(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("decoded again")
+
+    monkeypatch.setattr(analysis, "run_ffmpeg", no_ffmpeg)
+    assert len(tools("remove_silences", {"ripple": False, "minSilence": 1.2})["removed"]) == 1  # another minimum
+    assert tools("detect_scenes", {"elementId": "c", "threshold": 0.5})["scenes"]
+    copy = tmp_path / "talk2.mov"
+    copy.write_bytes((media / "talk.mov").read_bytes())
+    data = json.loads(path.read_text())
+    data["mediaAssets"][0]["path"] = str(copy)
+    path.write_text(json.dumps(data))
+    assert "error" in Tools(path)("detect_scenes", {"elementId": "c"})  # a new file: measured, not trusted
+
+
+def test_scenes_are_found_within_a_frame_and_split_only_that_element(media: Path, tmp_path: Path) -> None:
+    path = project(tmp_path, media, overlay=title(0, 7))
+    tools = Tools(path)
+    scenes = tools("detect_scenes", {"elementId": "c"})["scenes"]
+    assert scenes == [pytest.approx(t, abs=1 / FPS + 1e-6) for t in SHOTS]
+    result = tools("split_at_scenes", {"elementIds": ["c"]})
+    assert len(result["affectedElements"]) == 3  # the first piece keeps its id; two new
+    after = spans(path)
+    assert after["title"] == (0, 7)  # the title is not cut
+    assert sorted(start for key, (start, _) in after.items() if key != "title") == pytest.approx([0, *scenes])
+
+
+def test_normalised_render_lands_on_the_target(media: Path, tmp_path: Path) -> None:
+    tone = {"id": "a", "type": "audio", "mediaId": "tone", "startTime": 0, "duration": 4 * T, "trimStart": 0,
+            "trimEnd": 0, "sourceDuration": 4 * T}
+    clip = {"id": "c", "type": "video", "mediaId": "talk", "startTime": 0, "duration": 4 * T, "trimStart": 0,
+            "trimEnd": 3 * T, "sourceDuration": round(LENGTH * T), "muted": True}
+    path = project(tmp_path, media, clip, audio=[{"id": "au", "type": "audio", "elements": [tone]}])
+    result = Tools(path)("normalize_loudness", {"elementIds": ["a"], "targetLufs": -16})
+    measured_before = result["elements"][0]["measuredLufs"]
+    assert -25 < measured_before < -18  # ffmpeg's sine is at 1/8 of full scale
+    assert result["elements"][0]["volumeDb"] == pytest.approx(-16 - measured_before, abs=0.01)
+    out = tmp_path / "out.mp4"
+    assert neuralcut("render", "-p", path, "-o", out, "--force", timeout=300).returncode == 0
+    done = subprocess.run([ffmpeg_exe(), "-hide_banner", "-i", str(out), "-af", "ebur128=framelog=quiet", "-f", "null",
+                           "-"], capture_output=True, text=True, check=True)
+    measured = float(re.findall(r"I:\s+(-?[\d.]+) LUFS", done.stderr)[-1])
+    assert measured == pytest.approx(-16, abs=1)
+
+
+def test_a_gain_past_the_volume_limit_is_capped_and_said(media: Path, tmp_path: Path) -> None:
+    path = project(tmp_path, media)
+    data = json.loads(path.read_text())
+    data["mediaAssets"][1]["path"] = str(media / "whisper.wav")
+    data["scenes"][0]["tracks"]["audio"] = [{"id": "au", "type": "audio", "elements": [
+        {"id": "a", "type": "audio", "mediaId": "tone", "startTime": 0, "duration": 4 * T, "trimStart": 0,
+         "trimEnd": 0, "sourceDuration": 4 * T}]}]
+    path.write_text(json.dumps(data))
+    entry = Tools(path)("normalize_loudness", {"elementIds": ["a"]})["elements"][0]
+    assert entry["volumeDb"] == 20 and "the most a volume can be" in entry["note"]
+
+
+def test_the_mock_speaks_it(media: Path, tmp_path: Path) -> None:
+    path = project(tmp_path, media, overlay=title(4, 7))
+    done = neuralcut("run", "-p", path, "--json", "cut the dead air but leave a little breathing room", timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert max(end for _, end in spans(path).values()) == pytest.approx(LENGTH - (0.4 + 0.9), abs=0.05)  # 0.3 s kept
+    assert neuralcut("run", "-p", path, "make it as loud as YouTube wants", timeout=120).returncode == 0
+    assert neuralcut("run", "-p", path, "split at every shot change", timeout=120).returncode == 0
+    assert len([k for k in spans(path) if k != "title"]) > 3  # the silence cuts, then the shot changes
+
+
+ERRORS = [
+    ("remove_silences", {"elementIds": ["ghost"]}, "Timeline element not found: ghost"),
+    ("remove_silences", {"elementIds": ["title"]}, "Element title has no sound to measure"),
+    ("remove_silences", {"thresholdDb": 5}, "thresholdDb must be -100 to 0"),
+    ("remove_silences", {"minSilence": 0}, "minSilence must be 0.05 seconds or more"),
+    ("remove_silences", {"padding": -1}, "padding must be 0 to 10 seconds"),
+    ("normalize_loudness", {"targetLufs": 0}, "targetLufs must be -50 to -5"),
+    ("detect_scenes", {}, "Invalid element id"),
+    ("detect_scenes", {"elementId": "title"}, "Element title is text: shot changes are found in video"),
+    ("detect_scenes", {"elementId": "c", "threshold": 0}, "threshold must be above 0, at most 1"),
+    ("split_at_scenes", {"elementIds": []}, "Invalid element ids"),
+]
+
+
+@pytest.mark.parametrize(("name", "args", "error"), ERRORS, ids=[f"{c[0]}:{i}" for i, c in enumerate(ERRORS)])
+def test_every_error_leaves_the_file_untouched(media: Path, tmp_path: Path, name: str, args: dict, error: str) -> None:
+    assert_refused(project(tmp_path, media, overlay=title(0, 1)), name, args, error)
+
+
+def test_a_missing_media_file_is_reported(media: Path, tmp_path: Path) -> None:
+    path = project(tmp_path, media)
+    data = json.loads(path.read_text())
+    data["mediaAssets"][0]["path"] = str(tmp_path / "gone.mov")
+    path.write_text(json.dumps(data))
+    before = path.read_bytes()
+    result = Tools(path)("remove_silences", {})
+    assert result["error"] == "Failed to analyse media" and "not found" in result["details"]
+    assert path.read_bytes() == before
