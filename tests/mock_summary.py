@@ -129,6 +129,18 @@ def summary(intent: i.Intent) -> str:
             parts = ["normalize", f"{tg:g}" if tg is not None else ""]
         case i.SplitScenes(refs=rs):
             parts = ["scenes", "+".join(map(ref, rs))]
+        case i.AddCaptions(refs=rs, position=po):
+            parts = ["captions", "+".join(map(ref, rs)), po or ""]
+        case i.RemoveFillers(words=ws):
+            parts = ["fillers", ",".join(ws)]
+        case i.CutWords(text=tx, every=ev):
+            parts = ["cut words", repr(tx), "every" if ev else ""]
+        case i.FindWords(query=q):
+            parts = ["find", repr(q)]
+        case i.ImportSubtitles(file=fl):
+            parts = ["import", fl]
+        case i.ExportCaptions(fmt=fm, file=fl):
+            parts = ["export", fm, fl or ""]
         case i.ChangeFade(refs=rs, which=w, seconds=sec, factor=fa):
             parts = ["change fade", w or "", "+".join(map(ref, rs)), f"{sec:g}s" if sec is not None else f"x{fa:g}"]
         case i.Zoom(ref=r, factor=fa):

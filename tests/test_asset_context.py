@@ -153,7 +153,7 @@ class FakeWhisper:
     def __init__(self, model_id: str, device: str = "cpu", compute_type: str = "int8") -> None:
         FakeWhisper.created.append((model_id, device, compute_type))
 
-    def transcribe(self, path: str, language: str | None = None):
+    def transcribe(self, path: str, language: str | None = None, word_timestamps: bool = False):
         segment = pytypes.SimpleNamespace
         assert Path(path).exists()
         return iter([segment(start=0.0, end=1.5, text=" Hello there."), segment(start=1.5, end=3.25, text=" Day one!")]), \
@@ -171,8 +171,8 @@ def test_transcribe_with_a_fake_model(whisper, demo_path: Path, media: Path) -> 
     tools = Tools(demo_path)
     result = tools("transcribe_video", {"assetId": "a-intro", "language": "en", "modelId": "tiny"})
     assert result == {"assetId": "a-intro", "language": "en", "text": "Hello there. Day one!",
-                      "segments": [{"start": 0.0, "end": 1.5, "text": "Hello there."},
-                                   {"start": 1.5, "end": 3.25, "text": "Day one!"}]}
+                      "segments": [{"start": 0.0, "end": 1.5, "text": "Hello there.", "words": []},
+                                   {"start": 1.5, "end": 3.25, "text": "Day one!", "words": []}]}
     assert whisper.created == [("tiny", "cpu", "int8")]
     assert tools("transcribe_video", {"assetId": "a-intro", "language": "en", "modelId": "tiny"}) == result
     assert len(whisper.created) == 1  # cached

@@ -130,7 +130,7 @@ CLI_CASES: list[tuple[list[str], int, str]] = [
     (["render", "-o", "x.xyz"], 2, "name the file"), (["render", "-o", "x.mp4", "--to", "banana"], 2, "is not a time"),
     (["render", "-o", "x.mp4", "--to", "99:00:00"], 2, "24-hour limit"),
     (["render", "-o", "/nonexistent/dir/x.mp4"], 2, "does not exist"), (["render", "-o", "."], 2, "name the file"),
-    (["export", "-o", "x.xyz"], 2, "name the file .otio"), (["export", "-f", "edl", "-o", "x.otio"], 2, "edl"),
+    (["export", "-o", "x.xyz"], 2, "name the file with the format's extension"), (["export", "-f", "edl", "-o", "x.otio"], 2, "edl"),
     (["run"], 2, "Missing argument"), (["undo"], 1, "Nothing to undo"), (["redo"], 1, "Nothing to redo"),
     (["import", "nope.mp4"], 1, "no such file"), (["run", "order a pizza"], 1, "pizza"),
     (["--backend", "nonsense", "run", "split at 1s"], 2, "nonsense"),

@@ -23,7 +23,7 @@ CASES = [
     (["import", "nope.mp4"], 1, "no such file"),
     (["render", "-o", "out.mp4", "--from", "12", "--to", "5"], 2, "must be after"),
     (["render", "-o", "out.xyz"], 2, "name the file"),
-    (["export", "-o", "timeline.xyz"], 2, "name the file .otio"),
+    (["export", "-o", "timeline.xyz"], 2, "name the file with the format's extension"),
     (["undo"], 1, "Nothing to undo"),
     (["redo"], 1, "Nothing to redo"),
     (["timeline", "--bogus"], 2, "No such option"),

@@ -484,6 +484,17 @@ ANALYSIS = [  # silences, loudness, shot changes (issue 15)
     ("cut the beach clip at its scene changes", "scenes the beach clip"),
     ("split the intro into shots", "scenes the intro"),
     ("make it as loud", REFUSE), ("normalize", REFUSE),
+    ("add captions", "captions"), ("add subtitles at the top", "captions top"), ("caption the intro", "captions the intro"),
+    ("add captions to the beach clip at the bottom", "captions the beach clip bottom"),
+    ("remove every um", "fillers um"), ("cut the filler words", "fillers"), ("remove the ums and uhs", "fillers um,uh"),
+    ('cut the part where I say "let me start again"', "cut words 'let me start again'"),
+    ("cut the part where I say let me start again", "cut words 'let me start again'"),
+    ('remove every time I say "basically"', "cut words 'basically' every"),
+    ("where do I say welcome?", "find 'welcome'"), ('when is "thank you" said?', "find 'thank you'"),
+    ("import subs.srt", "import subs.srt"), ("import the captions from talk.vtt", "import talk.vtt"),
+    ("export the captions", "export srt"), ("save the subtitles as vtt", "export vtt"),
+    ("export captions to talk.srt", "export srt talk.srt"),
+    ("import the captions", REFUSE), ("cut the part where I say", REFUSE), ("remove every", REFUSE),
     ("remove the silence at 5s", REFUSE), ("split at every", REFUSE),
 ]
 

@@ -30,7 +30,8 @@ VOCAB = vocab_of(build_context(ProjectSession(FIXTURES / "mock_project.json")))
 MUTATING = {"split", "delete_timeline_elements", "move_timeline_elements", "update_timeline_element_timing",
             "add_text", "update_text", "add_media_to_timeline", "set_volume", "add_sticker", "apply_effect",
             "update_effect", "undo", "redo", "add_clip_effect", "update_clip_effect", "fade",
-            "remove_silences", "normalize_loudness", "split_at_scenes"}
+            "remove_silences", "normalize_loudness", "split_at_scenes", "cut_words", "remove_filler_words",
+            "add_captions", "import_subtitles"}
 
 
 def _element(element_id: str) -> dict[str, Any]:
@@ -72,6 +73,22 @@ def answer(name: str, args: dict[str, Any]) -> dict[str, Any]:
         duration = args.get("duration", e["end"] - e["start"])
         return {"success": True, "elementId": e["elementId"], "trackId": e["trackId"], "start": start,
                 "end": start + duration, "duration": duration}
+    if name == "transcribe_video":
+        return {"assetId": args["assetId"], "language": "en", "text": "...", "segments": []}
+    if name == "find_in_transcript":
+        said = {"welcome": [{"elementId": "e-intro", "start": 0.5, "end": 0.9, "text": "Welcome"},
+                            {"elementId": "e-city", "start": 15.0, "end": 15.4, "text": "welcome"}],
+                "let me start again": [{"elementId": "e-beach", "start": 7.0, "end": 8.2,
+                                        "text": "let me start again"}]}
+        return {"query": args["query"], "matches": said.get(args["query"], []), "untranscribed": []}
+    if name in ("cut_words", "remove_filler_words"):
+        return {"success": True, "removed": [{"start": 7.0, "end": 8.2, "text": "x"}], "secondsSaved": 1.2}
+    if name == "add_captions":
+        return {"success": True, "trackId": "t-captions", "captions": 12, "untranscribed": []}
+    if name == "import_subtitles":
+        return {"success": True, "trackId": "t-captions", "captions": 3}
+    if name == "export_captions":
+        return {"success": True, "file": args["file"], "captions": 3}
     if name == "remove_silences":
         return {"success": True, "removed": [{"start": 1.15, "end": 1.85}, {"start": 5.15, "end": 6.35}],
                 "secondsSaved": 1.9}
@@ -195,6 +212,24 @@ PLANS = [  # request, the calls it makes in order, words its reply must contain
      "Removed 2 silent stretches of 0.5 s or more (1.9 s saved, 0.3 s kept at each edge): 00:01.15–00:01.85"),
     ("make it as loud as YouTube wants", ['normalize_loudness {"targetLufs": -14}'],
      "e-intro -20.5 → -14 LUFS (+6.5 dB). Left alone (silent): e-city."),
+    ("add captions", [LT, 'transcribe_video {"assetId": "a-intro"}', 'transcribe_video {"assetId": "a-beach"}',
+                      'transcribe_video {"assetId": "a-city"}',
+                      'add_captions {"elementIds": ["e-intro", "e-beach", "e-city"]}'], "Added 12 captions"),
+    ('cut the part where I say "let me start again"',
+     [LT, 'transcribe_video {"assetId": "a-intro"}', 'transcribe_video {"assetId": "a-beach"}',
+      'transcribe_video {"assetId": "a-city"}', 'find_in_transcript {"query": "let me start again"}',
+      'cut_words {"elementId": "e-beach", "occurrence": "all", "text": "let me start again"}'],
+     'Cut "let me start again" (1 time)'),
+    ('cut the part where I say "welcome"',
+     [LT, 'transcribe_video {"assetId": "a-intro"}', 'transcribe_video {"assetId": "a-beach"}',
+      'transcribe_video {"assetId": "a-city"}', 'find_in_transcript {"query": "welcome"}'],
+     "'welcome' is said 2 times (00:00.50, 00:15.00); say 'every time'"),
+    ("where do I say welcome?",
+     [LT, 'transcribe_video {"assetId": "a-intro"}', 'transcribe_video {"assetId": "a-beach"}',
+      'transcribe_video {"assetId": "a-city"}', 'find_in_transcript {"query": "welcome"}'],
+     "'welcome' is said 2 times: 00:00.50–00:00.90 (e-intro)"),
+    ("import subs.srt", ['import_subtitles {"file": "subs.srt"}'], "Imported 3 captions from subs.srt"),
+    ("export the captions", ['export_captions {"file": "captions.srt"}'], "Wrote 3 captions to captions.srt"),
     ("split at every shot change",
      [LT, 'split_at_scenes {"elementIds": ["e-intro", "e-beach", "e-city"]}'], "e-intro at 00:02.00"),
     ("make the blur weaker", [LT, 'update_effect {"elementId": "e-blur", "params": {"intensity": 11}}'], "intensity=11"),
@@ -237,7 +272,8 @@ PLANS = [  # request, the calls it makes in order, words its reply must contain
 ]
 
 
-FAILS = {"mute the overlay track", "play the title at double speed", "blur the title", "make the fade longer",
+FAILS = {'cut the part where I say "welcome"',
+         "mute the overlay track", "play the title at double speed", "blur the title", "make the fade longer",
          "split the beach clip at 20s", "move the title 5 seconds earlier", "make the intro louder", "mute the title",
          "set the vignette to 50"}  # the plan stops with a reason, before any edit
 

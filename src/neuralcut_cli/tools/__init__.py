@@ -20,9 +20,11 @@ def default_registry() -> ToolRegistry:
         motion_tools,
         ripple_tools,
         sticker_tools,
+        subtitle_tools,
         text_tools,
         track_tools,
         transcribe,
+        transcript_tools,
     )
     from neuralcut_cli.tools import timeline_edits as edits
 
@@ -68,6 +70,12 @@ def default_registry() -> ToolRegistry:
         analysis_tools.normalize_loudness,
         analysis_tools.detect_scenes,
         analysis_tools.split_at_scenes,
+        transcript_tools.find_in_transcript,
+        transcript_tools.cut_words,
+        transcript_tools.remove_filler_words,
+        transcript_tools.add_captions,
+        subtitle_tools.import_subtitles,
+        subtitle_tools.export_captions,
         listing.echo_context,
         transcribe.transcribe_video,
         history_tools.undo,

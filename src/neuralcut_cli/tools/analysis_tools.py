@@ -25,17 +25,17 @@ from neuralcut_cli.tools.definition import ProjectEdit, ToolArgs, ToolContext, T
 FAILED = "Failed to analyse media"
 
 
-def _project_path(ctx: ToolContext) -> Path:
+def project_path(ctx: ToolContext) -> Path:
     assert ctx.session is not None
     return ctx.session.path
 
 
-def _file(project: Project, element: Element, ctx: ToolContext) -> AssetFile:
+def asset_file(project: Project, element: Element, ctx: ToolContext) -> AssetFile:
     asset = project.asset(getattr(element, "media_id", "") or "")
     if asset is None:
         raise ToolError(FAILED, details=f"{element.id} has no media asset")
     try:
-        return locate(_project_path(ctx), asset)
+        return locate(project_path(ctx), asset)
     except AssetFileError as exc:
         raise ToolError(FAILED, details=exc.message) from None
 
@@ -48,7 +48,7 @@ def _measured(what: str, element: Element, ctx: ToolContext, measure: Any) -> An
         raise ToolError(FAILED, details=exc.message) from None
 
 
-def _with_sound(project: Project, element_ids: list[str] | None) -> list[Element]:
+def with_sound(project: Project, element_ids: list[str] | None) -> list[Element]:
     """The named elements (each must have sound), or the main track's clips that have sound."""
     scene = require_content(project)
     if element_ids is None:
@@ -96,13 +96,15 @@ def remove_silences(project: Project, args: RemoveSilencesArgs, ctx: ToolContext
     ripple (default) the cuts close so overlays and music stay in sync. Trims and speed are respected. Answers
     the removed ranges in timeline seconds as they were before the edit."""
     cuts: list[media_time.Range] = []
-    for element in _with_sound(project, args.element_ids):
-        file = _file(project, element, ctx)
+    for element in with_sound(project, args.element_ids):
+        file = asset_file(project, element, ctx)
         found = _measured("the silences", element, ctx, lambda f=file: analysis.silences(
-            f, _project_path(ctx), args.threshold_db, args.min_silence))
+            f, project_path(ctx), args.threshold_db, args.min_silence))
         cuts += media_time.silence_cuts(element, found, args.padding)
-    scene = project.scene
     ranges = media_time.merged(cuts)
+    if not ranges:
+        return project, {"success": True, "removed": [], "secondsSaved": 0}
+    scene = project.scene
     for start, end in reversed(ranges):  # the latest first: earlier times do not move
         scene = remove_range(scene, seconds_to_ticks(start), seconds_to_ticks(end), None, args.ripple, new_id).scene
     removed = [{"start": round(start, 3), "end": round(end, 3)} for start, end in ranges]
@@ -125,11 +127,11 @@ def normalize_loudness(project: Project, args: NormalizeArgs, ctx: ToolContext) 
     set its volume in dB so it plays at targetLufs (-14 is what YouTube and Spotify aim for). Silent elements
     are left as they are and listed."""
     scene, changed, skipped = project.scene, [], []
-    for element in _with_sound(project, args.element_ids):
-        file = _file(project, element, ctx)
+    for element in with_sound(project, args.element_ids):
+        file = asset_file(project, element, ctx)
         start, end = media_time.used_source(element)
         measured = _measured("the loudness", element, ctx, lambda f=file, s=start, e=end: analysis.loudness(
-            f, _project_path(ctx), s, e))
+            f, project_path(ctx), s, e))
         if measured is None:
             skipped.append({"elementId": element.id, "reason": "silent"})
             continue
@@ -154,9 +156,9 @@ def _scene_times(project: Project, element_id: str, threshold: float, ctx: ToolC
     element = hit[1]
     if element.type != "video":
         raise ToolError(f"Element {element_id} is {element.type}: shot changes are found in video")
-    file = _file(project, element, ctx)
+    file = asset_file(project, element, ctx)
     found = _measured("the shot changes", element, ctx, lambda: analysis.scene_changes(
-        file, _project_path(ctx), threshold))
+        file, project_path(ctx), threshold))
     start, end = media_time.used_source(element)
     return element, [round(media_time.to_timeline(element, t), 3) for t in found if start < t < end]
 

@@ -12,21 +12,31 @@ from neuralcut_cli.cli.options import JsonOpt, ProjectOpt
 
 
 def import_media(
-    files: Annotated[list[Path], typer.Argument(help="Video, audio or image files.")],
+    files: Annotated[list[Path], typer.Argument(help="Video, audio or image files; subtitles (.srt, .vtt, .ass) "
+                                                     "become captions.")],
     project: ProjectOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Add media files to the project (probed with the bundled ffmpeg; paths stored relative to the project)."""
+    """Add media files to the project (probed with the bundled ffmpeg; paths stored relative to the project).
+    A subtitle file (.srt, .vtt, .ass, .ssa) becomes caption elements on a new Captions track."""
     from neuralcut_cli.cli.output import Output
     from neuralcut_cli.cli.session import open_session
+    from neuralcut_cli.media.caption_import import import_captions
     from neuralcut_cli.media.importer import import_files
+    from neuralcut_cli.media.subtitles import SUBTITLE_SUFFIXES
 
     session = open_session(project)
-    imported = import_files(session, files)
+    subtitles = [f for f in files if f.suffix.lower() in SUBTITLE_SUFFIXES]
+    media = [f for f in files if f.suffix.lower() not in SUBTITLE_SUFFIXES]
+    captioned = import_captions(session, subtitles) if subtitles else []
+    imported = import_files(session, media) if media else []
     out = Output()
     if json_out:
-        out.json({"assets": [{**item.asset.to_json_dict(), "new": item.new} for item in imported]})
+        out.json({"assets": [{**item.asset.to_json_dict(), "new": item.new} for item in imported],
+                  "captions": captioned})
         return
+    for done in captioned:
+        out.say(f"Imported {Path(str(done['file'])).name}: {done['captions']} captions on track {done['trackId']}")
     for item in imported:
         asset, info = item.asset, item.info
         details = ", ".join(x for x in (

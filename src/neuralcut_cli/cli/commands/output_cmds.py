@@ -98,27 +98,41 @@ def _render_with_bar(out: Output, project: Project, project_path: Path, output: 
 
 class ExportFormat(str, Enum):
     otio = "otio"
+    srt = "srt"
+    vtt = "vtt"
 
 
 def export(
     output: Annotated[Path, typer.Option("--output", "-o", help="The file to write (e.g. edit.otio).")],
     project: ProjectOpt = None,
-    format: Annotated[ExportFormat, typer.Option("--format", "-f", help="otio (OpenTimelineIO).")] = ExportFormat.otio,
+    format: Annotated[ExportFormat | None, typer.Option(
+        "--format", "-f", help="otio (OpenTimelineIO), srt or vtt (the captions); default: from the extension.")] = None,
     force: ForceOpt = False,
     json_out: JsonOpt = False,
 ) -> None:
-    """Export the edit for professional editors (OpenTimelineIO)."""
+    """Export the edit for professional editors (OpenTimelineIO), or the captions as SRT or WebVTT subtitles."""
     from neuralcut_cli.cli.output import Output
     from neuralcut_cli.cli.session import open_session
     from neuralcut_cli.export.otio_export import write_otio
+    from neuralcut_cli.export.subtitle_export import write_subtitles
     from neuralcut_cli.media.outputs import check_output_target, own_files
 
-    if Path(output).suffix.lower() != ".otio":
-        raise UsageError(f"-o {output}: export writes OpenTimelineIO; name the file .otio")
+    suffix = Path(output).suffix.lower().lstrip(".")
+    chosen = format.value if format is not None else suffix
+    if chosen not in ("otio", "srt", "vtt") or suffix != chosen:
+        raise UsageError(f"-o {output}: export writes .otio (OpenTimelineIO), .srt or .vtt (captions); name the "
+                         "file with the format's extension")
     session = open_session(project)
     out = Output()
     force = force or _confirm_replace(out, output, json_out)
     target = check_output_target(output, own_files(session.project(), session.path), force)
+    if chosen in ("srt", "vtt"):
+        count = write_subtitles(session.project(), target, chosen)
+        if json_out:
+            out.json({"output": str(output), "captions": count})
+        else:
+            out.say(f"Wrote {output}: {count} captions")
+        return
     counts = write_otio(session.project(), session.path, target)
     if json_out:
         out.json({"output": str(output), **counts})

@@ -278,6 +278,39 @@ class SplitScenes(Intent):
 
 
 @dataclass(frozen=True)
+class AddCaptions(Intent):
+    refs: tuple[Ref, ...] = ()         # none: the main track's clips
+    position: str | None = None
+
+
+@dataclass(frozen=True)
+class RemoveFillers(Intent):
+    words: tuple[str, ...] = ()        # none: the tool's list (um, uh, erm, like)
+
+
+@dataclass(frozen=True)
+class CutWords(Intent):
+    text: str = ""
+    every: bool = False                # every time it is said, not only the first
+
+
+@dataclass(frozen=True)
+class FindWords(Intent):
+    query: str = ""
+
+
+@dataclass(frozen=True)
+class ImportSubtitles(Intent):
+    file: str = ""
+
+
+@dataclass(frozen=True)
+class ExportCaptions(Intent):
+    fmt: str = "srt"
+    file: str | None = None
+
+
+@dataclass(frozen=True)
 class CloseGaps(Intent):
     track: TrackRef | None = None  # None: the main track
 

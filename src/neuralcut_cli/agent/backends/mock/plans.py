@@ -18,6 +18,7 @@ from neuralcut_cli.agent.backends.mock import plans_look as look
 from neuralcut_cli.agent.backends.mock import plans_make as make
 from neuralcut_cli.agent.backends.mock import plans_media as media
 from neuralcut_cli.agent.backends.mock import plans_motion as motion
+from neuralcut_cli.agent.backends.mock import plans_words as words
 from neuralcut_cli.agent.backends.mock.plan import Call, Context, Failed, Plan, Replay
 
 PLANS: dict[type[i.Intent], Callable[[Any, Context], Plan]] = {
@@ -33,7 +34,9 @@ PLANS: dict[type[i.Intent], Callable[[Any, Context], Plan]] = {
     i.TrackState: clip.plan_track_state, i.Duplicate: clip.plan_duplicate, i.Opacity: clip.plan_opacity,
     i.Speed: clip.plan_speed, i.CloseGaps: clip.plan_close_gaps, i.Visibility: clip.plan_visibility,
     i.RemoveSilences: media.plan_remove_silences, i.Normalize: media.plan_normalize,
-    i.SplitScenes: media.plan_split_scenes,
+    i.SplitScenes: media.plan_split_scenes, i.AddCaptions: words.plan_add_captions,
+    i.RemoveFillers: words.plan_remove_fillers, i.CutWords: words.plan_cut_words, i.FindWords: words.plan_find_words,
+    i.ImportSubtitles: words.plan_import_subtitles, i.ExportCaptions: words.plan_export_captions,
     i.Fade: motion.plan_fade, i.ChangeFade: motion.plan_change_fade,
     i.Zoom: motion.plan_zoom, i.Slide: motion.plan_slide, i.Duck: motion.plan_duck,
     i.ListKeyframes: motion.plan_list_keyframes,

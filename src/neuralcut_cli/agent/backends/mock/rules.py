@@ -18,6 +18,7 @@ from neuralcut_cli.agent.backends.mock import rules_look as look
 from neuralcut_cli.agent.backends.mock import rules_make as make
 from neuralcut_cli.agent.backends.mock import rules_media as media
 from neuralcut_cli.agent.backends.mock import rules_motion as motion
+from neuralcut_cli.agent.backends.mock import rules_words as words
 from neuralcut_cli.agent.backends.mock.clause import Clause
 from neuralcut_cli.agent.backends.mock.intents import Intent
 from neuralcut_cli.agent.backends.mock.listing import Vocab
@@ -55,6 +56,12 @@ RULES: tuple[Rule, ...] = (
     Rule("duplicate", clip.read_duplicate, ("duplicate the title", "make a copy of the star")),
     Rule("speed", clip.read_speed, ("speed up the beach clip 2x", "play the intro at half speed")),
     Rule("opacity", clip.read_opacity, ("make the photo half transparent", "set the logo opacity to 40%")),
+    Rule("add captions", words.read_add_captions, ("add captions", "add subtitles at the top")),
+    Rule("remove filler words", words.read_remove_fillers, ("remove every um", "cut the filler words")),
+    Rule("cut words", words.read_cut_words, ('cut the part where I say "let me start again"',)),
+    Rule("find words", words.read_find_words, ("where do I say welcome?",), looks=True),
+    Rule("import subtitles", words.read_import_subtitles, ("import subs.srt",)),
+    Rule("export captions", words.read_export_captions, ("export the captions", "save the subtitles as vtt")),
     Rule("remove silences", media.read_remove_silences, ("remove the silences",
                                                         "cut the dead air but leave a little breathing room",
                                                         "remove pauses longer than 1 second")),

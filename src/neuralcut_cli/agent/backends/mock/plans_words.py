@@ -1,0 +1,84 @@
+"""Plans for captions, filler words, phrase cuts, word search and subtitle files. The word tools read cached
+transcripts; these plans ask ``transcribe_video`` first for each clip's asset (cached after the first time)."""
+
+from __future__ import annotations
+
+from typing import Any, Generator
+
+from neuralcut_cli.agent.backends.mock import intents as i
+from neuralcut_cli.agent.backends.mock.listing import Item
+from neuralcut_cli.agent.backends.mock.plan import Call, Context, Done, Failed, Plan, listing, pick, tc
+
+
+def _spoken(refs: tuple[i.Ref, ...], ctx: Context) -> Generator[Call, dict[str, Any], list[Item]]:
+    """The clips meant (default: the main track's video and the audio clips), each asset transcribed."""
+    items = yield from listing()
+    if refs:
+        chosen = [item for ref in refs for item in pick(ref, items, ctx, ("video", "audio"), many=True)]
+    else:
+        chosen = [item for item in items if item.type == "video" and item.track_kind == "main"]
+    if not chosen:
+        raise Failed("There is no clip with speech to work on.")
+    for asset in dict.fromkeys(str(item.data.get("assetId")) for item in chosen if item.data.get("assetId")):
+        yield Call("transcribe_video", {"assetId": asset})
+    return chosen
+
+
+def plan_add_captions(intent: i.AddCaptions, ctx: Context) -> Plan:
+    chosen = yield from _spoken(intent.refs, ctx)
+    args: dict[str, Any] = {"elementIds": [item.id for item in chosen]}
+    if intent.position:
+        args["position"] = intent.position
+    done = yield Call("add_captions", args)
+    return Done(f"Added {done['captions']} captions on a new Captions track ({done['trackId']}); they are text "
+                "elements you can edit, move or restyle.", (done["trackId"],))
+
+
+def plan_remove_fillers(intent: i.RemoveFillers, ctx: Context) -> Plan:
+    chosen = yield from _spoken((), ctx)
+    args: dict[str, Any] = {"elementIds": [item.id for item in chosen]}
+    if intent.words:
+        args["words"] = list(intent.words)
+    done = yield Call("remove_filler_words", args)
+    if not done["removed"]:
+        return Done(f"No {' or '.join(intent.words) or 'filler words'} found; nothing cut.")
+    return Done(f"Cut {len(done['removed'])} filler word{'s' if len(done['removed']) != 1 else ''} "
+                f"({done['secondsSaved']:g} s).")
+
+
+def plan_find_words(intent: i.FindWords, ctx: Context) -> Plan:
+    yield from _spoken((), ctx)
+    done = yield Call("find_in_transcript", {"query": intent.query})
+    matches = done["matches"]
+    if not matches:
+        return Done(f"'{intent.query}' is not said in the clips.")
+    times = ", ".join(f"{tc(m['start'])}–{tc(m['end'])} ({m['elementId']})" for m in matches)
+    return Done(f"'{intent.query}' is said {len(matches)} time{'s' if len(matches) != 1 else ''}: {times}.")
+
+
+def plan_cut_words(intent: i.CutWords, ctx: Context) -> Plan:
+    yield from _spoken((), ctx)
+    found = (yield Call("find_in_transcript", {"query": intent.text}))["matches"]
+    if not found:
+        raise Failed(f"'{intent.text}' is not said in the clips.")
+    if len(found) > 1 and not intent.every:
+        times = ", ".join(tc(m["start"]) for m in found)
+        raise Failed(f"'{intent.text}' is said {len(found)} times ({times}); say 'every time', or name the clip.")
+    removed = []
+    for element in dict.fromkeys(m["elementId"] for m in found):
+        done = yield Call("cut_words", {"elementId": element, "text": intent.text, "occurrence": "all"})
+        removed += done["removed"]
+    return Done(f"Cut \"{intent.text}\" ({len(removed)} time{'s' if len(removed) != 1 else ''}); the rest closed "
+                "up behind it.")
+
+
+def plan_import_subtitles(intent: i.ImportSubtitles, ctx: Context) -> Plan:
+    done = yield Call("import_subtitles", {"file": intent.file})
+    return Done(f"Imported {done['captions']} captions from {intent.file} onto a new Captions track.",
+                (done["trackId"],))
+
+
+def plan_export_captions(intent: i.ExportCaptions, ctx: Context) -> Plan:
+    file = intent.file or f"captions.{intent.fmt}"  # beside the project; an existing file is not replaced
+    done = yield Call("export_captions", {"file": file})
+    return Done(f"Wrote {done['captions']} captions to {file}.")

@@ -1,0 +1,95 @@
+"""Readings of requests about what is said: captions, filler words, cutting a phrase, finding a word, and
+subtitle files in and out."""
+
+from __future__ import annotations
+
+from neuralcut_cli.agent.backends.mock import intents as i
+from neuralcut_cli.agent.backends.mock.clause import Clause
+from neuralcut_cli.agent.backends.mock.listing import Vocab
+from neuralcut_cli.agent.backends.mock.refs import take_refs
+
+FILLER_WORDS = r"ums?|uhs?|erms?|ahs?|likes?|hmms?|you knows?"
+
+
+def _quote(c: Clause) -> str | None:
+    match = c.take(r"«q(\d+)»")
+    return c.quotes[int(match.group(1))] if match is not None else None
+
+
+def read_add_captions(c: Clause, v: Vocab) -> i.Intent | None:
+    """``add captions``, ``caption the intro at the top``, ``add subtitles to the video``."""
+    if c.take(r"\b(?:add|put|make|generate|create|burn in|give me)(?: (?:some|the))? (?:captions|subtitles|subs)\b|"
+              r"\b(?:caption|subtitle)\b") is None:
+        return None
+    c.take(r"\b(?:to|on|for|of)\b")
+    refs = take_refs(c, v)
+    position = c.take(r"\b(?:at|on|to) the (top|bottom|center|middle)\b")
+    c.take(r"\b(?:automatically|from the speech|from what i say|for the speech)\b")
+    where = position.group(1).replace("middle", "center") if position else None
+    return i.AddCaptions(refs=refs, position=where)
+
+
+def read_remove_fillers(c: Clause, v: Vocab) -> i.Intent | None:
+    """``remove every um``, ``cut the filler words``, ``remove the ums and uhs``."""
+    if c.take(r"\b(?:remove|cut|delete|strip|get rid of|take out|drop)(?: out)?(?: (?:all|every|each|any))?"
+              r"(?: (?:the|of the|my))?\b") is None:
+        return None
+    if c.take(r"\b(?:filler words?|fillers|verbal tics|hesitations)\b") is not None:
+        return i.RemoveFillers()
+    said = c.take_all(rf"\b({FILLER_WORDS})\b(?:(?:,| and| or)\s*)?")
+    if not said:
+        return None
+    singular = {"ums": "um", "uhs": "uh", "erms": "erm", "ahs": "ah", "likes": "like", "hmms": "hmm",
+                "you knows": "you know"}
+    return i.RemoveFillers(words=tuple(dict.fromkeys(singular.get(m.group(1), m.group(1)) for m in said)))
+
+
+def read_cut_words(c: Clause, v: Vocab) -> i.Intent | None:
+    """``cut the part where I say "let me start again"``, ``remove every time I say "basically"``."""
+    if c.take(r"\b(?:cut|remove|delete|drop|take out)(?: out)?\b") is None:
+        return None
+    every = c.take(r"\b(?:every (?:time|place)|everywhere|all the (?:times|places))\b") is not None
+    if c.take(r"\b(?:the (?:part|bit|moment|sentence|line|words?) )?(?:(?:where|when|that) )?(?:i|he|she|they|we|"
+              r"you|someone) (?:say|says|said)\b|\bthe words?\b") is None:
+        return None
+    text = _quote(c)
+    if text is None:  # unquoted: the rest of the request is what was said
+        rest = c.take(r"[\w' ,]+$")
+        text = rest.group(0).strip(" ,") if rest else None
+    if not text:
+        return None
+    every = every or c.take(r"\b(?:every time|everywhere|each time)\b") is not None
+    return i.CutWords(text=text, every=every)
+
+
+def read_find_words(c: Clause, v: Vocab) -> i.Intent | None:
+    """``where do I say welcome?``, ``when is "thank you" said?``."""
+    if c.take(r"\b(?:where|when|at what time) (?:(?:do|does|did) (?:i|he|she|they|we|someone) (?:say|mention)\b|"
+              r"(?:is|was|are)(?= «q))") is None:
+        return None
+    text = _quote(c)
+    if text is None:
+        rest = c.take(r"[\w' ]+$")
+        text = rest.group(0).strip() if rest else None
+    c.take(r"\b(?:said|mentioned|spoken)\b")
+    return i.FindWords(query=text) if text else None
+
+
+def read_import_subtitles(c: Clause, v: Vocab) -> i.Intent | None:
+    """``import subs.srt``, ``load the captions from talk.vtt``."""
+    if c.take(r"\b(?:import|load|open|bring in|add)\b") is None:
+        return None
+    c.take(r"\b(?:the )?(?:captions|subtitles|subs)\b(?!\.)(?: (?:from|in))?")
+    name = c.take(r"(?<![\w.])([\w.()-]+\.(?:srt|vtt|ass|ssa))\b")
+    return i.ImportSubtitles(file=name.group(1).strip()) if name else None
+
+
+def read_export_captions(c: Clause, v: Vocab) -> i.Intent | None:
+    """``export the captions``, ``save the subtitles as vtt``, ``export captions to talk.srt``."""
+    if c.take(r"\b(?:export|save|write)(?: out)?(?: the| my)? (?:captions|subtitles|subs)\b") is None:
+        return None
+    name = c.take(r"\b(?:to|as|into) ([\w.()-]+\.(srt|vtt))\b")
+    if name is not None:
+        return i.ExportCaptions(fmt=name.group(2), file=name.group(1))
+    fmt = c.take(r"\b(?:as|to|in)(?: an?)? (srt|vtt|webvtt)(?: file)?\b")
+    return i.ExportCaptions(fmt="vtt" if fmt and fmt.group(1) in ("vtt", "webvtt") else "srt")

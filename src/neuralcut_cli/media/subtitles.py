@@ -1,0 +1,52 @@
+"""Subtitle files (SRT, WebVTT, ASS/SSA) read and written through ``pysubs2``: cues as ``(start, end, text)`` in
+seconds, a line break as ``\\n``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from neuralcut_cli.errors import MediaError
+
+SUBTITLE_SUFFIXES = {".srt": "srt", ".vtt": "vtt", ".ass": "ass", ".ssa": "ssa"}
+Cue = tuple[float, float, str]
+
+
+def read_cues(path: Path) -> list[Cue]:
+    """The cues of a subtitle file, in time order; ``MediaError`` saying why a file cannot be read."""
+    import pysubs2
+
+    if not path.is_file():
+        raise MediaError(f"Subtitle file not found: {path}")
+    try:
+        subs = pysubs2.load(str(path), encoding="utf-8")
+    except UnicodeDecodeError:
+        subs = _load_latin1(path)
+    except (OSError, pysubs2.exceptions.Pysubs2Error, ValueError) as exc:
+        raise MediaError(f"{path.name}: not a subtitle file pysubs2 can read ({type(exc).__name__}: {exc})") from None
+    cues = [(event.start / 1000, event.end / 1000, event.plaintext) for event in subs
+            if not event.is_comment and event.plaintext.strip() and event.end > event.start]
+    if not cues:
+        raise MediaError(f"{path.name}: no subtitles in it")
+    return sorted(cues)
+
+
+def _load_latin1(path: Path):  # type: ignore[no-untyped-def]
+    import pysubs2
+
+    try:
+        return pysubs2.load(str(path), encoding="latin-1")
+    except (OSError, pysubs2.exceptions.Pysubs2Error, ValueError) as exc:
+        raise MediaError(f"{path.name}: not a subtitle file pysubs2 can read ({exc})") from None
+
+
+def write_cues(cues: list[Cue], path: Path, fmt: str) -> int:
+    """Write ``cues`` to ``path`` as ``fmt`` (srt, vtt, ass, ssa); the number written."""
+    import pysubs2
+
+    subs = pysubs2.SSAFile()
+    for start, end, text in cues:
+        event = pysubs2.SSAEvent(start=round(start * 1000), end=round(end * 1000))
+        event.plaintext = text
+        subs.append(event)
+    subs.save(str(path), format_=fmt, encoding="utf-8")
+    return len(subs)

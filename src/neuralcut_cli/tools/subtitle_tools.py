@@ -1,0 +1,78 @@
+"""``import_subtitles`` and ``export_captions``: subtitle files in and out (SRT, WebVTT; ASS/SSA in), inside the
+project's folder or a folder named in ``NEURALCUT_MEDIA_ROOTS``: a model's file name never reaches elsewhere."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any, ClassVar
+
+from pydantic import Field
+
+from neuralcut_cli.editing.captions import caption_cues, caption_track
+from neuralcut_cli.errors import MediaError, OutputExists, UsageError
+from neuralcut_cli.media.outputs import check_output_target, own_files
+from neuralcut_cli.media.roots import media_roots
+from neuralcut_cli.media.subtitles import SUBTITLE_SUFFIXES, read_cues, write_cues
+from neuralcut_cli.project.model import Project
+from neuralcut_cli.tools.analysis_tools import project_path
+from neuralcut_cli.tools.definition import ProjectEdit, ToolArgs, ToolContext, ToolError, tool
+
+
+def _inside(ctx: ToolContext, name: str) -> Path:
+    """``name`` (relative to the project's folder) if it lies in an allowed folder."""
+    base = project_path(ctx)
+    path = (base.parent / name).resolve()
+    if not any(path.is_relative_to(root) for root in media_roots(base)):
+        raise ToolError(f"{name} is outside the project folder; subtitle files are read and written there (or in "
+                        "a folder named in NEURALCUT_MEDIA_ROOTS)")
+    return path
+
+
+class ImportSubtitlesArgs(ToolArgs):
+    file: Annotated[str, Field(min_length=1, description="A .srt, .vtt, .ass or .ssa file in the project folder.")]
+    errors: ClassVar = {"file": "file must be a subtitle file name"}
+
+    def check(self) -> None:
+        if Path(self.file).suffix.lower() not in SUBTITLE_SUFFIXES:
+            raise ToolError("file must be a .srt, .vtt, .ass or .ssa file")
+
+
+@tool("import_subtitles", ImportSubtitlesArgs, kind="edit")
+def import_subtitles(project: Project, args: ImportSubtitlesArgs, ctx: ToolContext) -> ProjectEdit:
+    """Turn a subtitle file into caption text elements on a new "Captions" track, one per cue, at its times."""
+    path = _inside(ctx, args.file)
+    if not path.is_file():
+        raise ToolError(f"Subtitle file not found: {args.file}")
+    try:
+        cues = read_cues(path)
+    except MediaError as exc:
+        raise ToolError(exc.message) from None
+    scene, track = caption_track(project, cues, "bottom", "subtitle")
+    return project.with_scene(scene), {"success": True, "trackId": track.id, "captions": len(track.elements)}
+
+
+class ExportCaptionsArgs(ToolArgs):
+    file: Annotated[str, Field(min_length=1, description="The .srt or .vtt file to write, in the project folder.")]
+    overwrite: Annotated[bool, Field(description="Replace the file if it exists (default false).")] = False
+    errors: ClassVar = {"file": "file must be a subtitle file name", "overwrite": "overwrite must be true or false"}
+
+    def check(self) -> None:
+        if Path(self.file).suffix.lower() not in (".srt", ".vtt"):
+            raise ToolError("file must end in .srt or .vtt")
+
+
+@tool("export_captions", ExportCaptionsArgs)
+def export_captions(project: Project, args: ExportCaptionsArgs, ctx: ToolContext) -> dict[str, Any]:
+    """Write the captions (the "Captions" track made by add_captions or import_subtitles) as an SRT or WebVTT
+    file in the project folder."""
+    path = _inside(ctx, args.file)
+    if not caption_cues(project.scene):
+        raise ToolError("There are no captions to export (no Captions track)")
+    try:
+        target = check_output_target(path, own_files(project, project_path(ctx)), args.overwrite)
+    except OutputExists:
+        raise ToolError(f"{args.file} already exists; set overwrite: true to replace it") from None
+    except UsageError as exc:
+        raise ToolError(exc.message) from None
+    count = write_cues(caption_cues(project.scene), target, path.suffix.lower().lstrip("."))
+    return {"success": True, "file": args.file, "captions": count}
