@@ -231,3 +231,32 @@ def test_a_missing_media_file_is_reported(media: Path, tmp_path: Path) -> None:
     result = Tools(path)("remove_silences", {})
     assert result["error"] == "Failed to analyse media" and "not found" in result["details"]
     assert path.read_bytes() == before
+
+
+def test_ctrl_c_in_the_repl_stops_a_long_measurement(tmp_path: Path) -> None:
+    """A 3-minute clip takes seconds to scan for shots: the REPL shows what it measures, Ctrl-C stops ffmpeg,
+    nothing changes and nothing half-measured is cached."""
+    import pexpect
+    from pty_helpers import spawn
+
+    long = tmp_path / "long.mp4"
+    _ffmpeg("-f", "lavfi", "-i", "testsrc2=s=640x360:r=30:d=180", "-c:v", "libx264", "-preset", "ultrafast",
+            "-crf", "40", str(long))
+    clip = {"id": "c", "type": "video", "mediaId": "talk", "startTime": 0, "duration": 180 * T, "trimStart": 0,
+            "trimEnd": 0, "sourceDuration": 180 * T}
+    path = project(tmp_path, tmp_path, clip)
+    data = json.loads(path.read_text())
+    data["mediaAssets"][0].update(path=str(long), duration=180, hasAudio=False)
+    path.write_text(json.dumps(data))
+    before = path.read_bytes()
+    child = spawn(path)
+    child.expect("›")
+    child.sendline("split at every shot change")
+    child.expect("Measuring the shot changes")
+    child.sendintr()
+    child.expect("Cancelled")
+    child.expect("›")
+    assert path.read_bytes() == before
+    assert not list((tmp_path / ".neuralcut").rglob("scenes/*.json"))
+    child.sendcontrol("d")
+    child.expect(pexpect.EOF)
