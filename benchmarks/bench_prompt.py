@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from generate import write_project  # noqa: E402
 
-from neuralcut_cli.agent.backends.gemini.prompt import system_prompt  # noqa: E402
+from neuralcut_cli.agent.backends.prompt import system_prompt  # noqa: E402
 from neuralcut_cli.agent.context import build_context  # noqa: E402
 from neuralcut_cli.project.session import ProjectSession  # noqa: E402
 from neuralcut_cli.tools import default_registry  # noqa: E402

@@ -37,6 +37,18 @@ def gemini(monkeypatch: pytest.MonkeyPatch):
 
 
 SECRET_KEY = "AIzaSy-test-key-do-not-print-8f3b2c"
+OPENAI_SECRET = "sk-test-openai-key-do-not-print-51c2e"
+
+
+@pytest.fixture
+def openai_server(monkeypatch: pytest.MonkeyPatch):
+    """A fake OpenAI-compatible server on a loopback port, and the environment pointing at it."""
+    from fake_openai import FakeOpenAIServer
+
+    with FakeOpenAIServer() as fake:
+        monkeypatch.setenv("OPENAI_BASE_URL", fake.url)
+        monkeypatch.setenv("OPENAI_API_KEY", OPENAI_SECRET)
+        yield fake
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ from cli_helpers import invoke
 from conftest import SECRET_KEY
 
 from neuralcut_cli.agent.backends.gemini import GeminiBackend
-from neuralcut_cli.agent.backends.gemini.prompt import system_prompt
+from neuralcut_cli.agent.backends.prompt import system_prompt
 from neuralcut_cli.agent.context import build_context
 from neuralcut_cli.agent.types import ChatMessage
 from neuralcut_cli.cli.chat.session import ChatSession

@@ -21,7 +21,7 @@ from neuralcut_cli.cli.commands import (
     serve_cmd,
     tool_cmds,
 )
-from neuralcut_cli.cli.options import BackendOpt, ModelOpt, ProjectOpt, set_root
+from neuralcut_cli.cli.options import BackendOpt, BaseUrlOpt, ModelOpt, ProjectOpt, set_root
 
 HELP = """NeuralCut: edit a video project by talking to it.
 
@@ -64,12 +64,13 @@ def root(
     project: ProjectOpt = None,
     backend: BackendOpt = None,
     model: ModelOpt = None,
+    base_url: BaseUrlOpt = None,
     version: Annotated[
         Optional[bool], typer.Option("--version", callback=_version, is_eager=True, help="Show the version.")
     ] = None,
 ) -> None:
     """With no command: chat (a REPL on a terminal, one request per line when stdin is piped)."""
-    set_root(project, backend, model)
+    set_root(project, backend, model, base_url)
     if ctx.invoked_subcommand is None:
         from neuralcut_cli.cli.commands.agent_cmds import start_chat
         from neuralcut_cli.cli.errors import guarded

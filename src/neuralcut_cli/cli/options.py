@@ -23,14 +23,15 @@ class RootOptions:
     project: Path | None = None
     backend: str | None = None
     model: str | None = None
+    base_url: str | None = None
 
 
 ROOT = RootOptions()
 
 
-def set_root(project: Path | None, backend: str | None, model: str | None) -> None:
+def set_root(project: Path | None, backend: str | None, model: str | None, base_url: str | None = None) -> None:
     """Called by the root callback before every command."""
-    ROOT.project, ROOT.backend, ROOT.model = project, backend, model
+    ROOT.project, ROOT.backend, ROOT.model, ROOT.base_url = project, backend, model, base_url
 
 
 def resolve_project(value: Path | None) -> Path:
@@ -45,6 +46,10 @@ def resolve_backend(value: str | None) -> str | None:
 
 def resolve_model(value: str | None) -> str | None:
     return value or ROOT.model
+
+
+def resolve_base_url(value: str | None) -> str | None:
+    return value or ROOT.base_url
 
 
 ProjectOpt = Annotated[
@@ -64,12 +69,18 @@ BackendOpt = Annotated[
     typer.Option(
         "--backend",
         "-b",
-        help="mock (default), gemini, or the URL of a `neuralcut serve` proxy (default: $NEURALCUT_BACKEND).",
+        help="mock (default), gemini, openai (any OpenAI-compatible server), or the URL of a `neuralcut serve` "
+             "proxy (default: $NEURALCUT_BACKEND).",
         show_default=False,
     ),
 ]
 ModelOpt = Annotated[
     Optional[str],
-    typer.Option("--model", "-m", help="Model name for the gemini backend (default: $NEURALCUT_MODEL).",
+    typer.Option("--model", "-m", help="Model name for the gemini or openai backend (default: $NEURALCUT_MODEL).",
                  show_default=False),
+]
+BaseUrlOpt = Annotated[
+    Optional[str],
+    typer.Option("--base-url", help="The openai backend's server, e.g. http://localhost:11434/v1 for Ollama "
+                                    "(default: $OPENAI_BASE_URL).", show_default=False),
 ]

@@ -1,4 +1,5 @@
-"""Choosing a backend: ``mock`` (default), ``gemini``, a proxy URL, or ``scripted:PATH``."""
+"""Choosing a backend: ``mock`` (default), ``gemini``, ``openai`` (any OpenAI-compatible server), a proxy URL,
+or ``scripted:PATH``."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ def backend_spec(spec: str | None) -> str:
     return (spec or os.environ.get("NEURALCUT_BACKEND") or DEFAULT_BACKEND).strip()
 
 
-def make_backend(spec: str | None = None, model: str | None = None, fps: float = 30.0) -> Backend:
+def make_backend(spec: str | None = None, model: str | None = None, fps: float = 30.0,
+                 base_url: str | None = None) -> Backend:
     """A backend from its name; heavy SDKs are imported only for the backend chosen."""
     name = backend_spec(spec)
     if name == "mock":
@@ -30,8 +32,12 @@ def make_backend(spec: str | None = None, model: str | None = None, fps: float =
         from neuralcut_cli.agent.backends.gemini import GeminiBackend
 
         return GeminiBackend.from_environment(model)
+    if name == "openai":
+        from neuralcut_cli.agent.backends.openai_compat import OpenAIBackend
+
+        return OpenAIBackend.from_environment(model, base_url)
     if name.startswith(("http://", "https://")):
         from neuralcut_cli.agent.backends.remote import RemoteBackend
 
         return RemoteBackend(name)
-    raise UsageError(f"Unknown backend '{name}': use mock, gemini, or the URL of a `neuralcut serve` proxy")
+    raise UsageError(f"Unknown backend '{name}': use mock, gemini, openai, or the URL of a `neuralcut serve` proxy")

@@ -41,6 +41,7 @@ class ChatSession:
     backend_name: str | None = None
     model: str | None = None
     dry_run: bool = False
+    base_url: str | None = None
     listener: Callable[[str, Any], None] | None = None
     session: ProjectSession = field(init=False)
     chat: ChatStore = field(init=False)
@@ -59,20 +60,24 @@ class ChatSession:
         chat_file = None if self.dry_run else state_dir(session.path) / "chat.json"  # beside the real file
         self.chat = ChatStore(chat_file)
         self.agent = AgentStore()
-        backend = make_backend(self.backend_name, self.model, fps=project.fps)
+        backend = make_backend(self.backend_name, self.model, fps=project.fps, base_url=self.base_url)
         self.orchestrator = Orchestrator(backend, default_registry(), self.session, self.chat, self.agent,
-                                         listener=self._relay, services=ToolServices.for_model(self.model))
+                                         listener=self._relay, services=ToolServices.for_model(self._gemini_model()))
 
     def set_backend(self, name: str, model: str | None = None) -> None:
-        backend = make_backend(name, model or self.model, fps=self.session.project().fps)
+        backend = make_backend(name, model or self.model, fps=self.session.project().fps, base_url=self.base_url)
         self.backend_name, self.model = name, model or self.model
         self.orchestrator.backend = backend
-        self.orchestrator.services = ToolServices.for_model(self.model)
+        self.orchestrator.services = ToolServices.for_model(self._gemini_model())
+
+    def _gemini_model(self) -> str | None:
+        """The model media understanding uses: the session's, when it is a Gemini one."""
+        return self.model if backend_spec(self.backend_name) == "gemini" else None
 
     @property
     def backend_label(self) -> str:
         name = backend_spec(self.backend_name)
-        return f"{name} ({self.model})" if self.model and name == "gemini" else name
+        return f"{name} ({self.model})" if self.model and name in ("gemini", "openai") else name
 
     def _relay(self, kind: str, data: Any) -> None:
         if self.listener:

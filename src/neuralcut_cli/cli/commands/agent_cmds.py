@@ -11,10 +11,12 @@ import typer
 from neuralcut_cli.cli.errors import guarded
 from neuralcut_cli.cli.options import (
     BackendOpt,
+    BaseUrlOpt,
     JsonOpt,
     ModelOpt,
     ProjectOpt,
     resolve_backend,
+    resolve_base_url,
     resolve_model,
     resolve_project,
 )
@@ -26,6 +28,7 @@ def run(
     project: ProjectOpt = None,
     backend: BackendOpt = None,
     model: ModelOpt = None,
+    base_url: BaseUrlOpt = None,
     json_out: JsonOpt = False,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Show what would change; save nothing.")] = False,
 ) -> ExitCode | None:
@@ -35,7 +38,8 @@ def run(
     from neuralcut_cli.cli.text_input import checked_argument
 
     message = checked_argument(message, "The request")
-    chat = ChatSession(resolve_project(project), resolve_backend(backend), resolve_model(model), dry_run=dry_run)
+    chat = ChatSession(resolve_project(project), resolve_backend(backend), resolve_model(model), dry_run=dry_run,
+                       base_url=resolve_base_url(base_url))
     exchange = chat.ask(message)
     out = Output()
     if json_out:
@@ -53,19 +57,21 @@ def chat(
     project: ProjectOpt = None,
     backend: BackendOpt = None,
     model: ModelOpt = None,
+    base_url: BaseUrlOpt = None,
 ) -> int:
     """Talk to the project: a REPL on a terminal, one request per line when stdin is piped."""
-    return start_chat(project, backend, model)
+    return start_chat(project, backend, model, base_url)
 
 
-def start_chat(project: Path | None, backend: str | None, model: str | None) -> int:
+def start_chat(project: Path | None, backend: str | None, model: str | None, base_url: str | None = None) -> int:
     import gc
 
     gc.enable()  # a session can be long: collect cycles as usual
     from neuralcut_cli.cli.chat.session import ChatSession
     from neuralcut_cli.cli.output import Output
 
-    session = ChatSession(resolve_project(project), resolve_backend(backend), resolve_model(model))
+    session = ChatSession(resolve_project(project), resolve_backend(backend), resolve_model(model),
+                          base_url=resolve_base_url(base_url))
     console = Output().console
     if sys.stdin is not None and sys.stdin.isatty():
         from neuralcut_cli.cli.chat.terminal import interactive

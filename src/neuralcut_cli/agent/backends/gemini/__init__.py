@@ -14,7 +14,7 @@ from typing import Any, Sequence
 
 from neuralcut_cli.agent.backends.base import TextSink
 from neuralcut_cli.agent.backends.gemini import convert
-from neuralcut_cli.agent.backends.gemini.prompt import system_prompt
+from neuralcut_cli.agent.backends.prompt import system_prompt
 from neuralcut_cli.agent.types import AgentContext, AssistantTurn, ChatMessage
 from neuralcut_cli.errors import BackendError
 from neuralcut_cli.providers.gemini.client import DEFAULT_MODEL, make_client, require_key

@@ -1,0 +1,165 @@
+"""The openai backend through the real ``openai`` SDK, against a fake OpenAI-compatible server on a loopback port
+(no internet, no real key)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cli_helpers import invoke
+from conftest import OPENAI_SECRET
+
+from neuralcut_cli.agent.backends.openai_compat import OpenAIBackend
+from neuralcut_cli.agent.types import ChatMessage
+from neuralcut_cli.cli.chat.session import ChatSession
+from neuralcut_cli.tools import default_registry
+
+neuralcut = invoke
+
+
+def _key_nowhere(done: Any, folder: Path) -> None:
+    if done is not None:
+        assert OPENAI_SECRET not in done.stdout and OPENAI_SECRET not in done.stderr
+    for path in folder.rglob("*"):
+        if path.is_file():
+            assert OPENAI_SECRET.encode() not in path.read_bytes(), path
+
+
+def main_elements(path: Path) -> list[dict[str, Any]]:
+    return json.loads(path.read_text())["scenes"][0]["tracks"]["main"]["elements"]
+
+
+def test_split_round_trip(openai_server, demo_path: Path) -> None:
+    openai_server.reply_calls(("split", {"times": [5]}))
+    openai_server.reply_text("Split ", "at 5 seconds.")
+    done = neuralcut("run", "split at 5s", "-p", demo_path, "--backend", "openai", "--model", "llama3.1", "--json")
+    assert done.returncode == 0, done.stderr
+    document = json.loads(done.stdout)
+    assert document["reply"] == "Split at 5 seconds."
+    assert len(main_elements(demo_path)) == 4
+    (first_headers, first), (_, second) = openai_server.requests
+    assert first_headers["authorization"] == f"Bearer {OPENAI_SECRET}" and first["model"] == "llama3.1"
+    assert first["stream"] is True and first["messages"][0]["role"] == "system"
+    tools = {t["function"]["name"]: t["function"] for t in first["tools"]}
+    assert {"split", "list_timeline", "add_captions"} <= set(tools)
+    call = second["messages"][-2]["tool_calls"][0]
+    assert call["id"] == "call_0_0" and json.loads(call["function"]["arguments"]) == {"times": [5]}
+    result = second["messages"][-1]
+    assert result["role"] == "tool" and result["tool_call_id"] == "call_0_0"
+    assert json.loads(result["content"])["output"]["success"] is True
+    _key_nowhere(done, demo_path.parent)
+
+
+def test_every_array_in_every_tool_schema_says_what_it_holds() -> None:
+    """OpenAI rejects an array without ``items`` (the anchor sends some)."""
+    def arrays(schema: Any, at: str) -> list[str]:
+        found = []
+        if isinstance(schema, dict):
+            if schema.get("type") == "array" or (isinstance(schema.get("type"), list) and "array" in schema["type"]):
+                if "items" not in schema:
+                    found.append(at)
+            for key, value in schema.items():
+                found += arrays(value, f"{at}.{key}")
+        elif isinstance(schema, list):
+            for index, value in enumerate(schema):
+                found += arrays(value, f"{at}[{index}]")
+        return found
+
+    missing = [a for t in default_registry().get_all() for a in arrays(t.parameters, t.name)]
+    assert missing == []
+
+
+def test_several_calls_in_one_turn_and_an_error_sent_back(openai_server, demo_path: Path) -> None:
+    openai_server.reply_calls(("split", {"times": [3]}), ("delete_timeline_elements", {"elementIds": ["ghost"]}))
+    openai_server.reply_text("The split worked; ghost does not exist.")
+    outcome = ChatSession(demo_path, "openai").ask("split at 3 and delete ghost").outcome
+    assert [r.name for r in outcome.tool_results] == ["split", "delete_timeline_elements"]
+    tool_messages = [m for m in openai_server.requests[1][1]["messages"] if m["role"] == "tool"]
+    assert [m["tool_call_id"] for m in tool_messages] == ["call_0_0", "call_0_1"]
+    assert "error" in json.loads(tool_messages[1]["content"])
+
+
+def test_text_streams_as_it_arrives(openai_server, demo_path: Path) -> None:
+    openai_server.reply_text("one ", "two ", "three")
+    pieces: list[str] = []
+    backend = OpenAIBackend.from_environment("m")
+    turn = backend.complete([ChatMessage(role="user", content="hi")], default_registry().get_all(), None,
+                            on_text=pieces.append)
+    assert pieces == ["one ", "two ", "three"] and turn.content == "one two three"
+
+
+def test_429_then_success_is_retried(openai_server, demo_path: Path) -> None:
+    openai_server.reply_error(429, "Rate limit reached")
+    openai_server.reply_text("Hello.")
+    done = neuralcut("run", "hi", "-p", demo_path, "--backend", "openai", "--json")
+    assert done.returncode == 0 and json.loads(done.stdout)["reply"] == "Hello."
+    assert len(openai_server.requests) == 2
+
+
+@pytest.mark.parametrize(("status", "message", "said"), [
+    (401, "Incorrect API key provided: sk-test...", "refused the key (401): check OPENAI_API_KEY"),
+    (404, "The model `nope` does not exist", "Model not found: nope"),
+    (400, "registry.ollama.ai/library/gemma does not support tools", "does not support tool calls"),
+])
+def test_each_failure_has_its_clear_message(openai_server, demo_path: Path, status: int, message: str,
+                                            said: str) -> None:
+    openai_server.reply_error(status, message)
+    before = demo_path.read_bytes()
+    done = neuralcut("run", "hi", "-p", demo_path, "--backend", "openai", "--model", "nope")
+    assert done.returncode == 1 and said in done.stdout + done.stderr
+    assert "Traceback" not in done.stderr and demo_path.read_bytes() == before
+    _key_nowhere(done, demo_path.parent)
+
+
+def test_server_errors_are_retried_then_reported(openai_server, demo_path: Path) -> None:
+    for _ in range(4):
+        openai_server.reply_error(503, "overloaded")
+    done = neuralcut("run", "hi", "-p", demo_path, "--backend", "openai")
+    assert done.returncode == 1 and "failed (503) after retries" in done.stdout + done.stderr
+    assert len(openai_server.requests) == 4  # the first try and three retries
+
+
+def test_a_local_server_needs_no_key(openai_server, demo_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("OPENAI_API_KEY")
+    openai_server.reply_text("Hi from a local model.")
+    done = neuralcut("run", "hi", "-p", demo_path, "--backend", "openai", "--base-url", openai_server.url)
+    assert done.returncode == 0, done.stderr
+    assert openai_server.requests[0][0]["authorization"] == "Bearer not-needed"
+
+
+def test_neither_key_nor_server_is_a_usage_error(demo_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    monkeypatch.delenv("OPENAI_BASE_URL", raising=False)
+    done = neuralcut("run", "hi", "-p", demo_path, "--backend", "openai")
+    assert done.returncode == 2 and "needs OPENAI_API_KEY" in done.stderr
+
+
+def test_a_server_that_is_not_there(demo_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OPENAI_BASE_URL", "http://127.0.0.1:9/v1")
+    monkeypatch.setenv("NEURALCUT_OPENAI_TIMEOUT", "2")
+    done = neuralcut("run", "hi", "-p", demo_path, "--backend", "openai")
+    assert done.returncode == 1 and "Cannot reach http://127.0.0.1:9/v1" in done.stdout + done.stderr
+
+
+@pytest.mark.slow  # a real terminal
+def test_repl_with_openai_through_a_pty(openai_server, demo_path: Path) -> None:
+    import pexpect
+    from pty_helpers import spawn
+
+    openai_server.reply_calls(("split", {"times": [5]}))
+    openai_server.reply_text("I split every track at 5 seconds.")
+    child = spawn(demo_path, "--backend", "openai", "--model", "qwen2.5")
+    child.expect("backend openai")
+    child.expect("›")
+    child.sendline("split at 5s please")
+    child.expect("I split every track at 5 seconds.")
+    child.expect("changed")
+    child.expect("›")
+    child.sendcontrol("d")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert len(main_elements(demo_path)) == 4
+    _key_nowhere(None, demo_path.parent)
