@@ -13,6 +13,7 @@ import typer
 from neuralcut_cli import __version__
 from neuralcut_cli.cli.commands import (
     agent_cmds,
+    config_cmd,
     history_cmds,
     media_cmds,
     opencut_cmds,
@@ -86,6 +87,7 @@ serve_cmd.register(app)
 media_cmds.register(app)
 output_cmds.register(app)
 opencut_cmds.register(app)
+config_cmd.register(app)
 
 
 def main() -> None:

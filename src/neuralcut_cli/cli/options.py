@@ -39,17 +39,24 @@ def resolve_project(value: Path | None) -> Path:
                                      else DEFAULT_PROJECT)
 
 
+def _setting(name: str, flag: str | None) -> str | None:
+    """A flag (here or before the command), else the environment, else the config file, else None."""
+    from neuralcut_cli.cli.config import load_config
+
+    value, source = load_config().setting(name, flag)
+    return None if source == "default" else value
+
+
 def resolve_backend(value: str | None) -> str | None:
-    """The backend asked for here or before the command; the factory falls back to the environment."""
-    return value or ROOT.backend
+    return _setting("backend", value or ROOT.backend)
 
 
 def resolve_model(value: str | None) -> str | None:
-    return value or ROOT.model
+    return _setting("model", value or ROOT.model)
 
 
 def resolve_base_url(value: str | None) -> str | None:
-    return value or ROOT.base_url
+    return _setting("base_url", value or ROOT.base_url)
 
 
 ProjectOpt = Annotated[

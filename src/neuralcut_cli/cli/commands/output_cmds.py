@@ -23,7 +23,9 @@ ForceOpt = Annotated[bool, typer.Option("--force", help="Replace the output file
 def render(
     output: Annotated[Path, typer.Option("--output", "-o", help="The video file to write (e.g. out.mp4).")],
     project: ProjectOpt = None,
-    preview: Annotated[bool, typer.Option("--preview", help="A quarter of the pixels, fast encoder preset.")] = False,
+    preview: Annotated[Optional[bool], typer.Option(
+        "--preview/--full", help="--preview: a quarter of the pixels, fast encoder preset (default: the config "
+                                 "file's [render] preview, else full).", show_default=False)] = None,
     start: Annotated[Optional[str], typer.Option("--from", help="Start time (5, 1:02.5, 90f...).")] = None,
     end: Annotated[Optional[str], typer.Option("--to", help="End time.")] = None,
     force: ForceOpt = False,
@@ -44,6 +46,9 @@ def render(
     _check_range(begin, finish, current.scene.end_time)
     out = Output()
     force = force or _confirm_replace(out, output, json_out)
+    from neuralcut_cli.cli.config import load_config
+
+    preview = bool(load_config().render_setting("preview", preview))
     plan = _render_with_bar(out, current, session.path, output, preview, begin, finish, quiet=json_out,
                             overwrite=force)
     summary = {"output": str(output), "width": plan.width, "height": plan.height,

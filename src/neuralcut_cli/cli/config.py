@@ -1,0 +1,107 @@
+"""The config file: ``config.toml`` in the platform's config folder (``~/.config/neuralcut/`` on Linux), or
+where ``NEURALCUT_CONFIG`` points. Top-level ``backend``, ``model``, ``base_url``, ``approve`` and a ``[render]``
+table (``preview``). A flag beats an environment variable, which beats the file, which beats the default.
+An unknown key, a wrong type or malformed TOML is an error naming the file and the line. Keys (API keys) are
+never read from or written to it."""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from neuralcut_cli.errors import UsageError
+
+DEFAULTS: dict[str, Any] = {"backend": "mock", "model": None, "base_url": None, "approve": "auto"}
+ENV = {"backend": "NEURALCUT_BACKEND", "model": "NEURALCUT_MODEL", "base_url": "OPENAI_BASE_URL",
+       "approve": "NEURALCUT_APPROVE"}
+CHOICES = {"approve": ("ask", "auto")}
+RENDER: dict[str, Any] = {"preview": False}
+SECRETS = ("OPENAI_API_KEY", "GEMINI_API_KEY", "GOOGLE_API_KEY", "NEURALCUT_SERVER_TOKEN")
+
+
+@dataclass
+class Config:
+    path: Path
+    values: dict[str, Any] = field(default_factory=dict)
+    render: dict[str, Any] = field(default_factory=dict)
+
+    def setting(self, name: str, flag: Any = None) -> tuple[Any, str]:
+        """The effective value of a top-level setting and where it came from."""
+        if flag is not None:
+            return flag, "flag"
+        env = os.environ.get(ENV[name], "").strip()
+        if env:
+            return env, f"environment ({ENV[name]})"
+        if name in self.values:
+            return self.values[name], f"config file ({self.path})"
+        return DEFAULTS[name], "default"
+
+    def render_setting(self, name: str, flag: Any = None) -> Any:
+        if flag is not None:
+            return flag
+        return self.render.get(name, RENDER[name])
+
+
+def config_path() -> Path:
+    override = os.environ.get("NEURALCUT_CONFIG", "").strip()
+    if override:
+        return Path(override).expanduser()
+    import typer
+
+    return Path(typer.get_app_dir("neuralcut")) / "config.toml"
+
+
+@lru_cache(maxsize=4)
+def _load(path: Path, stamp: tuple[int, int]) -> Config:
+    try:
+        text = path.read_text("utf-8")
+    except UnicodeDecodeError:
+        raise UsageError(f"{path}: not UTF-8 text") from None
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot be read ({exc.strerror})") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise UsageError(f"{path}: malformed TOML: {exc}") from None
+    config = Config(path)
+    for key, value in data.items():
+        if key == "render" and isinstance(value, dict):
+            config.render = {k: _checked(path, text, k, v, RENDER, "render") for k, v in value.items()}
+        else:
+            config.values[key] = _checked(path, text, key, value, DEFAULTS, None)
+    return config
+
+
+def _checked(path: Path, text: str, key: str, value: Any, known: dict[str, Any], table: str | None) -> Any:
+    where = f"{path} line {_line(text, key)}"
+    if key not in known:
+        names = ", ".join(sorted(k for k in known)) + ("" if table else ", [render]")
+        raise UsageError(f"{where}: unknown key '{key}'{f' in [{table}]' if table else ''} (known: {names})")
+    expected = bool if isinstance(known[key], bool) else str
+    if not isinstance(value, expected):
+        raise UsageError(f"{where}: '{key}' must be {'true or false' if expected is bool else 'a string'}")
+    if key in CHOICES and value not in CHOICES[key]:
+        raise UsageError(f"{where}: '{key}' must be {' or '.join(CHOICES[key])}")
+    return value
+
+
+def _line(text: str, key: str) -> int:
+    for number, line in enumerate(text.splitlines(), start=1):
+        if re.match(rf"\s*[\"']?{re.escape(key)}[\"']?\s*=", line):
+            return number
+    return 1
+
+
+def load_config() -> Config:
+    """The config file's settings (none when there is no file)."""
+    path = config_path()
+    try:
+        stat = path.stat()
+    except OSError:
+        return Config(path)
+    return _load(path, (stat.st_mtime_ns, stat.st_size))
