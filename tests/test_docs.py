@@ -24,3 +24,17 @@ def test_help_lists_every_rule_example() -> None:
     shown = help_text()
     assert all(example in shown for example in examples())
     assert len(shown.splitlines()) == len(RULES) + 1
+
+
+def test_every_environment_variable_read_is_in_the_readme() -> None:
+    import re
+
+    source = Path(__file__).parent.parent / "src" / "neuralcut_cli"
+    read = set()
+    for path in source.rglob("*.py"):
+        text = path.read_text("utf-8")
+        read |= set(re.findall(r"\b((?:NEURALCUT|OPENAI|GEMINI|GOOGLE)_[A-Z_]+|NO_COLOR)\b", text))
+    readme = (Path(__file__).parent.parent / "README.md").read_text("utf-8")
+    table = readme[readme.index("Every environment variable NeuralCut reads"):]
+    missing = sorted(name for name in read if f"`{name}`" not in table)
+    assert missing == []

@@ -16,6 +16,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from neuralcut_cli.agent.approval import Approval
 from neuralcut_cli.agent.backends.base import Backend
 from neuralcut_cli.agent.context import build_context, conversation_window
 from neuralcut_cli.agent.stores import AgentStore, ChatStore
@@ -65,6 +66,7 @@ class Orchestrator:
         self.max_steps = max_steps
         self.listener = listener or (lambda kind, data: None)
         self.services = services or ToolServices()
+        self.approval: Approval | None = None
         self.playback_time_ms = 0
         self._cancel = threading.Event()
 
@@ -134,7 +136,9 @@ class Orchestrator:
         self.listener("tool", call)
         context = ToolContext(self.session, self.playback_time_ms, progress=lambda text: self.listener("progress", text),
                               services=self.services)
-        raw = self.registry.execute(call.name, call.args, context)
+        denied = self.approval.check(call, self.registry, self.session, self.services) if self.approval else None
+        _check(cancel)
+        raw = {"error": denied} if denied else self.registry.execute(call.name, call.args, context)
         result = ToolResult(tool_call_id=call.id, name=call.name, result=raw,
                             error=raw.get("error") if isinstance(raw, dict) else None)
         outcome.tool_calls.append(call)

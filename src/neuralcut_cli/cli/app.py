@@ -22,7 +22,7 @@ from neuralcut_cli.cli.commands import (
     serve_cmd,
     tool_cmds,
 )
-from neuralcut_cli.cli.options import BackendOpt, BaseUrlOpt, ModelOpt, ProjectOpt, set_root
+from neuralcut_cli.cli.options import ApproveOpt, BackendOpt, BaseUrlOpt, ModelOpt, ProjectOpt, set_root
 
 HELP = """NeuralCut: edit a video project by talking to it.
 
@@ -66,17 +66,18 @@ def root(
     backend: BackendOpt = None,
     model: ModelOpt = None,
     base_url: BaseUrlOpt = None,
+    approve: ApproveOpt = None,
     version: Annotated[
         Optional[bool], typer.Option("--version", callback=_version, is_eager=True, help="Show the version.")
     ] = None,
 ) -> None:
     """With no command: chat (a REPL on a terminal, one request per line when stdin is piped)."""
-    set_root(project, backend, model, base_url)
+    set_root(project, backend, model, base_url, approve)
     if ctx.invoked_subcommand is None:
         from neuralcut_cli.cli.commands.agent_cmds import start_chat
         from neuralcut_cli.cli.errors import guarded
 
-        guarded(start_chat)(project, backend, model)
+        guarded(start_chat)(project, backend, model, base_url, approve)
 
 
 agent_cmds.register(app)

@@ -24,14 +24,16 @@ class RootOptions:
     backend: str | None = None
     model: str | None = None
     base_url: str | None = None
+    approve: str | None = None
 
 
 ROOT = RootOptions()
 
 
-def set_root(project: Path | None, backend: str | None, model: str | None, base_url: str | None = None) -> None:
+def set_root(project: Path | None, backend: str | None, model: str | None, base_url: str | None = None,
+             approve: str | None = None) -> None:
     """Called by the root callback before every command."""
-    ROOT.project, ROOT.backend, ROOT.model, ROOT.base_url = project, backend, model, base_url
+    ROOT.project, ROOT.backend, ROOT.model, ROOT.base_url, ROOT.approve = project, backend, model, base_url, approve
 
 
 def resolve_project(value: Path | None) -> Path:
@@ -57,6 +59,16 @@ def resolve_model(value: str | None) -> str | None:
 
 def resolve_base_url(value: str | None) -> str | None:
     return _setting("base_url", value or ROOT.base_url)
+
+
+def resolve_approve(value: str | None) -> str:
+    """``ask`` or ``auto`` (the default): flag, NEURALCUT_APPROVE, the config file."""
+    from neuralcut_cli.errors import UsageError
+
+    chosen = _setting("approve", value or ROOT.approve) or "auto"
+    if chosen not in ("ask", "auto"):
+        raise UsageError(f"--approve must be ask or auto, not '{chosen}'")
+    return chosen
 
 
 ProjectOpt = Annotated[
@@ -85,6 +97,11 @@ ModelOpt = Annotated[
     Optional[str],
     typer.Option("--model", "-m", help="Model name for the gemini or openai backend (default: $NEURALCUT_MODEL).",
                  show_default=False),
+]
+ApproveOpt = Annotated[
+    Optional[str],
+    typer.Option("--approve", help="ask: show each edit and ask before it runs; auto (default): no questions "
+                                   "(default: $NEURALCUT_APPROVE, else the config file).", show_default=False),
 ]
 BaseUrlOpt = Annotated[
     Optional[str],

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from neuralcut_cli.agent.approval import Approval, Asker, Question
 from neuralcut_cli.agent.backends.factory import backend_spec, make_backend
 from neuralcut_cli.agent.orchestrator import Orchestrator, RequestOutcome
 from neuralcut_cli.agent.stores import AgentStore, ChatStore
@@ -42,6 +43,8 @@ class ChatSession:
     model: str | None = None
     dry_run: bool = False
     base_url: str | None = None
+    approve: str = "auto"
+    asker: Asker | None = None  # how the front-end asks the person (approve: ask)
     listener: Callable[[str, Any], None] | None = None
     session: ProjectSession = field(init=False)
     chat: ChatStore = field(init=False)
@@ -63,6 +66,16 @@ class ChatSession:
         backend = make_backend(self.backend_name, self.model, fps=project.fps, base_url=self.base_url)
         self.orchestrator = Orchestrator(backend, default_registry(), self.session, self.chat, self.agent,
                                          listener=self._relay, services=ToolServices.for_model(self._gemini_model()))
+        self.orchestrator.approval = Approval(self.approve, asker=self._ask)
+
+    def set_approve(self, mode: str) -> None:
+        """``ask`` or ``auto`` from now on (the tools allowed "always" stay allowed)."""
+        self.approve = mode
+        if self.orchestrator.approval is not None:
+            self.orchestrator.approval.mode = mode
+
+    def _ask(self, question: Question) -> str:
+        return self.asker(question) if self.asker else "no"
 
     def set_backend(self, name: str, model: str | None = None) -> None:
         backend = make_backend(name, model or self.model, fps=self.session.project().fps, base_url=self.base_url)

@@ -85,6 +85,17 @@ def _model(chat: ChatSession, console: Console, arg: str) -> None:
     console.print(f"Model: {escape(chat.model or '(backend default)')}")
 
 
+def _approve(chat: ChatSession, console: Console, arg: str) -> None:
+    mode = arg.strip().lower()
+    if mode:
+        if mode not in ("ask", "auto"):
+            console.print("[red]error:[/] /approve ask (show each edit and ask first) or /approve auto")
+            return
+        chat.set_approve(mode)
+    console.print(f"Approval: {chat.approve}" + (" (each edit is shown and asked first)" if chat.approve == "ask"
+                                                 else " (edits run without asking; /undo reverts a request)"))
+
+
 def _project(chat: ChatSession, console: Console, arg: str) -> None:
     if arg:
         chat.open(Path(arg.strip()).expanduser())
@@ -102,6 +113,7 @@ COMMANDS: list[Slash] = [
     Slash("clear", "forget the conversation", _clear),
     Slash("backend", "show or switch the backend (mock, gemini, URL)", _backend, "backend"),
     Slash("model", "show or set the model", _model, "model"),
+    Slash("approve", "ask before each edit, or not (ask, auto)", _approve),
     Slash("project", "show or open another project file", _project, "path"),
     Slash("exit", "leave (Ctrl-D works too)", lambda c, o, a: False),
 ]

@@ -16,6 +16,8 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.history import FileHistory, InMemoryHistory
 from rich.console import Console
 
+from neuralcut_cli.agent.approval import Question
+from neuralcut_cli.cli.chat.approve_prompt import terminal_asker
 from neuralcut_cli.cli.chat.render import tool_line
 from neuralcut_cli.cli.chat.repl import run_repl
 from neuralcut_cli.cli.chat.session import ChatSession
@@ -82,7 +84,18 @@ class Busy:
         self.status = self.console.status("Thinking…", spinner="dots")
         self.status.start()
         self.chat.listener = self.on_event
+        self.chat.asker = self.ask
         return self
+
+    def ask(self, question: Question) -> str:
+        """Approval (``--approve ask``): the spinner stops while the person reads and answers."""
+        if self.status is not None:
+            self.status.stop()
+        try:
+            return terminal_asker(self.console)(question)
+        finally:
+            if self.status is not None:
+                self.status.start()
 
     def on_event(self, kind: str, data: Any) -> None:
         if kind == "tool":
@@ -108,6 +121,7 @@ class Busy:
         if self.streamed:
             self.console.print()
         self.chat.listener = None
+        self.chat.asker = None
 
 
 def interactive(chat: ChatSession, console: Console) -> int:

@@ -4,23 +4,26 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any, Callable
 
 import typer
 
+from neuralcut_cli.cli.chat.approve_prompt import terminal_asker
 from neuralcut_cli.cli.errors import guarded
 from neuralcut_cli.cli.options import (
+    ApproveOpt,
     BackendOpt,
     BaseUrlOpt,
     JsonOpt,
     ModelOpt,
     ProjectOpt,
+    resolve_approve,
     resolve_backend,
     resolve_base_url,
     resolve_model,
     resolve_project,
 )
-from neuralcut_cli.errors import ExitCode
+from neuralcut_cli.errors import ExitCode, UsageError
 
 
 def run(
@@ -29,6 +32,7 @@ def run(
     backend: BackendOpt = None,
     model: ModelOpt = None,
     base_url: BaseUrlOpt = None,
+    approve: ApproveOpt = None,
     json_out: JsonOpt = False,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Show what would change; save nothing.")] = False,
 ) -> ExitCode | None:
@@ -38,10 +42,13 @@ def run(
     from neuralcut_cli.cli.text_input import checked_argument
 
     message = checked_argument(message, "The request")
-    chat = ChatSession(resolve_project(project), resolve_backend(backend), resolve_model(model), dry_run=dry_run,
-                       base_url=resolve_base_url(base_url))
-    exchange = chat.ask(message)
+    mode = resolve_approve(approve)
     out = Output()
+    chat = ChatSession(resolve_project(project), resolve_backend(backend), resolve_model(model), dry_run=dry_run,
+                       base_url=resolve_base_url(base_url), approve=mode)
+    if mode == "ask":
+        chat.asker = terminal_asker(out.errors, read=_tty_question(out))
+    exchange = chat.ask(message)
     if json_out:
         out.json(exchange.outcome.to_json())
     else:
@@ -58,21 +65,34 @@ def chat(
     backend: BackendOpt = None,
     model: ModelOpt = None,
     base_url: BaseUrlOpt = None,
+    approve: ApproveOpt = None,
 ) -> int:
     """Talk to the project: a REPL on a terminal, one request per line when stdin is piped."""
-    return start_chat(project, backend, model, base_url)
+    return start_chat(project, backend, model, base_url, approve)
 
 
-def start_chat(project: Path | None, backend: str | None, model: str | None, base_url: str | None = None) -> int:
+def _tty_question(out: Any) -> Callable[[str], str]:
+    """Asking on the terminal (stdin must be one: checked before the request starts)."""
+    if sys.stdin is None or not sys.stdin.isatty():
+        raise UsageError("--approve ask needs a terminal to ask on, and stdin is not one; use --approve auto")
+    return lambda prompt: out.errors.input(prompt)
+
+
+def start_chat(project: Path | None, backend: str | None, model: str | None, base_url: str | None = None,
+               approve: str | None = None) -> int:
     import gc
 
     gc.enable()  # a session can be long: collect cycles as usual
     from neuralcut_cli.cli.chat.session import ChatSession
     from neuralcut_cli.cli.output import Output
 
+    mode = resolve_approve(approve)
     session = ChatSession(resolve_project(project), resolve_backend(backend), resolve_model(model),
-                          base_url=resolve_base_url(base_url))
+                          base_url=resolve_base_url(base_url), approve=mode)
     console = Output().console
+    if mode == "ask" and (sys.stdin is None or not sys.stdin.isatty()):
+        raise UsageError("--approve ask needs a terminal to ask on, and stdin is not one (piped requests); use "
+                         "--approve auto")
     if sys.stdin is not None and sys.stdin.isatty():
         from neuralcut_cli.cli.chat.terminal import interactive
 
