@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,13 @@ def no_network_backends(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("GOOGLE_GEMINI_BASE_URL", "http://127.0.0.1:9")
     monkeypatch.setenv("NEURALCUT_GEMINI_RETRY_DELAY", "0.01")
     monkeypatch.setenv("NEURALCUT_GEMINI_POLL_INTERVAL", "0.01")
+
+
+@pytest.fixture(autouse=True)
+def no_personal_config(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Tests never read the developer's own config file or skills."""
+    if "NEURALCUT_CONFIG" not in os.environ:
+        monkeypatch.setenv("NEURALCUT_CONFIG", str(tmp_path_factory.getbasetemp() / "no-config" / "config.toml"))
 
 
 @pytest.fixture

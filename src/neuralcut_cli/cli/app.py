@@ -20,6 +20,7 @@ from neuralcut_cli.cli.commands import (
     output_cmds,
     project_cmds,
     serve_cmd,
+    skills_cmd,
     tool_cmds,
 )
 from neuralcut_cli.cli.options import ApproveOpt, BackendOpt, BaseUrlOpt, ModelOpt, ProjectOpt, set_root
@@ -89,6 +90,7 @@ media_cmds.register(app)
 output_cmds.register(app)
 opencut_cmds.register(app)
 config_cmd.register(app)
+skills_cmd.register(app)
 
 
 def main() -> None:

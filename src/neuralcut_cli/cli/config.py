@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from neuralcut_cli.errors import UsageError
+from neuralcut_cli.project.paths import config_file
 
 DEFAULTS: dict[str, Any] = {"backend": "mock", "model": None, "base_url": None, "approve": "auto"}
 ENV = {"backend": "NEURALCUT_BACKEND", "model": "NEURALCUT_MODEL", "base_url": "OPENAI_BASE_URL",
@@ -48,12 +49,7 @@ class Config:
 
 
 def config_path() -> Path:
-    override = os.environ.get("NEURALCUT_CONFIG", "").strip()
-    if override:
-        return Path(override).expanduser()
-    import typer
-
-    return Path(typer.get_app_dir("neuralcut")) / "config.toml"
+    return config_file()
 
 
 @lru_cache(maxsize=4)

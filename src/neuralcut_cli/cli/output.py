@@ -40,6 +40,9 @@ class Output:
     def error(self, message: str) -> None:
         self.errors.print(f"[bold red]error:[/] {_escape(message)}")
 
+    def warn(self, message: str) -> None:
+        self.errors.print(f"[yellow]warning:[/] {_escape(message)}")
+
     def say(self, message: str, style: str | None = None) -> None:
         self.console.print(_escape(message), style=style)
 

@@ -21,3 +21,25 @@ def ensure_state_dir(project_path: Path) -> Path:
     folder = state_dir(project_path)
     folder.mkdir(parents=True, exist_ok=True)
     return folder
+
+
+def config_file() -> Path:
+    """The person's config file: ``NEURALCUT_CONFIG``, else ``config.toml`` in the platform's config folder
+    (``~/.config/neuralcut`` on Linux). Its folder also holds their ``skills/``."""
+    import os
+
+    override = os.environ.get("NEURALCUT_CONFIG", "").strip()
+    if override:
+        return Path(override).expanduser()
+    import typer
+
+    return Path(typer.get_app_dir("neuralcut")) / "config.toml"
+
+
+def skill_folders(project_path: Path | None) -> list[Path]:
+    """Where a person's skills live: the config folder's ``skills/``, then the project's ``.neuralcut/skills/``."""
+    folders = [config_file().parent / "skills"]
+    if project_path is not None:
+        folders.append(Path(project_path).parent / STATE_FOLDER / "skills")
+    return folders
+

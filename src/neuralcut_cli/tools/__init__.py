@@ -19,6 +19,7 @@ def default_registry() -> ToolRegistry:
         media_tools,
         motion_tools,
         ripple_tools,
+        skill_tools,
         sticker_tools,
         subtitle_tools,
         text_tools,
@@ -78,6 +79,8 @@ def default_registry() -> ToolRegistry:
         subtitle_tools.export_captions,
         listing.echo_context,
         transcribe.transcribe_video,
+        skill_tools.list_skills,
+        skill_tools.load_skill,
         history_tools.undo,
         history_tools.redo,
     ])

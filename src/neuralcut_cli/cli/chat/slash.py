@@ -85,6 +85,12 @@ def _model(chat: ChatSession, console: Console, arg: str) -> None:
     console.print(f"Model: {escape(chat.model or '(backend default)')}")
 
 
+def _skills(chat: ChatSession, console: Console, arg: str) -> None:
+    from neuralcut_cli.cli.commands.skills_cmd import print_skills, skills_report
+
+    print_skills(console, *skills_report(chat.project_path))
+
+
 def _approve(chat: ChatSession, console: Console, arg: str) -> None:
     mode = arg.strip().lower()
     if mode:
@@ -114,6 +120,7 @@ COMMANDS: list[Slash] = [
     Slash("backend", "show or switch the backend (mock, gemini, URL)", _backend, "backend"),
     Slash("model", "show or set the model", _model, "model"),
     Slash("approve", "ask before each edit, or not (ask, auto)", _approve),
+    Slash("skills", "the skills (recipes) a model can load", _skills),
     Slash("project", "show or open another project file", _project, "path"),
     Slash("exit", "leave (Ctrl-D works too)", lambda c, o, a: False),
 ]
