@@ -1,10 +1,11 @@
-"""How big is what we send Gemini with every request?
+"""How big is what we send a model with every request?
 
     python benchmarks/bench_prompt.py
 
-Characters of the system prompt and of the tool declarations (the JSON
-schemas and descriptions), for the demo project and for a generated
-20 000-element project (whose timeline summary is capped).
+Characters of the system prompt and of the tool declarations as each backend sends them (Gemini's function
+declarations, OpenAI's function tools), for the demo project and for a generated 20 000-element project (whose
+timeline summary is capped): the core tools a request always declares, and every group unlocked. Target: the
+demo with the core tools at or under 12,000 characters for both backends.
 """
 
 from __future__ import annotations
@@ -22,16 +23,27 @@ from neuralcut_cli.agent.backends.prompt import system_prompt  # noqa: E402
 from neuralcut_cli.agent.context import build_context  # noqa: E402
 from neuralcut_cli.project.session import ProjectSession  # noqa: E402
 from neuralcut_cli.tools import default_registry  # noqa: E402
+from neuralcut_cli.tools.groups import GROUPS, declared  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 
 
+def payloads(tools: list) -> dict[str, int]:  # type: ignore[type-arg]
+    """The declarations as each backend serialises them."""
+    from neuralcut_cli.agent.backends.openai_compat import declarations as openai_tools
+
+    gemini = [{"functionDeclarations": [{"name": t.name, "description": t.description,
+                                         "parametersJsonSchema": t.parameters} for t in tools]}]
+    return {"gemini": len(json.dumps(gemini)), "openai": len(json.dumps(openai_tools(tools)))}
+
+
 def measure(label: str, path: Path) -> None:
     prompt = system_prompt(build_context(ProjectSession(path)))
-    tools = [t.document() for t in default_registry().get_all()]
-    declarations = len(json.dumps(tools))
-    print(f"{label:<22} system prompt {len(prompt):6,} chars + tool declarations {declarations:6,} chars "
-          f"= {len(prompt) + declarations:6,} chars (~{(len(prompt) + declarations) // 4:,} tokens) per request")
+    every = default_registry().get_all()
+    for what, tools in (("core tools", declared(every, set())), ("all unlocked", declared(every, set(GROUPS)))):
+        for backend, size in payloads(tools).items():
+            print(f"{label:<16} {what:<13} {backend:<7} system prompt {len(prompt):6,} + declarations {size:6,} "
+                  f"= {len(prompt) + size:6,} chars (~{(len(prompt) + size) // 4:,} tokens)")
 
 
 def main() -> None:

@@ -43,7 +43,7 @@ def test_split_round_trip(openai_server, demo_path: Path) -> None:
     assert first_headers["authorization"] == f"Bearer {OPENAI_SECRET}" and first["model"] == "llama3.1"
     assert first["stream"] is True and first["messages"][0]["role"] == "system"
     tools = {t["function"]["name"]: t["function"] for t in first["tools"]}
-    assert {"split", "list_timeline", "add_captions"} <= set(tools)
+    assert {"split", "list_timeline", "use_tools"} <= set(tools) and "add_captions" not in tools  # a group
     call = second["messages"][-2]["tool_calls"][0]
     assert call["id"] == "call_0_0" and json.loads(call["function"]["arguments"]) == {"times": [5]}
     result = second["messages"][-1]

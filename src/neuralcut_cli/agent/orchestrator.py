@@ -20,10 +20,12 @@ from neuralcut_cli.agent.approval import Approval
 from neuralcut_cli.agent.backends.base import Backend
 from neuralcut_cli.agent.context import build_context, conversation_window
 from neuralcut_cli.agent.stores import AgentStore, ChatStore
+from neuralcut_cli.agent.tool_groups import unlocked_groups
 from neuralcut_cli.agent.types import ChatMessage, ToolCall, ToolResult
 from neuralcut_cli.errors import BackendError, NeuralCutError
 from neuralcut_cli.project.session import ProjectSession
 from neuralcut_cli.tools.definition import ToolContext
+from neuralcut_cli.tools.groups import declared
 from neuralcut_cli.tools.registry import ToolRegistry
 from neuralcut_cli.tools.services import ToolServices
 
@@ -104,7 +106,6 @@ class Orchestrator:
     def _loop(self, start: int, outcome: RequestOutcome, cancel: threading.Event) -> None:
         context = build_context(self.session, self.playback_time_ms)
         self.agent.set_context(context)
-        tools = self.registry.get_all()
         for _ in range(self.max_steps):
             _check(cancel)
             self._status("sending")
@@ -112,6 +113,7 @@ class Orchestrator:
                 if not cancel.is_set():
                     self.listener("text", chunk)
 
+            tools = declared(self.registry.get_all(), unlocked_groups(self.chat.messages))
             turn = self.backend.complete(conversation_window(self.chat.messages, start), tools, context, on_text=on_text)
             _check(cancel)
             if not turn.tool_calls:

@@ -13,6 +13,7 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from neuralcut_cli.agent.backends.base import Backend
+from neuralcut_cli.agent.tool_groups import unlocked_groups
 from neuralcut_cli.errors import BackendError, NeuralCutError
 from neuralcut_cli.server.validation import (
     MAX_BODY,
@@ -22,6 +23,7 @@ from neuralcut_cli.server.validation import (
     parse_body,
 )
 from neuralcut_cli.tools import default_registry
+from neuralcut_cli.tools.groups import declared
 
 log = logging.getLogger("neuralcut.server")
 
@@ -49,7 +51,8 @@ def create_app(backend: Backend, token: str | None = None) -> Starlette:
         except RequestProblem as problem:
             return _error(problem.status, problem.message)
         try:
-            turn = await run_in_threadpool(backend.complete, chat_request.messages, tools, chat_request.context)
+            offered = declared(tools, unlocked_groups(chat_request.messages))
+            turn = await run_in_threadpool(backend.complete, chat_request.messages, offered, chat_request.context)
         except (BackendError, NeuralCutError) as exc:
             log.warning("backend failed: %s", exc)
             return _error(502, f"The model backend failed: {exc}")

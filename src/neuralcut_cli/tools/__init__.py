@@ -26,6 +26,7 @@ def default_registry() -> ToolRegistry:
         track_tools,
         transcribe,
         transcript_tools,
+        use_tools,
     )
     from neuralcut_cli.tools import timeline_edits as edits
 
@@ -81,6 +82,7 @@ def default_registry() -> ToolRegistry:
         transcribe.transcribe_video,
         skill_tools.list_skills,
         skill_tools.load_skill,
+        use_tools.use_tools,
         history_tools.undo,
         history_tools.redo,
     ])

@@ -28,10 +28,8 @@ class LoadAssetArgs(ToolArgs):
 
 @tool("load_asset_context", LoadAssetArgs)
 def load_asset_context(project: Project, args: LoadAssetArgs, ctx: ToolContext) -> dict[str, Any]:
-    """Let the model see and hear a media asset (video first; audio and
-    images too) before editing: uploads it to Gemini once (cached for 48 h
-    while the file is unchanged) and returns a short summary of its content.
-    Call it when the user asks about what is in a clip. Never edits."""
+    """See and hear a media asset before describing it: uploaded to the provider once (cached 48 h while
+    unchanged), answered with a summary of its content. Never edits."""
     assert ctx.session is not None
     asset = find_asset(project, args.asset_id)
     try:

@@ -29,9 +29,8 @@ class GetElementArgs(ToolArgs):
 
 @tool("get_element", GetElementArgs)
 def get_element(project: Project, args: GetElementArgs, ctx: ToolContext) -> dict[str, Any]:
-    """Everything about one element: times and trims in seconds, and by type its text and style, transform
-    (pixels from the centre, degrees, scale), opacity (0-100), blend mode, hidden, volume (0-100 and dB),
-    muted, speed, clip effects, masks and keyframes (times in seconds from the element's start)."""
+    """Everything about one element: times, trims, text and style, transform, opacity, blend mode, volume, speed,
+    clip effects, masks and keyframes."""
     found = project.scene.find_element(args.element_id)
     if found is None:
         raise ToolError(f"Element not found: {args.element_id}")

@@ -102,12 +102,8 @@ class ApplyEffectArgs(ToolArgs):
 
 @tool("apply_effect", ApplyEffectArgs, kind="edit")
 def apply_effect(project: Project, args: ApplyEffectArgs, ctx: ToolContext) -> ProjectEdit:
-    """Add an effect over a time range (seconds); it changes every layer
-    below it for that range. Any of the 30 effects of list_effects (blur,
-    grayscale, sepia, vignette, film-grain, pixelate, glow...). `params`
-    overrides defaults (see get_effect). It goes on the first free effect
-    track, or a new one on top. For an effect on one clip only, use
-    add_clip_effect."""
+    """Add one of the 30 effects (list_effects) over a time range (s): it changes every layer below it. `params`
+    override the defaults. For one clip only: add_clip_effect."""
     effect = effect_def(args.effect_type)
     params = {**effect.defaults(), **checked_params(effect, args.params or {})}
     element = effect_element(effect, params, seconds_to_ticks(args.start), seconds_to_ticks(args.end))

@@ -24,10 +24,8 @@ class ListAssetsArgs(ToolArgs):
 
 @tool("list_project_assets", ListAssetsArgs, no_project_error="No active project")
 def list_project_assets(project: Project, args: ListAssetsArgs, ctx: ToolContext) -> dict[str, Any]:
-    """List the media assets of the project (videos, audio, images) with their
-    internal ids, names, types, durations in seconds, and whether the active
-    timeline uses them. Filter by usage (all/used/unused) and by type. Use the
-    returned `id` values as `assetId` in other tools."""
+    """The project's media (videos, audio, images): id, name, type, duration (s), and whether the timeline uses it;
+    filter by usage and type. Use `id` as assetId."""
     used = used_asset_ids(project)
     assets = []
     for asset in project.media_assets:
@@ -46,13 +44,8 @@ def list_project_assets(project: Project, args: ListAssetsArgs, ctx: ToolContext
 
 @tool("list_timeline", NoArgs)
 def list_timeline(project: Project, args: NoArgs, ctx: ToolContext) -> dict[str, Any]:
-    """List every track of the active timeline, top to bottom (overlays, main,
-    audio), with its layer (position 0 = top row, visualLayer: higher is drawn
-    above), muted/hidden state, and each element's elementId, type, assetId,
-    name and start/end in seconds (plus text content, effect parameters,
-    volume, speed, and hasEffects/hasMask/isHidden where they apply). Call
-    this before editing whenever you do not know the exact elementId or
-    trackId values."""
+    """Every track top to bottom with its elements: elementId, type, assetId, name, start/end (s), and text, effect
+    params, volume, speed, fades, clip effects where they apply. Call it whenever you do not know the exact ids."""
     scene = project.scene
     overlays = len(scene.tracks.overlay)
     tracks = []

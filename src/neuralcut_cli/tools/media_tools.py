@@ -36,11 +36,8 @@ class AddMediaArgs(ToolArgs):
 
 @tool("add_media_to_timeline", AddMediaArgs, kind="edit")
 def add_media_to_timeline(project: Project, args: AddMediaArgs, ctx: ToolContext) -> ProjectEdit:
-    """Put a media asset on the timeline at `startTime` seconds. Videos and
-    images go on `main` or `overlay`, audio on `audio`. Video/audio use the
-    whole source unless `duration` (seconds) is shorter; images last 5 s by
-    default. The main track must be free over the span; overlay and audio
-    use the first free track or a new one."""
+    """Put an asset on the timeline at `startTime` (s): video and images on main or overlay, audio on audio; the
+    whole source unless `duration`; images 5 s."""
     asset = project.asset(args.asset_id)
     if asset is None:
         raise ToolError("Asset not found")

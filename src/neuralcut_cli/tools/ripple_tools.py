@@ -39,10 +39,8 @@ def moved_output(rippled: Rippled) -> list[dict[str, object]]:
 
 @tool("remove_range", RemoveRangeArgs, kind="edit")
 def remove_range(project: Project, args: RemoveRangeArgs, ctx: ToolContext) -> ProjectEdit:
-    """Remove a time range in one call: cut at its start and end and delete what lies inside, on every track
-    (or only `trackIds`). With `ripple: true` everything after the range moves left by its length on those
-    tracks, closing the gap; without it the gap stays. E.g. "cut out 3s to 6s and close the gap" is
-    {start: 3, end: 6, ripple: true}."""
+    """Remove [start, end) seconds from every track (or `trackIds`): cut, delete what is inside and, with `ripple:
+    true`, close the gap. E.g. cut out 3-6 s and close it: {start: 3, end: 6, ripple: true}."""
     scene = require_content(project)
     done = cut_range(scene, seconds_to_ticks(args.start), seconds_to_ticks(args.end), args.track_ids, args.ripple,
                      new_id)

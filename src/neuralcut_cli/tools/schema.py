@@ -11,7 +11,10 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from neuralcut_cli.time import MAX_SECONDS
+
 _DROP = {"title", "default"}
+_OBVIOUS = {"minLength", "minItems"}
 
 
 def tool_schema(model: type[BaseModel]) -> dict[str, Any]:
@@ -39,8 +42,8 @@ def _clean(node: Any, defs: dict[str, Any]) -> Any:
             return _clean({**options[0], **rest}, defs)
     out = {}
     for key, value in node.items():
-        if key in _DROP:
-            continue
+        if key in _DROP or (key == "maximum" and value == MAX_SECONDS) or (key in _OBVIOUS and value == 1):
+            continue  # checked when the call arrives, not worth declaring: the 24-hour limit, "not empty"
         if key == "properties":
             out[key] = {name: _clean(prop, defs) for name, prop in value.items()}
         else:

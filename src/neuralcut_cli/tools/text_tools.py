@@ -46,12 +46,8 @@ class AddTextArgs(TextStyleArgs):
 
 @tool("add_text", AddTextArgs, kind="edit")
 def add_text(project: Project, args: AddTextArgs, ctx: ToolContext) -> ProjectEdit:
-    """Add a text element (title, hook, label or basic subtitle) from `start`
-    to `end` seconds, at the top, center or bottom of the frame, with optional
-    style overrides (color, fontSize, fontFamily, fontWeight, fontStyle,
-    textAlign, letterSpacing, positionX/positionY in pixels from the centre,
-    background box). It goes on the first text track free over that range,
-    or a new one on top. Only add text when the user asks for it."""
+    """Add text from `start` to `end` (s) at the top, center or bottom, with optional style (colour, font,
+    alignment, position, background box). Only when the user asks for text."""
     element = text_element(project, args.text, seconds_to_ticks(args.start), seconds_to_ticks(args.end),
                            args.position, args.style)
     element = restyle(element, args.overrides())  # type: ignore[arg-type]

@@ -42,12 +42,8 @@ class SplitArgs(ToolArgs):
 
 @tool("split", SplitArgs, kind="edit")
 def split(project: Project, args: SplitArgs, ctx: ToolContext) -> ProjectEdit:
-    """Cut every timeline element (on every track) at the given times, in
-    seconds, without deleting or moving anything. The left piece keeps its
-    elementId; each right piece gets a new one. A time on an existing element
-    boundary cuts nothing. To remove a time range: split at its start and
-    end, call list_timeline, then delete_timeline_elements of the pieces
-    inside the range."""
+    """Cut every element on every track at the given times (s); nothing is deleted or moved. The left piece keeps
+    its id; each right piece gets a new one."""
     scene = require_content(project)
     new_scene, affected = split_scene(scene, (seconds_to_ticks(t) for t in args.times), new_id)
     return project.with_scene(new_scene), {"success": True, "affectedElements": affected}
@@ -62,10 +58,8 @@ class DeleteArgs(ToolArgs):
 
 @tool("delete_timeline_elements", DeleteArgs, kind="edit")
 def delete_timeline_elements(project: Project, args: DeleteArgs, ctx: ToolContext) -> ProjectEdit:
-    """Delete one or more timeline elements by elementId; the gaps they leave
-    stay unless `ripple: true` (later elements on the same track move left to
-    close them). Fails without changing anything if any id is missing. Call
-    list_timeline first when you do not know the exact ids."""
+    """Delete elements by id; with `ripple: true` later elements on their tracks move left to close the gaps. If
+    any id is missing nothing changes."""
     scene = require_content(project)
     ids = _dedupe(args.element_ids)
     new_scene = delete_elements(scene, ids)
@@ -90,10 +84,8 @@ class MoveArgs(ToolArgs):
 
 @tool("move_timeline_elements", MoveArgs, kind="edit")
 def move_timeline_elements(project: Project, args: MoveArgs, ctx: ToolContext) -> ProjectEdit:
-    """Move elements to a new start time in seconds. With several elements,
-    the earliest lands on `start` and the others keep their offsets. They stay
-    on their tracks unless `targetTrackId` names a compatible track. Refuses
-    moves that would overlap other elements. Use list_timeline for ids."""
+    """Move elements to `start` (s); several keep their offsets. They stay on their tracks unless `targetTrackId`
+    names another; overlaps are refused."""
     scene = require_content(project)
     ids = _dedupe(args.element_ids)
     new_scene, moved = move_elements(scene, ids, seconds_to_ticks(args.start), args.target_track_id)
@@ -125,11 +117,8 @@ def _ticks(value: float | None) -> int | None:
 
 @tool("update_timeline_element_timing", TimingArgs, kind="edit")
 def update_timeline_element_timing(project: Project, args: TimingArgs, ctx: ToolContext) -> ProjectEdit:
-    """Change when an element starts, ends or how long it lasts (seconds),
-    without touching the asset. `start` alone moves it; `end` or `duration`
-    alone keeps the start and changes the length; video and audio cannot
-    grow past their source. E.g. "make this photo last 10 seconds" is
-    {elementId, duration: 10}."""
+    """Change an element's start, end or duration (s): `start` alone moves it; `end` or `duration` keep the start.
+    Video and audio cannot outgrow their source."""
     scene = project.scene
     found = scene.find_element(args.element_id)
     if found is None:

@@ -10,6 +10,7 @@ API.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Sequence
 
 from neuralcut_cli.agent.backends.base import TextSink
@@ -44,7 +45,7 @@ class MockBackend:
         parsed = parse(request, vocab)
         if parsed.refusal is not None:
             return _say(on_text, AssistantTurn(content=parsed.refusal, failed=True))
-        replay = Replay(recorded, {t.name for t in tools if t.mutates})
+        replay = Replay(recorded, _mutating())  # every tool, declared or not: the mock calls them all
         ctx = Context(playhead=(context.playback_time_ms / 1000) if context else 0.0, assets=vocab.assets)
         try:
             reply, failed = run_request(parsed.intents, replay, ctx)
@@ -75,3 +76,11 @@ def _current_request(conversation: Sequence[ChatMessage]) -> tuple[str | None, l
             call = calls.get(result.tool_call_id) or ToolCall(id=result.tool_call_id, name=result.name)
             pairs.append((call, result))
     return conversation[last_user].content, pairs
+
+
+@lru_cache(maxsize=1)
+def _mutating() -> frozenset[str]:
+    from neuralcut_cli.tools import default_registry
+
+    return frozenset(t.name for t in default_registry().get_all() if t.mutates)
+

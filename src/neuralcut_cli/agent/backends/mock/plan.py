@@ -63,7 +63,7 @@ Plan = Generator[Call, dict[str, Any], Done]
 class Replay:
     """Runs plans against the recorded (call, result) pairs of the current request."""
 
-    def __init__(self, recorded: list[tuple[ToolCall, ToolResult]], mutating: set[str]) -> None:
+    def __init__(self, recorded: list[tuple[ToolCall, ToolResult]], mutating: set[str] | frozenset[str]) -> None:
         self.recorded = recorded
         self.mutating = mutating
         self.position = 0

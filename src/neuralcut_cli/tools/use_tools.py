@@ -1,0 +1,36 @@
+"""``use_tools``: the model unlocks groups of tools for the rest of the conversation (see ``groups``)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, ClassVar
+
+from pydantic import Field
+
+from neuralcut_cli.project.model import Project
+from neuralcut_cli.tools.definition import ToolArgs, ToolContext, ToolError, tool
+from neuralcut_cli.tools.groups import GIST, GROUPS
+
+
+class UseToolsArgs(ToolArgs):
+    groups: Annotated[list[str], Field(min_length=1, json_schema_extra={"items": {"type": "string",
+                                                                                  "enum": list(GROUPS)}})]
+    errors: ClassVar = {"groups": "groups must be a list of group names"}
+
+    def check(self) -> None:
+        unknown = [g for g in self.groups if g not in GROUPS]
+        if unknown:
+            raise ToolError(f"Unknown tool group: {', '.join(unknown)}. Groups: {', '.join(GROUPS)}")
+
+
+def _description() -> str:
+    listed = "; ".join(f"{group} ({GIST[group]})" for group in GROUPS)
+    return "Unlock more tools for this conversation (they appear from your next turn): " + listed + "."
+
+
+@tool("use_tools", UseToolsArgs)
+def use_tools(project: Project, args: UseToolsArgs, ctx: ToolContext) -> dict[str, Any]:
+    return {"unlocked": list(dict.fromkeys(args.groups)),
+            "tools": {group: list(GROUPS[group]) for group in dict.fromkeys(args.groups)}}
+
+
+use_tools.description = _description()
