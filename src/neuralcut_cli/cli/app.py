@@ -15,6 +15,7 @@ from neuralcut_cli.cli.commands import (
     agent_cmds,
     config_cmd,
     history_cmds,
+    mcp_cmd,
     media_cmds,
     opencut_cmds,
     output_cmds,
@@ -91,6 +92,7 @@ output_cmds.register(app)
 opencut_cmds.register(app)
 config_cmd.register(app)
 skills_cmd.register(app)
+mcp_cmd.register(app)
 
 
 def main() -> None:

@@ -1,0 +1,144 @@
+"""``neuralcut mcp``: the project's tools for any MCP client (Claude Code, gemini-cli, Cursor...) over stdio, with
+the official ``mcp`` SDK (imported only here).
+
+Every registry tool is an MCP tool with its full JSON Schema and hints (read-only for listings, destructive for
+deletes, open-world for the ones that reach a provider). Each call opens the project afresh and is one undo step
+made under the project lock, so a person in the REPL and an MCP client can work on the same file without losing
+an edit. A tool's error comes back as a result with ``isError`` and the tool's message. Resources: the timeline
+summary and the asset list (``neuralcut://timeline``, ``neuralcut://assets``); subscribers hear
+``resources/updated`` after an edit made through the server. Prompts: the skills.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from neuralcut_cli.project.session import ProjectSession
+from neuralcut_cli.tools import default_registry
+from neuralcut_cli.tools.definition import ToolContext, ToolDefinition
+
+RESOURCES = {"neuralcut://timeline": ("Timeline", "The active timeline: tracks and elements (list_timeline)."),
+             "neuralcut://assets": ("Assets", "The project's media assets (list_project_assets).")}
+DESTRUCTIVE = {"delete_timeline_elements", "delete_element", "remove_range", "remove_silences", "cut_words",
+               "remove_filler_words", "remove_clip_effect", "remove_keyframe"}
+OPEN_WORLD = {"load_asset_context"}
+IDEMPOTENT = {"set_volume", "update_clip", "update_text", "update_effect", "update_clip_effect",
+              "update_timeline_element_timing", "normalize_loudness", "use_tools"}
+
+
+def tool_entry(definition: ToolDefinition) -> Any:
+    import mcp_types as types
+
+    read_only = definition.kind == "read"
+    hints = types.ToolAnnotations(read_only_hint=read_only,
+                                  destructive_hint=None if read_only else definition.name in DESTRUCTIVE,
+                                  idempotent_hint=True if read_only or definition.name in IDEMPOTENT else None,
+                                  open_world_hint=definition.name in OPEN_WORLD)
+    return types.Tool(name=definition.name, description=definition.description, input_schema=definition.parameters,
+                      annotations=hints)
+
+
+class Project:
+    """The served project: each call opens it afresh (another process may have changed it)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.registry = default_registry()
+        ProjectSession(path).project()  # a bad file fails now, before the client connects
+
+    def call(self, name: str, arguments: dict[str, Any]) -> tuple[dict[str, Any], bool]:
+        """The tool's answer, and whether the project changed."""
+        result = self.registry.execute(name, arguments, ToolContext(ProjectSession(self.path)))
+        return result, self.registry.get(name).mutates and "error" not in result
+
+    def skills(self) -> list[Any]:
+        """The skills (built-in and the person's own) as prompts."""
+        from neuralcut_cli.catalogs.skills import load_skills
+        from neuralcut_cli.project.paths import skill_folders
+
+        return load_skills(skill_folders(self.path))[0]
+
+    def resource(self, uri: str) -> str:
+        tool = {"neuralcut://timeline": "list_timeline", "neuralcut://assets": "list_project_assets"}[uri]
+        return json.dumps(self.registry.execute(tool, {}, ToolContext(ProjectSession(self.path))), ensure_ascii=False)
+
+
+def build(project: Project) -> Any:
+    import anyio
+    import mcp_types as types
+    from mcp.server.lowlevel import Server
+
+    subscribers: set[str] = set()
+
+    async def list_tools(ctx: Any, params: Any) -> Any:
+        return types.ListToolsResult(tools=[tool_entry(t) for t in project.registry.get_all()])
+
+    async def call_tool(ctx: Any, params: Any) -> Any:
+        if not project.registry.has(params.name):
+            result, changed = {"error": f"Unknown tool: {params.name}"}, False
+        else:
+            result, changed = await anyio.to_thread.run_sync(project.call, params.name, dict(params.arguments or {}))
+        if changed:
+            for uri in sorted(subscribers):
+                await ctx.session.send_resource_updated(uri)
+        return types.CallToolResult(content=[types.TextContent(type="text", text=json.dumps(result, ensure_ascii=False))],
+                                    structured_content=result, is_error="error" in result)
+
+    async def list_resources(ctx: Any, params: Any) -> Any:
+        return types.ListResourcesResult(resources=[
+            types.Resource(uri=uri, name=name, description=about, mime_type="application/json")
+            for uri, (name, about) in RESOURCES.items()])
+
+    async def read_resource(ctx: Any, params: Any) -> Any:
+        uri = str(params.uri)
+        if uri not in RESOURCES:
+            raise ValueError(f"Unknown resource: {uri}")
+        text = await anyio.to_thread.run_sync(project.resource, uri)
+        return types.ReadResourceResult(contents=[types.TextResourceContents(uri=uri, text=text,
+                                                                             mime_type="application/json")])
+
+    async def list_prompts(ctx: Any, params: Any) -> Any:
+        return types.ListPromptsResult(prompts=[types.Prompt(name=skill.id, title=skill.name,
+                                                             description=skill.description)
+                                                for skill in project.skills()])
+
+    async def get_prompt(ctx: Any, params: Any) -> Any:
+        skill = next((s for s in project.skills() if s.id == params.name), None)
+        if skill is None:
+            raise ValueError(f"Unknown prompt: {params.name}")
+        text = types.TextContent(type="text", text=skill.instructions)
+        return types.GetPromptResult(description=skill.description,
+                                     messages=[types.PromptMessage(role="user", content=text)])
+
+    async def subscribe(ctx: Any, params: Any) -> Any:
+        subscribers.add(str(params.uri))
+        return types.EmptyResult()
+
+    async def unsubscribe(ctx: Any, params: Any) -> Any:
+        subscribers.discard(str(params.uri))
+        return types.EmptyResult()
+
+    from neuralcut_cli import __version__
+
+    return Server("neuralcut", version=__version__, instructions="Edit the video project with these tools; call "
+                  "list_timeline for ids. Each call is one undo step.",
+                  on_list_tools=list_tools, on_call_tool=call_tool, on_list_resources=list_resources,
+                  on_read_resource=read_resource, on_subscribe_resource=subscribe,
+                  on_list_prompts=list_prompts, on_get_prompt=get_prompt,
+                  on_unsubscribe_resource=unsubscribe)
+
+
+def serve_stdio(path: Path) -> None:
+    import anyio
+    from mcp.server.stdio import stdio_server
+
+    project = Project(path)
+    server = build(project)
+
+    async def main() -> None:
+        async with stdio_server() as (read, write):
+            await server.run(read, write, server.create_initialization_options())
+
+    anyio.run(main)
