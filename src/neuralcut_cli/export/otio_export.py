@@ -22,16 +22,6 @@ from neuralcut_cli.time import ticks_to_seconds
 MARKER_COLOURS = {"text": "GREEN", "sticker": "PINK", "effect": "PURPLE"}
 
 
-def write_otio(project: Project, project_path: Path, output: Path) -> dict[str, int]:
-    import opentimelineio as otio
-
-    timeline = build_timeline(project, Path(project_path))
-    otio.adapters.write_to_file(timeline, str(output))
-    clips = sum(1 for track in timeline.tracks for item in track if isinstance(item, otio.schema.Clip))
-    gaps = sum(1 for track in timeline.tracks for item in track if isinstance(item, otio.schema.Gap))
-    return {"tracks": len(timeline.tracks), "clips": clips, "gaps": gaps, "markers": len(timeline.tracks.markers)}
-
-
 def build_timeline(project: Project, project_path: Path) -> Any:
     import opentimelineio as otio
 
@@ -89,9 +79,9 @@ def _clip(project: Project, project_path: Path, element: Element, rate: float) -
     reference: Any = otio.schema.MissingReference()
     path = asset.file(project_path) if asset is not None else None
     if path is not None:
-        available = None
-        if element.type in ("video", "audio"):
-            available = _range(0, element.source_ticks, rate)
+        # a still has no length of its own: it is available for as long as the clip shows it (editors need a range)
+        available = _range(0, element.source_ticks, rate) if element.type in ("video", "audio") else \
+            _range(element.trim_start, element.duration, rate)
         reference = otio.schema.ExternalReference(target_url=path.resolve().as_uri(), available_range=available)
     clip = otio.schema.Clip(name=element.name or (asset.label if asset else element.id), media_reference=reference,
                             source_range=_range(element.trim_start, element.duration, rate))

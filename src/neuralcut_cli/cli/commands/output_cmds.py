@@ -103,30 +103,38 @@ def _render_with_bar(out: Output, project: Project, project_path: Path, output: 
 
 class ExportFormat(str, Enum):
     otio = "otio"
+    edl = "edl"
+    fcp7xml = "fcp7xml"
+    fcpxml = "fcpxml"
     srt = "srt"
     vtt = "vtt"
+
+
+EXTENSIONS = {".otio": "otio", ".edl": "edl", ".xml": "fcp7xml", ".fcpxml": "fcpxml", ".srt": "srt", ".vtt": "vtt"}
 
 
 def export(
     output: Annotated[Path, typer.Option("--output", "-o", help="The file to write (e.g. edit.otio).")],
     project: ProjectOpt = None,
     format: Annotated[ExportFormat | None, typer.Option(
-        "--format", "-f", help="otio (OpenTimelineIO), srt or vtt (the captions); default: from the extension.")] = None,
+        "--format", "-f", help="otio, edl, fcp7xml (.xml), fcpxml, or srt / vtt (the captions); default: from "
+                               "the extension.")] = None,
     force: ForceOpt = False,
     json_out: JsonOpt = False,
 ) -> None:
-    """Export the edit for professional editors (OpenTimelineIO), or the captions as SRT or WebVTT subtitles."""
+    """Export the edit for professional editors (OpenTimelineIO, EDL, Final Cut Pro 7 / Premiere XML, FCPXML), or
+    the captions as SRT or WebVTT subtitles."""
     from neuralcut_cli.cli.output import Output
     from neuralcut_cli.cli.session import open_session
-    from neuralcut_cli.export.otio_export import write_otio
+    from neuralcut_cli.export.interchange import write_timeline
     from neuralcut_cli.export.subtitle_export import write_subtitles
     from neuralcut_cli.media.outputs import check_output_target, own_files
 
-    suffix = Path(output).suffix.lower().lstrip(".")
-    chosen = format.value if format is not None else suffix
-    if chosen not in ("otio", "srt", "vtt") or suffix != chosen:
-        raise UsageError(f"-o {output}: export writes .otio (OpenTimelineIO), .srt or .vtt (captions); name the "
-                         "file with the format's extension")
+    by_name = EXTENSIONS.get(Path(output).suffix.lower())
+    chosen = format.value if format is not None else by_name
+    if chosen is None or by_name != chosen:
+        raise UsageError(f"-o {output}: export writes .otio, .edl, .xml (Final Cut Pro 7 / Premiere), .fcpxml, or "
+                         ".srt / .vtt (captions); name the file with the format's extension")
     session = open_session(project)
     out = Output()
     force = force or _confirm_replace(out, output, json_out)
@@ -138,12 +146,14 @@ def export(
         else:
             out.say(f"Wrote {output}: {count} captions")
         return
-    counts = write_otio(session.project(), session.path, target)
+    counts = write_timeline(session.project(), session.path, target, chosen)
     if json_out:
         out.json({"output": str(output), **counts})
-    else:
-        out.say(f"Wrote {output}: {counts['tracks']} tracks, {counts['clips']} clips, {counts['gaps']} gaps, "
-                f"{counts['markers']} markers (text, stickers, effects)")
+        return
+    out.say(f"Wrote {output}: {counts['tracks']} tracks, {counts['clips']} clips, {counts['gaps']} gaps, "
+            f"{counts['markers']} markers (text, stickers, effects)")
+    if counts["lost"]:
+        out.warn(f"did not travel in {chosen}: " + "; ".join(counts["lost"]))
 
 
 def register(app: typer.Typer) -> None:

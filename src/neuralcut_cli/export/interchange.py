@@ -1,0 +1,63 @@
+"""The edit for professional editors through OpenTimelineIO and its adapters: ``.otio``, CMX 3600 ``.edl``,
+Final Cut Pro 7 / Premiere ``.xml`` and Final Cut Pro X ``.fcpxml``. After writing, the file is read back with
+the same adapter and compared, so the answer lists what did not travel (an EDL holds one video track; text,
+stickers and effects are markers where the format keeps them)."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+from neuralcut_cli.errors import MediaError
+from neuralcut_cli.export.otio_export import build_timeline
+from neuralcut_cli.project.model import Project
+
+ADAPTERS = {"otio": "otio_json", "edl": "cmx_3600", "fcp7xml": "fcp_xml", "fcpxml": "fcpx_xml"}
+SUFFIXES = {"otio": ".otio", "edl": ".edl", "fcp7xml": ".xml", "fcpxml": ".fcpxml"}
+
+
+def write_timeline(project: Project, project_path: Path, output: Path, fmt: str) -> dict[str, Any]:
+    import opentimelineio as otio
+
+    timeline = build_timeline(project, Path(project_path))
+    lost: list[str] = []
+    if fmt == "edl":  # CMX 3600: one video track, no audio tracks, no markers of ours
+        kept = next((t for t in timeline.tracks if t.kind == otio.schema.TrackKind.Video), None)
+        for track in list(timeline.tracks):
+            if track is not kept:
+                lost.append(f"{track.kind.lower()} track {track.name}")
+                timeline.tracks.remove(track)
+    try:
+        otio.adapters.write_to_file(copy.deepcopy(timeline), str(output), adapter_name=ADAPTERS[fmt])
+        back = otio.adapters.read_from_file(str(output), adapter_name=ADAPTERS[fmt],
+                                            **({"rate": project.fps} if fmt == "edl" else {}))
+    except Exception as exc:  # noqa: BLE001 - an adapter's refusal, reported plainly
+        raise MediaError(f"The {fmt} adapter could not write this timeline: {type(exc).__name__}: {exc}") from None
+    back = back if isinstance(back, otio.schema.Timeline) else next(iter(back))
+    lost += _compare(timeline, back)
+    clips = sum(1 for track in back.tracks for item in track if isinstance(item, otio.schema.Clip))
+    gaps = sum(1 for track in back.tracks for item in track if isinstance(item, otio.schema.Gap))
+    return {"format": fmt, "tracks": len(back.tracks), "clips": clips, "gaps": gaps,
+            "markers": len(back.tracks.markers), "lost": lost}
+
+
+def _compare(sent: Any, back: Any) -> list[str]:
+    import opentimelineio as otio
+
+    lost = []
+    markers = len(sent.tracks.markers) - len(back.tracks.markers)
+    if markers > 0:
+        lost.append(f"{markers} text, sticker or effect element{'s' if markers != 1 else ''} (markers)")
+    for kind in (otio.schema.TrackKind.Video, otio.schema.TrackKind.Audio):
+        missing = _clips(sent, kind) - _clips(back, kind)
+        if missing > 0:
+            lost.append(f"{missing} {kind.lower()} clip{'s' if missing != 1 else ''}")
+    return lost
+
+
+def _clips(timeline: Any, kind: str) -> int:
+    import opentimelineio as otio
+
+    return sum(1 for t in timeline.tracks if t.kind == kind for item in t if isinstance(item, otio.schema.Clip))
+
