@@ -53,7 +53,8 @@ def test_malformed_args_say_where(demo_path: Path, text: str, message: str) -> N
 def test_args_from_stdin(demo_path: Path) -> None:
     done = run("tool", "list_project_assets", "-", "-p", demo_path, "--json", input='{"filter": "unused"}')
     assert json.loads(done.stdout) == {"assets": [
-        {"id": "a-outtake", "name": "outtake.mp4", "type": "video", "duration": 4.0, "usedInTimeline": False}]}
+        {"id": "a-outtake", "name": "outtake.mp4", "type": "video", "duration": 4.0, "usedInTimeline": False,
+         "missing": True}]}  # the copy of the demo has no media folder beside it
 
 
 def test_default_args_are_empty(demo_path: Path) -> None:

@@ -75,3 +75,105 @@ def test_the_format_comes_from_the_extension_or_must_match_it(demo_path: Path) -
     assert done.returncode == 2 and "name the file with the format's extension" in done.stderr
     done = neuralcut("export", "-o", demo_path.parent / "x.edl", "-p", demo_path)
     assert done.returncode == 0 and "did not travel in edl: video track Logo; audio track Music" in done.stderr
+
+
+# -- import-timeline ----------------------------------------------------------------------------------------
+
+def layout(path: Path) -> dict[str, list[tuple[str, int, int, int]]]:
+    """Per track kind and position: (media file, start, trim start, length) in ticks."""
+    project = read_project(path)
+    out = {}
+    tracks = [("main", project.scene.tracks.main)] + [(f"overlay{i}", t) for i, t in enumerate(
+        t for t in project.scene.tracks.overlay if t.type == "video")] + [(f"audio{i}", t) for i, t in enumerate(
+        project.scene.tracks.audio)]
+    for key, track in tracks:
+        rows = []
+        for e in track.sorted_elements():
+            asset = project.asset(e.media_id)
+            rows.append((Path(asset.path).name if asset and asset.path else "?", e.start_time, e.trim_start,
+                         e.duration))
+        out[key] = rows
+    return out
+
+
+@pytest.mark.parametrize("fmt", ["otio", "edl", "fcp7xml", "fcpxml"])
+def test_export_then_import_round_trips(demo_path: Path, fmt: str) -> None:
+    out = demo_path.parent / f"cut.{SUFFIX[fmt]}"
+    assert neuralcut("export", "-o", out, "-p", demo_path).returncode == 0
+    back = demo_path.parent / "back.json"
+    done = neuralcut("import-timeline", out, "-o", back, "--json")
+    assert done.returncode == 0, done.stderr
+    want, got = layout(demo_path), layout(back)
+    frame = 120_000 // 30
+    if fmt == "edl":
+        want = {"main": want["main"]}
+        got = {k: v for k, v in got.items() if v}
+    assert set(got) == set(want)
+    for key in want:
+        assert [g[0] for g in got[key]] == [w[0] for w in want[key]], (fmt, key)
+        for g, w in zip(got[key], want[key], strict=True):
+            assert all(abs(a - b) <= frame for a, b in zip(g[1:], w[1:], strict=True)), (fmt, key, g, w)
+    if fmt == "otio":  # everything NeuralCut wrote comes back: the title, the effect, volumes, transforms
+        original, again = read_project(demo_path), read_project(back)
+        assert sorted(e.id for _, e in again.scene.elements()) == sorted(e.id for _, e in original.scene.elements())
+        assert [t.id for t in again.scene.tracks.overlay] == [t.id for t in original.scene.tracks.overlay]
+
+
+def test_missing_media_is_listed_and_the_project_still_opens(demo_path: Path, tmp_path: Path) -> None:
+    out = demo_path.parent / "cut.xml"
+    assert neuralcut("export", "-o", out, "-p", demo_path).returncode == 0
+    moved = tmp_path / "elsewhere"
+    moved.mkdir()
+    (moved / "cut.xml").write_text(out.read_text().replace("media/", "gone/"))
+    done = neuralcut("import-timeline", moved / "cut.xml", "-o", moved / "p.json", "--json")
+    answer = json.loads(done.stdout)
+    assert done.returncode == 0 and len(answer["missingMedia"]) == 5
+    listed = neuralcut("tool", "list_project_assets", "{}", "-p", moved / "p.json", "--json")
+    assert listed.returncode == 0 and all(a["missing"] for a in json.loads(listed.stdout)["assets"])
+
+
+def test_transitions_and_nested_stacks_are_reported(tmp_path: Path) -> None:
+    rate = 24
+    timeline = otio.schema.Timeline(name="From an editor")
+    track = otio.schema.Track(kind=otio.schema.TrackKind.Video)
+    for name in ("a", "b"):
+        track.append(otio.schema.Clip(name=name, media_reference=otio.schema.ExternalReference(
+            target_url=f"file:///nowhere/{name}.mov", available_range=otio.opentime.TimeRange(
+                otio.opentime.RationalTime(0, rate), otio.opentime.RationalTime(48, rate))),
+            source_range=otio.opentime.TimeRange(otio.opentime.RationalTime(0, rate),
+                                                 otio.opentime.RationalTime(24, rate))))
+    track.insert(1, otio.schema.Transition(name="dissolve", in_offset=otio.opentime.RationalTime(6, rate),
+                                           out_offset=otio.opentime.RationalTime(6, rate)))
+    nested = otio.schema.Stack(name="compound")
+    nested.append(otio.schema.Track())
+    track.append(nested)
+    timeline.tracks.append(track)
+    timeline.tracks.markers.append(otio.schema.Marker(name="chorus", marked_range=otio.opentime.TimeRange(
+        otio.opentime.RationalTime(24, rate), otio.opentime.RationalTime(0, rate)), color="GREEN"))
+    source = tmp_path / "edit.otio"
+    otio.adapters.write_to_file(timeline, str(source))
+    done = neuralcut("import-timeline", source, "-o", tmp_path / "p.json", "--json")
+    answer = json.loads(done.stdout)
+    assert done.returncode == 0
+    assert any(u.startswith("transition dissolve") for u in answer["unsupported"])
+    assert any(u.startswith("nested stack compound") for u in answer["unsupported"])
+    project = read_project(tmp_path / "p.json")
+    assert project.fps == 24 and len(project.scene.tracks.main.elements) == 2
+    assert project.scene.bookmarks[0].note == "chorus"
+
+
+def test_an_edl_takes_the_frame_rate_asked_for(demo_path: Path) -> None:
+    out = demo_path.parent / "cut.edl"
+    assert neuralcut("export", "-o", out, "-p", demo_path).returncode == 0
+    done = neuralcut("import-timeline", out, "-o", demo_path.parent / "p25.json", "--fps", "25", "--json")
+    assert done.returncode == 0 and json.loads(done.stdout)["fps"] == 25
+
+
+def test_unreadable_timelines_are_refused_clearly(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.xml"
+    bad.write_text("<not an fcp file")
+    done = neuralcut("import-timeline", bad, "-o", tmp_path / "p.json")
+    assert done.returncode != 0 and "bad.xml: not a timeline the fcp_xml adapter can read" in done.stderr
+    assert "Traceback" not in done.stderr and not (tmp_path / "p.json").exists()
+    done = neuralcut("import-timeline", tmp_path / "x.mov", "-o", tmp_path / "p.json")
+    assert done.returncode == 2

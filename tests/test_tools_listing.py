@@ -16,9 +16,17 @@ def tools(demo_path: Path) -> Tools:
 def test_list_project_assets_returns_all_by_default(tools: Tools) -> None:
     assets = tools("list_project_assets")["assets"]
     assert [a["id"] for a in assets] == ["a-intro", "a-beach", "a-city", "a-outtake", "a-logo", "a-music"]
-    assert assets[0] == {"id": "a-intro", "name": "intro.mp4", "type": "video", "duration": 8.0, "usedInTimeline": True}
+    assert assets[0] == {"id": "a-intro", "name": "intro.mp4", "type": "video", "duration": 8.0, "usedInTimeline": True,
+                         "missing": True}  # the copy of the demo has no media folder beside it
     logo = next(a for a in assets if a["id"] == "a-logo")
     assert "duration" not in logo  # images have no duration
+
+
+def test_an_asset_whose_file_is_there_is_not_missing(demo_path: Path) -> None:
+    (demo_path.parent / "media").mkdir()
+    (demo_path.parent / "media" / "intro.mp4").write_bytes(b"x")
+    assets = {a["id"]: a for a in Tools(demo_path)("list_project_assets")["assets"]}
+    assert "missing" not in assets["a-intro"] and assets["a-beach"]["missing"] is True
 
 
 @pytest.mark.parametrize(

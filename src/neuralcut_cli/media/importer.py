@@ -35,8 +35,13 @@ def relative_path(file: Path, project_path: Path) -> str:
 
 
 def asset_json(file: Path, info: MediaInfo, project_path: Path) -> dict[str, Any]:
-    data: dict[str, Any] = {"id": str(uuid.uuid4()), "name": file.name, "type": info.type,
-                            "path": relative_path(file, project_path)}
+    return {"id": str(uuid.uuid4()), "name": file.name, "path": relative_path(file, project_path),
+            **media_fields(info)}
+
+
+def media_fields(info: MediaInfo) -> dict[str, Any]:
+    """An asset's fields from what ffmpeg says of its file: type, duration, size, frame rate, sound."""
+    data: dict[str, Any] = {"type": info.type}
     if info.duration is not None:
         data["duration"] = info.duration
     if info.width and info.height:

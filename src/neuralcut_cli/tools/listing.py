@@ -25,7 +25,7 @@ class ListAssetsArgs(ToolArgs):
 @tool("list_project_assets", ListAssetsArgs, no_project_error="No active project")
 def list_project_assets(project: Project, args: ListAssetsArgs, ctx: ToolContext) -> dict[str, Any]:
     """The project's media (videos, audio, images): id, name, type, duration (s), and whether the timeline uses it;
-    filter by usage and type. Use `id` as assetId."""
+    filter by usage and type; `missing` when its file is not there. Use `id` as assetId."""
     used = used_asset_ids(project)
     assets = []
     for asset in project.media_assets:
@@ -38,6 +38,9 @@ def list_project_assets(project: Project, args: ListAssetsArgs, ctx: ToolContext
         if asset.duration is not None:
             entry["duration"] = asset.duration
         entry["usedInTimeline"] = in_use
+        file = asset.file(ctx.session.path) if ctx.session is not None else None
+        if file is not None and not file.is_file():
+            entry["missing"] = True  # its file is not where the project says (an imported timeline, a move)
         assets.append(entry)
     return {"assets": assets}
 

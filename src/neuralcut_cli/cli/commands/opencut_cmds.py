@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 
@@ -89,5 +89,63 @@ def _read_json(path: Path, what: str) -> object:
 
 
 def register(app: typer.Typer) -> None:
+    app.command("import-timeline", help=import_timeline.__doc__)(guarded(import_timeline))
     app.command("import-opencut", help=import_opencut.__doc__)(guarded(import_opencut))
     app.command("export-opencut", help=export_opencut.__doc__)(guarded(export_opencut))
+
+
+def import_timeline(
+    file: Annotated[Path, typer.Argument(help="An .otio, .edl, .xml (Final Cut Pro 7 / Premiere) or .fcpxml file.")],
+    output: Annotated[Path, typer.Option("-o", "--output", help="The NeuralCut project file to write.")],
+    media: Annotated[Optional[Path], typer.Option("--media", help="A folder where media files are found by name.")]
+    = None,
+    fps: Annotated[Optional[float], typer.Option("--fps", help="The frame rate (an EDL has none: default the "
+                                                               "media's, else 30).")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+    json_out: JsonOpt = False,
+) -> None:
+    """Make a NeuralCut project from an editor's timeline (OpenTimelineIO and its adapters)."""
+    from neuralcut_cli.cli.output import Output
+    from neuralcut_cli.errors import OutputExists, UsageError
+    from neuralcut_cli.media.timeline_import import media_fps, read_timeline, to_project
+    from neuralcut_cli.project.io import dump_project, project_from_json, write_atomic
+    from neuralcut_cli.project.lock import ProjectLock
+
+    if media is not None and not media.is_dir():
+        raise UsageError(f"--media {media}: not a folder")
+    if fps is not None and not 1 <= fps <= 240:
+        raise UsageError("--fps must be between 1 and 240")
+    if not file.is_file():
+        raise UsageError(f"{file}: no such file")
+    if output.exists() and not force:
+        raise OutputExists(f"{output} already exists; use --force to overwrite it")
+    timeline = read_timeline(file, fps)
+    rate = fps or _rate_of(timeline)
+    if file.suffix.lower() == ".edl" and fps is None:
+        rate = media_fps(timeline, file, media) or 30.0
+        timeline = read_timeline(file, rate)
+    data, found = to_project(timeline, file, output, media, rate)
+    project = project_from_json(data, str(file))
+    output.parent.mkdir(parents=True, exist_ok=True)
+    with ProjectLock(output):
+        write_atomic(output, dump_project(project))
+    out = Output()
+    elements = sum(1 for _ in project.scene.elements())
+    if json_out:
+        out.json({"output": str(output), "fps": rate, "elements": elements, "assets": len(project.media_assets),
+                  "missingMedia": found.missing, "unsupported": found.unsupported})
+        return
+    out.say(f"Wrote {output}: {elements} elements, {len(project.media_assets)} assets, {rate:g} fps")
+    for path in found.missing:
+        out.warn(f"media not found: {path} (the asset is kept; put the file there or use --media)")
+    for item in found.unsupported:
+        out.warn(item)
+
+
+def _rate_of(timeline: Any) -> float:
+    """The timeline's frame rate: its start time's rate, else its first clip's, else 30."""
+    start = timeline.global_start_time
+    if start is not None and start.rate > 1:
+        return float(start.rate)
+    clip = next(iter(timeline.find_clips()), None)
+    return float(clip.source_range.duration.rate) if clip is not None and clip.source_range is not None else 30.0

@@ -1,0 +1,121 @@
+"""``neuralcut import-timeline``: an OpenTimelineIO ``.otio``, a CMX 3600 ``.edl``, a Final Cut Pro 7 / Premiere
+``.xml`` or an ``.fcpxml`` made into a NeuralCut project.
+
+The first video track is the main track, the other video tracks overlays (top one first), audio tracks audio.
+Clips keep their place, in-point and length; media references are found as given, relative to the file, or by
+name in ``--media``; missing files are listed (the project still opens; ``list_project_assets`` marks them).
+A clip or marker NeuralCut exported carries its whole element in metadata and comes back as it was. What a
+NeuralCut project cannot hold (transitions, nested stacks, other markers, effects) is reported, never dropped
+silently. An EDL carries no frame rate: ``--fps``, else the first media file's, else 30.
+"""
+
+from __future__ import annotations
+
+import uuid
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlparse
+
+from neuralcut_cli.errors import MediaError
+from neuralcut_cli.media.importer import media_fields, relative_path
+from neuralcut_cli.media.probe import probe
+
+ADAPTERS = {".otio": "otio_json", ".edl": "cmx_3600", ".xml": "fcp_xml", ".fcpxml": "fcpx_xml"}
+KINDS = {".mp4": "video", ".mov": "video", ".mkv": "video", ".m4v": "video", ".webm": "video", ".avi": "video",
+         ".mxf": "video", ".png": "image", ".jpg": "image", ".jpeg": "image", ".webp": "image", ".gif": "image",
+         ".mp3": "audio", ".wav": "audio", ".m4a": "audio", ".aac": "audio", ".flac": "audio", ".ogg": "audio"}
+T = 120_000
+
+
+def read_timeline(file: Path, fps: float | None) -> Any:
+    import opentimelineio as otio
+
+    adapter = ADAPTERS.get(file.suffix.lower())
+    if adapter is None:
+        raise MediaError(f"{file.name}: import-timeline reads .otio, .edl, .xml (Final Cut Pro 7 / Premiere) and "
+                         ".fcpxml")
+    try:
+        found = otio.adapters.read_from_file(str(file), adapter_name=adapter,
+                                             **({"rate": fps or 30} if adapter == "cmx_3600" else {}))
+    except Exception as exc:  # noqa: BLE001 - a parser's refusal, reported plainly
+        raise MediaError(f"{file.name}: not a timeline the {adapter} adapter can read ({type(exc).__name__}: "
+                         f"{' '.join(str(exc).split())[:200]})") from None
+    timeline = found if isinstance(found, otio.schema.Timeline) else next(iter(found), None)
+    if timeline is None:
+        raise MediaError(f"{file.name}: no timeline in it")
+    return timeline
+
+
+class Importer:
+    def __init__(self, file: Path, output: Path, media_dir: Path | None) -> None:
+        self.file, self.output, self.media_dir = file, output, media_dir
+        self.assets: dict[str, dict[str, Any]] = {}
+        self.missing: list[str] = []
+        self.unsupported: list[str] = []
+
+    def asset_for(self, clip: Any) -> str | None:
+        """The asset id of a clip's media (made once per file)."""
+        reference = clip.media_reference
+        target = getattr(reference, "target_url", None)
+        if not target:
+            self.unsupported.append(f"clip {clip.name or '?'}: no media reference")
+            return None
+        path = self.locate(target)
+        key = str(path)
+        if key not in self.assets:
+            kind = KINDS.get(path.suffix.lower(), "video")
+            data: dict[str, Any] = {"id": str(uuid.uuid4()), "name": path.name, "type": kind,
+                                    "path": relative_path(path, self.output)}
+            if path.is_file():
+                info = _probed(path)
+                data.update(info)
+            else:
+                self.missing.append(str(path))
+                available = getattr(reference, "available_range", None)
+                if available is not None and kind != "image":
+                    data["duration"] = round(available.end_time_exclusive().to_seconds(), 6)
+            self.assets[key] = data
+        return str(self.assets[key]["id"])
+
+    def locate(self, target: str) -> Path:
+        parsed = urlparse(target)
+        raw = Path(unquote(parsed.path) if parsed.scheme in ("file", "") else target)
+        candidates = [raw, self.file.parent / raw]
+        if self.media_dir is not None:
+            candidates.append(self.media_dir / raw.name)
+        return next((c.resolve() for c in candidates if c.is_file()), raw if raw.is_absolute() else self.file.parent / raw)
+
+
+def _probed(path: Path) -> dict[str, Any]:
+    try:
+        return media_fields(probe(path))
+    except MediaError:
+        return {}
+
+
+def media_fps(timeline: Any, file: Path, media_dir: Path | None) -> float | None:
+    """The frame rate of the first video file the timeline uses (for an EDL, which carries none)."""
+    importer = Importer(file, file, media_dir)
+    for clip in timeline.find_clips():
+        target = getattr(clip.media_reference, "target_url", None)
+        path = importer.locate(target) if target else None
+        if path is not None and path.is_file() and KINDS.get(path.suffix.lower()) == "video":
+            return _probed(path).get("fps")
+    return None
+
+
+def to_project(timeline: Any, file: Path, output: Path, media_dir: Path | None,
+               fps: float) -> tuple[dict[str, Any], Importer]:
+    """The project's JSON and what the import found missing or could not carry."""
+    from neuralcut_cli.media.timeline_tracks import build_tracks
+
+    importer = Importer(file, output, media_dir)
+    tracks, bookmarks = build_tracks(timeline, importer, fps)
+    numerator, denominator = (round(fps * 1000), 1000) if fps != int(fps) else (int(fps), 1)
+    data = {"format": "neuralcut-project", "version": 1,
+            "metadata": {"id": str(uuid.uuid4()), "name": timeline.name or file.stem},
+            "settings": {"fps": {"numerator": numerator, "denominator": denominator},
+                         "canvasSize": {"width": 1920, "height": 1080}},
+            "mediaAssets": list(importer.assets.values()), "currentSceneId": "main",
+            "scenes": [{"id": "main", "name": "Main", "isMain": True, "bookmarks": bookmarks, "tracks": tracks}]}
+    return data, importer

@@ -1,0 +1,129 @@
+"""OpenTimelineIO tracks made into NeuralCut tracks (see ``timeline_import``)."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+T = 120_000
+COLOURS = {"RED": "#ff0000", "PINK": "#ff69b4", "ORANGE": "#ffa500", "YELLOW": "#ffff00", "GREEN": "#00ff00",
+           "CYAN": "#00ffff", "BLUE": "#0000ff", "PURPLE": "#800080", "MAGENTA": "#ff00ff", "BLACK": "#000000",
+           "WHITE": "#ffffff"}
+
+
+def plain(value: Any) -> Any:
+    """OTIO metadata (``AnyDictionary``, ``AnyVector``) as plain JSON values."""
+    if hasattr(value, "items"):
+        return {str(k): plain(v) for k, v in value.items()}
+    if not isinstance(value, (str, bytes)) and hasattr(value, "__iter__"):
+        return [plain(v) for v in value]
+    return value
+
+
+def _saved(item: Any) -> dict[str, Any]:
+    """What NeuralCut wrote in an item's metadata when it exported it (else nothing)."""
+    metadata = getattr(item, "metadata", None)
+    found = plain(metadata.get("neuralcut")) if metadata is not None and "neuralcut" in metadata else None
+    return found if isinstance(found, dict) else {}
+
+
+def _ticks(time: Any) -> int:
+    return int(round(time.to_seconds() * T))
+
+
+def build_tracks(timeline: Any, importer: Any, fps: float) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    import opentimelineio as otio
+
+    video = [t for t in timeline.tracks if isinstance(t, otio.schema.Track) and t.kind == otio.schema.TrackKind.Video]
+    audio = [t for t in timeline.tracks if isinstance(t, otio.schema.Track) and t.kind == otio.schema.TrackKind.Audio]
+    for item in timeline.tracks:
+        if not isinstance(item, otio.schema.Track):
+            importer.unsupported.append(f"nested stack {item.name or '?'} at the top level: not imported")
+    main = _track(video[0], importer, "video", "Main Track") if video else \
+        {"id": "main", "name": "Main Track", "type": "video", "elements": []}
+    overlays = [_track(t, importer, "video", t.name or "Video") for t in reversed(video[1:])]
+    sounds = [_track(t, importer, "audio", t.name or "Audio") for t in audio]
+    bookmarks = _markers(timeline.tracks.markers, importer, overlays)
+    return {"overlay": overlays, "main": main, "audio": sounds}, bookmarks
+
+
+def _track(track: Any, importer: Any, kind: str, name: str) -> dict[str, Any]:
+    import opentimelineio as otio
+
+    meta = _saved(track)
+    out: dict[str, Any] = {"id": str(meta.get("trackId") or uuid.uuid4()), "name": name, "type": kind,
+                           "elements": []}
+    for item in track:
+        at = item.range_in_parent().start_time.to_seconds() if hasattr(item, "range_in_parent") else 0.0
+        if isinstance(item, otio.schema.Gap):
+            continue
+        if isinstance(item, otio.schema.Clip):
+            element = _element(item, importer, kind)
+            if element is not None:
+                out["elements"].append(element)
+        elif isinstance(item, otio.schema.Transition):
+            importer.unsupported.append(f"transition {item.name or item.transition_type} at {at:g} s on {name}: "
+                                        "kept as a cut")
+        elif isinstance(item, otio.schema.Stack):
+            importer.unsupported.append(f"nested stack {item.name or '?'} at {at:g} s on {name}: not imported "
+                                        "(flatten it in the editor first)")
+        else:
+            importer.unsupported.append(f"{type(item).__name__} at {at:g} s on {name}: not imported")
+    return out
+
+
+def _element(clip: Any, importer: Any, track_kind: str) -> dict[str, Any] | None:
+    asset_id = importer.asset_for(clip)
+    if asset_id is None:
+        return None
+    asset = next(a for a in importer.assets.values() if a["id"] == asset_id)
+    start, duration = _ticks(clip.range_in_parent().start_time), _ticks(clip.source_range.duration)
+    available = getattr(clip.media_reference, "available_range", None)
+    offset = _ticks(available.start_time) if available is not None else 0
+    trim_start = max(0, _ticks(clip.source_range.start_time) - offset)
+    kind = "audio" if track_kind == "audio" else ("image" if asset["type"] == "image" else "video")
+    if kind == "video" and asset["type"] == "audio":
+        importer.unsupported.append(f"clip {clip.name}: a sound file on a video track: not imported")
+        return None
+    saved = _saved(clip)
+    element: dict[str, Any] = {**(saved if saved.get("type") == kind else {}), "type": kind, "mediaId": asset_id,
+                               "startTime": start, "duration": duration, "trimStart": trim_start}
+    element.setdefault("id", str(uuid.uuid4()))
+    element.setdefault("name", clip.name or asset["name"])
+    source = round(float(asset["duration"]) * T) if kind != "image" and asset.get("duration") else None
+    rate = float((saved.get("retime") or {}).get("rate", 1)) if saved else 1.0
+    if source is not None:
+        element["sourceDuration"] = source
+        element["trimEnd"] = max(0, source - trim_start - round(duration * rate))
+    else:
+        element["trimEnd"] = 0
+        element.pop("sourceDuration", None)
+    if clip.markers:
+        importer.unsupported.append(f"{len(clip.markers)} marker(s) on clip {clip.name}: not imported")
+    if clip.effects and not saved:
+        importer.unsupported.append(f"effects on clip {clip.name}: not imported")
+    return element
+
+
+def _markers(markers: Any, importer: Any, overlays: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """NeuralCut's own markers become their elements again; any other marker a bookmark."""
+    bookmarks = []
+    tracks: dict[str, dict[str, Any]] = {}
+    for marker in markers:
+        saved = _saved(marker)
+        if isinstance(saved.get("element"), dict) and saved.get("trackType"):
+            track_id = str(saved.get("trackId") or uuid.uuid4())
+            track = tracks.setdefault(track_id, {"id": track_id, "name": saved.get("trackName") or track_id,
+                                                 "type": saved["trackType"], "elements": []})
+            track["elements"].append(saved["element"])
+            continue
+        mark: dict[str, Any] = {"time": _ticks(marker.marked_range.start_time)}
+        if marker.name:
+            mark["note"] = marker.name
+        if marker.marked_range.duration.to_seconds() > 0:
+            mark["duration"] = _ticks(marker.marked_range.duration)
+        if str(marker.color).upper() in COLOURS:
+            mark["color"] = COLOURS[str(marker.color).upper()]
+        bookmarks.append(mark)
+    overlays[:0] = list(reversed(tracks.values()))  # exported bottom to top; above the video overlays
+    return bookmarks
