@@ -177,3 +177,25 @@ def test_unreadable_timelines_are_refused_clearly(tmp_path: Path) -> None:
     assert "Traceback" not in done.stderr and not (tmp_path / "p.json").exists()
     done = neuralcut("import-timeline", tmp_path / "x.mov", "-o", tmp_path / "p.json")
     assert done.returncode == 2
+
+
+SAMPLES = Path(__file__).parent / "fixtures" / "otio_samples"
+
+
+@pytest.mark.parametrize(("sample", "elements", "reported"), [
+    ("premiere_example.xml", 12, ["transition Cross Dissolve", "generated clip test_title", "nested stack"]),
+    ("premiere_example.otio", 12, ["transition Cross Dissolve", "generated clip test_title", "nested stack"]),
+    ("nested_example.otio", 4, ["nested stack Nested Stack 1", "nested stack Nested Stack 2"]),
+    ("transition_test.otio", 3, ["transition t0", "transition t1", "transition t3"]),
+    ("multitrack.otio", 5, []),
+])
+def test_otios_own_sample_timelines_import_with_what_is_unsupported_reported(
+        tmp_path: Path, sample: str, elements: int, reported: list[str]) -> None:
+    done = neuralcut("import-timeline", SAMPLES / sample, "-o", tmp_path / "p.json", "--json")
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)
+    assert answer["elements"] == elements
+    for start in reported:
+        assert any(item.startswith(start) for item in answer["unsupported"]), (start, answer["unsupported"])
+    assert answer["missingMedia"]  # the editors' media are not on this machine: listed, the project still opens
+    assert neuralcut("tool", "list_timeline", "{}", "-p", tmp_path / "p.json").returncode == 0

@@ -55,11 +55,20 @@ class Importer:
 
     def asset_for(self, clip: Any) -> str | None:
         """The asset id of a clip's media (made once per file)."""
+        import opentimelineio as otio
+
         reference = clip.media_reference
         target = getattr(reference, "target_url", None)
-        if not target:
-            self.unsupported.append(f"clip {clip.name or '?'}: no media reference")
+        if isinstance(reference, otio.schema.GeneratorReference):
+            self.unsupported.append(f"generated clip {clip.name or '?'} ({reference.generator_kind or 'generator'}): "
+                                    "not imported")
             return None
+        if not target:  # the edit keeps its place; the media is to be found
+            key = f"missing:{clip.name or '?'}"
+            if key not in self.assets:
+                self.assets[key] = {"id": str(uuid.uuid4()), "name": clip.name or "missing media", "type": "video"}
+                self.missing.append(f"{clip.name or '?'} (no media reference)")
+            return str(self.assets[key]["id"])
         path = self.locate(target)
         key = str(path)
         if key not in self.assets:
