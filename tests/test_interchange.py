@@ -199,3 +199,15 @@ def test_otios_own_sample_timelines_import_with_what_is_unsupported_reported(
         assert any(item.startswith(start) for item in answer["unsupported"]), (start, answer["unsupported"])
     assert answer["missingMedia"]  # the editors' media are not on this machine: listed, the project still opens
     assert neuralcut("tool", "list_timeline", "{}", "-p", tmp_path / "p.json").returncode == 0
+
+
+def test_bookmarks_travel_as_markers_and_come_back(demo_path: Path) -> None:
+    data = json.loads(demo_path.read_text())
+    data["scenes"][0]["bookmarks"] = [{"time": 5 * 120_000, "note": "the wave"}]
+    demo_path.write_text(json.dumps(data))
+    out = demo_path.parent / "cut.otio"
+    assert neuralcut("export", "-o", out, "-p", demo_path).returncode == 0
+    back = demo_path.parent / "back.json"
+    assert neuralcut("import-timeline", out, "-o", back).returncode == 0
+    marks = read_project(back).scene.bookmarks
+    assert [(m.time, m.note) for m in marks] == [(5 * 120_000, "the wave")]

@@ -141,3 +141,63 @@ def test_the_server_survives_a_client_that_leaves_mid_call(demo_path: Path) -> N
         return await session.call_tool("list_timeline", {})
 
     assert not served(demo_path, body).is_error  # and the next client is served
+
+
+def _http_server(path: Path, *extra: str) -> tuple[subprocess.Popen, str]:
+    server = subprocess.Popen([*EXE, "mcp", "-p", str(path), "--http", "--port", "0", *extra],
+                              stderr=subprocess.PIPE, text=True)
+    assert server.stderr is not None
+    line = server.stderr.readline()
+    assert "over MCP at" in line, line
+    return server, line.split(" at ")[-1].strip()
+
+
+def test_streamable_http_on_loopback(demo_path: Path) -> None:
+    from mcp.client.streamable_http import streamable_http_client
+
+    server, url = _http_server(demo_path)
+    try:
+        async def main() -> Any:
+            async with streamable_http_client(url) as streams:
+                async with ClientSession(streams[0], streams[1]) as session:
+                    await session.initialize()
+                    tools = await session.list_tools()
+                    return tools, await session.call_tool("split", {"times": [5]})
+
+        tools, split = anyio.run(main)
+        assert "split" in {t.name for t in tools.tools} and not split.is_error
+        assert main_count(demo_path) == 4
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def test_other_addresses_need_a_token(demo_path: Path) -> None:
+    done = neuralcut("mcp", "-p", demo_path, "--http", "--host", "0.0.0.0", "--port", "0")
+    assert done.returncode == 2 and "without a token" in done.stderr
+    import urllib.error
+    import urllib.request
+
+    server, url = _http_server(demo_path, "--token", "s3cret")
+    try:
+        request = urllib.request.Request(url, data=b"{}", headers={"Content-Type": "application/json"})
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(request, timeout=10)
+        assert refused.value.code == 401
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def test_each_call_sees_what_another_process_changed(demo_path: Path) -> None:
+    async def body(session: ClientSession) -> Any:
+        before = json.loads((await session.call_tool("list_timeline", {})).content[0].text)
+        done = await anyio.run_process([*EXE, "tool", "delete_timeline_elements", '{"elementIds": ["e-title"]}',
+                                        "-p", str(demo_path)])
+        assert done.returncode == 0
+        after = json.loads((await session.call_tool("list_timeline", {})).content[0].text)
+        return before, after
+
+    before, after = served(demo_path, body)
+    names = [{e["elementId"] for t in side["tracks"] for e in t["elements"]} for side in (before, after)]
+    assert "e-title" in names[0] and "e-title" not in names[1]

@@ -40,6 +40,11 @@ def build_timeline(project: Project, project_path: Path) -> Any:
         else:
             for element in track.sorted_elements():
                 timeline.tracks.markers.append(_marker(element, track, rate))
+    for bookmark in scene.bookmarks or ():  # the scene's bookmarks: plain markers, as an editor shows them
+        time, note, length = (bookmark, "", 0) if isinstance(bookmark, (int, float)) else \
+            (bookmark.time, bookmark.note or "", bookmark.duration or 0)
+        timeline.tracks.markers.append(otio.schema.Marker(name=note, color="RED",
+                                                          marked_range=_range(round(time), round(length), rate)))
     return timeline
 
 

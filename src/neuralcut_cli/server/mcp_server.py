@@ -142,3 +142,36 @@ def serve_stdio(path: Path) -> None:
             await server.run(read, write, server.create_initialization_options())
 
     anyio.run(main)
+
+
+def serve_http(path: Path, host: str, port: int, token: str | None, announce: Any = print) -> None:
+    """The same server over streamable HTTP at ``http://HOST:PORT/mcp``: loopback by default; any other address
+    needs a token (``--token`` or ``NEURALCUT_SERVER_TOKEN``), sent as ``Authorization: Bearer``."""
+    from neuralcut_cli.server.run import bind, check_binding, resolve_token, serve
+
+    secret = resolve_token(token)
+    check_binding(host, secret)
+    project = Project(path)
+    app = build(project).streamable_http_app(host=host)
+    sock = bind(host, port)
+    announce(f"Serving {path} over MCP at http://{host}:{sock.getsockname()[1]}/mcp")
+    serve(_bearer(app, secret) if secret else app, sock, "warning")
+
+
+def _bearer(app: Any, secret: str) -> Any:
+    """Every HTTP request must carry ``Authorization: Bearer <secret>``."""
+    import hmac
+
+    async def guarded(scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            headers = dict(scope.get("headers") or [])
+            scheme, _, given = headers.get(b"authorization", b"").decode("latin-1").partition(" ")
+            if scheme.lower() != "bearer" or not hmac.compare_digest(given.strip().encode(), secret.encode()):
+                body = b'{"error": "Missing or wrong token: send Authorization: Bearer <token>"}'
+                await send({"type": "http.response.start", "status": 401, "headers": [
+                    (b"content-type", b"application/json"), (b"www-authenticate", b"Bearer")]})
+                await send({"type": "http.response.body", "body": body})
+                return
+        await app(scope, receive, send)
+    return guarded
+
