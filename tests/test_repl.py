@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 from pathlib import Path
+from typing import Any
 
 import pexpect
 import pytest
@@ -148,3 +149,18 @@ def test_pty_dumb_terminal_falls_back_to_plain_input(demo_path: Path) -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_model_says_the_model_in_use(demo_path: Path, gemini: Any) -> None:
+    code, text = _run(demo_path, "/model")
+    assert "Model: none (the offline backend needs no model)" in text
+    buffer = io.StringIO()
+    run_repl(ChatSession(demo_path, "gemini"), _lines("/model", "/exit"), Console(file=buffer, width=100))
+    assert "Model: gemini-2.5-flash" in buffer.getvalue()
+
+
+def test_dash_v_is_the_version() -> None:
+    from cli_helpers import neuralcut
+
+    done = neuralcut("-V")
+    assert done.returncode == 0 and done.stdout.startswith("neuralcut ")

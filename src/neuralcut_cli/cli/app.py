@@ -70,7 +70,7 @@ def root(
     base_url: BaseUrlOpt = None,
     approve: ApproveOpt = None,
     version: Annotated[
-        Optional[bool], typer.Option("--version", callback=_version, is_eager=True, help="Show the version.")
+        Optional[bool], typer.Option("--version", "-V", callback=_version, is_eager=True, help="Show the version.")
     ] = None,
 ) -> None:
     """With no command: chat (a REPL on a terminal, one request per line when stdin is piped)."""

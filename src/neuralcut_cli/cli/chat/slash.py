@@ -82,7 +82,8 @@ def _model(chat: ChatSession, console: Console, arg: str) -> None:
     if arg:
         chat.model = arg.strip()
         chat.set_backend(chat.backend_name or "mock", chat.model)
-    console.print(f"Model: {escape(chat.model or '(backend default)')}")
+    in_use = chat.model or getattr(chat.orchestrator.backend, "model", None)
+    console.print(f"Model: {escape(in_use or 'none (the offline backend needs no model)')}")
 
 
 def _skills(chat: ChatSession, console: Console, arg: str) -> None:
