@@ -13,7 +13,6 @@ from __future__ import annotations
 import shutil
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 from neuralcut_cli.project.io import read_project
@@ -22,17 +21,16 @@ from neuralcut_cli.render.run import render
 from neuralcut_cli.tools import default_registry
 from neuralcut_cli.tools.definition import ToolContext
 
+sys.path.insert(0, str(Path(__file__).parent))
+
+from timing import best_and_median  # noqa: E402
+
 REPO = Path(__file__).resolve().parent.parent
 DEMO = REPO / "projects" / "demo.json"
 
 
 def best(fn, runs: int = 3) -> float:  # type: ignore[no-untyped-def]
-    times = []
-    for _ in range(runs):
-        started = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - started)
-    return min(times)
+    return best_and_median(fn, runs)[0]  # the shared timing helper
 
 
 def animated_copy(folder: Path) -> Path:

@@ -48,10 +48,6 @@ class Config:
         return self.render.get(name, RENDER[name])
 
 
-def config_path() -> Path:
-    return config_file()
-
-
 @lru_cache(maxsize=4)
 def _load(path: Path, stamp: tuple[int, int]) -> Config:
     try:
@@ -95,7 +91,7 @@ def _line(text: str, key: str) -> int:
 
 def load_config() -> Config:
     """The config file's settings (none when there is no file)."""
-    path = config_path()
+    path = config_file()
     try:
         stat = path.stat()
     except OSError:

@@ -92,13 +92,7 @@ def upsert(element: Element, path: str, time: int, value: float | str, interpola
 
 def remove(element: Element, path: str, key_id: str) -> Element:
     """Drop the key from every channel of the binding; an empty binding goes, and ``animations`` when empty."""
-    animations = element.animations
-    binding = animations.bindings.get(path) if animations else None
-    if animations is None or binding is None:
-        raise EditError(f"No keyframes on '{path}' of {element.id}")
-    channels = dict(animations.channels)
-    if not any(k.id == key_id for k in channels[binding.components[0].channel_id].keys):
-        raise EditError(f"Keyframe not found: {key_id}")
+    animations, binding, channels = _keyed(element, path, key_id)
     for component in binding.components:
         channel = channels[component.channel_id]
         channels[component.channel_id] = channel.model_copy(
@@ -112,9 +106,8 @@ def remove(element: Element, path: str, key_id: str) -> Element:
     return copy_with(element, animations=result)
 
 
-def update_curve(element: Element, path: str, key_id: str, interpolation: str | None, right: Handle | None,
-                 left: Handle | None, tangent: str | None) -> Element:
-    """Change a key's segment and handles (in ticks) on every component of the property."""
+def _keyed(element: Element, path: str, key_id: str) -> tuple[Animations, Binding, dict[str, Any]]:
+    """The element's animations, the property's binding and a copy of the channels, when the key is there."""
     animations = element.animations
     binding = animations.bindings.get(path) if animations else None
     if animations is None or binding is None:
@@ -122,6 +115,13 @@ def update_curve(element: Element, path: str, key_id: str, interpolation: str | 
     channels = dict(animations.channels)
     if not any(k.id == key_id for k in channels[binding.components[0].channel_id].keys):
         raise EditError(f"Keyframe not found: {key_id}")
+    return animations, binding, channels
+
+
+def update_curve(element: Element, path: str, key_id: str, interpolation: str | None, right: Handle | None,
+                 left: Handle | None, tangent: str | None) -> Element:
+    """Change a key's segment and handles (in ticks) on every component of the property."""
+    animations, binding, channels = _keyed(element, path, key_id)
     for component in binding.components:
         channel = channels[component.channel_id]
         keys = []

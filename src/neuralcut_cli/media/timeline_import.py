@@ -19,12 +19,12 @@ from urllib.parse import unquote, urlparse
 from neuralcut_cli.errors import MediaError
 from neuralcut_cli.media.importer import media_fields, relative_path
 from neuralcut_cli.media.probe import probe
+from neuralcut_cli.media.timeline_tracks import build_tracks
 
 ADAPTERS = {".otio": "otio_json", ".edl": "cmx_3600", ".xml": "fcp_xml", ".fcpxml": "fcpx_xml"}
 KINDS = {".mp4": "video", ".mov": "video", ".mkv": "video", ".m4v": "video", ".webm": "video", ".avi": "video",
          ".mxf": "video", ".png": "image", ".jpg": "image", ".jpeg": "image", ".webp": "image", ".gif": "image",
          ".mp3": "audio", ".wav": "audio", ".m4a": "audio", ".aac": "audio", ".flac": "audio", ".ogg": "audio"}
-T = 120_000
 
 
 def read_timeline(file: Path, fps: float | None) -> Any:
@@ -116,8 +116,6 @@ def media_fps(timeline: Any, file: Path, media_dir: Path | None) -> float | None
 def to_project(timeline: Any, file: Path, output: Path, media_dir: Path | None,
                fps: float) -> tuple[dict[str, Any], Importer]:
     """The project's JSON and what the import found missing or could not carry."""
-    from neuralcut_cli.media.timeline_tracks import build_tracks
-
     importer = Importer(file, output, media_dir)
     tracks, bookmarks = build_tracks(timeline, importer, fps)
     numerator, denominator = (round(fps * 1000), 1000) if fps != int(fps) else (int(fps), 1)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-T = 120_000
+from neuralcut_cli.time import TICKS_PER_SECOND
+
 COLOURS = {"RED": "#ff0000", "PINK": "#ff69b4", "ORANGE": "#ffa500", "YELLOW": "#ffff00", "GREEN": "#00ff00",
            "CYAN": "#00ffff", "BLUE": "#0000ff", "PURPLE": "#800080", "MAGENTA": "#ff00ff", "BLACK": "#000000",
            "WHITE": "#ffffff"}
@@ -28,7 +29,7 @@ def _saved(item: Any) -> dict[str, Any]:
 
 
 def _ticks(time: Any) -> int:
-    return int(round(time.to_seconds() * T))
+    return int(round(time.to_seconds() * TICKS_PER_SECOND))
 
 
 def build_tracks(timeline: Any, importer: Any, fps: float) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -90,7 +91,7 @@ def _element(clip: Any, importer: Any, track_kind: str) -> dict[str, Any] | None
                                "startTime": start, "duration": duration, "trimStart": trim_start}
     element.setdefault("id", str(uuid.uuid4()))
     element.setdefault("name", clip.name or asset["name"])
-    source = round(float(asset["duration"]) * T) if kind != "image" and asset.get("duration") else None
+    source = round(float(asset["duration"]) * TICKS_PER_SECOND) if kind != "image" and asset.get("duration") else None
     rate = float((saved.get("retime") or {}).get("rate", 1)) if saved else 1.0
     if source is not None:
         element["sourceDuration"] = source

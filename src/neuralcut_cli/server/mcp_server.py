@@ -65,69 +65,93 @@ class Project:
         return json.dumps(self.registry.execute(tool, {}, ToolContext(ProjectSession(self.path))), ensure_ascii=False)
 
 
-def build(project: Project) -> Any:
-    import anyio
-    import mcp_types as types
-    from mcp.server.lowlevel import Server
+class Handlers:
+    """The MCP requests the server answers, over one project; ``subscribers`` hear of edits."""
 
-    subscribers: set[str] = set()
+    def __init__(self, project: Project) -> None:
+        self.project = project
+        self.subscribers: set[str] = set()
 
-    async def list_tools(ctx: Any, params: Any) -> Any:
-        return types.ListToolsResult(tools=[tool_entry(t) for t in project.registry.get_all()])
+    async def list_tools(self, ctx: Any, params: Any) -> Any:
+        import mcp_types as types
 
-    async def call_tool(ctx: Any, params: Any) -> Any:
-        if not project.registry.has(params.name):
+        return types.ListToolsResult(tools=[tool_entry(t) for t in self.project.registry.get_all()])
+
+    async def call_tool(self, ctx: Any, params: Any) -> Any:
+        import anyio
+        import mcp_types as types
+
+        if not self.project.registry.has(params.name):
             result, changed = {"error": f"Unknown tool: {params.name}"}, False
         else:
-            result, changed = await anyio.to_thread.run_sync(project.call, params.name, dict(params.arguments or {}))
+            result, changed = await anyio.to_thread.run_sync(self.project.call, params.name,
+                                                             dict(params.arguments or {}))
         if changed:
-            for uri in sorted(subscribers):
+            for uri in sorted(self.subscribers):
                 await ctx.session.send_resource_updated(uri)
-        return types.CallToolResult(content=[types.TextContent(type="text", text=json.dumps(result, ensure_ascii=False))],
-                                    structured_content=result, is_error="error" in result)
+        text = types.TextContent(type="text", text=json.dumps(result, ensure_ascii=False))
+        return types.CallToolResult(content=[text], structured_content=result, is_error="error" in result)
 
-    async def list_resources(ctx: Any, params: Any) -> Any:
+    async def list_resources(self, ctx: Any, params: Any) -> Any:
+        import mcp_types as types
+
         return types.ListResourcesResult(resources=[
             types.Resource(uri=uri, name=name, description=about, mime_type="application/json")
             for uri, (name, about) in RESOURCES.items()])
 
-    async def read_resource(ctx: Any, params: Any) -> Any:
+    async def read_resource(self, ctx: Any, params: Any) -> Any:
+        import anyio
+        import mcp_types as types
+
         uri = str(params.uri)
         if uri not in RESOURCES:
             raise ValueError(f"Unknown resource: {uri}")
-        text = await anyio.to_thread.run_sync(project.resource, uri)
+        text = await anyio.to_thread.run_sync(self.project.resource, uri)
         return types.ReadResourceResult(contents=[types.TextResourceContents(uri=uri, text=text,
                                                                              mime_type="application/json")])
 
-    async def list_prompts(ctx: Any, params: Any) -> Any:
-        return types.ListPromptsResult(prompts=[types.Prompt(name=skill.id, title=skill.name,
-                                                             description=skill.description)
-                                                for skill in project.skills()])
+    async def subscribe(self, ctx: Any, params: Any) -> Any:
+        import mcp_types as types
 
-    async def get_prompt(ctx: Any, params: Any) -> Any:
-        skill = next((s for s in project.skills() if s.id == params.name), None)
+        self.subscribers.add(str(params.uri))
+        return types.EmptyResult()
+
+    async def unsubscribe(self, ctx: Any, params: Any) -> Any:
+        import mcp_types as types
+
+        self.subscribers.discard(str(params.uri))
+        return types.EmptyResult()
+
+    async def list_prompts(self, ctx: Any, params: Any) -> Any:
+        import mcp_types as types
+
+        return types.ListPromptsResult(prompts=[
+            types.Prompt(name=skill.id, title=skill.name, description=skill.description)
+            for skill in self.project.skills()])
+
+    async def get_prompt(self, ctx: Any, params: Any) -> Any:
+        import mcp_types as types
+
+        skill = next((s for s in self.project.skills() if s.id == params.name), None)
         if skill is None:
             raise ValueError(f"Unknown prompt: {params.name}")
         text = types.TextContent(type="text", text=skill.instructions)
         return types.GetPromptResult(description=skill.description,
                                      messages=[types.PromptMessage(role="user", content=text)])
 
-    async def subscribe(ctx: Any, params: Any) -> Any:
-        subscribers.add(str(params.uri))
-        return types.EmptyResult()
 
-    async def unsubscribe(ctx: Any, params: Any) -> Any:
-        subscribers.discard(str(params.uri))
-        return types.EmptyResult()
+def build(project: Project) -> Any:
+    from mcp.server.lowlevel import Server
 
     from neuralcut_cli import __version__
 
+    h = Handlers(project)
     return Server("neuralcut", version=__version__, instructions="Edit the video project with these tools; call "
                   "list_timeline for ids. Each call is one undo step.",
-                  on_list_tools=list_tools, on_call_tool=call_tool, on_list_resources=list_resources,
-                  on_read_resource=read_resource, on_subscribe_resource=subscribe,
-                  on_list_prompts=list_prompts, on_get_prompt=get_prompt,
-                  on_unsubscribe_resource=unsubscribe)
+                  on_list_tools=h.list_tools, on_call_tool=h.call_tool, on_list_resources=h.list_resources,
+                  on_read_resource=h.read_resource, on_subscribe_resource=h.subscribe,
+                  on_unsubscribe_resource=h.unsubscribe, on_list_prompts=h.list_prompts,
+                  on_get_prompt=h.get_prompt)
 
 
 def serve_stdio(path: Path) -> None:

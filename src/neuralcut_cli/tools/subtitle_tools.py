@@ -14,8 +14,8 @@ from neuralcut_cli.media.outputs import check_output_target, own_files
 from neuralcut_cli.media.roots import media_roots
 from neuralcut_cli.media.subtitles import SUBTITLE_SUFFIXES, read_cues, write_cues
 from neuralcut_cli.project.model import Project
-from neuralcut_cli.tools.analysis_tools import project_path
 from neuralcut_cli.tools.definition import ProjectEdit, ToolArgs, ToolContext, ToolError, tool
+from neuralcut_cli.tools.sources import project_path
 
 
 def _inside(ctx: ToolContext, name: str) -> Path:
@@ -66,7 +66,8 @@ def export_captions(project: Project, args: ExportCaptionsArgs, ctx: ToolContext
     """Write the captions (the "Captions" track made by add_captions or import_subtitles) as an SRT or WebVTT
     file in the project folder."""
     path = _inside(ctx, args.file)
-    if not caption_cues(project.scene):
+    cues = caption_cues(project.scene)
+    if not cues:
         raise ToolError("There are no captions to export (no Captions track)")
     try:
         target = check_output_target(path, own_files(project, project_path(ctx)), args.overwrite)
@@ -74,5 +75,5 @@ def export_captions(project: Project, args: ExportCaptionsArgs, ctx: ToolContext
         raise ToolError(f"{args.file} already exists; set overwrite: true to replace it") from None
     except UsageError as exc:
         raise ToolError(exc.message) from None
-    count = write_cues(caption_cues(project.scene), target, path.suffix.lower().lstrip("."))
+    count = write_cues(cues, target, path.suffix.lower().lstrip("."))
     return {"success": True, "file": args.file, "captions": count}

@@ -18,9 +18,9 @@ from neuralcut_cli.media.transcripts import latest_transcript
 from neuralcut_cli.project.elements import Element
 from neuralcut_cli.project.model import Project, Scene
 from neuralcut_cli.time import seconds_to_ticks
-from neuralcut_cli.tools.analysis_tools import asset_file, project_path, with_sound
 from neuralcut_cli.tools.common import Id, Seconds
 from neuralcut_cli.tools.definition import ProjectEdit, ToolArgs, ToolContext, ToolError, tool
+from neuralcut_cli.tools.sources import asset_file, project_path, with_sound
 
 FILLERS = ["um", "uh", "erm", "like"]
 

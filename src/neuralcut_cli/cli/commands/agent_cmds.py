@@ -8,7 +8,6 @@ from typing import Annotated, Any, Callable
 
 import typer
 
-from neuralcut_cli.cli.chat.approve_prompt import terminal_asker
 from neuralcut_cli.cli.errors import guarded
 from neuralcut_cli.cli.options import (
     ApproveOpt,
@@ -47,6 +46,8 @@ def run(
     chat = ChatSession(resolve_project(project), resolve_backend(backend), resolve_model(model), dry_run=dry_run,
                        base_url=resolve_base_url(base_url), approve=mode)
     if mode == "ask":
+        from neuralcut_cli.cli.chat.approve_prompt import terminal_asker  # only when asking
+
         chat.asker = terminal_asker(out.errors, read=_tty_question(out))
     exchange = chat.ask(message)
     if json_out:

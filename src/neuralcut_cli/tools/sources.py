@@ -1,0 +1,55 @@
+"""What the media tools share: the project's folder, an element's media file (checked), and the clips with
+sound a request means (named, or the main track's)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from neuralcut_cli.media.assets import AssetFile, AssetFileError, locate
+from neuralcut_cli.project.elements import Element
+from neuralcut_cli.project.model import Project
+from neuralcut_cli.tools.common import require_content
+from neuralcut_cli.tools.definition import ToolContext, ToolError
+
+FAILED = "Failed to analyse media"
+
+
+def project_path(ctx: ToolContext) -> Path:
+    assert ctx.session is not None
+    return ctx.session.path
+
+
+def asset_file(project: Project, element: Element, ctx: ToolContext) -> AssetFile:
+    asset = project.asset(getattr(element, "media_id", "") or "")
+    if asset is None:
+        raise ToolError(FAILED, details=f"{element.id} has no media asset")
+    try:
+        return locate(project_path(ctx), asset)
+    except AssetFileError as exc:
+        raise ToolError(FAILED, details=exc.message) from None
+
+
+def with_sound(project: Project, element_ids: list[str] | None) -> list[Element]:
+    """The named elements (each must have sound), or the main track's clips that have sound."""
+    scene = require_content(project)
+    if element_ids is None:
+        found = [e for e in scene.tracks.main.sorted_elements() if _has_sound(project, e)]
+        if not found:
+            raise ToolError("No clips with sound on the main track; name the elements (elementIds)")
+        return found
+    chosen = []
+    for element_id in dict.fromkeys(element_ids):
+        hit = scene.find_element(element_id)
+        if hit is None:
+            raise ToolError(f"Timeline element not found: {element_id}")
+        if not _has_sound(project, hit[1]):
+            raise ToolError(f"Element {element_id} has no sound to measure")
+        chosen.append(hit[1])
+    return chosen
+
+
+def _has_sound(project: Project, element: Element) -> bool:
+    if element.type == "audio":
+        return True
+    asset = project.asset(getattr(element, "media_id", "") or "") if element.type == "video" else None
+    return asset is not None and asset.has_audio is not False
