@@ -32,7 +32,7 @@ def test_run_human_output(demo_path: Path) -> None:
     assert done.returncode == 0
     assert "✓ remove_range" in done.stdout
     assert "- removed" in done.stdout or "~ changed" in done.stdout
-    assert "t-main" in done.stdout  # the lanes
+    assert "Main Track" in done.stdout  # the lanes, tracks by name
 
 
 def test_run_failure_exits_1_and_keeps_the_file(demo_path: Path) -> None:

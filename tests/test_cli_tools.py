@@ -67,7 +67,7 @@ def test_human_edit_output_shows_diff_and_lanes(demo_path: Path) -> None:
     assert done.returncode == 0
     assert "✓ split" in done.stdout
     assert "~ changed e-intro" in done.stdout and "+ added" in done.stdout
-    assert "t-main" in done.stdout and "[intro" in done.stdout
+    assert "Main Track" in done.stdout and "[intro" in done.stdout
 
 
 def test_split_then_undo_across_processes(demo_path: Path) -> None:

@@ -45,7 +45,7 @@ def test_loop_runs_requests_and_slash_commands(demo_path: Path) -> None:
 def test_unknown_and_prefixed_commands(demo_path: Path) -> None:
     code, text = _run(demo_path, "/tim", "/frobnicate", "/help")
     assert code == 0
-    assert "t-main" in text  # /tim is /timeline
+    assert "Main Track" in text  # /tim is /timeline
     assert "Unknown command /frobnicate" in text
     for command in COMMANDS:
         assert f"/{command.name}" in text
@@ -97,7 +97,7 @@ def test_pty_request_diff_lanes_undo_and_ctrl_d(demo_path: Path) -> None:
     child.expect("Split at 00:05.00")
     child.expect("changed")  # the diff
     child.expect("e-intro")
-    child.expect("t-main")  # the lanes
+    child.expect("Main Track")  # the lanes
     child.expect("›")
     child.sendline("/undo")
     child.expect("Undid: split at 5s")

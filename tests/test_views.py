@@ -26,11 +26,11 @@ def render(renderable, width: int = 80, color: bool = False) -> str:
 LANES_80 = """\
 time         0s              5s               10s              15s              
              |···············|················|················|···············|
-t-text       ["Day one]·························································
-t-fx         ····················[vignette (radius=75, sof]·····················
-t-logo       ·······[logo.png=================================================]·
-t-main       [intro.mp4=========][beach.mp4===============][city.mp4==========]·
-t-audio      [music.mp3=======================================================]·
+Titles       ["Day one]·························································
+Effects      ····················[vignette (radius=75, sof]·····················
+Logo         ·······[logo.png=================================================]·
+Main Track   [intro.mp4=========][beach.mp4===============][city.mp4==========]·
+Music        [music.mp3=======================================================]·
 """
 
 
@@ -42,7 +42,7 @@ def test_lanes_fit_the_width() -> None:
     for width in (40, 80, 160):
         lines = render(Lanes(read_project(DEMO)), width=width).splitlines()
         assert all(len(line) <= width for line in lines)
-        main = next(line for line in lines if line.startswith("t-main"))
+        main = next(line for line in lines if line.startswith("Main Track"))
         # intro ends where beach starts: 6 s of 20 s
         lane = main[13:]
         assert lane.index("[beach") == round(6 / 20 * (width - 13 - 1))
@@ -62,8 +62,8 @@ def test_no_colour_in_plain_output() -> None:
 
 def test_timeline_table_lists_tracks_top_to_bottom() -> None:
     text = render(timeline_table(read_project(DEMO), 100), width=100)
-    rows = [line.split()[0] for line in text.splitlines() if line.startswith("t-")]
-    assert rows == ["t-text", "t-fx", "t-logo", "t-main", "t-audio"]
+    rows = [line[:16].strip() for line in text.splitlines()[3:] if line[:1].strip()]
+    assert rows == ["Titles text", "Effects effect", "Logo overlay", "Main Track main", "Music audio"]
     beach = next(line for line in text.splitlines() if "e-beach" in line)
     assert beach.split()[-3:] == ["00:06.00", "00:14.00", "00:08.00"]
     assert '"Day one"' in text

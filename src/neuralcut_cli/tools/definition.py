@@ -20,6 +20,7 @@ from neuralcut_cli.errors import NeuralCutError, ToolError
 
 __all__ = ["NoArgs", "ProjectEdit", "ToolArgs", "ToolContext", "ToolDefinition", "ToolError", "tool"]
 from neuralcut_cli.project.gcpause import gc_paused
+from neuralcut_cli.project.ids import IdIndex, mentions_ids, project_ids
 from neuralcut_cli.project.limits import UnsafeJson, check_json
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.project.session import ProjectSession
@@ -96,6 +97,7 @@ class ToolDefinition:
     def execute(self, args: Any, context: ToolContext) -> dict[str, Any]:
         """Validate, run, and shape the result; never raises for bad input."""
         try:
+            args = _full_ids(args, context)
             parsed = self._parse(args)
             parsed.check()
             with gc_paused():
@@ -133,6 +135,17 @@ class ToolDefinition:
         with context.session.edit(call) as edit:
             edit.project, output = self.fn(edit.project, parsed, context)
         return dict(output)
+
+
+def _full_ids(args: Any, context: ToolContext) -> Any:
+    """``args`` with unique id prefixes made full ids (see ``project.ids``)."""
+    if context.session is None or not mentions_ids(args):
+        return args
+    try:
+        project = context.session.project()
+    except NeuralCutError:
+        return args  # the tool reports the unreadable project itself
+    return IdIndex(project_ids(project)).expand(args)
 
 
 def _first_error(model: type[ToolArgs], exc: ValidationError) -> str:

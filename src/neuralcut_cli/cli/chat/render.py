@@ -9,36 +9,40 @@ from rich.markup import escape
 
 from neuralcut_cli.agent.types import ToolCall, ToolResult
 from neuralcut_cli.cli.chat.session import Exchange
+from neuralcut_cli.cli.views.names import Names
 from neuralcut_cli.cli.views.tool_result import print_changes
+from neuralcut_cli.cli.views.values import brief
 from neuralcut_cli.project.diff import diff
 
 
-def _args(args: dict[str, object]) -> str:
-    text = json.dumps(args, ensure_ascii=False)
+def _args(args: dict[str, object], names: Names) -> str:
+    text = names.text(json.dumps(brief(args), ensure_ascii=False))
     return text if len(text) <= 70 else text[:67] + "..."
 
 
-def tool_line(call: ToolCall, result: ToolResult) -> str:
-    """``  ✓ split {"times": [5]}`` (or ✗ and the error), as rich markup."""
+def tool_line(call: ToolCall, result: ToolResult, names: Names | None = None) -> str:
+    """``  ✓ split {"times": [5]}`` (or ✗ and the error), as rich markup; ids shortened by ``names``."""
+    names = names or Names()
     mark = "[red]✗[/]" if result.error else "[green]✓[/]"
-    tail = f" [red]{escape(result.error)}[/]" if result.error else ""
-    return f"  {mark} [dim]{call.name} {escape(_args(call.args))}[/]{tail}"
+    tail = f" [red]{escape(names.text(result.error))}[/]" if result.error else ""
+    return f"  {mark} [dim]{call.name} {escape(_args(call.args, names))}[/]{tail}"
 
 
 def print_exchange(console: Console, exchange: Exchange, show_reply: bool = True, dry_run: bool = False,
                    show_tools: bool = True) -> None:
     """Tool calls (unless already shown live), the reply, what changed and the lanes."""
     outcome = exchange.outcome
+    names = Names(exchange.before, exchange.after)
     if show_tools:
         for call, result in zip(outcome.tool_calls, outcome.tool_results, strict=False):
-            console.print(tool_line(call, result))
+            console.print(tool_line(call, result, names))
     if show_reply and outcome.reply:
         style = "red" if outcome.failed else ""
-        console.print(escape(outcome.reply), style=style)
+        console.print(escape(names.text(outcome.reply)), style=style)
     if exchange.cancelled:
         console.print("[yellow]Cancelled.[/] The project is as the last completed tool left it.")
     elif outcome.failed and outcome.error and outcome.error != outcome.reply:
-        console.print(f"[red]error:[/] {escape(outcome.error)}")
+        console.print(f"[red]error:[/] {escape(names.text(outcome.error))}")
     patch = diff(exchange.before, exchange.after)
     if patch:
         print_changes(console, patch, exchange.before, exchange.after)

@@ -22,6 +22,8 @@ from neuralcut_cli.cli.chat.render import tool_line
 from neuralcut_cli.cli.chat.repl import run_repl
 from neuralcut_cli.cli.chat.session import ChatSession
 from neuralcut_cli.cli.chat.slash import COMMANDS
+from neuralcut_cli.cli.views.names import Names
+from neuralcut_cli.errors import NeuralCutError
 from neuralcut_cli.project.paths import ensure_state_dir
 
 _STATUS_TEXT = {"sending": "Thinking…", "processing": "Running {tool}…", "responding": "Answering…"}
@@ -101,7 +103,7 @@ class Busy:
         if kind == "tool":
             self.call = data
         elif kind == "tool_result" and self.call is not None:
-            self.console.print(tool_line(self.call, data))
+            self.console.print(tool_line(self.call, data, self._names()))
         elif kind == "text":
             if self.status is not None:
                 self.status.stop()
@@ -114,6 +116,12 @@ class Busy:
             text = _STATUS_TEXT.get(data)
             if text:
                 self.status.update(text.format(tool=self.chat.agent.active_tool or "a tool"))
+
+    def _names(self) -> Names:
+        try:
+            return Names(self.chat.session.project())
+        except NeuralCutError:
+            return Names()
 
     def __exit__(self, *exc: object) -> None:
         if self.status is not None:

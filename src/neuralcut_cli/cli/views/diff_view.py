@@ -4,15 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
+from neuralcut_cli.cli.views.clean import plain
+from neuralcut_cli.cli.views.names import Names, fit
+from neuralcut_cli.cli.views.values import changes
 from neuralcut_cli.project.diff import Patch, element_changes
 from neuralcut_cli.project.elements import Element
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.time import format_timecode
 
 _SIGN = {"added": ("+", "green"), "removed": ("-", "red"), "changed": ("~", "yellow")}
-_SKIP = {"id", "type"}
+_SKIP = frozenset({"id", "type", "startTime", "duration"})
 MAX_ROWS = 30
 
 
@@ -23,27 +27,31 @@ def _span(element: dict[str, Any]) -> str:
 
 def _label(element: dict[str, Any]) -> str:
     if element.get("type") == "text":
-        return f'"{element.get("content", "")}"'
+        return '"' + fit(" ".join(str(element.get("content", "")).split()), 30) + '"'
     if element.get("type") == "effect":
         return str(element.get("effectType", ""))
-    return str(element.get("name") or element.get("stickerId") or element.get("id", ""))
+    return fit(str(element.get("name") or element.get("stickerId") or element.get("id", "")), 30)
 
 
-def _value(key: str, value: Any) -> str:
-    if key in ("startTime", "duration", "trimStart", "trimEnd", "sourceDuration") and isinstance(value, int):
-        return format_timecode(value)
-    return str(value)
+def _times(element: dict[str, Any]) -> tuple[int, int]:
+    start = element.get("startTime", 0)
+    return start, start + element.get("duration", 0)
+
+
+def _moved(before: dict[str, Any], after: dict[str, Any]) -> str:
+    """``end 00:06.00 → 00:01.00`` when one edge moved, else both spans."""
+    (start, end), (new_start, new_end) = _times(before), _times(after)
+    if start == new_start:
+        return f"end {format_timecode(end)} → {format_timecode(new_end)}"
+    if end == new_end:
+        return f"start {format_timecode(start)} → {format_timecode(new_start)}"
+    return f"{_span(before)} → {_span(after)}"
 
 
 def describe_change(before: dict[str, Any], after: dict[str, Any]) -> str:
-    """``start 00:00.00 → 00:02.00, content "A" → "B"``."""
-    parts = []
-    if (before.get("startTime"), before.get("duration")) != (after.get("startTime"), after.get("duration")):
-        parts.append(f"{_span(before)} → {_span(after)}")
-    for key in after:
-        if key in _SKIP or key in ("startTime", "duration") or before.get(key) == after.get(key):
-            continue
-        parts.append(f"{key} {_value(key, before.get(key))} → {_value(key, after[key])}")
+    """``00:00.00–00:02.00 → 00:01.00–00:03.00, volume -6.0 dB → -12.0 dB, muted no → yes``."""
+    parts = [_moved(before, after)] if _times(before) != _times(after) else []
+    parts.extend(changes(before, after, _SKIP))
     return ", ".join(parts) or "moved to another track"
 
 
@@ -71,19 +79,35 @@ def change_rows(patch: Patch | None, before: Project | None, after: Project | No
     return rows, max(0, len(changes) - limit)
 
 
-def diff_table(patch: Patch | None, before: Project | None = None, after: Project | None = None) -> Text:
-    """One line per changed element: ``+ added <id> <label>: <detail>``."""
+def diff_table(patch: Patch | None, before: Project | None = None, after: Project | None = None,
+               names: Names | None = None) -> "DiffRows":
+    """One line per changed element: ``+ added <short id> <label>: <detail>``."""
+    names = names or Names(before, after)
     rows, hidden = change_rows(patch, before, after)
-    if not rows:
-        return Text("No changes.", style="dim")
-    out = Text()
-    for index, (kind, element_id, label, detail) in enumerate(rows):
+    lines = []
+    for kind, element_id, label, detail in rows:
         sign, colour = _SIGN[kind]
-        out.append(f"{sign} {kind:<8}", style=colour)
-        out.append(f"{element_id} ", style="bold")
-        out.append(f"{label}: {detail}")
-        if index < len(rows) - 1:
-            out.append("\n")
+        line = Text(f"{sign} {kind:<8}", style=colour)
+        line.append_text(plain(f"{names.id(element_id)} ", "bold"))
+        line.append_text(plain(f"{label}: {detail}"))
+        lines.append(line)
     if hidden:
-        out.append(f"\n... and {hidden} more", style="dim")
-    return out
+        lines.append(Text(f"... and {hidden} more", style="dim"))
+    return DiffRows(lines or [Text("No changes.", style="dim")])
+
+
+class DiffRows:
+    """The diff's lines, each kept to one line of the console (cut with … rather than wrapped)."""
+
+    def __init__(self, lines: list[Text]) -> None:
+        self.lines = lines
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for line in self.lines:
+            line = line.copy()
+            line.truncate(options.max_width, overflow="ellipsis")
+            yield line
+
+    @property
+    def plain(self) -> str:
+        return "\n".join(line.plain for line in self.lines)

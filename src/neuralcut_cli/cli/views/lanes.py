@@ -16,9 +16,11 @@ from __future__ import annotations
 import math
 from itertools import groupby
 
+from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
+from neuralcut_cli.cli.views.names import Names, fit
 from neuralcut_cli.cli.views.palette import ELEMENT_STYLE, ELEMENT_STYLE_ALT
 from neuralcut_cli.cli.views.timeline_table import element_text
 from neuralcut_cli.project.model import Project
@@ -48,9 +50,10 @@ def _time_label(seconds: float) -> str:
 class Lanes:
     """A renderable: ``console.print(Lanes(project))``."""
 
-    def __init__(self, project: Project, highlight: set[str] | None = None) -> None:
+    def __init__(self, project: Project, highlight: set[str] | None = None, names: Names | None = None) -> None:
         self.project = project
         self.highlight = highlight or set()
+        self.names = names or Names(project)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         width = max(options.max_width, _LABEL_WIDTH + 20)
@@ -80,8 +83,8 @@ class Lanes:
         yield Text(" " * (_LABEL_WIDTH + 1) + "".join(marks), style="dim")
 
     def _lane(self, track: Track, cells: int, scale: float, plain: bool) -> Text:
-        name = track.id if len(track.id) <= _LABEL_WIDTH else track.id[: _LABEL_WIDTH - 1] + "…"
-        line = Text(name.ljust(_LABEL_WIDTH) + " ", style="bold")
+        name = fit(self.names.track(track), _LABEL_WIDTH)
+        line = Text(name + " " * (_LABEL_WIDTH + 1 - cell_len(name)), style="bold")
         row: list[tuple[str, str]] = [(_GAP, "dim")] * cells
         for index, element in enumerate(track.sorted_elements()):
             first = min(round(element.start_time * scale), cells - 1)
@@ -98,14 +101,27 @@ class Lanes:
         return line
 
 
-def _draw(label: str, span: int, plain: bool) -> str:
-    """``label`` fitted into ``span`` cells."""
+def _draw(label: str, span: int, plain: bool) -> list[str]:
+    """``label`` fitted into ``span`` cells, one string per cell (a wide character's second cell is empty)."""
     if not plain:
-        text = (" " + label) if span > len(label) + 1 else label
-        return text[:span].ljust(span)
+        text = (" " + label) if span > cell_len(label) + 1 else label
+        return _cells(text, span, " ")
     if span == 1:
-        return "|"
+        return ["|"]
     if span == 2:
-        return "[]"
-    inner = label[: span - 2]
-    return "[" + inner.ljust(span - 2, "=") + "]"
+        return ["[", "]"]
+    return ["[", *_cells(label, span - 2, "="), "]"]
+
+
+def _cells(text: str, span: int, pad: str) -> list[str]:
+    cells: list[str] = []
+    for char in text:
+        width = cell_len(char)
+        if width == 0:  # a combining mark joins the character before it
+            if cells:
+                cells[-1] += char
+            continue
+        if len(cells) + width > span:
+            break
+        cells.extend([char] + [""] * (width - 1))
+    return cells + [pad] * (span - len(cells))

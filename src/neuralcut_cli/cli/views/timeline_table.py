@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich import box
+from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 
 from neuralcut_cli.cli.views.clean import plain
+from neuralcut_cli.cli.views.names import Names, fit
 from neuralcut_cli.cli.views.palette import TYPE_COLOUR
 from neuralcut_cli.project.elements import Element
 from neuralcut_cli.project.model import Project
@@ -24,38 +28,57 @@ def element_text(element: Element, width: int = 40) -> str:
         text = f"{element.name or element.sticker_id}"
     else:
         text = element.name or element.id
-    return text if len(text) <= width else text[: width - 1] + "…"
+    return fit(" ".join(text.split()), width)
 
 
-def timeline_table(project: Project, width: int = 80) -> Table:
-    """``width`` is the console width; the name column takes what is left."""
+_GAPS = 12  # six gaps of two cells (the padding and the separator)
+
+
+def timeline_table(project: Project, width: int = 80, names: Names | None = None) -> Table:
+    """``width`` is the console width; the name column takes what is left. One line per element, none wraps."""
+    names = names or Names(project)
     scene = project.scene
-    name_width = max(10, min(40, width - 62))
-    title = plain(f"{project.metadata.name or project.metadata.id or 'Project'} · {scene.name or scene.id}")
+    wide = width >= 100
+    rows = _rows(project, names, 12 if width < 100 else 20, wide)
+    fixed = sum(max((cell_len(row[column].plain) for row in rows), default=0) for column in (0, 1, 2, 4, 5, 6))
+    name_width = max(10, min(40, width - max(fixed, 7 + 7 + 4 + 24) - _GAPS))
+    title = plain(fit(f"{project.metadata.name or project.metadata.id or 'Project'} · {scene.name or scene.id}",
+                      width))
     table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0), pad_edge=False,
                   show_edge=False)
-    table.add_column("Track", overflow="fold", min_width=8, max_width=16)
-    table.add_column("Element", overflow="fold", min_width=8, max_width=22)
-    table.add_column("Type", no_wrap=True)
+    for header in ("Track", "Element", "Type"):
+        table.add_column(header, no_wrap=True)
     table.add_column("Name / text", overflow="ellipsis", no_wrap=True, min_width=10, max_width=name_width)
-    table.add_column("Start", justify="right", no_wrap=True)
-    table.add_column("End", justify="right", no_wrap=True)
-    table.add_column("Length", justify="right", no_wrap=True)
+    for header in ("Start", "End", "Length"):
+        table.add_column(header, justify="right", no_wrap=True, min_width=8)
+    for row in rows:
+        cells = list(row[:-1])
+        cells[3] = plain(fit(cells[3].plain, name_width))
+        table.add_row(*cells, end_section=row[-1] is True)
+    return table
+
+
+def _rows(project: Project, names: Names, track_width: int, wide: bool) -> list[tuple[Any, ...]]:
+    """Each row's cells (the name uncut) and whether it ends its track's section."""
+    rows: list[tuple[Any, ...]] = []
+    scene = project.scene
     for track in scene.tracks.ordered():
-        label = Text.assemble(plain(track.id, "bold"), " ", (scene.tracks.kind_of(track), "dim"))
+        label = plain(fit(names.track(track), track_width), "bold")
+        if wide:
+            label.append(f" {scene.tracks.kind_of(track)}", "dim")
         elements = track.sorted_elements()
         if not elements:
-            table.add_row(label, Text("(empty)", style="dim"), "", "", "", "", "", end_section=True)
+            rows.append((label, Text("(empty)", style="dim"), Text(""), Text(""), Text(""), Text(""), Text(""), True))
             continue
         for index, element in enumerate(elements):
-            table.add_row(
-                label if index == 0 else "",
-                plain(element.id),
+            rows.append((
+                label if index == 0 else Text(""),
+                plain(names.id(element.id)),
                 Text(element.type, style=TYPE_COLOUR.get(element.type, "")),
-                plain(element_text(element, name_width)),
-                format_timecode(element.start_time),
-                format_timecode(element.end_time),
-                format_timecode(element.duration),
-                end_section=index == len(elements) - 1,
-            )
-    return table
+                Text(element_text(element, 40)),
+                Text(format_timecode(element.start_time)),
+                Text(format_timecode(element.end_time)),
+                Text(format_timecode(element.duration)),
+                index == len(elements) - 1,
+            ))
+    return rows

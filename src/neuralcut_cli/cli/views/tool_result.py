@@ -13,7 +13,9 @@ from neuralcut_cli.cli.views.assets_table import assets_table
 from neuralcut_cli.cli.views.clean import plain
 from neuralcut_cli.cli.views.diff_view import diff_table
 from neuralcut_cli.cli.views.lanes import Lanes
+from neuralcut_cli.cli.views.names import Names
 from neuralcut_cli.cli.views.timeline_view import print_timeline
+from neuralcut_cli.cli.views.values import brief
 from neuralcut_cli.project.diff import Patch, element_changes
 from neuralcut_cli.project.model import Project
 
@@ -51,7 +53,9 @@ def print_read_result(console: Console, name: str, result: dict[str, Any], proje
 def print_edit_result(console: Console, name: str, result: dict[str, Any], patch: Patch | None,
                       before: Project, after: Project) -> None:
     """A one-line summary, the diff, then the lanes with the changes underlined."""
-    summary = ", ".join(f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in result.items() if k != "success")
+    names = Names(before, after)
+    summary = names.text(", ".join(f"{k}={json.dumps(brief(v), ensure_ascii=False)}"
+                                   for k, v in result.items() if k != "success"))
     if len(summary) > 300:
         summary = summary[:297] + "..."
     console.print(f"[green]✓[/] {name}" + (f": {escape(summary)}" if summary else ""), soft_wrap=True)
@@ -63,5 +67,6 @@ def print_edit_result(console: Console, name: str, result: dict[str, Any], patch
 
 def print_changes(console: Console, patch: Patch, before: Project, after: Project) -> None:
     """What changed, then the lanes with the changed elements underlined."""
-    console.print(diff_table(patch, before, after))
-    console.print(Lanes(after, highlight={element_id for _, element_id in element_changes(patch)}))
+    names = Names(before, after)
+    console.print(diff_table(patch, before, after, names))
+    console.print(Lanes(after, highlight={element_id for _, element_id in element_changes(patch)}, names=names))

@@ -1,0 +1,82 @@
+"""Field changes in a person's units: ``volume -6 dB → -12 dB``, ``muted no → yes``.
+
+The project stores what OpenCut stores (volume in dB, opacity 0-1, times in
+ticks, effect settings as a dict); a diff shows each changed leaf by name in
+the units an editor uses, texts shortened, lists and keyframes counted.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Iterator
+
+from neuralcut_cli.cli.views.names import fit
+from neuralcut_cli.time import format_timecode
+
+TIMES = frozenset({"startTime", "duration", "trimStart", "trimEnd", "sourceDuration", "time"})
+TEXT_CELLS = 40
+_COUNTED = frozenset({"effects", "masks", "keys", "elements"})
+
+
+def words(key: str) -> str:
+    """``trimEnd`` → ``trim end``; ``params.intensity`` → ``intensity``."""
+    last = key.rsplit(".", 1)[-1]
+    return re.sub(r"(?<=[a-z0-9])([A-Z])", lambda m: " " + m.group(1).lower(), last)
+
+
+def show(key: str, value: Any) -> str:
+    """One value as a person reads it."""
+    last = key.rsplit(".", 1)[-1]
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if last in TIMES and isinstance(value, int):
+        return format_timecode(value)
+    if last == "volume" and isinstance(value, (int, float)):
+        return f"{value:+.1f} dB" if value else "0 dB"
+    if last == "opacity" and isinstance(value, (int, float)):
+        return f"{value * 100:.0f}%"
+    if isinstance(value, float):
+        return f"{value:.3g}" if abs(value) < 1000 else f"{value:.0f}"
+    if isinstance(value, str):
+        return '"' + fit(" ".join(value.split()), TEXT_CELLS) + '"' if last == "content" else fit(value, TEXT_CELLS)
+    if isinstance(value, (list, tuple)):
+        return f"{len(value)} item{'s' if len(value) != 1 else ''}"
+    return fit(str(value), TEXT_CELLS)
+
+
+def changes(before: dict[str, Any], after: dict[str, Any], skip: frozenset[str] = frozenset(),
+            prefix: str = "") -> Iterator[str]:
+    """``name old → new`` for each leaf that differs (dicts walked, lists counted)."""
+    for key in list(after) + [k for k in before if k not in after]:
+        if key in skip or before.get(key) == after.get(key):
+            continue
+        old, new = before.get(key), after.get(key)
+        path = f"{prefix}{key}"
+        if isinstance(old, dict) and isinstance(new, dict):
+            yield from changes(old, new, prefix=path + ".")
+        elif key == "animations":
+            yield f"keyframes {_key_count(old)} → {_key_count(new)}"
+        elif key in _COUNTED and isinstance(old, (list, tuple, type(None))) and isinstance(new, (list, tuple)):
+            yield f"{words(key)} {len(old or ())} → {len(new)}"
+        else:
+            yield f"{words(path)} {show(path, old)} → {show(path, new)}"
+
+
+def _key_count(animations: Any) -> int:
+    if not isinstance(animations, dict):
+        return 0
+    return sum(len(channel.get("keys", ())) for channel in animations.get("channels", {}).values()
+               if isinstance(channel, dict))
+
+
+def brief(value: Any, cells: int = TEXT_CELLS) -> Any:
+    """``value`` with every long string in it shortened (for echoing arguments and results)."""
+    if isinstance(value, str):
+        return fit(" ".join(value.split()) if len(value) > cells else value, cells)
+    if isinstance(value, dict):
+        return {key: brief(item, cells) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [brief(item, cells) for item in value]
+    return value
