@@ -52,7 +52,7 @@ def test_every_tool_takes_a_unique_prefix_and_history_keeps_the_full_id(tmp_path
     target = new[0]
     result = default_registry().execute("get_element", {"elementId": target[:6]}, ToolContext(ProjectSession(path)))
     assert result["elementId"] == target
-    done = neuralcut("tool", "delete_element", json.dumps({"elementIds": [target[:8]]}), "-p", path)
+    done = neuralcut("tool", "delete_timeline_elements", json.dumps({"elementIds": [target[:8]]}), "-p", path)
     assert done.returncode == 0, done.stderr
     assert read_project(path).scene.find_element(target) is None
     history = neuralcut("history", "--json", "-p", path)
