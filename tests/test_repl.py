@@ -51,6 +51,24 @@ def test_unknown_and_prefixed_commands(demo_path: Path) -> None:
         assert f"/{command.name}" in text
 
 
+def test_an_ambiguous_prefix_names_the_candidates(demo_path: Path) -> None:
+    code, text = _run(demo_path, "/h")
+    assert "/h could be /help or /history" in text
+
+
+def test_help_is_aligned_and_never_breaks_a_word(demo_path: Path) -> None:
+    for width in (60, 100):
+        buffer = io.StringIO()
+        run_repl(ChatSession(demo_path), _lines("/help"), Console(file=buffer, width=width, no_color=True))
+        lines = [line for line in buffer.getvalue().splitlines() if line.startswith("  /")]
+        assert len(lines) == len(COMMANDS)  # one row each, descriptions wrapped under themselves, if at all
+        columns = {len(line) - len(line[2:].split("  ", 1)[1].lstrip()) for line in lines}
+        assert len(columns) == 1  # every description starts in the same column
+        for command in COMMANDS:
+            for word in command.help.split():
+                assert word in buffer.getvalue()  # whole words: a broken one would be missing
+
+
 def test_slash_declarations_feed_dispatch() -> None:
     assert find("/und").name == "undo"
     assert find("quit").name == "exit"

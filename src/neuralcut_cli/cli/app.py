@@ -24,6 +24,7 @@ from neuralcut_cli.cli.commands import (
     skills_cmd,
     tool_cmds,
 )
+from neuralcut_cli.cli.help_text import friendly_types
 from neuralcut_cli.cli.options import ApproveOpt, BackendOpt, BaseUrlOpt, ModelOpt, ProjectOpt, set_root
 
 HELP = """NeuralCut: edit a video project by talking to it.
@@ -82,6 +83,7 @@ def root(
         guarded(start_chat)(project, backend, model, base_url, approve)
 
 
+friendly_types()
 agent_cmds.register(app)
 project_cmds.register(app)
 tool_cmds.register(app)

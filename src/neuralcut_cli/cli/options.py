@@ -36,9 +36,15 @@ def set_root(project: Path | None, backend: str | None, model: str | None, base_
     ROOT.project, ROOT.backend, ROOT.model, ROOT.base_url, ROOT.approve = project, backend, model, base_url, approve
 
 
-def resolve_project(value: Path | None) -> Path:
-    return value or ROOT.project or (Path(os.environ["NEURALCUT_PROJECT"]) if os.environ.get("NEURALCUT_PROJECT")
-                                     else DEFAULT_PROJECT)
+def resolve_project(value: Path | None, must_exist: bool = True) -> Path:
+    """``-p``, else ``$NEURALCUT_PROJECT``, else the default; a missing default explains how to start."""
+    chosen = value or ROOT.project or (Path(os.environ["NEURALCUT_PROJECT"]) if os.environ.get("NEURALCUT_PROJECT")
+                                       else None)
+    if chosen is None and must_exist and not DEFAULT_PROJECT.exists():
+        from neuralcut_cli.cli.first_run import NoProject
+
+        raise NoProject(DEFAULT_PROJECT)
+    return chosen or DEFAULT_PROJECT
 
 
 def _setting(name: str, flag: str | None) -> str | None:

@@ -92,11 +92,20 @@ def new_project_json(name: str, fps: tuple[int, int], size: tuple[int, int]) -> 
 
 
 def create_project(path: Path, name: str | None, fps: str | None, size: str | None, force: bool,
-                   media: list[Path] | None = None) -> Project:
+                   media: list[Path] | None = None, demo: bool = False) -> Project:
     if path.exists() and path.is_dir():
         raise UsageError(f"{path} is a folder")
     if path.exists() and not force:
         raise OutputExists(f"{path} already exists; use --force to overwrite it")
+    if demo:
+        if media or fps or size:
+            raise UsageError("--demo makes a copy of the demo project; it takes no --media, --fps or --size")
+        from neuralcut_cli.media.demo import demo_copy
+
+        data = demo_copy(path, force)
+        if name:
+            data["metadata"]["name"] = name
+        return _write_new(path, project_from_json(data, str(path)))
     probed = []
     if media:
         from neuralcut_cli.media.importer import probe_all
@@ -113,6 +122,10 @@ def create_project(path: Path, name: str | None, fps: str | None, size: str | No
         project = project_with_media(base, probed, path)
     else:
         project = project_from_json(base, str(path))
+    return _write_new(path, project)
+
+
+def _write_new(path: Path, project: Project) -> Project:
     path.parent.mkdir(parents=True, exist_ok=True)
     with ProjectLock(path):
         write_atomic(path, dump_project(project))

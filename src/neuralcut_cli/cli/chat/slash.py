@@ -25,11 +25,21 @@ class Slash:
 
 
 def _help(chat: ChatSession, console: Console, arg: str) -> None:
+    """Two aligned columns; descriptions wrap between words, under themselves."""
+    from rich.padding import Padding
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table(box=None, show_header=False, padding=(0, 2, 0, 0), pad_edge=False)
+    table.add_column(no_wrap=True, style="bold")
+    table.add_column(style="dim", overflow="fold")
     for command in COMMANDS:
-        console.print(f"  [bold]/{command.name}[/] {command.argument and '<' + command.argument + '>'}".rstrip()
-                      + f"  [dim]{command.help}[/]")
-    console.print("  Anything else is a request, e.g. [italic]split at 5s[/]; [italic]help[/] lists what the mock "
-                  "understands. Ctrl-C cancels a request, Ctrl-D leaves.")
+        table.add_row(f"/{command.name}" + (f" [{command.argument}]" if command.argument else ""), command.help)
+    console.print(Padding(table, (0, 0, 0, 2)), soft_wrap=False)
+    console.print(Padding(Text.from_markup(
+        "Anything else is a request, e.g. [italic]split at 5s[/]; [italic]help[/] lists what the mock understands. "
+        "A unique prefix of a command is enough (/tim). Ctrl-C cancels a request, Ctrl-D leaves."), (0, 0, 0, 2)),
+        soft_wrap=False)
 
 
 def _timeline(chat: ChatSession, console: Console, arg: str) -> None:
@@ -142,8 +152,12 @@ def dispatch(chat: ChatSession, console: Console, line: str) -> tuple[bool, bool
     word, _, arg = line.strip().partition(" ")
     command = find(word)
     if isinstance(command, list):
-        names = ", ".join("/" + c.name for c in command) if command else "none; try /help"
-        console.print(f"[red]Unknown command {escape(word)}[/] (matches: {names})")
+        if command:
+            names = [f"/{c.name}" for c in command]
+            choices = ", ".join(names[:-1]) + f" or {names[-1]}"
+            console.print(f"[red]{escape(word)} could be {choices}[/]: type more of the name.")
+        else:
+            console.print(f"[red]Unknown command {escape(word)}[/]; /help lists the commands.")
         return True, False
     try:
         return command.run(chat, console, arg) is not False, True

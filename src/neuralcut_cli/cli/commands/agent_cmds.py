@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated, Any, Callable
+from typing import TYPE_CHECKING, Annotated, Any, Callable
 
 import typer
 
 from neuralcut_cli.cli.errors import guarded
+from neuralcut_cli.cli.help_text import command
 from neuralcut_cli.cli.options import (
     ApproveOpt,
     BackendOpt,
@@ -23,6 +24,9 @@ from neuralcut_cli.cli.options import (
     resolve_project,
 )
 from neuralcut_cli.errors import ExitCode, UsageError
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 def run(
@@ -88,9 +92,9 @@ def start_chat(project: Path | None, backend: str | None, model: str | None, bas
     from neuralcut_cli.cli.output import Output
 
     mode = resolve_approve(approve)
-    session = ChatSession(resolve_project(project), resolve_backend(backend), resolve_model(model),
-                          base_url=resolve_base_url(base_url), approve=mode)
     console = Output().console
+    session = ChatSession(_project_or_offer(project, console), resolve_backend(backend), resolve_model(model),
+                          base_url=resolve_base_url(base_url), approve=mode)
     if mode == "ask" and (sys.stdin is None or not sys.stdin.isatty()):
         raise UsageError("--approve ask needs a terminal to ask on, and stdin is not one (piped requests); use "
                          "--approve auto")
@@ -103,6 +107,21 @@ def start_chat(project: Path | None, backend: str | None, model: str | None, bas
     return run_lines(session, getattr(sys.stdin, "buffer", None) or sys.stdin or [], console)
 
 
+def _project_or_offer(project: Path | None, console: Console) -> Path:
+    """The project to open; with none here, on a terminal, offer to make one (see ``first_run``)."""
+    from neuralcut_cli.cli.first_run import Asker, NoProject, offer
+
+    try:
+        return resolve_project(project)
+    except NoProject:
+        if not (sys.stdin is not None and sys.stdin.isatty() and console.is_terminal):
+            raise
+        made = offer(console, Path.cwd(), Asker(console))
+        if made is None:
+            raise SystemExit(0) from None
+        return made
+
+
 def register(app: typer.Typer) -> None:
-    app.command(help=run.__doc__)(guarded(run))
-    app.command(help=chat.__doc__)(guarded(chat))
+    command(app, guarded(run))
+    command(app, guarded(chat))

@@ -8,6 +8,7 @@ from typing import Any
 import typer
 
 from neuralcut_cli.cli.errors import guarded
+from neuralcut_cli.cli.help_text import command
 from neuralcut_cli.cli.options import ROOT, JsonOpt
 
 
@@ -41,4 +42,4 @@ def config(json_out: JsonOpt = False) -> None:
 
 
 def register(app: typer.Typer) -> None:
-    app.command(help=config.__doc__)(guarded(config))
+    command(app, guarded(config))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from neuralcut_cli.cli.errors import guarded
+from neuralcut_cli.cli.help_text import command
 from neuralcut_cli.cli.options import JsonOpt, ProjectOpt
 
 
@@ -53,5 +54,5 @@ def history(project: ProjectOpt = None, json_out: JsonOpt = False) -> None:
 
 
 def register(app: typer.Typer) -> None:
-    for command in (undo, redo, history):
-        app.command(help=command.__doc__)(guarded(command))
+    for function in (undo, redo, history):
+        command(app, guarded(function))

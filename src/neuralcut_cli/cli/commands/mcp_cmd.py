@@ -7,6 +7,7 @@ from typing import Annotated, Optional
 import typer
 
 from neuralcut_cli.cli.errors import guarded
+from neuralcut_cli.cli.help_text import command
 from neuralcut_cli.cli.options import ProjectOpt, resolve_project
 
 
@@ -32,4 +33,4 @@ def mcp(
 
 
 def register(app: typer.Typer) -> None:
-    app.command(help=mcp.__doc__)(guarded(mcp))
+    command(app, guarded(mcp))

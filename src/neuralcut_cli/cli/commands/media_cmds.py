@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from neuralcut_cli.cli.errors import guarded
+from neuralcut_cli.cli.help_text import command
 from neuralcut_cli.cli.options import JsonOpt, ProjectOpt
 
 
@@ -50,4 +51,4 @@ def import_media(
 
 
 def register(app: typer.Typer) -> None:
-    app.command("import", help=import_media.__doc__)(guarded(import_media))
+    command(app, guarded(import_media), "import")

@@ -9,6 +9,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from neuralcut_cli.cli.errors import guarded
+from neuralcut_cli.cli.help_text import command
 from neuralcut_cli.cli.options import JsonOpt, ProjectOpt
 
 
@@ -89,9 +90,9 @@ def _read_json(path: Path, what: str) -> object:
 
 
 def register(app: typer.Typer) -> None:
-    app.command("import-timeline", help=import_timeline.__doc__)(guarded(import_timeline))
-    app.command("import-opencut", help=import_opencut.__doc__)(guarded(import_opencut))
-    app.command("export-opencut", help=export_opencut.__doc__)(guarded(export_opencut))
+    command(app, guarded(import_timeline), "import-timeline")
+    command(app, guarded(import_opencut), "import-opencut")
+    command(app, guarded(export_opencut), "export-opencut")
 
 
 def import_timeline(

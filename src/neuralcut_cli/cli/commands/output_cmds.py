@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 import typer
 
 from neuralcut_cli.cli.errors import guarded
+from neuralcut_cli.cli.help_text import command
 from neuralcut_cli.cli.options import JsonOpt, ProjectOpt
 from neuralcut_cli.errors import OutputExists, UsageError
 
@@ -157,5 +158,5 @@ def export(
 
 
 def register(app: typer.Typer) -> None:
-    app.command(help=render.__doc__)(guarded(render))
-    app.command(help=export.__doc__)(guarded(export))
+    command(app, guarded(render))
+    command(app, guarded(export))

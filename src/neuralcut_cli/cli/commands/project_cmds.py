@@ -9,7 +9,9 @@ from typing import Annotated, Optional
 import typer
 
 from neuralcut_cli.cli.errors import guarded
+from neuralcut_cli.cli.help_text import command
 from neuralcut_cli.cli.options import JsonOpt, ProjectOpt
+from neuralcut_cli.cli.views.names import plural
 
 
 class UsageFilter(str, Enum):
@@ -74,15 +76,18 @@ def new(
                                                 "else 1920x1080).", show_default=False)] = None,
     media: Annotated[Optional[list[Path]], typer.Option("--media", help="Media files to start with (repeat the "
                                                         "option); videos go end to end on the main track.")] = None,
+    demo: Annotated[bool, typer.Option("--demo", help="A copy of the bundled demo project (its media go to "
+                                       "<name>-media/ beside it).")] = False,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
     json_out: JsonOpt = False,
 ) -> None:
-    """Create a project: empty, or from media files (--media a.mp4 b.png c.mp3), in that order."""
+    """Create a project: empty, from media files (--media a.mp4 b.png c.mp3, in that order), or a copy of the
+    demo (--demo)."""
     from neuralcut_cli.cli.output import Output
     from neuralcut_cli.cli.session import create_project
 
     files = [*(media or []), *(more_media or [])]
-    project = create_project(path, name=name, fps=fps, size=size, force=force, media=files)
+    project = create_project(path, name=name, fps=fps, size=size, force=force, media=files, demo=demo)
     fps = f"{project.fps:g}"
     out = Output()
     if json_out:
@@ -90,10 +95,10 @@ def new(
     else:
         clips = sum(1 for _ in project.scene.elements())
         out.say(f"Created {path} ({project.settings.canvas_size.width}x{project.settings.canvas_size.height}, "
-                f"{fps} fps, {len(project.media_assets)} assets, {clips} on the timeline). "
+                f"{fps} fps, {plural(len(project.media_assets), 'asset')}, {clips} on the timeline). "
                 f"Try: neuralcut timeline -p {path}")
 
 
 def register(app: typer.Typer) -> None:
-    for command in (timeline, assets, new):
-        app.command(help=command.__doc__)(guarded(command))
+    for function in (timeline, assets, new):
+        command(app, guarded(function))

@@ -7,6 +7,7 @@ from typing import Annotated, Optional
 import typer
 
 from neuralcut_cli.cli.errors import guarded
+from neuralcut_cli.cli.help_text import command
 from neuralcut_cli.cli.options import BackendOpt, ModelOpt
 
 
@@ -43,4 +44,4 @@ def serve(
 
 
 def register(app: typer.Typer) -> None:
-    app.command(help=serve.__doc__)(guarded(serve))
+    command(app, guarded(serve))

@@ -9,6 +9,7 @@ from typing import Any
 import typer
 
 from neuralcut_cli.cli.errors import guarded
+from neuralcut_cli.cli.help_text import command
 from neuralcut_cli.cli.options import JsonOpt, ProjectOpt, resolve_project
 
 
@@ -36,7 +37,7 @@ def skills(project: ProjectOpt = None, json_out: JsonOpt = False) -> None:
     and in the project's .neuralcut/skills/."""
     from neuralcut_cli.cli.output import Output
 
-    found, problems = skills_report(resolve_project(project))
+    found, problems = skills_report(resolve_project(project, must_exist=False))
     out = Output()
     if json_out:
         out.json({"skills": [s.summary() for s in found], "problems": problems})
@@ -47,4 +48,4 @@ def skills(project: ProjectOpt = None, json_out: JsonOpt = False) -> None:
 
 
 def register(app: typer.Typer) -> None:
-    app.command(help=skills.__doc__)(guarded(skills))
+    command(app, guarded(skills))

@@ -9,6 +9,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from neuralcut_cli.cli.errors import guarded
+from neuralcut_cli.cli.help_text import command
 from neuralcut_cli.cli.options import JsonOpt, ProjectOpt
 from neuralcut_cli.cli.text_input import checked_argument, read_stdin_text
 from neuralcut_cli.errors import ExitCode, UsageError
@@ -103,8 +104,8 @@ def tools(
 
 
 def register(app: typer.Typer) -> None:
-    app.command(help=tool.__doc__)(guarded(tool))
-    app.command(help=tools.__doc__)(guarded(tools))
+    command(app, guarded(tool))
+    command(app, guarded(tools))
 
 
 __all__ = ["register", "parse_args_json", "Path"]
