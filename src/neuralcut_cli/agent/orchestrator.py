@@ -77,6 +77,16 @@ class Orchestrator:
         cancelled request abandoned in a thread never wakes up and edits)."""
         self._cancel.set()
 
+    def abandon(self) -> None:
+        """Give up on a cancelled request still waiting in its thread: the agent is idle now, and whatever that
+        thread does when its answer arrives no longer touches the status."""
+        self._cancel.set()
+        self._cancel = threading.Event()
+        self.agent.set_status("idle")
+        self.agent.set_active_tool(None)
+        self.chat.set_loading(False)
+        self.listener("status", "idle")
+
     def _status(self, status: str) -> None:
         self.agent.set_status(status)  # type: ignore[arg-type]
         self.listener("status", status)
@@ -93,14 +103,18 @@ class Orchestrator:
             with self.session.request(text):
                 self._loop(start, outcome, cancel)
         except RequestCancelled:
-            self._fail(outcome, "Request cancelled")
+            if cancel is self._cancel:
+                self._fail(outcome, "Request cancelled")
+            else:  # abandoned: the session moved on, so the outcome only
+                outcome.status, outcome.error, outcome.reply = "error", "Request cancelled", "Request cancelled"
         except (BackendError, NeuralCutError) as exc:
             self._fail(outcome, str(exc))
         except Exception as exc:  # noqa: BLE001 - a bug, but the session must survive it
             self._fail(outcome, f"internal error: {type(exc).__name__}: {exc}")
         finally:
-            self.agent.set_active_tool(None)
-            self.chat.set_loading(False)
+            if cancel is self._cancel:  # an abandoned request leaves the session to the next one
+                self.agent.set_active_tool(None)
+                self.chat.set_loading(False)
         return outcome
 
     def _loop(self, start: int, outcome: RequestOutcome, cancel: threading.Event) -> None:

@@ -96,12 +96,14 @@ class ChatSession:
         if self.listener:
             self.listener(kind, data)
 
-    def _work(self, text: str, box: list[RequestOutcome]) -> None:
+    def _work(self, text: str, box: list[RequestOutcome], done: threading.Event) -> None:
         try:
             box.append(self.orchestrator.run(text))
         except Exception as exc:  # noqa: BLE001 - a bug must read as one, not as "cancelled"
             message = f"Internal error: {type(exc).__name__}: {exc} (this is a bug)"
             box.append(RequestOutcome(reply=message, status="error", error=message))
+        finally:
+            done.set()
 
     def ask(self, text: str) -> Exchange:
         """Run one request; Ctrl-C (KeyboardInterrupt) cancels it and returns."""
@@ -110,18 +112,20 @@ class ChatSession:
             refused = "That request is not valid UTF-8 text; nothing was done"
             return Exchange(text, RequestOutcome(reply=refused, status="error", error=refused), before, before)
         box: list[RequestOutcome] = []
-        worker = threading.Thread(target=self._work, args=(text, box), daemon=True)
-        worker.start()
+        # An Event, not Thread.join: a join that Ctrl-C interrupts can mark a running thread as stopped (CPython)
+        done = threading.Event()
+        threading.Thread(target=self._work, args=(text, box, done), daemon=True).start()
         cancelled = False
         try:
-            while worker.is_alive():
-                worker.join(0.05)
+            while not done.wait(0.05):
+                pass
         except KeyboardInterrupt:
             cancelled = True
             self.orchestrator.cancel()
             if self.agent.status == "processing":  # a tool is editing: let its atomic edit finish
-                worker.join(CANCEL_GRACE)
-            # waiting on the model: nothing can change any more (the answer is dropped), so return now
+                done.wait(CANCEL_GRACE)
+            if not done.is_set():  # waiting on the model: its answer will be dropped, so the agent is idle now
+                self.orchestrator.abandon()
         outcome = box[0] if box else RequestOutcome(reply="Request cancelled", status="error",
                                                     error="Request cancelled")
         if cancelled and not outcome.failed:
