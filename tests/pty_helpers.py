@@ -11,7 +11,12 @@ import pexpect
 
 def spawn(project: Path, *extra: str, env: dict[str, str] | None = None) -> pexpect.spawn:
     """``neuralcut -p PROJECT ...`` on a pty, 110 columns, colour on, no cursor-position requests."""
+    return spawn_command("-p", str(project), *extra, env=env)
+
+
+def spawn_command(*args: str, env: dict[str, str] | None = None, cwd: Path | None = None) -> pexpect.spawn:
+    """``neuralcut ARGS...`` on a pty (see ``spawn``)."""
     full_env = {**os.environ, "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1", **(env or {})}
     full_env.pop("NO_COLOR", None)
-    return pexpect.spawn(sys.executable, ["-m", "neuralcut_cli", "-p", str(project), *extra], env=full_env,
-                         encoding="utf-8", timeout=30, dimensions=(40, 110))
+    return pexpect.spawn(sys.executable, ["-m", "neuralcut_cli", *args], env=full_env, encoding="utf-8", timeout=30,
+                         dimensions=(40, 110), cwd=str(cwd) if cwd else None)

@@ -8,7 +8,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from cli_helpers import invoke
+from cli_helpers import invoke, neuralcut
 from conftest import SECRET_KEY
 
 from neuralcut_cli.agent.backends.gemini import GeminiBackend
@@ -203,3 +203,31 @@ def test_repl_with_gemini_through_a_pty(gemini, demo_path: Path) -> None:
     assert child.exitstatus == 0
     assert len(json.loads(demo_path.read_text())["scenes"][0]["tracks"]["main"]["elements"]) == 4
     _secret_nowhere(None, demo_path.parent)
+
+
+@pytest.mark.slow  # a real terminal
+def test_run_on_a_terminal_shows_the_wait_and_the_retries_on_stderr(gemini, demo_path: Path) -> None:
+    import pexpect
+    from pty_helpers import spawn_command
+
+    gemini.reply_error(503, "The model is overloaded")
+    gemini.reply_error(503, "The model is overloaded")
+    gemini.reply_text("Nothing to change.")
+    child = spawn_command("run", "what is this", "-p", str(demo_path), "--backend", "gemini",
+                          env={"NEURALCUT_GEMINI_RETRIES": "3"})
+    child.expect("Thinking…")
+    child.expect("the server answered 503; retrying")
+    child.expect("Nothing to change.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert len(gemini.generate_requests()) == 3
+
+
+def test_run_piped_prints_no_status_line(gemini, demo_path: Path) -> None:
+    gemini.reply_error(503, "The model is overloaded")
+    gemini.reply_text("Nothing to change.")
+    done = neuralcut("run", "what is this", "-p", demo_path, "--backend", "gemini",
+                     env={"NEURALCUT_GEMINI_RETRIES": "3"})
+    assert done.returncode == 0 and "Nothing to change." in done.stdout
+    assert "Thinking" not in done.stderr and "retrying" not in done.stderr

@@ -12,7 +12,9 @@ is running finishes (its edit is atomic), nothing after it runs.
 
 from __future__ import annotations
 
+import logging
 import threading
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -22,6 +24,8 @@ from neuralcut_cli.agent.context import build_context, conversation_window
 from neuralcut_cli.agent.stores import AgentStore, ChatStore
 from neuralcut_cli.agent.tool_groups import unlocked_groups
 from neuralcut_cli.agent.types import ChatMessage, ToolCall, ToolResult
+
+log = logging.getLogger("neuralcut.agent")
 from neuralcut_cli.errors import BackendError, NeuralCutError
 from neuralcut_cli.project.session import ProjectSession
 from neuralcut_cli.tools.definition import ToolContext
@@ -128,7 +132,11 @@ class Orchestrator:
                     self.listener("text", chunk)
 
             tools = declared(self.registry.get_all(), unlocked_groups(self.chat.messages))
+            asked = time.perf_counter()
             turn = self.backend.complete(conversation_window(self.chat.messages, start), tools, context, on_text=on_text)
+            log.debug("%s answered in %.2f s: %d tool call(s), %d characters of text (%d tools declared)",
+                      getattr(self.backend, "name", "backend"), time.perf_counter() - asked, len(turn.tool_calls),
+                      len(turn.content or ""), len(tools))
             _check(cancel)
             if not turn.tool_calls:
                 self._finish(turn.content, turn.failed, outcome)

@@ -48,7 +48,7 @@ The project is -p PATH, else $NEURALCUT_PROJECT, else projects/demo.json.
 app = typer.Typer(
     name="neuralcut",
     help=HELP,
-    add_completion=False,
+    add_completion=True,
     no_args_is_help=False,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
@@ -73,6 +73,11 @@ def root(
     version: Annotated[
         Optional[bool], typer.Option("--version", "-V", callback=_version, is_eager=True, help="Show the version.")
     ] = None,
+    color: Annotated[Optional[str], typer.Option(
+        "--color", metavar="auto|always|never", help="Colour: auto (a terminal, unless NO_COLOR is set), always or "
+        "never; works before or after the command.")] = None,
+    debug: Annotated[bool, typer.Option("--debug", help="Log what NeuralCut does to stderr (also NEURALCUT_DEBUG=1); "
+                                        "keys are never logged.")] = False,
 ) -> None:
     """With no command: chat (a REPL on a terminal, one request per line when stdin is piped)."""
     set_root(project, backend, model, base_url, approve)
@@ -105,8 +110,12 @@ def main() -> None:
     from neuralcut_cli.cli.errors import json_requested, report
     from neuralcut_cli.errors import UsageError
 
+    import sys
+
+    from neuralcut_cli.cli.shell import take_global_flags
+
     try:
-        code = app(standalone_mode=False)
+        code = app(args=take_global_flags(sys.argv[1:]), prog_name="neuralcut", standalone_mode=False)
     except SystemExit:
         raise
     except Exit as exc:

@@ -8,6 +8,7 @@ before, then the environment (``$NEURALCUT_PROJECT``, ``$NEURALCUT_BACKEND``,
 
 from __future__ import annotations
 
+import logging
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -52,6 +53,7 @@ def _setting(name: str, flag: str | None) -> str | None:
     from neuralcut_cli.cli.config import load_config
 
     value, source = load_config().setting(name, flag)
+    logging.getLogger("neuralcut.config").debug("%s = %s (%s)", name, value, source)
     return None if source == "default" else value
 
 

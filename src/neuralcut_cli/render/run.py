@@ -5,7 +5,9 @@ leaves no half-written file under the final name."""
 from __future__ import annotations
 
 import glob
+import logging
 import os
+import shlex
 import shutil
 import subprocess
 import tempfile
@@ -19,6 +21,8 @@ from neuralcut_cli.media.ffmpeg import ffmpeg_exe, last_lines
 from neuralcut_cli.media.outputs import check_output_target, own_files
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.render.graph import RenderPlan, build_plan
+
+log = logging.getLogger("neuralcut.render")
 
 Progress = Callable[[float, float], None]  # (seconds rendered so far, seconds in all)
 
@@ -36,6 +40,7 @@ def render(project: Project, project_path: Path, output: Path, preview: bool = F
         graph_file.write_text(plan.graph, encoding="utf-8")
         quiet = ["-progress", "pipe:1", "-nostats", "-loglevel", "error"]
         command = [ffmpeg_exe(), *plan.command(graph_file, partial, preview, quiet)]
+        log.debug("ffmpeg: %s (filter graph in %s)", shlex.join(command), graph_file)
         _run(command, plan.duration, progress)
         os.replace(partial, output)
         return plan

@@ -9,6 +9,9 @@ spec's string for the first bad field, never a pydantic dump.
 
 from __future__ import annotations
 
+import json
+import logging
+import time
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Callable, ClassVar
@@ -17,6 +20,8 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from pydantic.alias_generators import to_camel
 
 from neuralcut_cli.errors import NeuralCutError, ToolError
+
+log = logging.getLogger("neuralcut.tools")
 
 __all__ = ["NoArgs", "ProjectEdit", "ToolArgs", "ToolContext", "ToolDefinition", "ToolError", "tool"]
 from neuralcut_cli.project.gcpause import gc_paused
@@ -96,6 +101,14 @@ class ToolDefinition:
 
     def execute(self, args: Any, context: ToolContext) -> dict[str, Any]:
         """Validate, run, and shape the result; never raises for bad input."""
+        started = time.perf_counter()
+        result = self._execute(args, context)
+        if log.isEnabledFor(logging.DEBUG):
+            log.debug("%s %s -> %s in %.1f ms", self.name, json.dumps(args, ensure_ascii=False, default=str)[:300],
+                      result.get("error", "ok"), (time.perf_counter() - started) * 1000)
+        return result
+
+    def _execute(self, args: Any, context: ToolContext) -> dict[str, Any]:
         try:
             args = _full_ids(args, context)
             parsed = self._parse(args)

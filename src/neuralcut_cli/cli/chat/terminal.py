@@ -22,11 +22,11 @@ from neuralcut_cli.cli.chat.render import tool_line
 from neuralcut_cli.cli.chat.repl import run_repl
 from neuralcut_cli.cli.chat.session import ChatSession
 from neuralcut_cli.cli.chat.slash import COMMANDS
+from neuralcut_cli.cli.chat.waiting import STATUS_TEXT
 from neuralcut_cli.cli.views.names import Names
 from neuralcut_cli.errors import NeuralCutError
 from neuralcut_cli.project.paths import ensure_state_dir
 
-_STATUS_TEXT = {"sending": "Thinking…", "processing": "Running {tool}…", "responding": "Answering…"}
 
 
 class ChatCompleter(Completer):
@@ -113,7 +113,7 @@ class Busy:
         elif kind == "progress" and self.status is not None:
             self.status.update(str(data))
         elif kind == "status" and self.status is not None:
-            text = _STATUS_TEXT.get(data)
+            text = STATUS_TEXT.get(data)
             if text:
                 self.status.update(text.format(tool=self.chat.agent.active_tool or "a tool"))
 

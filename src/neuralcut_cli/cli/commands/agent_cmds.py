@@ -53,7 +53,10 @@ def run(
         from neuralcut_cli.cli.chat.approve_prompt import terminal_asker  # only when asking
 
         chat.asker = terminal_asker(out.errors, read=_tty_question(out))
-    exchange = chat.ask(message)
+    from neuralcut_cli.cli.chat.waiting import Waiting
+
+    with Waiting(chat, out.errors, quiet=mode == "ask"):  # asking prints its own questions there
+        exchange = chat.ask(message)
     if json_out:
         out.json(exchange.outcome.to_json())
     else:
