@@ -8,7 +8,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from cli_helpers import invoke, neuralcut
+from cli_helpers import invoke
 from conftest import SECRET_KEY
 
 from neuralcut_cli.agent.backends.gemini import GeminiBackend
@@ -227,7 +227,9 @@ def test_run_on_a_terminal_shows_the_wait_and_the_retries_on_stderr(gemini, demo
 def test_run_piped_prints_no_status_line(gemini, demo_path: Path) -> None:
     gemini.reply_error(503, "The model is overloaded")
     gemini.reply_text("Nothing to change.")
-    done = neuralcut("run", "what is this", "-p", demo_path, "--backend", "gemini",
-                     env={"NEURALCUT_GEMINI_RETRIES": "3"})
+    from cli_helpers import neuralcut as subprocess_neuralcut
+
+    done = subprocess_neuralcut("run", "what is this", "-p", demo_path, "--backend", "gemini",
+                                env={"NEURALCUT_GEMINI_RETRIES": "3"})
     assert done.returncode == 0 and "Nothing to change." in done.stdout
     assert "Thinking" not in done.stderr and "retrying" not in done.stderr

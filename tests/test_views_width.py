@@ -26,8 +26,8 @@ from neuralcut_cli.project.ids import project_ids
 from neuralcut_cli.project.io import read_project
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.project.session import ProjectSession
-from neuralcut_cli.tools import default_registry
 from neuralcut_cli.time import seconds_to_ticks
+from neuralcut_cli.tools import default_registry
 from neuralcut_cli.tools.definition import ToolContext
 
 CJK_TITLE = "東京の一日：夏の海辺と夜の街の記録"

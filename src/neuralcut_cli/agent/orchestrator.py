@@ -24,14 +24,14 @@ from neuralcut_cli.agent.context import build_context, conversation_window
 from neuralcut_cli.agent.stores import AgentStore, ChatStore
 from neuralcut_cli.agent.tool_groups import unlocked_groups
 from neuralcut_cli.agent.types import ChatMessage, ToolCall, ToolResult
-
-log = logging.getLogger("neuralcut.agent")
 from neuralcut_cli.errors import BackendError, NeuralCutError
 from neuralcut_cli.project.session import ProjectSession
 from neuralcut_cli.tools.definition import ToolContext
 from neuralcut_cli.tools.groups import declared
 from neuralcut_cli.tools.registry import ToolRegistry
 from neuralcut_cli.tools.services import ToolServices
+
+log = logging.getLogger("neuralcut.agent")
 
 DEFAULT_MAX_STEPS = 24  # model turns per request (the mock makes one tool call per turn)
 Listener = Callable[[str, Any], None]

@@ -105,14 +105,13 @@ mcp_cmd.register(app)
 def main() -> None:
     """Console-script entry point: no tracebacks, and with ``--json`` even a
     misused command line answers one JSON document."""
+    import sys
+
     from typer.exceptions import Abort, Exit, TyperException
 
     from neuralcut_cli.cli.errors import json_requested, report
-    from neuralcut_cli.errors import UsageError
-
-    import sys
-
     from neuralcut_cli.cli.shell import take_global_flags
+    from neuralcut_cli.errors import UsageError
 
     try:
         code = app(args=take_global_flags(sys.argv[1:]), prog_name="neuralcut", standalone_mode=False)
@@ -123,6 +122,7 @@ def main() -> None:
     except Abort:
         raise SystemExit(report(KeyboardInterrupt(), json_requested())) from None
     except TyperException as exc:  # click's usage errors (typer vendors click)
+        _plain_words(exc)
         if not json_requested():
             exc.show()  # type: ignore[attr-defined]  # every TyperException raised here is a click usage error
             raise SystemExit(exc.exit_code) from None
@@ -130,3 +130,10 @@ def main() -> None:
     except BaseException as exc:  # noqa: BLE001 - the last line of defence
         raise SystemExit(report(exc, json_requested())) from None
     raise SystemExit(code if isinstance(code, int) else 0)
+
+
+def _plain_words(exc: Exception) -> None:
+    """Typer's value errors read ``Value error, 'x' is not one of ...``: the library's words go."""
+    message = getattr(exc, "message", None)
+    if isinstance(message, str):
+        exc.message = message.replace("Value error, ", "")  # type: ignore[attr-defined]

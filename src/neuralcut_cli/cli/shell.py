@@ -18,11 +18,10 @@ import os
 import sys
 from dataclasses import dataclass
 
+from neuralcut_cli.cli.config import SECRETS
 from neuralcut_cli.errors import UsageError
 
 COLOR_MODES = ("auto", "always", "never")
-SECRET_VARIABLES = ("GEMINI_API_KEY", "GOOGLE_API_KEY", "OPENAI_API_KEY", "NEURALCUT_SERVER_TOKEN",
-                    "NEURALCUT_MCP_TOKEN")
 
 
 @dataclass
@@ -72,7 +71,7 @@ def console_colour() -> dict[str, object]:
 class _Masked(logging.Filter):
     def __init__(self) -> None:
         super().__init__()
-        self.secrets = [value for name in SECRET_VARIABLES if len(value := os.environ.get(name, "")) >= 6]
+        self.secrets = [value for name in SECRETS if len(value := os.environ.get(name, "")) >= 6]
 
     def filter(self, record: logging.LogRecord) -> bool:
         message = record.getMessage()

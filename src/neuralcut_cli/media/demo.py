@@ -26,7 +26,7 @@ def demo_project() -> Path:
 def demo_copy(path: Path, force: bool = False) -> dict[str, Any]:
     """The demo's JSON for a copy at ``path``, its media copied to ``<stem>-media/`` (made here)."""
     media = path.parent / f"{path.stem}-media"
-    data = json.loads(demo_project().read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads(demo_project().read_text(encoding="utf-8"))
     if media.exists() and not force and any(
             (media / Path(asset["path"]).name).exists() for asset in data["mediaAssets"]):
         raise OutputExists(f"{media} already holds the demo's media; use --force to overwrite them")

@@ -21,8 +21,6 @@ from pydantic.alias_generators import to_camel
 
 from neuralcut_cli.errors import NeuralCutError, ToolError
 
-log = logging.getLogger("neuralcut.tools")
-
 __all__ = ["NoArgs", "ProjectEdit", "ToolArgs", "ToolContext", "ToolDefinition", "ToolError", "tool"]
 from neuralcut_cli.project.gcpause import gc_paused
 from neuralcut_cli.project.ids import IdIndex, mentions_ids, project_ids
@@ -32,6 +30,8 @@ from neuralcut_cli.project.session import ProjectSession
 
 if TYPE_CHECKING:
     from neuralcut_cli.tools.services import ToolServices
+
+log = logging.getLogger("neuralcut.tools")
 
 
 class ToolArgs(BaseModel):

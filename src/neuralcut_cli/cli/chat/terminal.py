@@ -28,7 +28,6 @@ from neuralcut_cli.errors import NeuralCutError
 from neuralcut_cli.project.paths import ensure_state_dir
 
 
-
 class ChatCompleter(Completer):
     """Slash commands; backends; paths; element ids, asset names and tool names."""
 

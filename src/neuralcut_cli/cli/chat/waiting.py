@@ -15,9 +15,10 @@ import re
 import time
 from typing import Any
 
-from rich.console import Console, Group
+from rich.console import Console
 from rich.live import Live
 from rich.spinner import Spinner
+from rich.table import Table
 from rich.text import Text
 
 from neuralcut_cli.cli.chat.session import ChatSession
@@ -50,10 +51,12 @@ class Waiting:
         self._levels: dict[str, int] = {}
         self._spinner = Spinner("dots")
 
-    def __rich__(self) -> Group:
+    def __rich__(self) -> Table:
         line = Text.assemble(" ", (self.text, "bold"), f" {time.monotonic() - self.started:.0f} s",
                              (f" · {self.note}" if self.note else "", "yellow"))
-        return Group(Text.assemble(self._spinner.render(time.monotonic()), line))
+        row = Table.grid()
+        row.add_row(self._spinner, line)
+        return row
 
     def __enter__(self) -> "Waiting":
         if self.quiet or not self.console.is_terminal:

@@ -10,6 +10,7 @@ import typer
 from neuralcut_cli.cli.errors import guarded
 from neuralcut_cli.cli.help_text import command
 from neuralcut_cli.cli.options import JsonOpt, ProjectOpt
+from neuralcut_cli.english import plural
 
 
 def import_media(
@@ -37,7 +38,7 @@ def import_media(
                   "captions": captioned})
         return
     for done in captioned:
-        out.say(f"Imported {Path(str(done['file'])).name}: {done['captions']} captions on track {done['trackId']}")
+        out.say(f"Imported {Path(str(done['file'])).name}: {plural(int(str(done['captions'])), 'caption')} on track {done['trackId']}")
     for item in imported:
         asset, info = item.asset, item.info
         details = ", ".join(x for x in (

@@ -11,6 +11,7 @@ import typer
 from neuralcut_cli.cli.errors import guarded
 from neuralcut_cli.cli.help_text import command
 from neuralcut_cli.cli.options import JsonOpt, ProjectOpt
+from neuralcut_cli.english import plural
 
 
 def import_opencut(
@@ -49,7 +50,7 @@ def import_opencut(
                   "missingFiles": without_file})
         return
     missing = f"; no file found for {', '.join(without_file)}" if without_file else ""
-    out.say(f"Wrote {output}: {elements} elements, {len(project.media_assets)} assets{missing}. "
+    out.say(f"Wrote {output}: {plural(elements, 'element')}, {plural(len(project.media_assets), 'asset')}{missing}. "
             f"Try: neuralcut timeline -p {output}")
 
 
@@ -136,7 +137,7 @@ def import_timeline(
         out.json({"output": str(output), "fps": rate, "elements": elements, "assets": len(project.media_assets),
                   "missingMedia": found.missing, "unsupported": found.unsupported})
         return
-    out.say(f"Wrote {output}: {elements} elements, {len(project.media_assets)} assets, {rate:g} fps")
+    out.say(f"Wrote {output}: {plural(elements, 'element')}, {plural(len(project.media_assets), 'asset')}, {rate:g} fps")
     for path in found.missing:
         out.warn(f"media not found: {path} (the asset is kept; put the file there or use --media)")
     for item in found.unsupported:

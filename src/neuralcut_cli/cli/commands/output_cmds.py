@@ -11,6 +11,7 @@ import typer
 from neuralcut_cli.cli.errors import guarded
 from neuralcut_cli.cli.help_text import command
 from neuralcut_cli.cli.options import JsonOpt, ProjectOpt
+from neuralcut_cli.english import plural
 from neuralcut_cli.errors import OutputExists, UsageError
 
 if TYPE_CHECKING:
@@ -145,14 +146,14 @@ def export(
         if json_out:
             out.json({"output": str(output), "captions": count})
         else:
-            out.say(f"Wrote {output}: {count} captions")
+            out.say(f"Wrote {output}: {plural(count, 'caption')}")
         return
     counts = write_timeline(session.project(), session.path, target, chosen)
     if json_out:
         out.json({"output": str(output), **counts})
         return
-    out.say(f"Wrote {output}: {counts['tracks']} tracks, {counts['clips']} clips, {counts['gaps']} gaps, "
-            f"{counts['markers']} markers (text, stickers, effects)")
+    out.say(f"Wrote {output}: {plural(counts['tracks'], 'track')}, {plural(counts['clips'], 'clip')}, "
+            f"{plural(counts['gaps'], 'gap')}, {plural(counts['markers'], 'marker')} (text, stickers, effects)")
     if counts["lost"]:
         out.warn(f"did not travel in {chosen}: " + "; ".join(counts["lost"]))
 

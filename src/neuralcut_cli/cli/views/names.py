@@ -14,9 +14,12 @@ from collections import Counter
 
 from rich.cells import cell_len, chop_cells
 
+from neuralcut_cli.english import plural
 from neuralcut_cli.project.ids import project_ids, short_ids
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.project.tracks import Track
+
+__all__ = ["Names", "fit", "plural"]
 
 _TOKEN = re.compile(r"[\w-]{7,}")
 
@@ -54,8 +57,3 @@ def fit(text: str, cells: int) -> str:
     if cells <= 1:
         return "…"[:cells]
     return chop_cells(text, cells - 1)[0] + "…"
-
-
-def plural(count: int, noun: str, many: str | None = None) -> str:
-    """``1 asset``, ``2 assets``, ``0 assets``."""
-    return f"{count} {noun if count == 1 else (many or noun + 's')}"

@@ -10,6 +10,8 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from neuralcut_cli.english import plural
+
 
 def _arguments(schema: dict[str, Any]) -> str:
     required = set(schema.get("required", []))
@@ -29,7 +31,7 @@ def tools_view(tools: list[dict[str, Any]], full: bool = False) -> Table | Group
         tool = tools[0]
         return Group(Text(tool["name"], style="bold"), Text(tool["description"]),
                      Text(json.dumps(tool["parameters"], indent=2)))
-    table = Table(title=f"{len(tools)} tools", title_justify="left", box=box.SIMPLE_HEAD, show_edge=False)
+    table = Table(title=plural(len(tools), "tool"), title_justify="left", box=box.SIMPLE_HEAD, show_edge=False)
     table.add_column("Tool", style="bold", no_wrap=True)
     table.add_column("Arguments", overflow="fold", max_width=36)
     table.add_column("What it does", overflow="fold")

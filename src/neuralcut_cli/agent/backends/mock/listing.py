@@ -10,6 +10,7 @@ from typing import Any
 
 from neuralcut_cli.agent.backends.mock.lexicon import EFFECT_WORDS
 from neuralcut_cli.agent.types import AgentContext
+from neuralcut_cli.english import quoted
 from neuralcut_cli.time import timecode_of_seconds
 
 
@@ -48,7 +49,7 @@ class Item:
     @property
     def label(self) -> str:
         if self.type == "text":
-            return f'"{self.content}"'
+            return quoted(self.content)
         return str(self.data.get("effectType") or self.data.get("stickerId") or self.name or self.type)
 
     def describe(self) -> str:

@@ -21,6 +21,7 @@ from neuralcut_cli.agent.backends.mock.plan import (
     tc,
     when,
 )
+from neuralcut_cli.english import plural
 
 EPS = 1e-6
 
@@ -41,7 +42,7 @@ def plan_split(intent: i.Split, ctx: Context) -> Plan:
     if not affected:
         return Done(f"Nothing to split at {where}: no element spans that time.")
     note = " (every track is cut at that time)" if intent.ref is not None else ""
-    return Done(f"Split at {where}{note}: {len(affected)} elements affected (cut originals and their new pieces): "
+    return Done(f"Split at {where}{note}: {plural(len(affected), 'element')} affected (cut originals and their new pieces): "
                 f"{', '.join(affected)}.", tuple(affected))
 
 

@@ -6,6 +6,7 @@ from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.listing import Item, items_of, stem
 from neuralcut_cli.agent.backends.mock.plan import Call, Context, Done, Failed, Plan, end_of, listing, one, tc, when
 from neuralcut_cli.agent.backends.mock.rules import grammar
+from neuralcut_cli.english import plural
 
 TIMES = "times: 5, 5s, 2.5s, 1:02.5, 00:01:02.500, 00:00:05:12, 120f, 1m30s"
 
@@ -147,7 +148,7 @@ def plan_about(intent: i.About, ctx: Context) -> Plan:
     if got.get("params"):
         facts.append("settings" + _settings(item))
     if got.get("animations"):
-        facts.append(f"{got['animations']['keyframeCount']} keyframes")
+        facts.append(plural(got['animations']['keyframeCount'], 'keyframe'))
     return Done("; ".join(facts) + ".", (item.id,))
 
 

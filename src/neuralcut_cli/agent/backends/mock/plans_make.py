@@ -24,6 +24,7 @@ from neuralcut_cli.agent.backends.mock.plan import (
 from neuralcut_cli.agent.backends.mock.refs import asset_named
 from neuralcut_cli.catalogs.effects import EffectDef, ParamDef, find_effect
 from neuralcut_cli.editing.clip_effects import TAKES_CLIP_EFFECTS as CLIP_EFFECT_TAKERS
+from neuralcut_cli.english import quoted
 
 DEFAULT_POSITION = {"subtitle": "bottom", "hook": "top"}  # where people expect each style
 
@@ -36,7 +37,7 @@ def plan_add_text(intent: i.AddText, ctx: Context) -> Plan:
     if intent.style and intent.style != "plain":
         args["style"] = intent.style
     result = yield Call("add_text", args)
-    return Done(f'Added {intent.style or "text"} "{intent.text}" at the {args["position"]}, {tc(start)}–{tc(end)} '
+    return Done(f'Added {intent.style or "text"} {quoted(intent.text)} at the {args["position"]}, {tc(start)}–{tc(end)} '
                 f"({result['elementId']} on {result['trackId']}).", (result["elementId"],))
 
 
@@ -44,7 +45,7 @@ def plan_change_text(intent: i.ChangeText, ctx: Context) -> Plan:
     items = yield from listing()
     item = one(intent.ref, items, ctx, ("text",))
     yield Call("update_text", {"trackId": item.track_id, "elementId": item.id, "text": intent.text})
-    return Done(f'Changed {item.id} from {item.label} to "{intent.text}".', (item.id,))
+    return Done(f'Changed {item.id} from {item.label} to {quoted(intent.text)}.', (item.id,))
 
 
 def plan_add_media(intent: i.AddMedia, ctx: Context) -> Plan:

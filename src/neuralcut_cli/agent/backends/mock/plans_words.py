@@ -8,6 +8,7 @@ from typing import Any, Generator
 from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.listing import Item
 from neuralcut_cli.agent.backends.mock.plan import Call, Context, Done, Failed, Plan, listing, pick, tc
+from neuralcut_cli.english import plural, quoted
 
 
 def _spoken(refs: tuple[i.Ref, ...], ctx: Context) -> Generator[Call, dict[str, Any], list[Item]]:
@@ -30,7 +31,7 @@ def plan_add_captions(intent: i.AddCaptions, ctx: Context) -> Plan:
     if intent.position:
         args["position"] = intent.position
     done = yield Call("add_captions", args)
-    return Done(f"Added {done['captions']} captions on a new Captions track ({done['trackId']}); they are text "
+    return Done(f"Added {plural(done['captions'], 'caption')} on a new Captions track ({done['trackId']}); they are text "
                 "elements you can edit, move or restyle.", (done["trackId"],))
 
 
@@ -68,17 +69,17 @@ def plan_cut_words(intent: i.CutWords, ctx: Context) -> Plan:
     for element in dict.fromkeys(m["elementId"] for m in found):
         done = yield Call("cut_words", {"elementId": element, "text": intent.text, "occurrence": "all"})
         removed += done["removed"]
-    return Done(f"Cut \"{intent.text}\" ({len(removed)} time{'s' if len(removed) != 1 else ''}); the rest closed "
+    return Done(f"Cut {quoted(intent.text)} ({len(removed)} time{'s' if len(removed) != 1 else ''}); the rest closed "
                 "up behind it.")
 
 
 def plan_import_subtitles(intent: i.ImportSubtitles, ctx: Context) -> Plan:
     done = yield Call("import_subtitles", {"file": intent.file})
-    return Done(f"Imported {done['captions']} captions from {intent.file} onto a new Captions track.",
+    return Done(f"Imported {plural(done['captions'], 'caption')} from {intent.file} onto a new Captions track.",
                 (done["trackId"],))
 
 
 def plan_export_captions(intent: i.ExportCaptions, ctx: Context) -> Plan:
     file = intent.file or f"captions.{intent.fmt}"  # beside the project; an existing file is not replaced
     done = yield Call("export_captions", {"file": file})
-    return Done(f"Wrote {done['captions']} captions to {file}.")
+    return Done(f"Wrote {plural(done['captions'], 'caption')} to {file}.")
