@@ -1,4 +1,4 @@
-"""Glyph advances and line metrics read from a TrueType file (the shipped DejaVu fonts).
+"""Glyph advances, line metrics and coverage read from a font file (TrueType, OpenType, a collection's first font).
 
 What laying text out needs and ffmpeg's ``drawtext`` does not offer: the
 width of a line before it is drawn (to place a background box with offsets
@@ -43,7 +43,7 @@ class FontMetrics:
         return self.ascender * size / self.units_per_em
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=16)
 def load(path: Path) -> FontMetrics:
     data = Path(path).read_bytes()
     tables = _tables(data)
@@ -54,11 +54,26 @@ def load(path: Path) -> FontMetrics:
     return FontMetrics(units, ascender, descender, line_gap, advances, _cmap(data, tables["cmap"]))
 
 
+def covers(path: Path, char: str) -> bool:
+    """Whether the font at ``path`` has a glyph for ``char`` (a file it cannot read covers nothing)."""
+    return ord(char) in _coverage(path)
+
+
+@lru_cache(maxsize=64)
+def _coverage(path: Path) -> frozenset[int]:
+    try:
+        return frozenset(code for code, glyph in load(path).glyphs.items() if glyph)
+    except (OSError, struct.error, KeyError, ValueError):
+        return frozenset()
+
+
 def _tables(data: bytes) -> dict[str, int]:
-    count = struct.unpack_from(">H", data, 4)[0]
+    """Table offsets (from the start of the file) of a font, or of the first font of a collection (.ttc)."""
+    base = struct.unpack_from(">I", data, 12)[0] if data[:4] == b"ttcf" else 0
+    count = struct.unpack_from(">H", data, base + 4)[0]
     found = {}
     for i in range(count):
-        tag, _, offset, _ = struct.unpack_from(">4sIII", data, 12 + 16 * i)
+        tag, _, offset, _ = struct.unpack_from(">4sIII", data, base + 12 + 16 * i)
         found[tag.decode("latin-1")] = offset
     return found
 

@@ -16,11 +16,12 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from neuralcut_cli.editing.keyframes import value_at
-from neuralcut_cli.media.ffmpeg import fonts_dir
 from neuralcut_cli.project.elements import TextElement
 from neuralcut_cli.render.animated import animated, runs
 from neuralcut_cli.render.filtergraph import Chain, Filter, between, chain, colour, f, seconds
 from neuralcut_cli.render.fontmetrics import load
+from neuralcut_cli.render.fonts import runs as script_runs
+from neuralcut_cli.render.fonts import shipped
 from neuralcut_cli.render.shapes import draw_box
 from neuralcut_cli.time import seconds_to_ticks
 
@@ -50,7 +51,8 @@ class Canvas(Protocol):
 @dataclass(frozen=True)
 class _Style:
     size: float
-    font: Path
+    font: Path          # the shipped DejaVu of the element's weight; other scripts get theirs run by run
+    bold: bool
     spacing: float      # pixels between letters
     line_gap: float     # pixels added to each line (line height beyond 1.2)
     centre: tuple[float, float]
@@ -90,8 +92,10 @@ def _draw(canvas: Canvas, current: str, element: TextElement, start: float, end:
     enable = f"gte(t,{seconds(start)})*lt(t,{seconds(end)})" if half_open else between(start, end)
     background = element.background
     rounded_or_moved = background.enabled and any((background.offset_x, background.offset_y, background.corner_radius))
-    if style.spacing or rounded_or_moved:
+    fonts = {font for line in element.content.split("\n") for _, font in _line_runs(line, style)}
+    if style.spacing or rounded_or_moved or len(fonts) > 1:
         return _laid_out(canvas, current, element, style, enable)
+    font = fonts.pop() if fonts else style.font
     text_file = canvas.workdir / f"text-{canvas.label('t')}.txt"
     text_file.write_text(element.content, encoding="utf-8")
     options: dict[str, object] = box_options(element, style.size, canvas.scale)
@@ -99,7 +103,7 @@ def _draw(canvas: Canvas, current: str, element: TextElement, start: float, end:
         options["line_spacing"] = round(style.line_gap)
     out = canvas.label("v")
     x, y = style.centre
-    canvas.chains.append(chain(current, f("drawtext", fontfile=style.font, textfile=text_file, expansion="none",
+    canvas.chains.append(chain(current, f("drawtext", fontfile=font, textfile=text_file, expansion="none", text_shaping=1,
                                           fontsize=f"{style.size:.2f}", fontcolor=colour(element.color, element.opacity),
                                           x=f"{x:.1f}-text_w/2", y=f"{y:.1f}-text_h/2", **options,
                                           enable=enable), out=out))
@@ -119,12 +123,17 @@ def box_options(element: TextElement, size: float, scale: float) -> dict[str, ob
 def _style(canvas: Canvas, element: TextElement) -> _Style:
     width, height = canvas.canvas
     size = max(1.0, float(element.font_size) * height / 90 * float(element.transform.scale_y) * canvas.scale)
-    font = fonts_dir() / ("DejaVuSans-Bold.ttf" if str(element.font_weight).lower() in BOLD else "DejaVuSans.ttf")
+    bold = str(element.font_weight).lower() in BOLD
     spacing = float(element.letter_spacing or 0) * canvas.scale
     line_gap = (float(element.line_height) - NORMAL_LINE) * size if element.line_height is not None else 0.0
     centre = (width * canvas.scale / 2 + float(element.transform.position.x) * canvas.scale,
               height * canvas.scale / 2 + float(element.transform.position.y) * canvas.scale)
-    return _Style(size, font, spacing, line_gap, centre)
+    return _Style(size, shipped(bold), bold, spacing, line_gap, centre)
+
+
+def _line_runs(line: str, style: _Style) -> list[tuple[str, Path]]:
+    """The line's runs, each with its font (an uncovered run keeps DejaVu: the render warned about it)."""
+    return [(text, font or style.font) for text, font in script_runs(line, style.bold)]
 
 
 def _paddings(element: TextElement, size: float, scale: float) -> tuple[float, float]:
@@ -136,9 +145,9 @@ def _paddings(element: TextElement, size: float, scale: float) -> tuple[float, f
 
 def _laid_out(canvas: Canvas, current: str, element: TextElement, style: _Style, enable: str) -> str:
     metrics = load(style.font)
-    lines = element.content.split("\n")
+    lines = [_line_runs(line, style) for line in element.content.split("\n")]
     line_height = metrics.line_height(style.size) + style.line_gap
-    widths = [metrics.width(line, style.size, style.spacing) for line in lines]
+    widths = [_width(line, style) for line in lines]
     block = (max(widths), line_height * len(lines))
     left, top = style.centre[0] - block[0] / 2, style.centre[1] - block[1] / 2
     if element.background.enabled:
@@ -147,8 +156,8 @@ def _laid_out(canvas: Canvas, current: str, element: TextElement, style: _Style,
     for number, (line, width) in enumerate(zip(lines, widths, strict=True)):
         x = {"left": left, "right": left + block[0] - width}.get(element.text_align, style.centre[0] - width / 2)
         baseline = top + number * line_height + metrics.ascent(style.size)
-        pieces = [(line, x)] if not style.spacing else _letters(line, x, metrics, style)
-        filters += [_glyphs(canvas, element, style, text, at, baseline, enable) for text, at in pieces if text.strip()]
+        filters += [_glyphs(canvas, element, style, text, font, at, baseline, enable)
+                    for text, font, at in _placed(line, x, style) if text.strip()]
     if not filters:
         return current
     out = canvas.label("v")
@@ -156,19 +165,32 @@ def _laid_out(canvas: Canvas, current: str, element: TextElement, style: _Style,
     return out
 
 
-def _letters(line: str, x: float, metrics, style: _Style) -> list[tuple[str, float]]:  # type: ignore[no-untyped-def]
+def _width(line: list[tuple[str, Path]], style: _Style) -> float:
+    letters = sum(len(text) for text, _ in line)
+    return sum(load(font).width(text, style.size) for text, font in line) + style.spacing * max(0, letters - 1)
+
+
+def _placed(line: list[tuple[str, Path]], x: float, style: _Style) -> list[tuple[str, Path, float]]:
+    """Each run at its pen position; with letter spacing, each letter."""
     placed, pen = [], x
-    for char in line:
-        placed.append((char, pen))
-        pen += metrics.advance(char, style.size) + style.spacing
+    for text, font in line:
+        metrics = load(font)
+        if not style.spacing:
+            placed.append((text, font, pen))
+            pen += metrics.width(text, style.size)
+            continue
+        for char in text:
+            placed.append((char, font, pen))
+            pen += metrics.advance(char, style.size) + style.spacing
     return placed
 
 
-def _glyphs(canvas: Canvas, element: TextElement, style: _Style, text: str, x: float, baseline: float,
+def _glyphs(canvas: Canvas, element: TextElement, style: _Style, text: str, font: Path, x: float, baseline: float,
             enable: str) -> Filter:
     text_file = canvas.workdir / f"text-{canvas.label('t')}.txt"
     text_file.write_text(text, encoding="utf-8")
-    return f("drawtext", fontfile=style.font, textfile=text_file, expansion="none", fontsize=f"{style.size:.2f}",
+    return f("drawtext", fontfile=font, textfile=text_file, expansion="none", text_shaping=1,
+             fontsize=f"{style.size:.2f}",
              fontcolor=colour(element.color, element.opacity), x=f"{x:.1f}", y=f"{baseline:.1f}", y_align="baseline",
              enable=enable)
 

@@ -47,6 +47,7 @@ def render(
     finish = parse_time(end, current.fps) if end else None
     _check_range(begin, finish, current.scene.end_time)
     out = Output()
+    missing = warn_missing_glyphs(out, current, begin, finish)
     force = force or _confirm_replace(out, output, json_out)
     from neuralcut_cli.cli.config import load_config
 
@@ -54,7 +55,7 @@ def render(
     plan = _render_with_bar(out, current, session.path, output, preview, begin, finish, quiet=json_out,
                             overwrite=force)
     summary = {"output": str(output), "width": plan.width, "height": plan.height,
-               "fps": float(plan.fps), "duration": plan.duration}
+               "fps": float(plan.fps), "duration": plan.duration, "missingGlyphs": missing}
     if json_out:
         out.json(summary)
     else:
@@ -63,6 +64,18 @@ def render(
 
 
 VIDEO_SUFFIXES = {".mp4", ".mov", ".mkv", ".m4v"}
+
+
+def warn_missing_glyphs(out: Output, project: Project, begin: int | None, finish: int | None) -> list[str]:
+    """Name, before rendering, the characters no installed font can draw (they would come out as boxes)."""
+    from neuralcut_cli.render.fonts import describe, missing_glyphs
+
+    missing = missing_glyphs(project, begin, finish)
+    if missing:
+        out.warn(f"no installed font has {describe(missing)}: they will be drawn as empty boxes. Install a font "
+                 "that covers them (for Chinese, Japanese and Korean: Noto Sans CJK, e.g. the fonts-noto-cjk "
+                 "package) or point NEURALCUT_FONT_DIRS at a folder holding one.")
+    return missing
 
 
 def _check_range(begin: int | None, finish: int | None, end_of_timeline: int) -> None:
