@@ -19,6 +19,7 @@ from neuralcut_cli.cli.commands import (
     media_cmds,
     opencut_cmds,
     output_cmds,
+    picture_cmds,
     project_cmds,
     serve_cmd,
     skills_cmd,
@@ -96,6 +97,7 @@ history_cmds.register(app)
 serve_cmd.register(app)
 media_cmds.register(app)
 output_cmds.register(app)
+picture_cmds.register(app)
 opencut_cmds.register(app)
 config_cmd.register(app)
 skills_cmd.register(app)

@@ -156,7 +156,13 @@ def _laid_out(canvas: Canvas, current: str, element: TextElement, style: _Style,
     for number, (line, width) in enumerate(zip(lines, widths, strict=True)):
         x = {"left": left, "right": left + block[0] - width}.get(element.text_align, style.centre[0] - width / 2)
         baseline = top + number * line_height + metrics.ascent(style.size)
-        filters += [_glyphs(canvas, element, style, text, font, at, baseline, enable)
+        if len(line) == 1 and not style.spacing:  # one font: drawtext measures the shaped line itself
+            at = {"left": f"{left:.1f}", "right": f"{left + block[0]:.1f}-text_w"}.get(
+                element.text_align, f"{style.centre[0]:.1f}-text_w/2")
+            if line[0][0].strip():
+                filters.append(_glyphs(canvas, element, style, line[0][0], line[0][1], at, baseline, enable))
+            continue
+        filters += [_glyphs(canvas, element, style, text, font, f"{at:.1f}", baseline, enable)
                     for text, font, at in _placed(line, x, style) if text.strip()]
     if not filters:
         return current
@@ -185,13 +191,13 @@ def _placed(line: list[tuple[str, Path]], x: float, style: _Style) -> list[tuple
     return placed
 
 
-def _glyphs(canvas: Canvas, element: TextElement, style: _Style, text: str, font: Path, x: float, baseline: float,
+def _glyphs(canvas: Canvas, element: TextElement, style: _Style, text: str, font: Path, x: str, baseline: float,
             enable: str) -> Filter:
     text_file = canvas.workdir / f"text-{canvas.label('t')}.txt"
     text_file.write_text(text, encoding="utf-8")
     return f("drawtext", fontfile=font, textfile=text_file, expansion="none", text_shaping=1,
              fontsize=f"{style.size:.2f}",
-             fontcolor=colour(element.color, element.opacity), x=f"{x:.1f}", y=f"{baseline:.1f}", y_align="baseline",
+             fontcolor=colour(element.color, element.opacity), x=x, y=f"{baseline:.1f}", y_align="baseline",
              enable=enable)
 
 

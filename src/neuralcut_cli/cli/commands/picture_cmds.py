@@ -1,0 +1,104 @@
+"""``neuralcut frame`` and ``neuralcut storyboard``: pictures of the edit."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Optional
+
+import typer
+
+from neuralcut_cli.cli.errors import guarded
+from neuralcut_cli.cli.help_text import command
+from neuralcut_cli.cli.options import JsonOpt, ProjectOpt
+from neuralcut_cli.english import plural
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from neuralcut_cli.cli.output import Output
+    from neuralcut_cli.project.model import Project
+
+OutputOpt = Annotated[Path, typer.Option("--output", "-o", help="The picture to write (.png or .jpg).")]
+ForceOpt = Annotated[bool, typer.Option("--force", help="Replace the picture if it exists.")]
+
+
+def frame(
+    at: Annotated[str, typer.Option("--at", help="The time: 5s, 1:02.5, 90f or 00:01:02:12.")],
+    output: OutputOpt,
+    project: ProjectOpt = None,
+    width: Annotated[Optional[int], typer.Option("--width", min=16, max=8192,
+                                                 help="Scale to this width (default: the canvas).")] = None,
+    force: ForceOpt = False,
+    json_out: JsonOpt = False,
+) -> None:
+    """Render the frame at one time to a picture, exactly as `render` draws it there."""
+    from neuralcut_cli.cli.output import Output
+    from neuralcut_cli.cli.session import open_session
+    from neuralcut_cli.render.stills import write_frame
+    from neuralcut_cli.time import format_timecode, parse_time
+
+    session = open_session(project)
+    current = session.project()
+    when = parse_time(at, current.fps)
+    out = Output()
+    missing = _warn(out, current, when, when + 1)
+    written = write_frame(current, session.path, when, output, overwrite=force, width=width)
+    if json_out:
+        out.json({"output": str(written), "at": _seconds(when), "missingGlyphs": missing})
+        return
+    out.say(f"Wrote {written}: the frame at {format_timecode(when)}")
+    show_inline(out.console, written)
+
+
+def storyboard(
+    output: OutputOpt,
+    project: ProjectOpt = None,
+    every: Annotated[Optional[float], typer.Option("--every", help="A frame every N seconds (default: one per "
+                                                   "shot of the main track, from its middle).")] = None,
+    columns: Annotated[int, typer.Option("--columns", min=1, max=12, help="Tiles per row.")] = 4,
+    width: Annotated[int, typer.Option("--tile-width", min=64, max=1920, help="Each tile's width in pixels.")] = 480,
+    force: ForceOpt = False,
+    json_out: JsonOpt = False,
+) -> None:
+    """Render a contact sheet: one frame per shot (or every N seconds), each labelled with its timecode."""
+    from neuralcut_cli.cli.output import Output
+    from neuralcut_cli.cli.session import open_session
+    from neuralcut_cli.render.stills import shots, write_storyboard
+
+    session = open_session(project)
+    current = session.project()
+    tiles = shots(current, every)
+    out = Output()
+    missing = _warn(out, current, None, None)
+    written, cols, rows = write_storyboard(current, session.path, tiles, output, columns, width, overwrite=force)
+    if json_out:
+        out.json({"output": str(written), "columns": cols, "rows": rows, "missingGlyphs": missing,
+                  "tiles": [{"at": _seconds(tile.time), "label": tile.label} for tile in tiles]})
+        return
+    out.say(f"Wrote {written}: {plural(len(tiles), 'tile')} ({cols} x {rows})")
+    show_inline(out.console, written)
+
+
+def _seconds(ticks: int) -> float:
+    from neuralcut_cli.time import ticks_to_seconds
+
+    return round(ticks_to_seconds(ticks), 6)
+
+
+def _warn(out: Output, project: Project, begin: int | None, end: int | None) -> list[str]:
+    from neuralcut_cli.cli.commands.output_cmds import warn_missing_glyphs
+
+    return warn_missing_glyphs(out, project, begin, end)
+
+
+def show_inline(console: Console, picture: Path) -> None:
+    """On a terminal that shows pictures, the picture itself (PNGs: the protocols take them as they are)."""
+    from neuralcut_cli.cli.views.inline_image import show
+
+    if picture.suffix.lower() == ".png":
+        show(console, picture)
+
+
+def register(app: typer.Typer) -> None:
+    command(app, guarded(frame))
+    command(app, guarded(storyboard))
