@@ -154,7 +154,8 @@ def test_render_preview_and_range(media: Path, tmp_path: Path) -> None:
     out = tmp_path / "preview.mp4"
     done = neuralcut("render", "-p", project, "-o", out, "--preview", "--from", "1", "--to", "3.5s", "--json")
     assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout) == {"output": str(out), "width": 160, "height": 90, "fps": 15.0, "duration": 2.5}
+    assert json.loads(done.stdout) == {"output": str(out), "width": 160, "height": 90, "fps": 15.0, "duration": 2.5,
+                                       "missingGlyphs": []}
     info = probe(out)
     assert (info.width, info.height) == (160, 90) and abs(info.duration - 2.5) < 0.15
     start = frame(out, 0.2, 160, 90)  # 1.2 s of the edit: red, no text

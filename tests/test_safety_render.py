@@ -35,7 +35,7 @@ ALLOWED_FILTERS = {"color", "format", "setpts", "scale", "colorchannelmixer", "r
                    "gblur", "eq", "hue", "lutrgb", "vignette", "asetpts", "aformat", "volume", "adelay", "amix",
                    "apad", "atrim", "anullsrc", "geq", "convolution", "avgblur", "blend", "split", "maskedmerge",
                    "pad", "fillborders", "crop", "trim", "haldclutsrc", "haldclut", "remap", "mergeplanes",
-                   "extractplanes", "lut", "sobel", "alphaextract", "alphamerge"}
+                   "extractplanes", "lut", "sobel", "alphaextract", "alphamerge", "drawbox"}
 NASTY = ["It's", "a:b", "a,b", "[x]", "a;b", "back\\slash", "  padded  ", "tab\there", "new\nline", "%{pts}",
          "'quoted'", "\\'", "=:=", "é ü 日本 😀", "", "-y", "concat:a|b", "${HOME}", "\\", "'", "x\\"]
 
