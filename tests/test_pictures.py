@@ -74,9 +74,9 @@ def test_a_frame_is_the_same_frame_as_the_render(demo_path: Path) -> None:
 def test_frame_refuses_what_it_cannot_do(demo_path: Path) -> None:
     folder = demo_path.parent
     outside = neuralcut("frame", "--at", "25s", "-o", folder / "x.png", "-p", demo_path)
-    assert outside.returncode == 2 and "--at 00:25.00 is outside the timeline" in outside.stderr
+    assert outside.returncode == 2 and "00:25.00 is outside the timeline" in outside.stderr
     wrong = neuralcut("frame", "--at", "1s", "-o", folder / "x.txt", "-p", demo_path)
-    assert wrong.returncode == 2 and "name a picture file" in wrong.stderr
+    assert wrong.returncode == 2 and "a picture is written as .png, .jpg, .jpeg" in wrong.stderr
     (folder / "taken.png").write_bytes(b"mine")
     taken = neuralcut("frame", "--at", "1s", "-o", folder / "taken.png", "-p", demo_path)
     assert taken.returncode == 1 and (folder / "taken.png").read_bytes() == b"mine"
@@ -164,6 +164,34 @@ def test_repl_frame_on_a_plain_terminal_writes_without_escapes(demo_path: Path) 
     assert "\x1b_G" not in child.before and "1337;File" not in child.before
     child.sendline("/frame")
     child.expect("/frame needs a time")
+    child.expect("›")
     child.sendcontrol("d")
     child.expect(pexpect.EOF)
     assert png_size(demo_path.parent / "shot.png") == (1920, 1080)
+
+
+def test_repl_picture_commands_refuse_plainly(demo_path: Path) -> None:
+    import io
+
+    from rich.console import Console
+
+    from neuralcut_cli.cli.chat.repl import run_repl
+    from neuralcut_cli.cli.chat.session import ChatSession
+
+    lines = iter(["/frame abc", "/frame 99s", "/storyboard every x", "/frame 1s picture.txt"])
+    buffer = io.StringIO()
+
+    def read() -> str:
+        try:
+            return next(lines)
+        except StopIteration:
+            raise EOFError from None
+
+    run_repl(ChatSession(demo_path), read, Console(file=buffer, width=120, no_color=True))
+    text = " ".join(buffer.getvalue().split())
+    assert "'abc' is not a time" in text
+    assert "01:39.00 is outside the timeline (00:00.00 to 00:20.00)" in text
+    assert "/storyboard every N takes a positive number of seconds" in text
+    assert "picture.txt: a picture is written as .png, .jpg, .jpeg" in text
+    assert "--at" not in text and "-o " not in text  # the REPL's words, not the command line's
+    assert not list(demo_path.parent.glob("*.png"))

@@ -45,7 +45,7 @@ def write_frame(project: Project, project_path: Path, at: int, output: Path, ove
     output = _target(project, project_path, output, overwrite)
     end = project.scene.end_time
     if not 0 <= at < end:
-        raise UsageError(f"--at {format_timecode(at)} is outside the timeline (00:00.00 to {format_timecode(end)})")
+        raise UsageError(f"{format_timecode(at)} is outside the timeline (00:00.00 to {format_timecode(end)})")
     workdir = Path(tempfile.mkdtemp(prefix="neuralcut-frame-"))
     try:
         _render_still(project, project_path, workdir, at, workdir / "frame.png", width)
@@ -60,10 +60,10 @@ def shots(project: Project, every: float | None = None) -> list[Tile]:
     end = project.scene.end_time
     if every is not None:
         if every <= 0:
-            raise UsageError("--every must be a positive number of seconds")
+            raise UsageError("every: a frame every N seconds needs a positive N")
         count = math.ceil(ticks_to_seconds(end) / every)
         if count > MAX_TILES:
-            raise UsageError(f"--every {every:g} would make {count} tiles; the most is {MAX_TILES}")
+            raise UsageError(f"a frame every {every:g} s would make {count} tiles; the most is {MAX_TILES}")
         return [Tile(seconds_to_ticks(i * every), format_timecode(seconds_to_ticks(i * every))) for i in range(count)]
     elements = project.scene.tracks.main.sorted_elements()[:MAX_TILES]
     if not elements:
@@ -99,7 +99,7 @@ def write_storyboard(project: Project, project_path: Path, tiles: list[Tile], ou
 
 def _target(project: Project, project_path: Path, output: Path, overwrite: bool) -> Path:
     if Path(output).suffix.lower() not in IMAGE_SUFFIXES:
-        raise UsageError(f"-o {output}: name a picture file ({', '.join(IMAGE_SUFFIXES)})")
+        raise UsageError(f"{output}: a picture is written as {', '.join(IMAGE_SUFFIXES)}; name the file so")
     return check_output_target(Path(output), own_files(project, project_path), overwrite)
 
 

@@ -140,8 +140,14 @@ def _storyboard(chat: ChatSession, console: Console, arg: str) -> None:
     from neuralcut_cli.render.stills import shots, write_storyboard
 
     words = arg.split()
-    every = float(words[1]) if len(words) >= 2 and words[0] == "every" and _number(words[1]) else None
-    name = " ".join(words[2:] if every is not None else words)
+    every = None
+    if words[:1] == ["every"]:
+        if len(words) < 2 or not _number(words[1]):
+            console.print("[red]error:[/] /storyboard every N takes a positive number of seconds, e.g. /storyboard "
+                          "every 2")
+            return
+        every, words = float(words[1]), words[2:]
+    name = " ".join(words)
     project = chat.session.project()
     tiles = shots(project, every)
     written, columns, rows = write_storyboard(project, chat.project_path, tiles,
