@@ -10,9 +10,12 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from neuralcut_cli.cli.chat.session import ChatSession
 
 
+@pytest.mark.slow  # real waits (the model answers after 1.5 s)
 def test_a_cancelled_wait_leaves_the_agent_idle(demo_path: Path, tmp_path: Path) -> None:
     script = tmp_path / "slow.json"
     script.write_text(json.dumps({"delay": 1.5, "turns": [

@@ -16,6 +16,8 @@ from pty_helpers import spawn_command
 
 GUIDE = ("neuralcut new my.json --media clip.mp4", "neuralcut new tour.json --demo", "NEURALCUT_PROJECT")
 
+pytestmark = pytest.mark.slow  # real processes
+
 
 def test_outside_a_project_folder_it_explains_how_to_start(tmp_path: Path) -> None:
     for args in ((), ("timeline",), ("run", "split at 5s")):

@@ -224,6 +224,7 @@ def test_run_on_a_terminal_shows_the_wait_and_the_retries_on_stderr(gemini, demo
     assert len(gemini.generate_requests()) == 3
 
 
+@pytest.mark.slow  # real processes
 def test_run_piped_prints_no_status_line(gemini, demo_path: Path) -> None:
     gemini.reply_error(503, "The model is overloaded")
     gemini.reply_text("Nothing to change.")

@@ -13,6 +13,8 @@ from neuralcut_cli.cli.help_text import EXAMPLES, SUMMARY
 
 NAMES = sorted(command.name or "" for command in app.registered_commands)
 
+pytestmark = pytest.mark.slow  # real processes
+
 
 def test_every_command_has_a_summary_and_examples() -> None:
     assert set(NAMES) <= set(SUMMARY) and set(NAMES) <= set(EXAMPLES)

@@ -5,11 +5,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from cli_helpers import neuralcut
 from conftest import DEMO
 
 from neuralcut_cli.cli.views.values import changes, show
 from neuralcut_cli.english import plural, quoted
+
+pytestmark = pytest.mark.slow  # real processes
 
 
 def tool(path: Path, name: str, args: dict) -> str:

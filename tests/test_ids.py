@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from cli_helpers import neuralcut
 from conftest import DEMO
 
@@ -47,6 +48,7 @@ def split_copy(tmp_path: Path) -> tuple[Path, list[str]]:
     return path, [i for i in result["affectedElements"] if not i.startswith("e-")]
 
 
+@pytest.mark.slow  # real processes
 def test_every_tool_takes_a_unique_prefix_and_history_keeps_the_full_id(tmp_path: Path) -> None:
     path, new = split_copy(tmp_path)
     target = new[0]
@@ -59,6 +61,7 @@ def test_every_tool_takes_a_unique_prefix_and_history_keeps_the_full_id(tmp_path
     assert target in history.stdout and f'"{target[:8]}"' not in history.stdout
 
 
+@pytest.mark.slow  # real processes
 def test_human_output_shows_short_ids_and_json_full_ones(tmp_path: Path) -> None:
     path, new = split_copy(tmp_path)
     human = neuralcut("timeline", "-p", path, env={"COLUMNS": "80"})

@@ -13,6 +13,8 @@ from conftest import SECRET_KEY
 
 from neuralcut_cli import __version__
 
+pytestmark = pytest.mark.slow  # real processes
+
 
 def complete(shell: str, words: str, **extra: str) -> str:
     env = {**os.environ, "_NEURALCUT_COMPLETE": f"complete_{shell}", **extra}
