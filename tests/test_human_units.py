@@ -28,6 +28,9 @@ def test_values_in_db_percent_yes_no_and_by_name() -> None:
     assert list(changes({"params": {"intensity": 15, "size": 2}}, {"params": {"intensity": 40, "size": 2}})) == [
         "intensity 15 → 40"]
     assert list(changes({"trimEnd": 240000}, {"trimEnd": 360000})) == ["trim end 00:02.00 → 00:03.00"]
+    assert list(changes({"transform": {"position": {"x": 0, "y": 5}}}, {"transform": {"position": {"x": 10, "y": 5}}})) \
+        == ["position x 0 → 10"]
+    assert list(changes({}, {"hidden": True})) == ["hidden no → yes"]  # a flag left out of a file is off
     assert show("content", "x" * 1000).endswith('…"') and len(show("content", "x" * 1000)) == 42
 
 

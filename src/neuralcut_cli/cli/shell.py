@@ -37,6 +37,7 @@ def take_global_flags(argv: list[str]) -> list[str]:
     """``argv`` without ``--color X`` / ``--color=X`` / ``--debug`` (before any ``--``); ``FLAGS`` set."""
     rest: list[str] = []
     index = 0
+    FLAGS.color = "auto"
     FLAGS.debug = os.environ.get("NEURALCUT_DEBUG", "").lower() in ("1", "true", "yes", "on")
     while index < len(argv):
         word = argv[index]
@@ -84,7 +85,10 @@ class _Masked(logging.Filter):
 
 def start_debug_log() -> None:
     """NeuralCut's log at DEBUG, the HTTP libraries' request lines at INFO, all to stderr, secrets masked."""
+    if any(getattr(h, "neuralcut", False) for h in logging.getLogger("neuralcut").handlers):
+        return  # once per process (tests call main() many times)
     handler = logging.StreamHandler(sys.stderr)
+    handler.neuralcut = True  # type: ignore[attr-defined]
     handler.setFormatter(logging.Formatter("%(asctime)s.%(msecs)03d %(name)s: %(message)s", "%H:%M:%S"))
     handler.addFilter(_Masked())
     for name, level in (("neuralcut", logging.DEBUG), ("httpx", logging.INFO), ("httpx2", logging.INFO)):

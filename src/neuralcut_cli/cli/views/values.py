@@ -19,8 +19,9 @@ _COUNTED = frozenset({"effects", "masks", "keys", "elements"})
 
 
 def words(key: str) -> str:
-    """``trimEnd`` → ``trim end``; ``params.intensity`` → ``intensity``."""
-    last = key.rsplit(".", 1)[-1]
+    """``trimEnd`` → ``trim end``; ``params.intensity`` → ``intensity``; ``transform.position.x`` → ``position x``."""
+    parts = key.split(".")
+    last = " ".join(parts[-2:]) if len(parts) > 1 and len(parts[-1]) == 1 else parts[-1]
     return re.sub(r"(?<=[a-z0-9])([A-Z])", lambda m: " " + m.group(1).lower(), last)
 
 
@@ -53,6 +54,8 @@ def changes(before: dict[str, Any], after: dict[str, Any], skip: frozenset[str] 
         if key in skip or before.get(key) == after.get(key):
             continue
         old, new = before.get(key), after.get(key)
+        if old is None and isinstance(new, bool):
+            old = False  # a flag a file leaves out is off
         path = f"{prefix}{key}"
         if isinstance(old, dict) and isinstance(new, dict):
             yield from changes(old, new, prefix=path + ".")
