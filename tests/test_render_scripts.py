@@ -113,3 +113,30 @@ def test_fontconfig_finds_the_font(tmp_path: Path) -> None:
     ours, warnings = frame(path, {"FONTCONFIG_FILE": str(conf), "HOME": str(tmp_path)})
     right = direct(tmp_path, JAPANESE, FONTS / "DroidSansFallback-subset.ttf")
     assert np.abs(ours - right).mean() < 0.5 and warnings == ""
+
+
+def test_the_repl_warns_before_a_picture_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    from rich.console import Console
+
+    from neuralcut_cli.cli.chat.repl import run_repl
+    from neuralcut_cli.cli.chat.session import ChatSession
+    from neuralcut_cli.render import fonts
+
+    monkeypatch.setenv("NEURALCUT_FONT_DIRS", no_fonts(tmp_path)["NEURALCUT_FONT_DIRS"])
+    fonts.fallback.cache_clear()
+    lines = iter(["/frame 1s"])
+
+    def read() -> str:
+        try:
+            return next(lines)
+        except StopIteration:
+            raise EOFError from None
+
+    buffer = io.StringIO()
+    run_repl(ChatSession(text_project(tmp_path, JAPANESE)), read, Console(file=buffer, width=200, no_color=True))
+    text = buffer.getvalue()
+    assert "warning: no installed font has '東' (U+6771)" in text
+    assert text.index("warning:") < text.index("Wrote ")
+    fonts.fallback.cache_clear()

@@ -15,8 +15,10 @@ from typing import Callable
 from rich.console import Console
 from rich.markup import escape
 
+from neuralcut_cli.cli.options import DEFAULT_PROJECT
 from neuralcut_cli.cli.views.names import plural
 from neuralcut_cli.errors import ProjectLoadError
+from neuralcut_cli.media.outputs import free_path
 
 MEDIA_SUFFIXES = frozenset({".mp4", ".mov", ".mkv", ".webm", ".avi", ".m4v", ".mp3", ".wav", ".m4a", ".aac",
                             ".flac", ".ogg", ".png", ".jpg", ".jpeg", ".webp", ".gif"})
@@ -44,15 +46,16 @@ def media_here(folder: Path) -> list[Path]:
 def offer(console: Console, folder: Path, ask: Callable[[str], bool]) -> Path | None:
     """Ask to make a project here; the new project's path, or None when the answer is no."""
     media = media_here(folder)
-    target = _free_name(folder, "my" if media else "tour")
+    target = free_path(folder, "my" if media else "tour", ".json")
     if media:
         names = ", ".join(p.name for p in media[:4]) + (", ..." if len(media) > 4 else "")
         question = f"Make {target.name} from the {plural(len(media), 'media file')} here ({names})?"
     else:
         question = f"No media here. Make {target.name}, a copy of the demo project, to try NeuralCut?"
-    console.print(escape(guide(Path("projects/demo.json")).split("\n", 1)[0]))
+    first, rest = guide(DEFAULT_PROJECT).split("\n", 1)
+    console.print(escape(first))
     if not ask(question):
-        console.print(escape(guide(Path("projects/demo.json")).split("\n", 1)[1]))
+        console.print(escape(rest))
         return None
     from neuralcut_cli.cli.session import create_project
 
@@ -60,13 +63,6 @@ def offer(console: Console, folder: Path, ask: Callable[[str], bool]) -> Path | 
     console.print(f"Created {escape(str(target))} ({plural(len(project.media_assets), 'asset')}). "
                   f"Next time: neuralcut -p {escape(target.name)}")
     return target
-
-
-def _free_name(folder: Path, stem: str) -> Path:
-    candidate, number = folder / f"{stem}.json", 2
-    while candidate.exists():
-        candidate, number = folder / f"{stem}-{number}.json", number + 1
-    return candidate
 
 
 class Asker:

@@ -28,6 +28,14 @@ def own_files(project: Project, project_path: Path) -> dict[Path, str]:
     return files
 
 
+def free_path(folder: Path, stem: str, suffix: str) -> Path:
+    """``folder/stem.suffix``, or ``stem-2``, ``stem-3``... : the first name no file has yet."""
+    candidate, number = folder / f"{stem}{suffix}", 2
+    while candidate.exists():
+        candidate, number = folder / f"{stem}-{number}{suffix}", number + 1
+    return candidate
+
+
 def check_output_target(output: Path, protected: dict[Path, str], overwrite: bool) -> Path:
     """The real path to write ``output`` to, or an error that says why not."""
     try:

@@ -27,8 +27,13 @@ from neuralcut_cli.project.model import Project
 from neuralcut_cli.render.fontmetrics import covers
 
 FONT_SUFFIXES = (".ttf", ".otf", ".ttc")
+BOLD = ("bold", "bolder", "600", "700", "800", "900")
 SYSTEM_DIRS = ("/usr/share/fonts", "/usr/local/share/fonts", "~/.local/share/fonts", "~/.fonts", "/Library/Fonts",
                "/System/Library/Fonts", "C:/Windows/Fonts")
+
+
+def is_bold(weight: object) -> bool:
+    return str(weight).lower() in BOLD
 
 
 def shipped(bold: bool) -> Path:
@@ -76,9 +81,15 @@ def missing_glyphs(project: Project, begin: int | None = None, end: int | None =
             continue
         if (begin is not None and element.end_time <= begin) or (end is not None and element.start_time >= end):
             continue
-        bold = str(element.font_weight).lower() in ("bold", "bolder", "600", "700", "800", "900")
-        missing.update(dict.fromkeys(uncovered(element.content, bold)))
+        missing.update(dict.fromkeys(uncovered(element.content, is_bold(element.font_weight))))
     return list(missing)
+
+
+def glyph_warning(chars: list[str]) -> str:
+    """What to tell a person before rendering text some of whose characters no font here has."""
+    return (f"no installed font has {describe(chars)}: they will be drawn as empty boxes. Install a font that covers "
+            "them (for Chinese, Japanese and Korean: Noto Sans CJK, e.g. the fonts-noto-cjk package) or point "
+            "NEURALCUT_FONT_DIRS at a folder holding one.")
 
 
 def describe(chars: list[str], limit: int = 12) -> str:

@@ -20,12 +20,11 @@ from neuralcut_cli.project.elements import TextElement
 from neuralcut_cli.render.animated import animated, runs
 from neuralcut_cli.render.filtergraph import Chain, Filter, between, chain, colour, f, seconds
 from neuralcut_cli.render.fontmetrics import load
+from neuralcut_cli.render.fonts import is_bold, shipped
 from neuralcut_cli.render.fonts import runs as script_runs
-from neuralcut_cli.render.fonts import shipped
 from neuralcut_cli.render.shapes import draw_box
 from neuralcut_cli.time import seconds_to_ticks
 
-BOLD = ("bold", "bolder", "600", "700", "800", "900")
 NORMAL_LINE = 1.2  # OpenCut's default line height; drawtext's natural spacing
 
 
@@ -123,7 +122,7 @@ def box_options(element: TextElement, size: float, scale: float) -> dict[str, ob
 def _style(canvas: Canvas, element: TextElement) -> _Style:
     width, height = canvas.canvas
     size = max(1.0, float(element.font_size) * height / 90 * float(element.transform.scale_y) * canvas.scale)
-    bold = str(element.font_weight).lower() in BOLD
+    bold = is_bold(element.font_weight)
     spacing = float(element.letter_spacing or 0) * canvas.scale
     line_gap = (float(element.line_height) - NORMAL_LINE) * size if element.line_height is not None else 0.0
     centre = (width * canvas.scale / 2 + float(element.transform.position.x) * canvas.scale,

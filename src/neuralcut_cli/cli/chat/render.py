@@ -45,6 +45,6 @@ def print_exchange(console: Console, exchange: Exchange, show_reply: bool = True
         console.print(f"[red]error:[/] {escape(names.text(outcome.error))}")
     patch = diff(exchange.before, exchange.after)
     if patch:
-        print_changes(console, patch, exchange.before, exchange.after)
+        print_changes(console, patch, exchange.before, exchange.after, names)
         if dry_run:
             console.print("[yellow]Dry run:[/] nothing was saved.")

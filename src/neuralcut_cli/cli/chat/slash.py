@@ -12,6 +12,7 @@ from typing import Callable
 from rich.console import Console
 from rich.markup import escape
 
+from neuralcut_cli.cli.chat import pictures
 from neuralcut_cli.cli.chat.session import ChatSession
 from neuralcut_cli.errors import NeuralCutError
 
@@ -119,70 +120,6 @@ def _project(chat: ChatSession, console: Console, arg: str) -> None:
     console.print(f"Project: {escape(str(chat.project_path))}")
 
 
-def _frame(chat: ChatSession, console: Console, arg: str) -> None:
-    """``/frame 5s [file.png]``: the picture is written beside the project and, where the terminal can, shown."""
-    from neuralcut_cli.render.stills import write_frame
-    from neuralcut_cli.time import format_timecode, parse_time
-
-    when_text, _, name = arg.strip().partition(" ")
-    if not when_text:
-        console.print("[red]error:[/] /frame needs a time, e.g. /frame 5s (and optionally a file name)")
-        return
-    project = chat.session.project()
-    when = parse_time(when_text, project.fps)
-    target = _picture_path(chat, name, f"frame-{format_timecode(when).replace(':', '-')}")
-    written = write_frame(project, chat.project_path, when, target)
-    _shown(console, written, f"the frame at {format_timecode(when)}")
-
-
-def _storyboard(chat: ChatSession, console: Console, arg: str) -> None:
-    """``/storyboard [every N] [file.png]``: the contact sheet, written and shown like /frame."""
-    from neuralcut_cli.render.stills import shots, write_storyboard
-
-    words = arg.split()
-    every = None
-    if words[:1] == ["every"]:
-        if len(words) < 2 or not _number(words[1]):
-            console.print("[red]error:[/] /storyboard every N takes a positive number of seconds, e.g. /storyboard "
-                          "every 2")
-            return
-        every, words = float(words[1]), words[2:]
-    name = " ".join(words)
-    project = chat.session.project()
-    tiles = shots(project, every)
-    written, columns, rows = write_storyboard(project, chat.project_path, tiles,
-                                              _picture_path(chat, name, "storyboard"))
-    _shown(console, written, f"{len(tiles)} tile{'s' if len(tiles) != 1 else ''} ({columns} x {rows})")
-
-
-def _number(text: str) -> bool:
-    try:
-        return float(text) > 0
-    except ValueError:
-        return False
-
-
-def _picture_path(chat: ChatSession, name: str, stem: str) -> Path:
-    """The named file (beside the project when relative), else ``stem.png`` there, never over an existing file."""
-    if name:
-        path = Path(name).expanduser()
-        return path if path.is_absolute() else chat.project_path.parent / path
-    folder, number = chat.project_path.parent, 1
-    candidate = folder / f"{stem}.png"
-    while candidate.exists():
-        number += 1
-        candidate = folder / f"{stem}-{number}.png"
-    return candidate
-
-
-def _shown(console: Console, picture: Path, what: str) -> None:
-    from neuralcut_cli.cli.views.inline_image import show
-
-    console.print(f"Wrote {escape(str(picture))}: {what}")
-    if picture.suffix.lower() == ".png":
-        show(console, picture)
-
-
 COMMANDS: list[Slash] = [
     Slash("help", "this list", _help),
     Slash("timeline", "show the timeline (table and lanes)", _timeline),
@@ -191,8 +128,8 @@ COMMANDS: list[Slash] = [
     Slash("undo", "revert the last request", lambda c, o, a: _move(c, o, True)),
     Slash("redo", "re-apply the last undone request", lambda c, o, a: _move(c, o, False)),
     Slash("history", "the requests in the undo history", _history),
-    Slash("frame", "write the frame at a time as a picture (shown here if the terminal can)", _frame, "time"),
-    Slash("storyboard", "a contact sheet: a frame per shot ('every 2' for one each 2 s)", _storyboard),
+    Slash("frame", "write the frame at a time as a picture (shown here if the terminal can)", pictures.frame, "time"),
+    Slash("storyboard", "a contact sheet: a frame per shot ('every 2' for one each 2 s)", pictures.storyboard),
     Slash("clear", "forget the conversation", _clear),
     Slash("backend", "show or switch the backend (mock, gemini, URL)", _backend, "backend"),
     Slash("model", "show or set the model", _model, "model"),

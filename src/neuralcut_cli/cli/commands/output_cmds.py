@@ -68,13 +68,11 @@ VIDEO_SUFFIXES = {".mp4", ".mov", ".mkv", ".m4v"}
 
 def warn_missing_glyphs(out: Output, project: Project, begin: int | None, finish: int | None) -> list[str]:
     """Name, before rendering, the characters no installed font can draw (they would come out as boxes)."""
-    from neuralcut_cli.render.fonts import describe, missing_glyphs
+    from neuralcut_cli.render.fonts import glyph_warning, missing_glyphs
 
     missing = missing_glyphs(project, begin, finish)
     if missing:
-        out.warn(f"no installed font has {describe(missing)}: they will be drawn as empty boxes. Install a font "
-                 "that covers them (for Chinese, Japanese and Korean: Noto Sans CJK, e.g. the fonts-noto-cjk "
-                 "package) or point NEURALCUT_FONT_DIRS at a folder holding one.")
+        out.warn(glyph_warning(missing))
     return missing
 
 

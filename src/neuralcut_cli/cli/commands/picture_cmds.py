@@ -7,16 +7,14 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
+from neuralcut_cli.cli.commands.output_cmds import warn_missing_glyphs
 from neuralcut_cli.cli.errors import guarded
 from neuralcut_cli.cli.help_text import command
 from neuralcut_cli.cli.options import JsonOpt, ProjectOpt
 from neuralcut_cli.english import plural
 
 if TYPE_CHECKING:
-    from rich.console import Console
-
     from neuralcut_cli.cli.output import Output
-    from neuralcut_cli.project.model import Project
 
 OutputOpt = Annotated[Path, typer.Option("--output", "-o", help="The picture to write (.png or .jpg).")]
 ForceOpt = Annotated[bool, typer.Option("--force", help="Replace the picture if it exists.")]
@@ -41,13 +39,13 @@ def frame(
     current = session.project()
     when = parse_time(at, current.fps)
     out = Output()
-    missing = _warn(out, current, when, when + 1)
+    missing = warn_missing_glyphs(out, current, when, when + 1)
     written = write_frame(current, session.path, when, output, overwrite=force, width=width)
     if json_out:
         out.json({"output": str(written), "at": _seconds(when), "missingGlyphs": missing})
         return
     out.say(f"Wrote {written}: the frame at {format_timecode(when)}")
-    show_inline(out.console, written)
+    _show(out, written)
 
 
 def storyboard(
@@ -69,14 +67,14 @@ def storyboard(
     current = session.project()
     tiles = shots(current, every)
     out = Output()
-    missing = _warn(out, current, None, None)
+    missing = warn_missing_glyphs(out, current, None, None)
     written, cols, rows = write_storyboard(current, session.path, tiles, output, columns, width, overwrite=force)
     if json_out:
         out.json({"output": str(written), "columns": cols, "rows": rows, "missingGlyphs": missing,
                   "tiles": [{"at": _seconds(tile.time), "label": tile.label} for tile in tiles]})
         return
     out.say(f"Wrote {written}: {plural(len(tiles), 'tile')} ({cols} x {rows})")
-    show_inline(out.console, written)
+    _show(out, written)
 
 
 def _seconds(ticks: int) -> float:
@@ -85,18 +83,10 @@ def _seconds(ticks: int) -> float:
     return round(ticks_to_seconds(ticks), 6)
 
 
-def _warn(out: Output, project: Project, begin: int | None, end: int | None) -> list[str]:
-    from neuralcut_cli.cli.commands.output_cmds import warn_missing_glyphs
+def _show(out: Output, picture: Path) -> None:
+    from neuralcut_cli.cli.views.inline_image import show  # only once there is a picture
 
-    return warn_missing_glyphs(out, project, begin, end)
-
-
-def show_inline(console: Console, picture: Path) -> None:
-    """On a terminal that shows pictures, the picture itself (PNGs: the protocols take them as they are)."""
-    from neuralcut_cli.cli.views.inline_image import show
-
-    if picture.suffix.lower() == ".png":
-        show(console, picture)
+    show(out.console, picture)
 
 
 def register(app: typer.Typer) -> None:

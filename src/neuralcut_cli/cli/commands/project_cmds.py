@@ -11,7 +11,7 @@ import typer
 from neuralcut_cli.cli.errors import guarded
 from neuralcut_cli.cli.help_text import command
 from neuralcut_cli.cli.options import JsonOpt, ProjectOpt
-from neuralcut_cli.cli.views.names import plural
+from neuralcut_cli.english import plural
 
 
 class UsageFilter(str, Enum):

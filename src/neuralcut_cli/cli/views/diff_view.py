@@ -8,7 +8,7 @@ from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
 from neuralcut_cli.cli.views.clean import plain
-from neuralcut_cli.cli.views.names import Names, fit
+from neuralcut_cli.cli.views.names import Names, fit, quote
 from neuralcut_cli.cli.views.values import changes
 from neuralcut_cli.project.diff import Patch, element_changes
 from neuralcut_cli.project.elements import Element
@@ -27,7 +27,7 @@ def _span(element: dict[str, Any]) -> str:
 
 def _label(element: dict[str, Any]) -> str:
     if element.get("type") == "text":
-        return '"' + fit(" ".join(str(element.get("content", "")).split()), 30) + '"'
+        return quote(str(element.get("content", "")), 30)
     if element.get("type") == "effect":
         return str(element.get("effectType", ""))
     return fit(str(element.get("name") or element.get("stickerId") or element.get("id", "")), 30)

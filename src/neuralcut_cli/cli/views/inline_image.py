@@ -40,9 +40,9 @@ def protocol(env: Mapping[str, str] = os.environ) -> str | None:
 
 
 def show(console: Console, picture: Path) -> bool:
-    """Draw ``picture`` (a PNG) inline when the terminal can; whether it did."""
+    """Draw ``picture`` inline when the terminal can (PNGs only: the protocols take them as they are)."""
     kind = protocol()
-    if kind is None or not console.is_terminal:
+    if kind is None or not console.is_terminal or picture.suffix.lower() != ".png":
         return False
     data = kitty(picture) if kind == "kitty" else iterm(picture) if kind == "iterm" else sixel(*_pixels(picture))
     console.file.write(data + "\n")

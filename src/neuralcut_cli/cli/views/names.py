@@ -19,7 +19,7 @@ from neuralcut_cli.project.ids import project_ids, short_ids
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.project.tracks import Track
 
-__all__ = ["Names", "fit", "plural"]
+__all__ = ["Names", "fit", "plural", "quote"]
 
 _TOKEN = re.compile(r"[\w-]{7,}")
 
@@ -48,6 +48,11 @@ class Names:
     def track_id(self, project: Project, track_id: str) -> str:
         track = project.scene.tracks.find(track_id)
         return self.track(track) if track is not None else self.id(track_id)
+
+
+def quote(text: str, cells: int) -> str:
+    """``text`` on one line, cut to ``cells``, in quotes."""
+    return '"' + fit(" ".join(text.split()), cells) + '"'
 
 
 def fit(text: str, cells: int) -> str:

@@ -60,13 +60,13 @@ def print_edit_result(console: Console, name: str, result: dict[str, Any], patch
         summary = summary[:297] + "..."
     console.print(f"[green]✓[/] {name}" + (f": {escape(summary)}" if summary else ""), soft_wrap=True)
     if patch:
-        print_changes(console, patch, before, after)
+        print_changes(console, patch, before, after, names)
     else:
-        console.print(diff_table(None, before, after))
+        console.print(diff_table(None, before, after, names))
 
 
-def print_changes(console: Console, patch: Patch, before: Project, after: Project) -> None:
+def print_changes(console: Console, patch: Patch, before: Project, after: Project, names: Names | None = None) -> None:
     """What changed, then the lanes with the changed elements underlined."""
-    names = Names(before, after)
+    names = names or Names(before, after)
     console.print(diff_table(patch, before, after, names))
     console.print(Lanes(after, highlight={element_id for _, element_id in element_changes(patch)}, names=names))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterator
 
-from neuralcut_cli.cli.views.names import fit
+from neuralcut_cli.cli.views.names import fit, plural, quote
 from neuralcut_cli.time import format_timecode
 
 TIMES = frozenset({"startTime", "duration", "trimStart", "trimEnd", "sourceDuration", "time"})
@@ -41,9 +41,9 @@ def show(key: str, value: Any) -> str:
     if isinstance(value, float):
         return f"{value:.3g}" if abs(value) < 1000 else f"{value:.0f}"
     if isinstance(value, str):
-        return '"' + fit(" ".join(value.split()), TEXT_CELLS) + '"' if last == "content" else fit(value, TEXT_CELLS)
+        return quote(value, TEXT_CELLS) if last == "content" else fit(value, TEXT_CELLS)
     if isinstance(value, (list, tuple)):
-        return f"{len(value)} item{'s' if len(value) != 1 else ''}"
+        return plural(len(value), "item")
     return fit(str(value), TEXT_CELLS)
 
 

@@ -69,7 +69,7 @@ def plan_cut_words(intent: i.CutWords, ctx: Context) -> Plan:
     for element in dict.fromkeys(m["elementId"] for m in found):
         done = yield Call("cut_words", {"elementId": element, "text": intent.text, "occurrence": "all"})
         removed += done["removed"]
-    return Done(f"Cut {quoted(intent.text)} ({len(removed)} time{'s' if len(removed) != 1 else ''}); the rest closed "
+    return Done(f"Cut {quoted(intent.text)} ({plural(len(removed), 'time')}); the rest closed "
                 "up behind it.")
 
 

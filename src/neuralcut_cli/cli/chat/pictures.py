@@ -1,0 +1,86 @@
+"""``/frame`` and ``/storyboard``: pictures written beside the project and, where the terminal can, shown.
+
+A picture never replaces a file: without a name it is ``frame-00-05.00.png``,
+``storyboard.png``, or the first free ``-2``, ``-3``... name beside the
+project. Characters no installed font has are named before anything renders,
+as ``render`` does.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.console import Console
+from rich.markup import escape
+
+from neuralcut_cli.cli.chat.session import ChatSession
+from neuralcut_cli.english import plural
+from neuralcut_cli.project.model import Project
+
+
+def frame(chat: ChatSession, console: Console, arg: str) -> None:
+    """``/frame 5s [file.png]``."""
+    from neuralcut_cli.render.stills import write_frame
+    from neuralcut_cli.time import format_timecode, parse_time
+
+    when_text, _, name = arg.strip().partition(" ")
+    if not when_text:
+        console.print("[red]error:[/] /frame needs a time, e.g. /frame 5s (and optionally a file name)")
+        return
+    project = chat.session.project()
+    when = parse_time(when_text, project.fps)
+    _warn(console, project, when, when + 1)
+    target = _target(chat, name, f"frame-{format_timecode(when).replace(':', '-')}")
+    _shown(console, write_frame(project, chat.project_path, when, target), f"the frame at {format_timecode(when)}")
+
+
+def storyboard(chat: ChatSession, console: Console, arg: str) -> None:
+    """``/storyboard [every N] [file.png]``."""
+    from neuralcut_cli.render.stills import shots, write_storyboard
+
+    words = arg.split()
+    every = None
+    if words[:1] == ["every"]:
+        if len(words) < 2 or not _positive(words[1]):
+            console.print("[red]error:[/] /storyboard every N takes a positive number of seconds, e.g. /storyboard "
+                          "every 2")
+            return
+        every, words = float(words[1]), words[2:]
+    project = chat.session.project()
+    tiles = shots(project, every)
+    _warn(console, project, None, None)
+    written, columns, rows = write_storyboard(project, chat.project_path, tiles,
+                                              _target(chat, " ".join(words), "storyboard"))
+    _shown(console, written, f"{plural(len(tiles), 'tile')} ({columns} x {rows})")
+
+
+def _positive(text: str) -> bool:
+    try:
+        return float(text) > 0
+    except ValueError:
+        return False
+
+
+def _target(chat: ChatSession, name: str, stem: str) -> Path:
+    """The named file (beside the project when relative), else the first free ``stem.png`` there."""
+    from neuralcut_cli.media.outputs import free_path
+
+    if name:
+        path = Path(name).expanduser()
+        return path if path.is_absolute() else chat.project_path.parent / path
+    return free_path(chat.project_path.parent, stem, ".png")
+
+
+def _warn(console: Console, project: Project, begin: int | None, end: int | None) -> None:
+    from neuralcut_cli.render.fonts import glyph_warning, missing_glyphs
+
+    missing = missing_glyphs(project, begin, end)
+    if missing:
+        console.print(f"[yellow]warning:[/] {escape(glyph_warning(missing))}")
+
+
+def _shown(console: Console, picture: Path, what: str) -> None:
+    from neuralcut_cli.cli.views.inline_image import show
+
+    console.print(f"Wrote {escape(str(picture))}: {what}")
+    show(console, picture)
