@@ -32,7 +32,7 @@ from neuralcut_cli.render.graph import build_plan
 
 INJECTION = "black:d=0.04,metadata=mode=print:file=/tmp/neuralcut-pwned,nullsink;color=c=black"
 ALLOWED_FILTERS = {"color", "format", "setpts", "scale", "colorchannelmixer", "rotate", "overlay", "drawtext",
-                   "gblur", "eq", "hue", "lutrgb", "vignette", "asetpts", "aformat", "volume", "adelay", "amix",
+                   "gblur", "eq", "hue", "lutrgb", "vignette", "asetpts", "aformat", "aresample", "volume", "adelay", "amix",
                    "apad", "atrim", "anullsrc", "geq", "convolution", "avgblur", "blend", "split", "maskedmerge",
                    "pad", "fillborders", "crop", "trim", "haldclutsrc", "haldclut", "remap", "mergeplanes",
                    "extractplanes", "lut", "sobel", "alphaextract", "alphamerge", "drawbox"}
@@ -199,7 +199,9 @@ def test_media_paths_are_never_options_or_protocols(demo_json: dict[str, Any], t
     paths = [spec[spec.index("-i") + 1] for spec in plan.inputs]
     for name in hostile:
         assert f"file:{tmp_path / name}" in paths
-    command = plan.command(tmp_path / "graph.txt", Path("-out.mp4"), preview=True)
+    from neuralcut_cli.render.join import Mux
+
+    command = Mux(tmp_path / "pieces.txt", tmp_path / "sound.pcm", Path("-out.mp4"), 1.0).arguments(tmp_path)
     assert command[-1] == f"file:{tmp_path / '-out.mp4'}"
 
 

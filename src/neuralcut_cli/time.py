@@ -80,6 +80,22 @@ def frames_to_ticks(frames: float | Fraction, fps: float | Fraction) -> Ticks:
     return round(Fraction(frames) * TICKS_PER_SECOND / fps_fraction(fps))
 
 
+def frame_at_or_after(ticks: Ticks, rate: Fraction) -> int:
+    """The first frame (at ``rate`` frames a second, frame 0 at time 0) shown at or after ``ticks``."""
+    return -((-ticks * rate.numerator) // (TICKS_PER_SECOND * rate.denominator))
+
+
+def frame_time(frame: int, rate: Fraction) -> Ticks:
+    """When frame ``frame`` is shown, in ticks: exact for every common rate, else the tick just before it (so
+    ``frame_at_or_after`` gives the frame back)."""
+    return (frame * TICKS_PER_SECOND * rate.denominator) // rate.numerator
+
+
+def frame_samples(frame: int, rate: Fraction, sample_rate: int) -> int:
+    """The audio sample at frame ``frame``'s time: sound cut at frame edges joins without drift."""
+    return round(Fraction(frame * sample_rate) / rate)
+
+
 def parse_time(text: str, fps: float | Fraction = 30) -> Ticks:
     """Parse what a person typed as a time and return ticks.
 

@@ -4,10 +4,13 @@ ships (no system ffmpeg is assumed), or ``$NEURALCUT_FFMPEG`` when set."""
 from __future__ import annotations
 
 import os
+import shutil
+import signal
 import subprocess
+import sys
 from functools import lru_cache
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
 from neuralcut_cli.errors import MediaError
 
@@ -25,6 +28,43 @@ def ffmpeg_exe() -> str:
         return str(imageio_ffmpeg.get_ffmpeg_exe())
     except RuntimeError as exc:
         raise MediaError(f"ffmpeg is missing: {exc}") from None
+
+
+@lru_cache(maxsize=1)
+def ffmpeg_identity() -> str:
+    """Which ffmpeg this is, for caches of what it made: its path, size and modification time."""
+    exe = shutil.which(ffmpeg_exe()) or ffmpeg_exe()
+    try:
+        stat = os.stat(exe)
+    except OSError:
+        return exe
+    return f"{exe}:{stat.st_size}:{stat.st_mtime_ns}"
+
+
+def spawn(args: Sequence[str], **options: Any) -> subprocess.Popen[bytes]:
+    """Start ffmpeg (``args`` without the binary) so that it dies with this process, even by kill -9 (Linux:
+    the parent-death signal); elsewhere it is stopped by whoever catches the end."""
+    prctl = _prctl()  # looked up here, before the fork: the child only calls it
+
+    def die_with_parent() -> None:  # pragma: no cover - runs in the child, between fork and exec
+        prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+
+    try:
+        return subprocess.Popen([ffmpeg_exe(), *args], preexec_fn=die_with_parent if prctl else None, **options)
+    except OSError as exc:
+        raise MediaError(f"Cannot run ffmpeg: {exc.strerror}") from None
+
+
+@lru_cache(maxsize=1)
+def _prctl() -> Any:
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        import ctypes
+
+        return ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
 
 
 def run_ffmpeg(args: Sequence[str], timeout: float | None = None) -> subprocess.CompletedProcess[str]:

@@ -12,10 +12,10 @@ elements and audio tracks is mixed with each element's volume (dB) and mute.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable
 
 from neuralcut_cli.catalogs.stickers import SIZE_FRACTION, find_sticker
 from neuralcut_cli.errors import MediaError
@@ -35,8 +35,8 @@ from neuralcut_cli.project.elements import (
 from neuralcut_cli.project.model import MediaAsset, Project
 from neuralcut_cli.project.tracks import Track
 from neuralcut_cli.render import apply_effects
-from neuralcut_cli.render.animated import animated, gain_expression
-from neuralcut_cli.render.audio import speed_filters
+from neuralcut_cli.render.animated import SOUND_RATE, Clock, animated, gain_expression
+from neuralcut_cli.render.audio import AUDIO_RATE, sound_input, speed_filters
 from neuralcut_cli.render.blend import blend_filters
 from neuralcut_cli.render.effects import clip_effects, effect_steps
 from neuralcut_cli.render.filtergraph import (
@@ -59,28 +59,21 @@ Visual = VideoElement | ImageElement | TextElement | StickerElement
 
 @dataclass
 class RenderPlan:
+    """One window of the timeline as ffmpeg inputs and a filter graph ending in ``[vout]`` (its frames) and
+    ``[aout]`` (exactly ``samples`` samples of its sound at ``AUDIO_RATE``)."""
+
     inputs: list[list[str]]
     chains: list[Chain]
     width: int
     height: int
     fps: Fraction
     duration: float
+    samples: int
 
     @property
     def graph(self) -> str:
         """The filter graph as ffmpeg reads it (every value escaped)."""
         return graph_text(self.chains)
-
-    def command(self, graph_file: Path, output: Path, preview: bool, extra: Sequence[str] = ()) -> list[str]:
-        """ffmpeg's arguments (without the binary); ``extra`` goes just before the output file."""
-        args = ["-y", "-hide_banner", "-nostdin"]
-        for spec in self.inputs:
-            args += spec
-        quality = ["-preset", "ultrafast", "-crf", "28"] if preview else ["-preset", "veryfast", "-crf", "20"]
-        return [*args, "-/filter_complex", str(graph_file), "-map", "[vout]", "-map", "[aout]",
-                "-c:v", "libx264", *quality, "-pix_fmt", "yuv420p", "-r", f"{self.fps.numerator}/{self.fps.denominator}",
-                "-c:a", "aac", "-b:a", "160k", "-t", seconds(self.duration), "-movflags", "+faststart",
-                *extra, file_arg(output)]
 
 
 def media_input(path: Path, still: bool, length: float, skip: float = 0.0) -> list[str]:
@@ -132,6 +125,12 @@ class _Builder:
         size = self.project.settings.canvas_size
         return size.width, size.height
 
+    def clock(self, element: Element) -> Clock:
+        """Where ``element`` is, for sampling its keyframes on the timeline's own frame grid."""
+        shown = (max(element.start_time, self.window.start), min(element.end_time, self.window.end))
+        rate = self.project.settings.fps
+        return Clock(self.window.start, element.start_time, shown, Fraction(rate.numerator, rate.denominator))
+
     def path_of(self, asset: MediaAsset) -> Path:
         return asset.file(self.project_path) or Path()  # missing paths were refused before planning
 
@@ -154,7 +153,7 @@ class _Builder:
                                        ticks_to_seconds(element.trim_start) + skip * rate))
         if isinstance(element, VideoElement) and element.source_audio and info.has_audio \
                 and asset.has_audio is not False:
-            self.add_audio(index, element, track, start)
+            self.add_audio(path, element, track, span)
         source = f"{index}:v"
         background = self.project.settings.background
         if background.type == "blur" and track.id == self.project.scene.tracks.main.id:
@@ -182,7 +181,7 @@ class _Builder:
         width, height = self.canvas
         fit_factor = min(width / natural[0], height / natural[1]) if fit else 1.0
         base = (natural[0] * fit_factor * self.scale, natural[1] * fit_factor * self.scale)
-        span = Span(start, end, skip, float(self.project.fps))
+        span = Span(start, end, skip, self.clock(element))
         placed = place(element, base, (width * self.scale, height * self.scale), self.scale, span)
         layer = self.label("l")
         speed = f"/{seconds(rate)}" if rate != 1 else ""
@@ -227,7 +226,7 @@ class _Builder:
         span = self.window.clip(element)
         if span is None or not element.content.strip():
             return current
-        return draw_text(self, current, element, span[0], span[1], span[2], float(self.project.fps))
+        return draw_text(self, current, element, span[0], span[1], self.clock(element))
 
     def still(self, picture: Path, start: float, end: float) -> str:
         """A picture as a layer from ``start`` to ``end`` (output seconds)."""
@@ -258,20 +257,28 @@ class _Builder:
             return current
         return apply_effects.over_range(self, current, steps, between(span[0], span[1]))
 
-    def add_audio(self, index: int, element: VideoElement | AudioElement, track: Track, start: float) -> None:
+    def add_audio(self, path: Path, element: VideoElement | AudioElement, track: Track,
+                  span: tuple[float, float, float]) -> None:
+        """The element's sound over ``span`` (output seconds start, end, and seconds of it before the window)."""
         moving = animated(element, "volume")
         if element.muted or getattr(track, "muted", False) or (element.volume <= -60 and not moving):
             return
+        start, end, skip = span
+        rate = element.rate
+        spec, source = sound_input(path, ticks_to_seconds(element.trim_start) + skip * rate, (end - start) * rate)
+        index = len(self.inputs)
+        self.inputs.append(spec)
         level = f("volume", volume=f"{seconds(element.volume)}dB")
-        span = self.window.clip(element)
-        if moving and span is not None:  # t counts from the element's first audible sample here
-            level = f("volume", volume=gain_expression(element, 0, span[1] - span[0], span[2]), eval="frame")
+        if moving:  # t counts from the element's first audible sample here
+            first_heard = max(self.window.start, element.start_time)
+            clock = replace(self.clock(element), origin=first_heard, rate=SOUND_RATE)
+            level = f("volume", volume=gain_expression(element, clock), eval="frame")
+        first, last = round(start * AUDIO_RATE), round(end * AUDIO_RATE)
         label = self.label("a")
-        self.chains.append(chain(f"{index}:a", f("asetpts", expr="PTS-STARTPTS"),
-                                 f("aformat", sample_rates=48000, channel_layouts="stereo"),
-                                 *speed_filters(element.rate, element.retime is None or
-                                                element.retime.maintain_pitch is not False),
-                                 level, f("adelay", delays=round(start * 1000), all=1), out=label))
+        self.chains.append(chain(f"{index}:a", *source,
+                                 *speed_filters(rate, element.retime is None or element.retime.maintain_pitch is not False),
+                                 f("atrim", end_sample=last - first), level,
+                                 f("adelay", delays=f"{first}S", all=1), out=label))
         self.audio.append(label)
 
     def audio_element(self, element: AudioElement, track: Track) -> None:
@@ -279,11 +286,7 @@ class _Builder:
         asset = self.project.asset(element.media_id) if element.media_id else None  # library audio: on the web
         if span is None or asset is None:
             return
-        start, end, skip = span
-        index = len(self.inputs)
-        self.inputs.append(media_input(self.path_of(asset), False, (end - start) * element.rate,
-                                       ticks_to_seconds(element.trim_start) + skip * element.rate))
-        self.add_audio(index, element, track, start)
+        self.add_audio(self.path_of(asset), element, track, span)
 
     def graphic(self, current: str, element: GraphicElement) -> str:
         span = self.window.clip(element)
@@ -318,7 +321,10 @@ def missing_media(project: Project, project_path: Path) -> list[str]:
 
 
 def build_plan(project: Project, project_path: Path, workdir: Path, preview: bool = False,
-               start: int | None = None, end: int | None = None, prober: Prober = probe) -> RenderPlan:
+               start: int | None = None, end: int | None = None, prober: Prober = probe,
+               samples: int | None = None) -> RenderPlan:
+    """The window ``start``-``end`` (ticks) of the active scene; ``workdir`` receives the pictures and texts the
+    graph reads; ``samples``: the length of its sound (else its duration at ``AUDIO_RATE``)."""
     scene = project.scene
     window = _Window(start or 0, scene.end_time if end is None else end)
     if window.end <= window.start:
@@ -343,14 +349,14 @@ def build_plan(project: Project, project_path: Path, workdir: Path, preview: boo
         for element in track.sorted_elements():
             current = _layer(builder, current, element, track)
     builder.chains.append(chain(current, f("format", pix_fmts="yuv420p"), out="vout"))
-    trim = f("atrim", start=0, end=seconds(duration))
+    length = round(duration * AUDIO_RATE) if samples is None else samples
+    exact = (f("apad", whole_len=length), f("atrim", end_sample=length))
     if builder.audio:
         builder.chains.append(chain(tuple(builder.audio), f("amix", inputs=len(builder.audio), normalize=0,
-                                                             dropout_transition=0),
-                                    f("apad", whole_dur=seconds(duration)), trim, out="aout"))
+                                                             dropout_transition=0), *exact, out="aout"))
     else:
-        builder.chains.append(chain((), f("anullsrc", r=48000, cl="stereo"), trim, out="aout"))
-    return RenderPlan(builder.inputs, builder.chains, width, height, fps, duration)
+        builder.chains.append(chain((), f("anullsrc", r=AUDIO_RATE, cl="stereo"), *exact, out="aout"))
+    return RenderPlan(builder.inputs, builder.chains, width, height, fps, duration, length)
 
 
 def _layer(builder: _Builder, current: str, element: Element, track: Track) -> str:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from neuralcut_cli.project.elements import GraphicElement, ImageElement, StickerElement, TextElement, VideoElement
-from neuralcut_cli.render.animated import animated, linear_expression, runs
+from neuralcut_cli.render.animated import Clock, animated, linear_expression, runs
 from neuralcut_cli.render.filtergraph import Filter, f, seconds
 from neuralcut_cli.time import ticks_to_seconds
 
@@ -24,7 +24,7 @@ class Span:
     start: float   # output seconds
     end: float
     skip: float    # seconds of the element before the window
-    fps: float
+    clock: Clock   # the same, in timeline ticks, with the frame rate (see ``animated``)
 
 
 @dataclass(frozen=True)
@@ -66,7 +66,7 @@ def _curve(element: Visual, path: str, span: Span, convert: Callable[[Any], floa
     """The property in output pixels as an expression of ``t`` (a number when it does not move)."""
     if not animated(element, path):
         return seconds(still)
-    return linear_expression(element, path, span.start, span.end, span.skip, span.fps, convert, tolerance)
+    return linear_expression(element, path, span.clock, convert, tolerance)
 
 
 def _opacity(element: Visual, span: Span) -> list[Filter]:
@@ -77,8 +77,7 @@ def _opacity(element: Visual, span: Span) -> list[Filter]:
         opacity = float(element.opacity)
         return [f("colorchannelmixer", aa=f"{opacity:.3f}")] if opacity < 1 else []
     filters = []
-    for start, end, value in runs(element, "opacity", span.start, span.end, span.skip, span.fps,
-                                  lambda v: round(float(v) * 200) / 200):  # 0.5 % steps: at most 200 filters
+    for start, end, value in runs(element, "opacity", span.clock, lambda v: round(float(v) * 200) / 200):  # 0.5 % steps: at most 200 filters
         if value < 1:  # each run's level, switched on for its frames only
             filters.append(f("colorchannelmixer", aa=f"{value:.3f}",
                              enable=f"gte(t,{seconds(start)})*lt(t,{seconds(end)})"))
@@ -106,11 +105,13 @@ def _fades(element: Visual, span: Span) -> list[Filter] | None:
         shape, times = [], []
     if shape or not ramps:
         return None
-    filters = [f("colorchannelmixer", aa=f"{level:.3f}")] if level < 1 else []
-    for kind, a, b in ramps:
-        start = span.start + ticks_to_seconds(a) - span.skip
-        filters.append(f("fade", t=kind, st=seconds(start), d=seconds(ticks_to_seconds(b - a)), alpha=1))
-    return filters
+    fades = [f("fade", t=kind, st=seconds(ticks_to_seconds(a)), d=seconds(ticks_to_seconds(b - a)), alpha=1)
+             for kind, a, b in ramps]
+    offset = span.skip - span.start  # output time to the element's own time: a fade begun before the window goes on
+    if offset:
+        fades = [f("setpts", expr=f"PTS+({seconds(offset)})/TB"), *fades,
+                 f("setpts", expr=f"PTS-({seconds(offset)})/TB")]
+    return ([f("colorchannelmixer", aa=f"{level:.3f}")] if level < 1 else []) + fades
 
 
 def _rotation(element: Visual, span: Span) -> list[Filter]:

@@ -1,52 +1,176 @@
-"""Running the render: ffmpeg with a progress bar, into a temporary file that
-takes the final name only when ffmpeg succeeds. Ctrl-C stops ffmpeg and
-leaves no half-written file under the final name."""
+"""A render: the timeline cut into segments (``segments``), each segment's picture and sound made by its own
+ffmpeg process from only the inputs it uses (``graph.build_plan`` over the segment's window, ``jobs``), on every
+core (``workers``) or on a Ray cluster (``ray_runner``), kept for the next render (``cache``), then joined
+without re-encoding the picture (``join``). Memory follows one segment, not the timeline.
+
+The output appears under its name only when everything succeeded; Ctrl-C stops every process and leaves no
+file under the output name and no cache entry a later render would trust.
+"""
 
 from __future__ import annotations
 
 import glob
-import logging
 import os
-import shlex
 import shutil
-import subprocess
 import tempfile
-import threading
-import time
+from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
-from typing import IO, Callable
+from typing import Callable
 
-from neuralcut_cli.errors import Cancelled, MediaError
-from neuralcut_cli.media.ffmpeg import ffmpeg_exe, last_lines
+from neuralcut_cli.errors import MediaError
 from neuralcut_cli.media.outputs import check_output_target, own_files
+from neuralcut_cli.media.probe import MediaInfo, probe
 from neuralcut_cli.project.model import Project
-from neuralcut_cli.render.graph import RenderPlan, build_plan
-
-log = logging.getLogger("neuralcut.render")
+from neuralcut_cli.render.cache import RenderCache
+from neuralcut_cli.render.graph import build_plan, missing_media
+from neuralcut_cli.render.jobs import KINDS, SUFFIXES, Kind, Planner
+from neuralcut_cli.render.join import JOIN_SHARE, Mux, piece_name, write_lists
+from neuralcut_cli.render.segments import SEGMENT_SECONDS, Segment, cut, rate_of
+from neuralcut_cli.render.workers import Task, run_local
+from neuralcut_cli.time import ticks_to_seconds
 
 Progress = Callable[[float, float], None]  # (seconds rendered so far, seconds in all)
 
 
+@dataclass(frozen=True)
+class RenderResult:
+    output: Path
+    width: int
+    height: int
+    fps: Fraction
+    duration: float   # seconds
+    segments: int     # the timeline's segments
+    reused: int       # segments whose picture and sound both came from the cache
+
+
+@dataclass(frozen=True)
+class Options:
+    preview: bool = False
+    jobs: int | None = None          # processes at once (None: every core)
+    cache: bool = True               # read and keep segments in .neuralcut/<stem>/render/
+    ray_address: str | None = None   # send the segments to this Ray cluster instead
+    segment_seconds: float = SEGMENT_SECONDS  # the longest segment inside an unchanging stretch
+
+
 def render(project: Project, project_path: Path, output: Path, preview: bool = False, start: int | None = None,
-           end: int | None = None, progress: Progress | None = None, overwrite: bool = False) -> RenderPlan:
+           end: int | None = None, progress: Progress | None = None, overwrite: bool = False,
+           options: Options | None = None) -> RenderResult:
     """Render into ``output`` (checked first: see ``media.outputs``); ``overwrite`` replaces an existing file."""
+    options = options or Options(preview=preview)
     output = check_output_target(Path(output), own_files(project, project_path), overwrite)
+    segments = cut(project, start, end, options.segment_seconds)
+    if not segments:
+        raise MediaError("Nothing to render: the timeline is empty" if project.scene.is_empty
+                         else "Nothing to render: --to must be after --from")
+    missing = missing_media(project, project_path)
+    if missing:
+        raise MediaError("Missing media files (render needs them all): " + ", ".join(missing))
     _sweep_partials(output)
-    workdir = Path(tempfile.mkdtemp(prefix="neuralcut-render-"))
+    store = RenderCache.beside(project_path) if options.cache else None
+    work = store.work_folder() if store else Path(tempfile.mkdtemp(prefix="neuralcut-render-"))
     partial = _partial_name(output, os.getpid())
     try:
-        plan = build_plan(project, project_path, workdir, preview, start, end)
-        graph_file = workdir / "graph.txt"
-        graph_file.write_text(plan.graph, encoding="utf-8")
-        quiet = ["-progress", "pipe:1", "-nostats", "-loglevel", "error"]
-        command = [ffmpeg_exe(), *plan.command(graph_file, partial, preview, quiet)]
-        log.debug("ffmpeg: %s (filter graph in %s)", shlex.join(command), graph_file)
-        _run(command, plan.duration, progress)
+        run = _Run(project, Path(project_path), work, options, store, progress)
+        tasks, reused = run.plan(segments)
+        run.execute(tasks)
+        run.join(segments, partial)
         os.replace(partial, output)
-        return plan
     finally:
         partial.unlink(missing_ok=True)
-        shutil.rmtree(workdir, ignore_errors=True)
+        shutil.rmtree(work, ignore_errors=True)
+    if store:
+        store.evict()
+    width, height = run.size
+    return RenderResult(output, width, height, rate_of(project), ticks_to_seconds(segments[-1].ticks[1] -
+                                                                                  segments[0].ticks[0]),
+                        len(segments), reused)
+
+
+@dataclass
+class _Run:
+    project: Project
+    project_path: Path
+    work: Path
+    options: Options
+    store: RenderCache | None
+    progress: Progress | None
+    size: tuple[int, int] = (0, 0)
+    total: float = 0.0
+    done: dict[int, float] = field(default_factory=dict)
+    probed: dict[Path, MediaInfo] = field(default_factory=dict)
+
+    def plan(self, segments: list[Segment]) -> tuple[list[Task], int]:
+        """Each segment's plan and keys; cached pieces linked into the work folder, the rest as tasks."""
+        planner = Planner(self.work, self.options.preview)
+        tasks, reused = [], 0
+        self.total = sum(ticks_to_seconds(s.ticks[1] - s.ticks[0]) for s in segments) * (1 + JOIN_SHARE)
+        for segment in segments:
+            plan = build_plan(self.project, self.project_path, self.work, self.options.preview, *segment.ticks,
+                              prober=self._probe, samples=segment.sample_count)
+            self.size = (plan.width, plan.height)
+            whole, parts = planner.parts(segment, plan)
+            missing = tuple(kind for kind in KINDS if not self._reuse(segment, kind, parts[kind].key))
+            if not missing:
+                reused += 1
+                self._report(segment.index, ticks_to_seconds(segment.ticks[1] - segment.ticks[0]))
+                continue
+            job = planner.job(whole, parts, missing)
+            graph_file = self.work / f"graph-{segment.index:06d}.txt"
+            graph_file.write_text(job.graph(self.work), encoding="utf-8")
+            tasks.append(Task(job, graph_file, {kind: self.work / piece_name(segment, kind) for kind in missing}))
+        return tasks, reused
+
+    def execute(self, tasks: list[Task]) -> None:
+        if not tasks:
+            return
+        if self.options.ray_address:
+            from neuralcut_cli.render.ray_runner import run_ray
+
+            run_ray(tasks, self.work, self.options.ray_address, self._task_report, self._keep)
+        else:
+            run_local(tasks, self.work, _jobs(self.options.jobs), self._task_report, self._keep)
+
+    def join(self, segments: list[Segment], partial: Path) -> None:
+        listing, sound = write_lists(self.work, segments, rate_of(self.project))
+        seconds = ticks_to_seconds(segments[-1].ticks[1] - segments[0].ticks[0])
+        mux = Mux(listing, sound, partial, seconds, {"video": partial})
+        run_local([mux], self.work, 1, lambda _, done: self._report(-1, done * JOIN_SHARE), lambda _: None)
+        self._report(-1, seconds * JOIN_SHARE)
+
+    def _reuse(self, segment: Segment, kind: Kind, key: str) -> bool:
+        entry = self.store.find(key, SUFFIXES[kind]) if self.store else None
+        if entry is None:
+            return False
+        self.store.link_into(entry, self.work / piece_name(segment, kind))  # type: ignore[union-attr]
+        return True
+
+    def _keep(self, task: Task) -> None:
+        if self.store:
+            for kind, key in task.job.keys.items():
+                self.store.store(key, SUFFIXES[kind], task.targets[kind])
+
+    def _task_report(self, task: Task, seconds: float) -> None:
+        self._report(task.job.segment.index, seconds)
+
+    def _report(self, index: int, seconds: float) -> None:
+        self.done[index] = seconds
+        if self.progress:
+            self.progress(min(self.total, sum(self.done.values())), self.total)
+
+    def _probe(self, path: Path) -> MediaInfo:
+        if path not in self.probed:
+            self.probed[path] = probe(path)
+        return self.probed[path]
+
+
+def _jobs(asked: int | None) -> int:
+    if asked is not None:
+        return max(1, asked)
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not Linux
+        return max(1, os.cpu_count() or 1)
 
 
 def _partial_name(output: Path, pid: int) -> Path:
@@ -55,78 +179,9 @@ def _partial_name(output: Path, pid: int) -> Path:
 
 def _sweep_partials(output: Path) -> None:
     """Remove what renders killed before they could clean up left beside ``output``."""
+    from neuralcut_cli.render.cache import alive
+
     for stray in output.parent.glob(f".{glob.escape(output.stem)}.partial-*{glob.escape(output.suffix or '.mp4')}"):
         pid = stray.name[len(output.stem) + 10 : len(stray.name) - len(output.suffix or ".mp4")]
-        if pid.isdigit() and not _alive(int(pid)):
+        if pid.isdigit() and not alive(int(pid)):
             stray.unlink(missing_ok=True)
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
-def _stall_limit() -> float:
-    try:
-        return float(os.environ.get("NEURALCUT_RENDER_STALL", 120))
-    except ValueError:
-        return 120.0
-
-
-def _run(command: list[str], duration: float, progress: Progress | None) -> None:
-    """Run ffmpeg, feed the progress callback, and stop it if it stalls.
-
-    ffmpeg reports progress about twice a second; if it reports nothing new
-    for ``$NEURALCUT_RENDER_STALL`` seconds (120), it is stopped and the
-    render fails with that message rather than hanging.
-    """
-    state = {"seen": time.monotonic(), "done": -1.0}
-
-    def read(stream: IO[str]) -> None:
-        for line in stream:
-            key, _, value = line.strip().partition("=")
-            if key in ("out_time_us", "out_time_ms") and value.isdigit():
-                done = min(duration, int(value) / 1_000_000)
-                if done != state["done"]:
-                    state["done"], state["seen"] = done, time.monotonic()
-                    if progress:
-                        progress(done, duration)
-
-    with tempfile.TemporaryFile("w+") as errors:
-        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=errors, text=True)
-        reader = threading.Thread(target=read, args=(process.stdout,), daemon=True)
-        reader.start()
-        limit = _stall_limit()
-        try:
-            while True:
-                try:
-                    code = process.wait(0.25)
-                    break
-                except subprocess.TimeoutExpired:
-                    if time.monotonic() - state["seen"] > limit:
-                        _stop(process)
-                        raise MediaError(f"ffmpeg made no progress for {limit:g} s and was stopped "
-                                         f"(at {max(state['done'], 0):.1f} s of {duration:g} s); nothing was written") from None
-        except KeyboardInterrupt:
-            _stop(process)
-            raise Cancelled("Render cancelled; nothing was written under the output name") from None
-        reader.join(5)
-        if code != 0:
-            errors.seek(0)
-            raise MediaError(f"ffmpeg failed (exit {code}): {last_lines(errors.read())}")
-    if progress:
-        progress(duration, duration)
-
-
-def _stop(process: subprocess.Popen[str]) -> None:
-    process.terminate()
-    try:
-        process.wait(5)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()

@@ -11,13 +11,14 @@ baseline, letter by letter when there is spacing between them.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
 from neuralcut_cli.editing.keyframes import value_at
 from neuralcut_cli.project.elements import TextElement
-from neuralcut_cli.render.animated import animated, runs
+from neuralcut_cli.render.animated import Clock, animated, runs
 from neuralcut_cli.render.filtergraph import Chain, Filter, between, chain, colour, f, seconds
 from neuralcut_cli.render.fontmetrics import load
 from neuralcut_cli.render.fonts import is_bold, shipped
@@ -60,23 +61,24 @@ class _Style:
 ANIMATED = ("color", "background.color", "opacity", "transform.positionX", "transform.positionY")
 
 
-def draw_text(canvas: Canvas, current: str, element: TextElement, start: float, end: float, skip: float = 0.0,
-              fps: float = 30.0) -> str:
-    """The text over ``start``-``end`` (output seconds); keyframed colour, opacity or position drawn run by run."""
-    if not any(animated(element, path) for path in ANIMATED):
+def draw_text(canvas: Canvas, current: str, element: TextElement, start: float, end: float,
+              clock: Clock | None = None) -> str:
+    """The text over ``start``-``end`` (output seconds); keyframed colour, opacity or position drawn run by run
+    (``clock``: where the element is on the timeline, see ``animated``)."""
+    if clock is None or not any(animated(element, path) for path in ANIMATED):
         return _draw(canvas, current, element, start, end)
-    for run_start, run_end, look in _looks(element, start, end, skip, fps):
+    for run_start, run_end, look in _looks(element, start, end, clock):
         current = _draw(canvas, current, look, run_start, run_end, half_open=True)
     return current
 
 
-def _looks(element: TextElement, start: float, end: float, skip: float, fps: float) -> list[tuple[float, float, Any]]:
+def _looks(element: TextElement, start: float, end: float, clock: Clock) -> list[tuple[float, float, Any]]:
     """Runs of frames that look the same, each with the element as it looks then."""
-    samples = [runs(element, path, start, end, skip, fps) for path in ANIMATED]
+    samples = [runs(element, path, clock) for path in ANIMATED]
     cuts = sorted({t for parts in samples for run in parts for t in run[:2]} | {start, end})
     looks = []
     for a, b in zip(cuts, cuts[1:], strict=False):
-        local = seconds_to_ticks(max(0.0, a - start + skip))
+        local = max(0, clock.origin + seconds_to_ticks(a) - clock.element_start)
         color, box, opacity, x, y = (value_at(element, path, local) for path in ANIMATED)
         transform = element.transform.model_copy(update={"position": element.transform.position.model_copy(
             update={"x": x, "y": y})})
@@ -95,8 +97,7 @@ def _draw(canvas: Canvas, current: str, element: TextElement, start: float, end:
     if style.spacing or rounded_or_moved or len(fonts) > 1:
         return _laid_out(canvas, current, element, style, enable)
     font = fonts.pop() if fonts else style.font
-    text_file = canvas.workdir / f"text-{canvas.label('t')}.txt"
-    text_file.write_text(element.content, encoding="utf-8")
+    text_file = text_file_of(canvas.workdir, element.content)
     options: dict[str, object] = box_options(element, style.size, canvas.scale)
     if style.line_gap:
         options["line_spacing"] = round(style.line_gap)
@@ -107,6 +108,16 @@ def _draw(canvas: Canvas, current: str, element: TextElement, start: float, end:
                                           x=f"{x:.1f}-text_w/2", y=f"{y:.1f}-text_h/2", **options,
                                           enable=enable), out=out))
     return out
+
+
+def text_file_of(folder: Path, text: str) -> Path:
+    """``text`` in a file for drawtext, named by its content: segments drawing the same words share one file,
+    and a render's graph says the same thing whichever segment wrote it (see ``render.jobs``)."""
+    data = text.encode("utf-8")
+    path = folder / f"text-{hashlib.sha256(data).hexdigest()[:24]}.txt"
+    if not path.exists():
+        path.write_bytes(data)
+    return path
 
 
 def box_options(element: TextElement, size: float, scale: float) -> dict[str, object]:
@@ -192,8 +203,7 @@ def _placed(line: list[tuple[str, Path]], x: float, style: _Style) -> list[tuple
 
 def _glyphs(canvas: Canvas, element: TextElement, style: _Style, text: str, font: Path, x: str, baseline: float,
             enable: str) -> Filter:
-    text_file = canvas.workdir / f"text-{canvas.label('t')}.txt"
-    text_file.write_text(text, encoding="utf-8")
+    text_file = text_file_of(canvas.workdir, text)
     return f("drawtext", fontfile=font, textfile=text_file, expansion="none", text_shaping=1,
              fontsize=f"{style.size:.2f}",
              fontcolor=colour(element.color, element.opacity), x=x, y=f"{baseline:.1f}", y_align="baseline",

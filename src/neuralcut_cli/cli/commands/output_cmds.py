@@ -17,7 +17,8 @@ from neuralcut_cli.errors import OutputExists, UsageError
 if TYPE_CHECKING:
     from neuralcut_cli.cli.output import Output
     from neuralcut_cli.project.model import Project
-    from neuralcut_cli.render.graph import RenderPlan
+    from neuralcut_cli.render.run import Options as RenderOptions
+    from neuralcut_cli.render.run import RenderResult
 
 ForceOpt = Annotated[bool, typer.Option("--force", help="Replace the output file if it exists.")]
 
@@ -30,12 +31,25 @@ def render(
                                  "file's [render] preview, else full).", show_default=False)] = None,
     start: Annotated[Optional[str], typer.Option("--from", help="Start time (5, 1:02.5, 90f...).")] = None,
     end: Annotated[Optional[str], typer.Option("--to", help="End time.")] = None,
+    jobs: Annotated[Optional[int], typer.Option(
+        "--jobs", "-j", min=1, max=1024, help="Segments rendered at once, one core each (default: every core).",
+        show_default=False)] = None,
+    no_cache: Annotated[bool, typer.Option(
+        "--no-cache", help="Render every segment again and keep none (default: reuse and keep them in "
+                           ".neuralcut/<project>/render/).")] = False,
+    ray: Annotated[Optional[str], typer.Option(
+        "--ray", help="Render the segments on this Ray cluster (HOST:PORT, or auto; default: "
+                      "$NEURALCUT_RAY_ADDRESS, else this machine).", show_default=False)] = None,
     force: ForceOpt = False,
     json_out: JsonOpt = False,
 ) -> None:
-    """Render the active scene to a video with the bundled ffmpeg."""
+    """Render the active scene to a video with the bundled ffmpeg: the timeline is cut into segments, rendered on
+    every core (or a Ray cluster), kept for the next render and joined."""
+    import os
+
     from neuralcut_cli.cli.output import Output
     from neuralcut_cli.cli.session import open_session
+    from neuralcut_cli.render.run import Options
     from neuralcut_cli.time import parse_time, timecode_of_seconds
 
     if Path(output).suffix.lower() not in VIDEO_SUFFIXES:
@@ -52,15 +66,19 @@ def render(
     from neuralcut_cli.cli.config import load_config
 
     preview = bool(load_config().render_setting("preview", preview))
-    plan = _render_with_bar(out, current, session.path, output, preview, begin, finish, quiet=json_out,
-                            overwrite=force)
-    summary = {"output": str(output), "width": plan.width, "height": plan.height,
-               "fps": float(plan.fps), "duration": plan.duration, "missingGlyphs": missing}
+    address = (ray or os.environ.get("NEURALCUT_RAY_ADDRESS", "")).strip() or None
+    options = Options(preview, jobs, not no_cache, address)
+    result = _render_with_bar(out, current, session.path, output, options, begin, finish, quiet=json_out,
+                              overwrite=force)
+    summary = {"output": str(output), "width": result.width, "height": result.height,
+               "fps": float(result.fps), "duration": result.duration, "segments": result.segments,
+               "reused": result.reused, "missingGlyphs": missing}
     if json_out:
         out.json(summary)
     else:
-        out.say(f"Wrote {output}: {plan.width}x{plan.height}, {float(plan.fps):g} fps, "
-                f"{timecode_of_seconds(plan.duration)}")
+        reused = f", {result.reused} of {plural(result.segments, 'segment')} reused" if result.reused else ""
+        out.say(f"Wrote {output}: {result.width}x{result.height}, {float(result.fps):g} fps, "
+                f"{timecode_of_seconds(result.duration)}{reused}")
 
 
 VIDEO_SUFFIXES = {".mp4", ".mov", ".mkv", ".m4v"}
@@ -98,20 +116,21 @@ def _confirm_replace(out: Output, output: Path, json_out: bool) -> bool:
     return True
 
 
-def _render_with_bar(out: Output, project: Project, project_path: Path, output: Path, preview: bool,
-                     begin: int | None, finish: int | None, quiet: bool, overwrite: bool) -> RenderPlan:
-    """Render with a progress bar on stderr when it is a terminal."""
+def _render_with_bar(out: Output, project: Project, project_path: Path, output: Path, options: RenderOptions,
+                     begin: int | None, finish: int | None, quiet: bool, overwrite: bool) -> RenderResult:
+    """Render with one progress bar (with the time left) on stderr when it is a terminal."""
     from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 
     from neuralcut_cli.render.run import render as run_render
 
     if quiet or not out.errors.is_terminal:
-        return run_render(project, project_path, output, preview, begin, finish, overwrite=overwrite)
+        return run_render(project, project_path, output, start=begin, end=finish, overwrite=overwrite,
+                          options=options)
     columns = (TextColumn("Rendering"), BarColumn(), TextColumn("{task.percentage:>3.0f}%"), TimeRemainingColumn())
     with Progress(*columns, console=out.errors, transient=True) as bar:
         task = bar.add_task("render", total=None)
-        return run_render(project, project_path, output, preview, begin, finish, overwrite=overwrite,
-                          progress=lambda done, total: bar.update(task, completed=done, total=total))
+        return run_render(project, project_path, output, start=begin, end=finish, overwrite=overwrite,
+                          options=options, progress=lambda done, total: bar.update(task, completed=done, total=total))
 
 
 class ExportFormat(str, Enum):
