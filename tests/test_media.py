@@ -176,10 +176,10 @@ def test_missing_media_is_named_before_ffmpeg_starts(media: Path, tmp_path: Path
 
 
 def _encoding(folder: Path) -> bool:
-    """ffmpeg has begun writing the partial file of the render."""
-    for path in folder.iterdir():
+    """ffmpeg has begun writing a segment of the render (in its work folder, beside the cache)."""
+    for path in (folder / ".neuralcut" / "long" / "render").glob("tmp-*/v*.mp4"):
         try:
-            if path.name.startswith(".long.partial") and path.stat().st_size > 0:
+            if path.stat().st_size > 0:
                 return True
         except FileNotFoundError:
             continue

@@ -110,7 +110,7 @@ def test_a_ten_minute_talk_cut_at_its_silences_renders_whole(tmp_path: Path,
     run = measure(neuralcut_argv("render", "-p", str(project_path), "-o", str(out), "--json"), limit_mb=LIMIT_MB)
     assert run.code == 0, run.stderr
     assert run.peak_mb < LIMIT_MB
-    frames = project.scene.end_time * 30 // T
+    frames = -(-project.scene.end_time * 30 // T)  # every frame that starts before the end
     counted = subprocess.run([ffmpeg_exe(), "-v", "error", "-i", str(out), "-map", "0:v", "-f", "null", "-",
                               "-progress", "pipe:1"], capture_output=True, text=True, check=True, timeout=600)
     shown = [int(line.split("=")[1]) for line in counted.stdout.splitlines() if line.startswith("frame=")][-1]
@@ -300,12 +300,11 @@ def ray_head(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     try:
         _wait_for_head(head)
         yield f"127.0.0.1:{port}"
-    finally:
+    finally:  # its processes share its process group; Ray drains for 30 s on SIGTERM, so they are killed
         os.killpg(head.pid, signal.SIGTERM)
-        try:
-            head.wait(60)
-        except subprocess.TimeoutExpired:
-            os.killpg(head.pid, signal.SIGKILL)
+        time.sleep(1)
+        os.killpg(head.pid, signal.SIGKILL)
+        head.wait(30)
         shutil.rmtree(temp, ignore_errors=True)
 
 
@@ -334,5 +333,5 @@ def test_a_ray_cluster_renders_the_same_bytes(folder: Path, ray_head: str) -> No
     local, remote = folder / "local.mp4", folder / "remote.mp4"
     render_json(project_path, local, "--no-cache")
     done = render_json(project_path, remote, "--no-cache", "--ray", ray_head, timeout=600)
-    assert done["segments"] == 7
+    assert done["segments"] == 6
     assert remote.read_bytes() == local.read_bytes()

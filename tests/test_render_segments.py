@@ -89,11 +89,21 @@ def test_sub_frame_edges_fall_on_the_next_frame_and_segments_tile_the_range() ->
     assert (31, 42) in [s.frames for s in segments]  # 1.01 s is shown from frame 31 (1.0333 s)
 
 
-def test_hidden_elements_do_not_cut() -> None:
+def test_hidden_elements_text_and_effects_do_not_cut() -> None:
     hidden = dict(_clip("h", 0.5, 1), hidden=True)
-    overlay = [{"id": "t-o", "name": "Over", "type": "video", "elements": [hidden]}]
+    captions = [{"id": f"c{n}", "type": "text", "name": "Caption", "content": f"line {n}",
+                 "startTime": round(n * 0.7 * T), "duration": round(0.6 * T)} for n in range(4)]
+    blur = {"id": "fx", "type": "effect", "name": "Blur", "effectType": "blur", "startTime": round(1.1 * T),
+            "duration": T}
+    overlay = [{"id": "t-o", "name": "Over", "type": "video", "elements": [hidden]},
+               {"id": "t-c", "name": "Captions", "type": "text", "elements": captions},
+               {"id": "t-e", "name": "Effects", "type": "effect", "elements": [blur]}]
     project = project_from_json(_project([_clip("a", 0, 3)], overlay=overlay))
     assert [s.frames for s in cut(project)] == [(0, 90)]
+    shown = dict(_clip("v", 0.5, 1))
+    overlay[0]["elements"] = [shown]
+    assert [s.frames for s in cut(project_from_json(_project([_clip("a", 0, 3)], overlay=overlay)))] == [
+        (0, 15), (15, 45), (45, 90)]
 
 
 # -- keys -----------------------------------------------------------------------------------------------------
@@ -247,3 +257,85 @@ def test_the_cache_size_comes_from_the_environment(tmp_path: Path, monkeypatch: 
 def test_keys_are_written_in_json_safe_form(media_folder: Path) -> None:
     keys = _keys(_project([_clip("a", 0, 2)]), media_folder)
     assert json.loads(json.dumps(keys)) == keys and all(len(k) == 40 for part in keys for k in part.values())
+
+
+# -- Ray, without a cluster: what is refused before any work ------------------------------------------------------
+
+class _FakeRay:
+    """Enough of Ray for the node check: two nodes, tasks run here with what each node would see."""
+
+    def __init__(self, seen: dict[str, dict[str, Any]]) -> None:
+        self.seen = seen
+
+    def nodes(self) -> list[dict[str, Any]]:
+        return [{"NodeID": node, "Alive": True, "NodeManagerAddress": node} for node in self.seen] + [
+            {"NodeID": "gone", "Alive": False, "NodeManagerAddress": "gone"}]
+
+    def remote(self, **_: Any) -> Any:
+        fake = self
+
+        class Remote:
+            def __init__(self, fn: Any) -> None:
+                self.fn, self.node = fn, ""
+
+            def options(self, scheduling_strategy: Any) -> "Remote":
+                self.node = scheduling_strategy.node_id
+                return self
+
+            def remote(self, paths: list[str]) -> dict[str, Any]:
+                return {**self.fn(paths), **fake.seen[self.node]}
+
+        return Remote
+
+    def get(self, refs: Any) -> Any:
+        return refs
+
+
+@pytest.fixture
+def affinity(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+    import types
+
+    module = types.ModuleType("ray.util.scheduling_strategies")
+    module.NodeAffinitySchedulingStrategy = lambda node_id, soft: types.SimpleNamespace(node_id=node_id)  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "ray.util.scheduling_strategies", module)
+
+
+def test_ray_refuses_a_node_that_cannot_see_the_media(tmp_path: Path, affinity: None) -> None:
+    from neuralcut_cli.errors import MediaError
+    from neuralcut_cli.render.ray_runner import _check_nodes
+
+    media = [tmp_path / "a.mp4", tmp_path / "b.mp4"]
+    for path in media:
+        path.write_bytes(b"12345")
+    paths = [str(p) for p in media]
+    _check_nodes(_FakeRay({"10.0.0.5": {}, "10.0.0.6": {}}), paths)  # both see the same files: no refusal
+    blind = _FakeRay({"10.0.0.5": {}, "10.0.0.6": {"sizes": {paths[0]: 5, paths[1]: None}}})
+    with pytest.raises(MediaError, match=r"Ray node 10\.0\.0\.6 cannot read 1 media file\(s\) at the paths this "
+                                         r"project uses \(.*b\.mp4\): every node needs the media at the same paths"):
+        _check_nodes(blind, paths)
+    stale = _FakeRay({"10.0.0.5": {"sizes": {paths[0]: 4, paths[1]: 5}}})  # another version of a.mp4 there
+    with pytest.raises(MediaError, match=r"cannot read 1 media file.*a\.mp4"):
+        _check_nodes(stale, paths)
+    older = _FakeRay({"10.0.0.5": {"version": "0.0.1"}})
+    with pytest.raises(MediaError, match=r"Ray node 10\.0\.0\.5 runs NeuralCut 0\.0\.1 .*same version"):
+        _check_nodes(older, paths)
+
+
+def test_ray_missing_or_unreachable_is_said_before_any_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    import socket
+    import sys
+
+    from neuralcut_cli.errors import MediaError, UsageError
+    from neuralcut_cli.render.ray_runner import preflight
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]  # closed when the block ends: nothing answers there
+    with pytest.raises(MediaError, match=f"Cannot reach the Ray cluster at 127.0.0.1:{port}: .*nothing was rendered"):
+        preflight(f"127.0.0.1:{port}")
+    with pytest.raises(UsageError, match="give the head's HOST:PORT"):
+        preflight("head-without-port")
+    monkeypatch.setitem(sys.modules, "ray", None)  # as if the extra were not installed
+    with pytest.raises(UsageError, match=r"--ray needs Ray: pip install 'neuralcut-cli\[ray\]'"):
+        preflight("127.0.0.1:6379")

@@ -41,16 +41,21 @@ def ffmpeg_identity() -> str:
     return f"{exe}:{stat.st_size}:{stat.st_mtime_ns}"
 
 
-def spawn(args: Sequence[str], **options: Any) -> subprocess.Popen[bytes]:
+def spawn(args: Sequence[str], cpu: int | None = None, **options: Any) -> subprocess.Popen[bytes]:
     """Start ffmpeg (``args`` without the binary) so that it dies with this process, even by kill -9 (Linux:
-    the parent-death signal); elsewhere it is stopped by whoever catches the end."""
+    the parent-death signal); elsewhere it is stopped by whoever catches the end. ``cpu``: keep it, and every
+    thread it starts, on that processor."""
     prctl = _prctl()  # looked up here, before the fork: the child only calls it
 
-    def die_with_parent() -> None:  # pragma: no cover - runs in the child, between fork and exec
-        prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    def in_child() -> None:  # pragma: no cover - runs in the child, between fork and exec
+        if prctl is not None:
+            prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+        if cpu is not None:
+            os.sched_setaffinity(0, {cpu})
 
     try:
-        return subprocess.Popen([ffmpeg_exe(), *args], preexec_fn=die_with_parent if prctl else None, **options)
+        return subprocess.Popen([ffmpeg_exe(), *args], preexec_fn=in_child if prctl or cpu is not None else None,
+                                **options)
     except OSError as exc:
         raise MediaError(f"Cannot run ffmpeg: {exc.strerror}") from None
 

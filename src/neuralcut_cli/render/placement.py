@@ -77,7 +77,8 @@ def _opacity(element: Visual, span: Span) -> list[Filter]:
         opacity = float(element.opacity)
         return [f("colorchannelmixer", aa=f"{opacity:.3f}")] if opacity < 1 else []
     filters = []
-    for start, end, value in runs(element, "opacity", span.clock, lambda v: round(float(v) * 200) / 200):  # 0.5 % steps: at most 200 filters
+    steps = runs(element, "opacity", span.clock, lambda v: round(float(v) * 200) / 200)  # 0.5 %: at most 200 filters
+    for start, end, value in steps:
         if value < 1:  # each run's level, switched on for its frames only
             filters.append(f("colorchannelmixer", aa=f"{value:.3f}",
                              enable=f"gte(t,{seconds(start)})*lt(t,{seconds(end)})"))

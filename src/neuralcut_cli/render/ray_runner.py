@@ -26,7 +26,7 @@ from typing import Any
 
 from neuralcut_cli import __version__
 from neuralcut_cli.errors import Cancelled, MediaError, UsageError
-from neuralcut_cli.render.jobs import SUFFIXES, Job
+from neuralcut_cli.render.jobs import SUFFIXES, Job, Kind
 from neuralcut_cli.render.workers import Finished, Report, Task, run_local
 
 
@@ -46,8 +46,8 @@ def run_ray(tasks: list[Task], root: Path, address: str, report: Report, finishe
             for ref in ready:
                 task = pending.pop(ref)
                 pieces = _result(ray, ref, task)
-                for kind, data in pieces.items():
-                    task.targets[kind].write_bytes(data)
+                for kind, path in task.targets.items():
+                    path.write_bytes(pieces[kind])
                 report(task, task.seconds)
                 finished(task)
     except KeyboardInterrupt:
@@ -58,7 +58,13 @@ def run_ray(tasks: list[Task], root: Path, address: str, report: Report, finishe
         ray.shutdown()
 
 
-def render_segment(job: Job, support: dict[str, bytes]) -> dict[str, bytes]:
+def preflight(address: str) -> None:
+    """Before any work: Ray is installed and something answers at ``address``."""
+    _import_ray()
+    _reachable(address)
+
+
+def render_segment(job: Job, support: dict[str, bytes]) -> dict[Kind, bytes]:
     """On a worker: the job in a private folder holding its support files; its pieces as bytes."""
     with tempfile.TemporaryDirectory(prefix="neuralcut-ray-") as folder:
         root = Path(folder)
@@ -95,11 +101,27 @@ def _import_ray() -> Any:
 
 
 def _connect(ray: Any, address: str) -> None:
+    """Join the cluster as a driver; an address nothing answers at is refused at once (Ray itself retries it
+    for minutes)."""
+    _reachable(address)
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
     try:
         ray.init(address=address, logging_level=logging.ERROR, log_to_driver=False, include_dashboard=False)
     except (ConnectionError, RuntimeError, ValueError) as exc:
         raise MediaError(f"Cannot reach the Ray cluster at {address}: {str(exc).splitlines()[0][:300]}") from None
+
+
+def _reachable(address: str) -> None:
+    if address == "auto":
+        return
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise UsageError(f"--ray {address}: give the head's HOST:PORT (e.g. 10.0.0.5:6379), or auto")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=5).close()
+    except OSError as exc:
+        raise MediaError(f"Cannot reach the Ray cluster at {address}: {exc.strerror or exc}; nothing was "
+                         "rendered") from None
 
 
 def _media_files(tasks: list[Task]) -> list[str]:
@@ -130,9 +152,9 @@ def _check_nodes(ray: Any, paths: list[str]) -> None:
                              "nothing was rendered")
 
 
-def _result(ray: Any, ref: Any, task: Task) -> dict[str, bytes]:
+def _result(ray: Any, ref: Any, task: Task) -> dict[Kind, bytes]:
     try:
-        pieces: dict[str, bytes] = ray.get(ref)
+        pieces: dict[Kind, bytes] = ray.get(ref)
     except Exception as exc:  # a Ray task error wraps the worker's own
         cause = getattr(exc, "cause", None) or exc
         message = getattr(cause, "message", None) or str(cause).splitlines()[-1]

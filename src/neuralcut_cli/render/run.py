@@ -22,12 +22,12 @@ from neuralcut_cli.errors import MediaError
 from neuralcut_cli.media.outputs import check_output_target, own_files
 from neuralcut_cli.media.probe import MediaInfo, probe
 from neuralcut_cli.project.model import Project
-from neuralcut_cli.render.cache import RenderCache
+from neuralcut_cli.render.cache import RenderCache, sweep_work_folders
 from neuralcut_cli.render.graph import build_plan, missing_media
 from neuralcut_cli.render.jobs import KINDS, SUFFIXES, Kind, Planner
-from neuralcut_cli.render.join import JOIN_SHARE, Mux, piece_name, write_lists
+from neuralcut_cli.render.join import JOIN_SHARE, Mux, SoundEncoder, piece_name, write_list
 from neuralcut_cli.render.segments import SEGMENT_SECONDS, Segment, cut, rate_of
-from neuralcut_cli.render.workers import Task, run_local
+from neuralcut_cli.render.workers import Task, processors, run_local
 from neuralcut_cli.time import ticks_to_seconds
 
 Progress = Callable[[float, float], None]  # (seconds rendered so far, seconds in all)
@@ -66,17 +66,26 @@ def render(project: Project, project_path: Path, output: Path, preview: bool = F
     missing = missing_media(project, project_path)
     if missing:
         raise MediaError("Missing media files (render needs them all): " + ", ".join(missing))
+    if options.ray_address:
+        from neuralcut_cli.render.ray_runner import preflight
+
+        preflight(options.ray_address)
     _sweep_partials(output)
     store = RenderCache.beside(project_path) if options.cache else None
-    work = store.work_folder() if store else Path(tempfile.mkdtemp(prefix="neuralcut-render-"))
+    work = store.work_folder() if store else _temporary_work_folder()
     partial = _partial_name(output, os.getpid())
+    run = _Run(project, Path(project_path), work, options, store, progress)
     try:
-        run = _Run(project, Path(project_path), work, options, store, progress)
         tasks, reused = run.plan(segments)
+        run.sound = SoundEncoder(work, segments)
+        for index in run.heard:
+            run.sound.piece_ready(index)
         run.execute(tasks)
         run.join(segments, partial)
         os.replace(partial, output)
     finally:
+        if run.sound:
+            run.sound.stop()
         partial.unlink(missing_ok=True)
         shutil.rmtree(work, ignore_errors=True)
     if store:
@@ -99,6 +108,8 @@ class _Run:
     total: float = 0.0
     done: dict[int, float] = field(default_factory=dict)
     probed: dict[Path, MediaInfo] = field(default_factory=dict)
+    heard: set[int] = field(default_factory=set)  # segments whose sound came from the cache
+    sound: SoundEncoder | None = None
 
     def plan(self, segments: list[Segment]) -> tuple[list[Task], int]:
         """Each segment's plan and keys; cached pieces linked into the work folder, the rest as tasks."""
@@ -132,7 +143,8 @@ class _Run:
             run_local(tasks, self.work, _jobs(self.options.jobs), self._task_report, self._keep)
 
     def join(self, segments: list[Segment], partial: Path) -> None:
-        listing, sound = write_lists(self.work, segments, rate_of(self.project))
+        listing = write_list(self.work, segments, rate_of(self.project))
+        sound = self.sound.finish()  # type: ignore[union-attr]
         seconds = ticks_to_seconds(segments[-1].ticks[1] - segments[0].ticks[0])
         mux = Mux(listing, sound, partial, seconds, {"video": partial})
         run_local([mux], self.work, 1, lambda _, done: self._report(-1, done * JOIN_SHARE), lambda _: None)
@@ -143,12 +155,16 @@ class _Run:
         if entry is None:
             return False
         self.store.link_into(entry, self.work / piece_name(segment, kind))  # type: ignore[union-attr]
+        if kind == "audio":
+            self.heard.add(segment.index)
         return True
 
     def _keep(self, task: Task) -> None:
         if self.store:
             for kind, key in task.job.keys.items():
                 self.store.store(key, SUFFIXES[kind], task.targets[kind])
+        if "audio" in task.job.kinds and self.sound:
+            self.sound.piece_ready(task.job.segment.index)
 
     def _task_report(self, task: Task, seconds: float) -> None:
         self._report(task.job.segment.index, seconds)
@@ -164,13 +180,15 @@ class _Run:
         return self.probed[path]
 
 
+def _temporary_work_folder() -> Path:
+    """A work folder without a cache: in the system's temporary folder, named by this process, so that one a
+    killed render left is removed by the next."""
+    sweep_work_folders(Path(tempfile.gettempdir()), "neuralcut-render-")
+    return Path(tempfile.mkdtemp(prefix=f"neuralcut-render-{os.getpid()}-"))
+
+
 def _jobs(asked: int | None) -> int:
-    if asked is not None:
-        return max(1, asked)
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # not Linux
-        return max(1, os.cpu_count() or 1)
+    return max(1, asked) if asked is not None else len(processors())
 
 
 def _partial_name(output: Path, pid: int) -> Path:

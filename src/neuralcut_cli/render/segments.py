@@ -1,5 +1,11 @@
-"""Where the render cuts the timeline: at every frame where what is seen or heard changes, and inside long
-unchanging stretches at most every ``SEGMENT_SECONDS``, so the work can be shared out.
+"""Where the render cuts the timeline: at every frame where the media seen or heard changes (a clip, a picture
+or a sound comes or goes), and inside long unchanging stretches at most every ``SEGMENT_SECONDS``, so the work
+can be shared out.
+
+Media are what a segment's memory and decoding cost: each is an input, opened and sought for the segment.
+Texts, stickers, shapes and effects cost neither and are drawn inside segments over their own ranges, so the
+captions of a talk (one every second or two) do not chop it into hundreds of tiny segments, each seeking its
+video again from a keyframe seconds earlier.
 
 Segments are whole frames on the timeline's own frame grid (frame ``n`` is shown at ``n / fps``), so each one
 renders the very frames the whole timeline would, and their sound is cut at the sample of each frame edge
@@ -16,6 +22,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
+from neuralcut_cli.project.elements import MEDIA_ELEMENTS
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.render.audio import AUDIO_RATE
 from neuralcut_cli.time import frame_at_or_after, frame_samples, frame_time
@@ -65,10 +72,11 @@ def rate_of(project: Project) -> Fraction:
 
 
 def _changes(project: Project, rate: Fraction) -> set[int]:
-    """The frames where an element that renders comes or goes."""
+    """The frames where a media element that renders comes or goes."""
     frames: set[int] = set()
     for track, element in project.scene.elements():
-        if getattr(element, "hidden", None) or (getattr(track, "hidden", False) and track.type != "audio"):
+        if not isinstance(element, MEDIA_ELEMENTS) or getattr(element, "hidden", None) \
+                or (getattr(track, "hidden", False) and track.type != "audio"):
             continue
         frames.add(frame_at_or_after(element.start_time, rate))
         frames.add(frame_at_or_after(element.end_time, rate))
