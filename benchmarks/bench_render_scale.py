@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -109,6 +110,7 @@ def jobs(folder: Path) -> None:
 
 def rerender(folder: Path, clips: int) -> None:
     project = cut_project(folder, clips, clip_seconds=3.0, name=f"edit-{clips}.json")
+    shutil.rmtree(folder / ".neuralcut" / project.stem, ignore_errors=True)  # a cold cache for the first render
     first = render(project, folder / "edit.mp4")
     edit = subprocess.run(neuralcut_argv("tool", "add_clip_effect", '{"elementIds": ["e0042"], "effectType": '
                                          '"grayscale"}', "-p", str(project)), capture_output=True, text=True)

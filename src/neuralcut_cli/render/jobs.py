@@ -122,7 +122,7 @@ class Planner:
             "encoder": video_codec(self.preview) + ["-r", fps] if kind == "video" else PCM,
             "length": segment.frame_count if kind == "video" else segment.sample_count,
             "inputs": [[self._fingerprint(v) for v in spec] for spec in inputs],
-            "graph": graph_text(list(chains)),
+            "graph": graph_text(_relabelled(chains)),
             "files": {name: self._digest(self.root / name) for name in sorted(_support_files(inputs, chains))},
         }
         return hashlib.sha256(json.dumps(facts, sort_keys=True).encode("utf-8")).hexdigest()[:40]
@@ -185,6 +185,20 @@ def pruned(inputs: tuple[tuple[str, ...], ...], chains: tuple[Chain, ...],
     renumbered = tuple(replace(item, inputs=tuple(_renumbered(label, number) for label in item.inputs))
                        for item in kept)
     return tuple(inputs[old] for old in used), renumbered
+
+
+def _relabelled(chains: tuple[Chain, ...]) -> list[Chain]:
+    """The chains with their labels renamed in order of use: a key does not change because another output's
+    chains (sharing the plan's label counter) did."""
+    names: dict[str, str] = {}
+
+    def name(label: str) -> str:
+        if ":" in label or label in LABELS.values():
+            return label
+        return names.setdefault(label, f"n{len(names)}")
+
+    return [replace(item, inputs=tuple(map(name, item.inputs)), outputs=tuple(map(name, item.outputs)))
+            for item in chains]
 
 
 def _renumbered(label: str, number: dict[int, int]) -> str:

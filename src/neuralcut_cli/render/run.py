@@ -10,6 +10,7 @@ file under the output name and no cache entry a later render would trust.
 from __future__ import annotations
 
 import glob
+import hashlib
 import os
 import shutil
 import tempfile
@@ -18,7 +19,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Callable
 
-from neuralcut_cli.errors import MediaError
+from neuralcut_cli.errors import Cancelled, MediaError
 from neuralcut_cli.media.outputs import check_output_target, own_files
 from neuralcut_cli.media.probe import MediaInfo, probe
 from neuralcut_cli.project.model import Project
@@ -77,12 +78,12 @@ def render(project: Project, project_path: Path, output: Path, preview: bool = F
     run = _Run(project, Path(project_path), work, options, store, progress)
     try:
         tasks, reused = run.plan(segments)
-        run.sound = SoundEncoder(work, segments)
-        for index in run.heard:
-            run.sound.piece_ready(index)
+        run.start_sound(segments)
         run.execute(tasks)
         run.join(segments, partial)
         os.replace(partial, output)
+    except KeyboardInterrupt:  # between two ffmpeg runs (their own Ctrl-C is caught where they run)
+        raise Cancelled("Render cancelled; nothing was written under the output name") from None
     finally:
         if run.sound:
             run.sound.stop()
@@ -109,6 +110,7 @@ class _Run:
     done: dict[int, float] = field(default_factory=dict)
     probed: dict[Path, MediaInfo] = field(default_factory=dict)
     heard: set[int] = field(default_factory=set)  # segments whose sound came from the cache
+    sound_keys: list[str] = field(default_factory=list)
     sound: SoundEncoder | None = None
 
     def plan(self, segments: list[Segment]) -> tuple[list[Task], int]:
@@ -121,6 +123,7 @@ class _Run:
                               prober=self._probe, samples=segment.sample_count)
             self.size = (plan.width, plan.height)
             whole, parts = planner.parts(segment, plan)
+            self.sound_keys.append(parts["audio"].key)
             missing = tuple(kind for kind in KINDS if not self._reuse(segment, kind, parts[kind].key))
             if not missing:
                 reused += 1
@@ -131,6 +134,23 @@ class _Run:
             graph_file.write_text(job.graph(self.work), encoding="utf-8")
             tasks.append(Task(job, graph_file, {kind: self.work / piece_name(segment, kind) for kind in missing}))
         return tasks, reused
+
+    def start_sound(self, segments: list[Segment]) -> None:
+        """The whole sound from the cache when no piece of it changed; else its encoder, fed as pieces come."""
+        if self._reuse_sound():
+            return
+        self.sound = SoundEncoder(self.work, segments)
+        for index in self.heard:
+            self.sound.piece_ready(index)
+
+    def _reuse_sound(self) -> bool:
+        entry = self.store.find(self._sound_key(), ".m4a") if self.store else None
+        if entry is not None:
+            self.store.link_into(entry, self.work / "sound.m4a")  # type: ignore[union-attr]
+        return entry is not None
+
+    def _sound_key(self) -> str:
+        return hashlib.sha256(" ".join(self.sound_keys).encode("ascii")).hexdigest()[:40]
 
     def execute(self, tasks: list[Task]) -> None:
         if not tasks:
@@ -144,7 +164,11 @@ class _Run:
 
     def join(self, segments: list[Segment], partial: Path) -> None:
         listing = write_list(self.work, segments, rate_of(self.project))
-        sound = self.sound.finish()  # type: ignore[union-attr]
+        sound = self.work / "sound.m4a"
+        if self.sound:
+            self.sound.finish()
+            if self.store:
+                self.store.store(self._sound_key(), ".m4a", sound)
         seconds = ticks_to_seconds(segments[-1].ticks[1] - segments[0].ticks[0])
         mux = Mux(listing, sound, partial, seconds, {"video": partial})
         run_local([mux], self.work, 1, lambda _, done: self._report(-1, done * JOIN_SHARE), lambda _: None)
