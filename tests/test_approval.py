@@ -9,7 +9,7 @@ from typing import Any
 import pexpect
 import pytest
 from cli_helpers import neuralcut
-from pty_helpers import spawn
+from pty_helpers import spawn, spawn_command
 
 from neuralcut_cli.agent.approval import DENIED, Approval, Question
 from neuralcut_cli.agent.types import ToolCall
@@ -152,3 +152,13 @@ def test_a_bad_config_names_the_file_and_line(tmp_path: Path, demo_path: Path, t
     config.write_text(text)
     done = neuralcut("run", "split at 5s", "-p", demo_path, env={"NEURALCUT_CONFIG": str(config)})
     assert done.returncode == 2 and str(config) in done.stderr and message in done.stderr
+
+
+@pytest.mark.slow  # a real terminal
+def test_run_ask_shows_the_whole_question_on_a_terminal(demo_path: Path) -> None:
+    """The question of ``run --approve ask`` went through rich markup, which ate ``[y]`` and ``[a]``."""
+    child = spawn_command("run", "-p", str(demo_path), "--approve", "ask", "split at 5s")
+    child.expect(r"Allow\? \[y\]es / \[N\]o / \[a\]lways for split this session")
+    child.sendline("n")
+    child.expect(pexpect.EOF)
+    assert main_count(demo_path) == 3

@@ -182,3 +182,23 @@ def test_dash_v_is_the_version() -> None:
 
     done = neuralcut("-V")
     assert done.returncode == 0 and done.stdout.startswith("neuralcut ")
+
+
+@pytest.mark.slow  # a real terminal
+def test_pty_replies_show_short_ids_like_every_other_view(demo_path: Path) -> None:
+    """The REPL streamed the reply as the backend wrote it: the new pieces' whole UUIDs."""
+    import re
+
+    child = _spawn(demo_path)
+    child.sendline("split at 5s")
+    child.expect("›")
+    child.sendline("split at 4s")
+    child.expect("Split at 00:04.00")
+    child.expect("›")
+    said = child.before
+    child.sendcontrol("d")
+    child.expect(pexpect.EOF)
+    pieces = [e["id"] for e in json.loads(demo_path.read_text())["scenes"][0]["tracks"]["main"]["elements"]]
+    new = [piece for piece in pieces if len(piece) > 12]
+    assert any(piece[:6] in said for piece in new)  # named, by their short ids
+    assert not re.search(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", said), said

@@ -231,6 +231,23 @@ def element_changes(patch: Patch | None) -> Iterator[tuple[str, str]]:
         yield ("changed" if was and will else "added" if will else "removed"), element_id
 
 
+MAIN_TRACK = "@main"  # the main track in ``track_changes`` (its patch does not carry its id)
+
+
+def track_changes(patch: Patch | None) -> Iterator[str]:
+    """Ids of tracks whose own settings (muted, hidden, name, ...) a patch changed, in patch order; the main
+    track as ``MAIN_TRACK``. Tracks added or removed whole show as their elements."""
+    scenes = (patch or {}).get("fields", {}).get("scenes", {}).get("list", {}).get("items", {})
+    for scene in scenes.values():
+        tracks = scene.get("fields", {}).get("tracks", {}).get("fields", {})
+        if set(tracks.get("main", {}).get("fields", {})) - {"elements"}:
+            yield MAIN_TRACK
+        for slot in ("overlay", "audio"):
+            for track_id, item in tracks.get(slot, {}).get("list", {}).get("items", {}).items():
+                if set(item.get("fields", {})) - {"elements"}:
+                    yield track_id
+
+
 def _element_touches(patch: Patch) -> Iterator[tuple[str, bool, bool]]:
     """``(element_id, existed before, exists after)`` for each touched element."""
     for name, change in patch.get("fields", {}).items():

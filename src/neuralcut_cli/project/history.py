@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from neuralcut_cli.errors import HistoryError, PatchConflict
-from neuralcut_cli.project.diff import Patch, apply, element_changes
+from neuralcut_cli.project.diff import Patch, apply, element_changes, track_changes
 from neuralcut_cli.project.io import now_iso
 from neuralcut_cli.project.journal import Journal, Staged
 from neuralcut_cli.project.model import Project
@@ -50,6 +50,10 @@ class Step:
         """What undo, redo and history show of a step."""
         return {"id": self.id, "request": self.source, "time": self.time, "tools": [c["tool"] for c in self.calls],
                 "changes": self.changes()}
+
+    def track_changes(self) -> list[str]:
+        """Ids of the tracks whose own settings the step changed (``diff.MAIN_TRACK`` for the main track)."""
+        return list(dict.fromkeys(track_id for patch in self.patches for track_id in track_changes(patch)))
 
     def changes(self) -> dict[str, list[str]]:
         """Element ids added, removed and changed by the whole step."""

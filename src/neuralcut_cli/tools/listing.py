@@ -47,7 +47,8 @@ def list_project_assets(project: Project, args: ListAssetsArgs, ctx: ToolContext
 
 @tool("list_timeline", NoArgs)
 def list_timeline(project: Project, args: NoArgs, ctx: ToolContext) -> dict[str, Any]:
-    """Every track top to bottom with its elements: elementId, type, assetId, name, start/end (s), and text, effect
+    """Every track top to bottom (its id, name, kind, muted/hidden) with its elements: elementId, type, assetId,
+    name, start/end (s), and text, effect
     params, volume, speed, fades, clip effects where they apply. Call it whenever you do not know the exact ids."""
     scene = project.scene
     overlays = len(scene.tracks.overlay)
@@ -55,7 +56,7 @@ def list_timeline(project: Project, args: NoArgs, ctx: ToolContext) -> dict[str,
     for position, track in enumerate(scene.tracks.ordered()):
         kind = scene.tracks.kind_of(track)
         visual = track.type != "audio"
-        entry: dict[str, Any] = {"trackId": track.id, "type": kind, "position": position,
+        entry: dict[str, Any] = {"trackId": track.id, "name": track.name, "type": kind, "position": position,
                                  "visualLayer": (overlays - position if position < overlays else 0) if visual else None,
                                  "isVisualLayer": visual, "stacking": _stacking(position, overlays, kind)}
         for state in ("muted", "hidden"):

@@ -79,9 +79,13 @@ class Busy:
         self.status: Any = None
         self.streamed = False
         self.call: Any = None
+        self.pending = ""
+        self.before: Any = None
 
     def __enter__(self) -> "Busy":
         self.streamed = False
+        self.pending = ""
+        self.before = self._project()
         self.status = self.console.status("Thinking…", spinner="dots")
         self.status.start()
         self.chat.listener = self.on_event
@@ -108,7 +112,10 @@ class Busy:
                 self.status.stop()
                 self.status = None
             self.streamed = True
-            self.console.print(data, end="", markup=False, highlight=False)
+            self.pending += str(data)
+            done, _, self.pending = self.pending.rpartition("\n")  # whole lines: an id is never cut in two
+            if _:
+                self._say(done + "\n")
         elif kind == "progress" and self.status is not None:
             self.status.update(str(data))
         elif kind == "status" and self.status is not None:
@@ -116,15 +123,24 @@ class Busy:
             if text:
                 self.status.update(text.format(tool=self.chat.agent.active_tool or "a tool"))
 
-    def _names(self) -> Names:
+    def _say(self, text: str) -> None:
+        """Streamed reply text with ids shortened as in every other view."""
+        self.console.print(self._names().text(text), end="", markup=False, highlight=False)
+
+    def _project(self) -> Any:
         try:
-            return Names(self.chat.session.project())
+            return self.chat.session.project()
         except NeuralCutError:
-            return Names()
+            return None
+
+    def _names(self) -> Names:
+        return Names(self.before, self._project())
 
     def __exit__(self, *exc: object) -> None:
         if self.status is not None:
             self.status.stop()
+        if self.pending:
+            self._say(self.pending)
         if self.streamed:
             self.console.print()
         self.chat.listener = None

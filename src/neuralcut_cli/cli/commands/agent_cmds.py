@@ -83,7 +83,9 @@ def _tty_question(out: Any) -> Callable[[str], str]:
     """Asking on the terminal (stdin must be one: checked before the request starts)."""
     if sys.stdin is None or not sys.stdin.isatty():
         raise UsageError("--approve ask needs a terminal to ask on, and stdin is not one; use --approve auto")
-    return lambda prompt: out.errors.input(prompt)
+    from rich.markup import escape
+
+    return lambda prompt: out.errors.input(escape(prompt))  # "[y]es": brackets are text here, not markup
 
 
 def start_chat(project: Path | None, backend: str | None, model: str | None, base_url: str | None = None,

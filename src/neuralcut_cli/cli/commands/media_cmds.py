@@ -37,8 +37,14 @@ def import_media(
         out.json({"assets": [{**item.asset.to_json_dict(), "new": item.new} for item in imported],
                   "captions": captioned})
         return
+    from neuralcut_cli.cli.views.names import Names
+
+    after = session.project()
+    names = Names(after)
     for done in captioned:
-        out.say(f"Imported {Path(str(done['file'])).name}: {plural(int(str(done['captions'])), 'caption')} on track {done['trackId']}")
+        where = names.track_id(after, str(done["trackId"]))
+        out.say(f"Imported {Path(str(done['file'])).name}: {plural(int(str(done['captions'])), 'caption')} on the "
+                f"{where} track")
     for item in imported:
         asset, info = item.asset, item.info
         details = ", ".join(x for x in (
@@ -48,7 +54,7 @@ def import_media(
             f"{info.fps:g} fps" if info.fps else "",
             ("with sound" if info.has_audio else "silent") if asset.type == "video" else "") if x)
         verb = "Imported" if item.new else "Already in the project:"
-        out.say(f"{verb} {asset.name} as {asset.id} ({details})")
+        out.say(f"{verb} {asset.name} as {names.id(asset.id)} ({details})")
 
 
 def register(app: typer.Typer) -> None:

@@ -10,9 +10,10 @@ from rich.text import Text
 from neuralcut_cli.cli.views.clean import plain
 from neuralcut_cli.cli.views.names import Names, fit, quote
 from neuralcut_cli.cli.views.values import changes
-from neuralcut_cli.project.diff import Patch, element_changes
+from neuralcut_cli.project.diff import MAIN_TRACK, Patch, element_changes, track_changes
 from neuralcut_cli.project.elements import Element
 from neuralcut_cli.project.model import Project
+from neuralcut_cli.project.tracks import Track
 from neuralcut_cli.time import format_timecode
 
 _SIGN = {"added": ("+", "green"), "removed": ("-", "red"), "changed": ("~", "yellow")}
@@ -79,12 +80,44 @@ def change_rows(patch: Patch | None, before: Project | None, after: Project | No
     return rows, max(0, len(changes) - limit)
 
 
+def track_rows(patch: Patch | None, before: Project | None, after: Project | None) -> list[tuple[Track, str]]:
+    """``(track, detail)`` for each track whose own settings changed: ``hidden no → yes``."""
+    rows = []
+    for track_id in track_changes(patch):
+        was, now = (_track(project, track_id) for project in (before, after))
+        if was is None or now is None:
+            continue
+        detail = ", ".join(changes(_settings(was), _settings(now), frozenset({"elements", "id", "type"})))
+        rows.append((now, detail or "changed"))
+    return rows
+
+
+def _track(project: Project | None, track_id: str) -> Track | None:
+    if project is None:
+        return None
+    return project.scene.tracks.main if track_id == MAIN_TRACK else project.scene.tracks.find(track_id)
+
+
+def _settings(track: Track) -> dict[str, Any]:
+    shown = track.model_dump(mode="json", by_alias=True, exclude={"elements"})
+    for flag in ("muted", "hidden"):
+        if flag in type(track).model_fields:
+            shown.setdefault(flag, False)
+    return shown
+
+
 def diff_table(patch: Patch | None, before: Project | None = None, after: Project | None = None,
                names: Names | None = None) -> "DiffRows":
-    """One line per changed element: ``+ added <short id> <label>: <detail>``."""
+    """One line per track whose settings changed (``~ changed track Logo: hidden no → yes``), then one per
+    changed element: ``+ added <short id> <label>: <detail>``."""
     names = names or Names(before, after)
     rows, hidden = change_rows(patch, before, after)
     lines = []
+    for track, detail in track_rows(patch, before, after):
+        line = Text(f"{_SIGN['changed'][0]} {'changed':<8}", style=_SIGN["changed"][1])
+        line.append_text(plain(f"track {names.track(track)}", "bold"))
+        line.append_text(plain(f": {detail}"))
+        lines.append(line)
     for kind, element_id, label, detail in rows:
         sign, colour = _SIGN[kind]
         line = Text(f"{sign} {kind:<8}", style=colour)

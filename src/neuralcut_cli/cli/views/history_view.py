@@ -7,7 +7,7 @@ from rich.table import Table
 from rich.text import Text
 
 from neuralcut_cli.cli.views.clean import plain
-from neuralcut_cli.cli.views.names import fit
+from neuralcut_cli.cli.views.names import fit, plural
 from neuralcut_cli.project.history import Step
 
 
@@ -15,6 +15,9 @@ def _changes(step: Step) -> str:
     counts = step.changes()
     parts = [f"{sign}{len(counts[kind])}" for sign, kind in (("+", "added"), ("-", "removed"), ("~", "changed"))
              if counts[kind]]
+    tracks = step.track_changes()
+    if tracks:
+        parts.append(f"~{plural(len(tracks), 'track')}")
     return " ".join(parts) or "-"
 
 

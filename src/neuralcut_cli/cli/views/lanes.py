@@ -20,7 +20,7 @@ from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
-from neuralcut_cli.cli.views.names import Names, fit
+from neuralcut_cli.cli.views.names import Names, fit, labelled, track_state
 from neuralcut_cli.cli.views.palette import ELEMENT_STYLE, ELEMENT_STYLE_ALT
 from neuralcut_cli.cli.views.timeline_table import element_text
 from neuralcut_cli.project.model import Project
@@ -29,6 +29,7 @@ from neuralcut_cli.time import seconds_to_ticks, ticks_to_seconds
 
 _STEPS = [0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600]
 _LABEL_WIDTH = 12
+_STATE_WIDTH = 22  # room for ``Logo (hidden, muted)`` when a track is switched off
 _GAP = "·"
 
 
@@ -54,10 +55,12 @@ class Lanes:
         self.project = project
         self.highlight = highlight or set()
         self.names = names or Names(project)
+        switched = any(track_state(track) for track in project.scene.tracks.ordered())
+        self.label_width = _STATE_WIDTH if switched else _LABEL_WIDTH
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        width = max(options.max_width, _LABEL_WIDTH + 20)
-        cells = width - _LABEL_WIDTH - 1
+        width = max(options.max_width, self.label_width + 20)
+        cells = width - self.label_width - 1
         scene = self.project.scene
         end = max(scene.end_time, seconds_to_ticks(1))
         scale = (cells - 1) / end  # cells per tick; the last cell marks the end
@@ -79,12 +82,13 @@ class Lanes:
                 if pos + len(text) <= cells:
                     labels[pos : pos + len(text)] = list(text)
             t = round(t + step, 3)
-        yield Text("time".ljust(_LABEL_WIDTH) + " " + "".join(labels), style="dim")
-        yield Text(" " * (_LABEL_WIDTH + 1) + "".join(marks), style="dim")
+        yield Text("time".ljust(self.label_width) + " " + "".join(labels), style="dim")
+        yield Text(" " * (self.label_width + 1) + "".join(marks), style="dim")
 
     def _lane(self, track: Track, cells: int, scale: float, plain: bool) -> Text:
-        name = fit(self.names.track(track), _LABEL_WIDTH)
-        line = Text(name + " " * (_LABEL_WIDTH + 1 - cell_len(name)), style="bold")
+        name = labelled(self.names.track(track), track, self.label_width)
+        line = Text(name + " " * (self.label_width + 1 - cell_len(name)),
+                    style="bold dim" if track_state(track) else "bold")
         row: list[tuple[str, str]] = [(_GAP, "dim")] * cells
         for index, element in enumerate(track.sorted_elements()):
             first = min(round(element.start_time * scale), cells - 1)

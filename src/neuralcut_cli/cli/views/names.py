@@ -19,7 +19,7 @@ from neuralcut_cli.project.ids import project_ids, short_ids
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.project.tracks import Track
 
-__all__ = ["Names", "fit", "plural", "quote"]
+__all__ = ["Names", "fit", "labelled", "plural", "quote", "track_state"]
 
 _TOKEN = re.compile(r"[\w-]{7,}")
 
@@ -48,6 +48,20 @@ class Names:
     def track_id(self, project: Project, track_id: str) -> str:
         track = project.scene.tracks.find(track_id)
         return self.track(track) if track is not None else self.id(track_id)
+
+
+def track_state(track: Track) -> str:
+    """``hidden``, ``muted``, ``hidden, muted`` or ``""``: what a track's own switches leave out."""
+    return ", ".join(flag for flag in ("hidden", "muted") if getattr(track, flag, False))
+
+
+def labelled(name: str, track: Track, cells: int) -> str:
+    """A track's label in ``cells`` with its state after it: ``Logo (hidden)``, the name cut first."""
+    state = track_state(track)
+    if not state:
+        return fit(name, cells)
+    tag = f" ({state})"
+    return fit(name, max(3, cells - len(tag))) + tag[: max(0, cells - 3)]
 
 
 def quote(text: str, cells: int) -> str:

@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from neuralcut_cli.cli.views.clean import plain
-from neuralcut_cli.cli.views.names import Names, fit
+from neuralcut_cli.cli.views.names import Names, fit, track_state
 from neuralcut_cli.cli.views.palette import TYPE_COLOUR
 from neuralcut_cli.project.elements import Element
 from neuralcut_cli.project.model import Project
@@ -66,6 +66,8 @@ def _rows(project: Project, names: Names, track_width: int, wide: bool) -> list[
         label = plain(fit(names.track(track), track_width), "bold")
         if wide:
             label.append(f" {scene.tracks.kind_of(track)}", "dim")
+        if track_state(track):
+            label.append(f" ({track_state(track)})", "yellow")
         elements = track.sorted_elements()
         if not elements:
             rows.append((label, Text("(empty)", style="dim"), Text(""), Text(""), Text(""), Text(""), Text(""), True))

@@ -21,6 +21,7 @@ class Item:
     data: dict[str, Any]
     track_id: str
     track_kind: str               # main, overlay, text, effect, audio
+    track_name: str = ""
 
     @property
     def id(self) -> str:
@@ -58,7 +59,15 @@ class Item:
 
 def items_of(listing: dict[str, Any]) -> list[Item]:
     """Every element, top track first."""
-    return [Item(e, t["trackId"], t["type"]) for t in listing["tracks"] for e in t["elements"]]
+    return [Item(e, t["trackId"], t["type"], t.get("name") or "") for t in listing["tracks"] for e in t["elements"]]
+
+
+def track_words(track: dict[str, Any]) -> str:
+    """How a reply names a track of ``list_timeline``: ``the Logo track`` (by id only when it has no name)."""
+    name = " ".join(str(track.get("name") or "").split())
+    if not name:
+        return f"track {track['trackId']} ({track['type']})"
+    return f"the {name} track" if not name.lower().endswith("track") else f"the {name}"
 
 
 def stem(name: str) -> str:

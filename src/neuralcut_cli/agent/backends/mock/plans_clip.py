@@ -5,14 +5,18 @@ from __future__ import annotations
 from typing import Any
 
 from neuralcut_cli.agent.backends.mock import intents as i
-from neuralcut_cli.agent.backends.mock.listing import Item, items_of
+from neuralcut_cli.agent.backends.mock.listing import Item, items_of, track_words
 from neuralcut_cli.agent.backends.mock.plan import Call, Context, Done, Failed, Plan, listing, one, pick
 
 _STATE = {"mute": ("muted", True), "unmute": ("muted", False), "hide": ("hidden", True), "show": ("hidden", False)}
 
 
 def resolve_track(ref: i.TrackRef, tracks: list[dict[str, Any]], items: list[Item], ctx: Context) -> dict[str, Any]:
-    """The one track ``ref`` names (``Failed`` when none or several)."""
+    """The one track ``ref`` names (``Failed`` when none or several). A track's own name beats a kind word and
+    an element's name: "the music track" is the track named Music."""
+    named = _by_name(ref.said, tracks)
+    if ref.id is None and len(named) == 1:
+        return named[0]
     if ref.id is not None:
         found = [t for t in tracks if t["trackId"] == ref.id]
     elif ref.element is not None:
@@ -22,10 +26,21 @@ def resolve_track(ref: i.TrackRef, tracks: list[dict[str, Any]], items: list[Ite
         found = [t for t in tracks if t["type"] == ref.kind]
     if not found:
         raise Failed(f"There is no {ref.said.removeprefix('the ')}. Tracks: "
-                     f"{', '.join(t['trackId'] + ' (' + t['type'] + ')' for t in tracks)}.")
+                     f"{', '.join(_listed(t) for t in tracks)}.")
     if len(found) > 1:
-        raise Failed(f"'{ref.said}' could be {', '.join(t['trackId'] for t in found)}; say which by id.")
+        raise Failed(f"'{ref.said}' could be {' or '.join(track_words(t) for t in found)}; say which by name.")
     return found[0]
+
+
+def _by_name(said: str, tracks: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    words = " ".join(said.lower().split()).removeprefix("the ")
+    bare = words.removesuffix(" track")
+    return [t for t in tracks if " ".join(str(t.get("name") or "").lower().split()) in (words, bare) and bare]
+
+
+def _listed(track: dict[str, Any]) -> str:
+    name = " ".join(str(track.get("name") or "").split())
+    return f"{name} ({track['type']})" if name else f"{track['trackId']} ({track['type']})"
 
 
 def plan_track_state(intent: i.TrackState, ctx: Context) -> Plan:
@@ -33,12 +48,13 @@ def plan_track_state(intent: i.TrackState, ctx: Context) -> Plan:
     track = resolve_track(intent.track, result["tracks"], items_of(result), ctx)
     key, wanted = _STATE[intent.action]
     tool = "toggle_track_mute" if key == "muted" else "toggle_track_visibility"
+    named = track_words(track)
     if key in track and track[key] == wanted:
-        return Done(f"{track['trackId']} is already {'muted' if key == 'muted' else 'hidden'}"
-                    if wanted else f"{track['trackId']} is not {key}; nothing to change.")
+        return Done(f"{named[0].upper()}{named[1:]} is already {key}." if wanted
+                    else f"{named[0].upper()}{named[1:]} is not {key}; nothing to change.")
     done = yield Call(tool, {"trackId": track["trackId"]})
     word = {"muted": ("Muted", "Unmuted"), "hidden": ("Hid", "Showed")}[key][0 if done.get(key) else 1]
-    return Done(f"{word} track {track['trackId']} ({track['type']}).")
+    return Done(f"{word} {named}.")
 
 
 def plan_duplicate(intent: i.Duplicate, ctx: Context) -> Plan:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from neuralcut_cli.agent.backends.mock import intents as i
-from neuralcut_cli.agent.backends.mock.listing import Item, items_of, stem
+from neuralcut_cli.agent.backends.mock.listing import Item, items_of, stem, track_words
 from neuralcut_cli.agent.backends.mock.plan import Call, Context, Done, Failed, Plan, end_of, listing, one, tc, when
 from neuralcut_cli.agent.backends.mock.rules import grammar
 from neuralcut_cli.english import plural
@@ -134,7 +134,8 @@ def plan_about(intent: i.About, ctx: Context) -> Plan:
     items = yield from listing()
     item = one(intent.ref, items, ctx)
     got = yield Call("get_element", {"elementId": item.id})
-    facts = [f"{item.describe()}, {got['duration']:g} s long, on track {got['trackId']} ({item.track_kind})"]
+    track = {"trackId": got["trackId"], "name": item.track_name, "type": item.track_kind}
+    facts = [f"{item.describe()}, {got['duration']:g} s long, on {track_words(track)}"]
     if item.type == "text":
         facts.append(f"it says \"{got['content']}\"")
     if "volume" in got:
