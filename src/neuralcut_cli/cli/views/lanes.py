@@ -20,7 +20,7 @@ from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
-from neuralcut_cli.cli.views.names import Names, fit, labelled, track_state
+from neuralcut_cli.cli.views.names import Names, labelled, track_state
 from neuralcut_cli.cli.views.palette import ELEMENT_STYLE, ELEMENT_STYLE_ALT
 from neuralcut_cli.cli.views.timeline_table import element_text
 from neuralcut_cli.project.model import Project
