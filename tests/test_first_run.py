@@ -81,3 +81,39 @@ def test_the_tour_edits_a_copy_and_renders_it(tmp_path: Path) -> None:
     assert again.returncode == 1 and "already exists" in again.stderr
     assert DEMO.read_bytes() == demo_before
     assert not (DEMO.parent / ".neuralcut").exists() or not any((DEMO.parent / ".neuralcut").rglob("*.json"))
+
+
+@pytest.mark.slow  # a real terminal
+def test_a_second_bare_neuralcut_opens_the_project_the_first_made(tmp_path: Path) -> None:
+    child = spawn_command(cwd=tmp_path)
+    child.expect(r"\[Y/n\]")
+    child.sendline("y")
+    child.expect("›")
+    child.sendcontrol("d")
+    child.expect(pexpect.EOF)
+    child = spawn_command(cwd=tmp_path)  # was: "Make tour-2.json ...?"
+    child.expect("Opening tour.json, the project here")
+    child.expect("›")
+    child.sendline("exit")  # a shell word, not a request for the model
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0 and sorted(p.name for p in tmp_path.glob("*.json")) == ["tour.json"]
+    done = neuralcut("timeline", cwd=tmp_path)  # no terminal: the guide names the project here
+    assert done.returncode == 2 and "Projects here: tour.json. Open one: neuralcut -p tour.json" in done.stderr
+
+
+def test_a_mistyped_project_name_gets_a_suggestion(tmp_path: Path) -> None:
+    shutil.copy(DEMO, tmp_path / "demo.json")
+    done = neuralcut("timeline", "-p", tmp_path / "demo.jsn")
+    assert done.returncode == 2 and "(did you mean demo.json?)" in done.stderr
+
+
+def test_the_shipped_demo_is_never_edited() -> None:
+    before = DEMO.read_bytes()
+    for args in (("run", "split at 5s"), ("tool", "split", '{"times": [5]}'), ("tool", "add_text", '{"text": "Hi", "start": 0, "end": 1}')):
+        done = neuralcut(*args, "-p", Path(__file__).resolve().parent.parent / "projects" / "demo.json")
+        assert done.returncode == 1, done
+        assert "is the demo that ships with NeuralCut" in done.stdout + done.stderr
+        assert "neuralcut new tour.json --demo" in done.stdout + done.stderr
+    assert DEMO.read_bytes() == before
+    assert neuralcut("timeline", "-p", DEMO).returncode == 0  # reading it is fine

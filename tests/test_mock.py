@@ -227,7 +227,7 @@ def test_add_a_video_appends_to_the_main_track(chat: Chat) -> None:
 
 
 @pytest.mark.parametrize(("text", "args"), [
-    ("make the photo last 10 seconds", {"elementId": "e-logo", "duration": 10.0}),
+    ("make the logo last 10 seconds", {"elementId": "e-logo", "duration": 10.0}),
     ("make e-city end at 18s", {"elementId": "e-city", "end": 18.0}),
     ("make the title 5 seconds long", {"elementId": "e-title", "duration": 5.0}),
     ("make the title start at 1s", {"elementId": "e-title", "start": 1.0}),

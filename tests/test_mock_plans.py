@@ -110,7 +110,8 @@ def answer(name: str, args: dict[str, Any]) -> dict[str, Any]:
                  "muted": e["muted"]} if "volume" in e else {}
         return {**e, **sound, "duration": e["end"] - e["start"], "trimStart": 0.5, "speed": 1.0, "opacity": 100}
     if name == "set_speed":
-        return {"success": True, "elements": [{"elementId": e, "duration": 4.0} for e in args["elementIds"]]}
+        lengths = {e: (_element(e)["end"] - _element(e)["start"]) / args["rate"] for e in args["elementIds"]}
+        return {"success": True, "elements": [{"elementId": e, "duration": d} for e, d in lengths.items()]}
     if name == "duplicate_elements":
         return {"success": True, "duplicated": [{"elementId": f"{e}-copy", "trackId": "t-new"}
                                                 for e in args["elementIds"]]}
@@ -256,8 +257,13 @@ PLANS = [  # request, the calls it makes in order, words its reply must contain
     ("mute the overlay track", [LT], "'the overlay track' could be the Stickers track or the Logo track; say which by name"),
     ("hide the logo", [LT, 'update_clip {"elementId": "e-logo", "hidden": true}'], "Hid e-logo"),
     ("duplicate the title", [LT, 'duplicate_elements {"elementIds": ["e-title"]}'], "e-title-copy"),
-    ("make the photo half transparent", [LT, 'update_clip {"elementId": "e-logo", "opacity": 50.0}'], "50% opacity"),
-    ("speed up the beach clip 2x", [LT, 'set_speed {"elementIds": ["e-beach"], "rate": 2.0}'], "lasts 4 s"),
+    ("make the logo half transparent", [LT, 'update_clip {"elementId": "e-logo", "opacity": 50.0}'], "50% opacity"),
+    ("make the photo half transparent", [LT], "There is no photo on the timeline"),  # logo.png is no photo
+    ("delete the caption", [LT, 'delete_timeline_elements {"elementIds": ["e-caption"]}'], "Deleted"),
+    ("play the intro at half speed", [LT, 'set_speed {"elementIds": ["e-intro"], "rate": 0.5, "ripple": true}'],
+     "what came after moved 6 s later with it"),
+    ("speed up the beach clip 2x", [LT, 'set_speed {"elementIds": ["e-beach"], "rate": 2.0}'],
+     "lasts 4 s; it left 4 s free after it"),
     ("play the title at double speed", [LT], "needs an audio or video element"),
     ("remove the gaps", ["close_gaps"], "Closed the gaps on t-main: 1 element moved left"),
     ("close the gaps on the audio track", [LT, 'close_gaps {"trackId": "t-audio"}'], "t-audio"),
@@ -272,7 +278,7 @@ PLANS = [  # request, the calls it makes in order, words its reply must contain
 ]
 
 
-FAILS = {'cut the part where I say "welcome"',
+FAILS = {'cut the part where I say "welcome"', 'make the photo half transparent',
          "mute the overlay track", "play the title at double speed", "blur the title", "make the fade longer",
          "split the beach clip at 20s", "move the title 5 seconds earlier", "make the intro louder", "mute the title",
          "set the vignette to 50"}  # the plan stops with a reason, before any edit

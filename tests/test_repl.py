@@ -202,3 +202,11 @@ def test_pty_replies_show_short_ids_like_every_other_view(demo_path: Path) -> No
     new = [piece for piece in pieces if len(piece) > 12]
     assert any(piece[:6] in said for piece in new)  # named, by their short ids
     assert not re.search(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", said), said
+
+
+def test_shell_words_and_mistyped_commands(demo_path: Path) -> None:
+    code, text = _run(demo_path, "split at 5s", "clear", "/timline", "quit", "never reached")
+    assert code == 0
+    assert "Conversation cleared" in text  # "clear" typed bare does what /clear does
+    assert "Unknown command /timline (did you mean /timeline?)" in text
+    assert "never reached" not in text

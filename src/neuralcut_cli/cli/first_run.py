@@ -24,7 +24,31 @@ MEDIA_SUFFIXES = frozenset({".mp4", ".mov", ".mkv", ".webm", ".avi", ".m4v", ".m
                             ".flac", ".ogg", ".png", ".jpg", ".jpeg", ".webp", ".gif"})
 
 
+def projects_here(folder: Path) -> list[Path]:
+    """The NeuralCut project files in ``folder`` (a JSON file that says so near its start)."""
+    found = []
+    try:
+        candidates = sorted(p for p in folder.iterdir() if p.suffix.lower() == ".json")[:200]
+    except OSError:
+        return []
+    for path in candidates:
+        try:
+            with open(path, "rb") as handle:
+                head = handle.read(4096) if path.is_file() else b""
+        except OSError:
+            continue
+        if b'"neuralcut-project"' in head:
+            found.append(path)
+    return found
+
+
 def guide(default: Path) -> str:
+    here = projects_here(Path.cwd())
+    if here:
+        names = ", ".join(p.name for p in here[:5]) + (", ..." if len(here) > 5 else "")
+        return (f"No project named (with no -p, NeuralCut opens {default}, which does not exist).\n"
+                f"Projects here: {names}. Open one: neuralcut -p {here[0].name} "
+                f"(or export NEURALCUT_PROJECT={here[0].name}).")
     return (f"No project here (with no -p, NeuralCut opens {default}, which does not exist).\n"
             "NeuralCut edits a project file. To start one:\n"
             "  neuralcut new my.json --media clip.mp4    a project from your footage\n"

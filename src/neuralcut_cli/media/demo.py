@@ -15,8 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from neuralcut_cli.errors import OutputExists
+from neuralcut_cli.project.paths import SHIPPED_DEMO
 
-DEMO = Path(__file__).resolve().parent.parent / "demo"
+DEMO = SHIPPED_DEMO
 
 
 def demo_project() -> Path:

@@ -31,6 +31,7 @@ from neuralcut_cli.project.limits import (
     reject_constant,
 )
 from neuralcut_cli.project.model import FORMAT, SCHEMA_VERSION, Project
+from neuralcut_cli.project.paths import SHIPPED_DEMO
 from neuralcut_cli.project.schema_errors import describe_validation_error
 
 
@@ -84,9 +85,21 @@ def read_project_bytes(path: Path) -> bytes:
     try:
         return path.read_bytes()
     except FileNotFoundError:
-        raise ProjectLoadError(f"Project file not found: {path}") from None
+        raise ProjectLoadError(f"Project file not found: {path}{_did_you_mean(path)}") from None
     except OSError as exc:
         raise ProjectLoadError(f"Cannot read {path}: {exc.strerror}") from None
+
+
+def _did_you_mean(path: Path) -> str:
+    """`` (did you mean demo.json?)`` when a file beside it has a close name."""
+    import difflib
+
+    try:
+        names = [p.name for p in path.parent.iterdir() if p.suffix.lower() == ".json"][:500]
+    except OSError:
+        return ""
+    close = difflib.get_close_matches(path.name, names, n=1, cutoff=0.75)
+    return f" (did you mean {close[0]}?)" if close else ""
 
 
 def read_project(path: Path) -> Project:
@@ -224,13 +237,18 @@ def fsync_dir(folder: Path) -> None:
 
 
 def check_writable(path: Path) -> None:
-    """Refuse to replace a project file its owner made read-only (even as root)."""
-    try:
-        mode = os.stat(path).st_mode
-    except FileNotFoundError:
-        return
-    if not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(path, os.W_OK):
-        raise ProjectSaveError(f"{path} is read-only; nothing was changed (make it writable to edit it)")
+    """Refuse to replace the demo NeuralCut ships, or a project file (or its folder) its owner made read-only
+    (even as root, who may write anyway)."""
+    if Path(path).resolve().is_relative_to(SHIPPED_DEMO):
+        raise ProjectSaveError(f"{path} is the demo that ships with NeuralCut; it is not edited and nothing was "
+                               "changed. Make your own copy to edit: neuralcut new tour.json --demo")
+    for target, what in ((Path(path), "is read-only"), (Path(path).parent, "is in a read-only folder")):
+        try:
+            mode = os.stat(target).st_mode
+        except FileNotFoundError:
+            continue
+        if not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(target, os.W_OK):
+            raise ProjectSaveError(f"{path} {what}; nothing was changed (make it writable to edit it)")
 
 
 def save_project(path: Path, project: Project) -> Project:

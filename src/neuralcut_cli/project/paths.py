@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 STATE_FOLDER = ".neuralcut"
+SHIPPED_DEMO = Path(__file__).resolve().parents[1] / "demo"  # the demo in the package: read, rendered, never edited
 
 
 def state_dir(project_path: Path) -> Path:

@@ -70,7 +70,9 @@ class SpeedArgs(ToolArgs):
     rate: Annotated[float, Field(allow_inf_nan=False, description=f"Speed: {MIN_RATE:g} to {MAX_RATE:g} "
                                                                    "(2 = twice as fast, 0.5 = half speed, 1 = normal).")]
     maintain_pitch: Annotated[bool, Field(description="Keep voices at their pitch (default true).")] = True
-    errors: ClassVar = {"element_ids": "Invalid element ids", "rate": "Invalid rate"}
+    ripple: Annotated[bool, Field(description="Move what starts after each clip by the time it gains or loses, "
+                                              "on every track (else a slower clip must have room).")] = False
+    errors: ClassVar = {"element_ids": "Invalid element ids", "rate": "Invalid rate", "ripple": "Invalid ripple"}
 
     def check(self) -> None:
         if not MIN_RATE <= self.rate <= MAX_RATE:
@@ -80,11 +82,11 @@ class SpeedArgs(ToolArgs):
 @tool("set_speed", SpeedArgs, kind="edit")
 def set_speed(project: Project, args: SpeedArgs, ctx: ToolContext) -> ProjectEdit:
     """Play video or audio clips faster or slower. Each keeps its start and the part of its source it shows; its
-    duration becomes that source length divided by the rate (6 s at 2x lasts 3 s). Refused if a slower clip would
-    overlap the next element on its track."""
+    duration becomes that source length divided by the rate (6 s at 2x lasts 3 s). With ripple, what follows moves
+    with each clip's new end; without, a slower clip that would overlap the next element is refused."""
     scene = require_content(project)
     ids = list(dict.fromkeys(args.element_ids))
-    new_scene, tracks = retime_speed(scene, ids, args.rate, args.maintain_pitch)
+    new_scene, tracks = retime_speed(scene, ids, args.rate, args.maintain_pitch, args.ripple)
     out = []
     for element_id, track_id in zip(ids, tracks, strict=True):
         found = new_scene.find_element(element_id)

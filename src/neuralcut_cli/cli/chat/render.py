@@ -24,7 +24,7 @@ def tool_line(call: ToolCall, result: ToolResult, names: Names | None = None) ->
     """``  ✓ split {"times": [5]}`` (or ✗ and the error), as rich markup; ids shortened by ``names``."""
     names = names or Names()
     mark = "[red]✗[/]" if result.error else "[green]✓[/]"
-    tail = f" [red]{escape(names.text(result.error))}[/]" if result.error else ""
+    tail = f" [red]{escape(names.prose(result.error))}[/]" if result.error else ""
     return f"  {mark} [dim]{call.name} {escape(_args(call.args, names))}[/]{tail}"
 
 
@@ -38,11 +38,11 @@ def print_exchange(console: Console, exchange: Exchange, show_reply: bool = True
             console.print(tool_line(call, result, names))
     if show_reply and outcome.reply:
         style = "red" if outcome.failed else ""
-        console.print(escape(names.text(outcome.reply)), style=style)
+        console.print(escape(names.prose(outcome.reply)), style=style)
     if exchange.cancelled:
         console.print("[yellow]Cancelled.[/] The project is as the last completed tool left it.")
     elif outcome.failed and outcome.error and outcome.error != outcome.reply:
-        console.print(f"[red]error:[/] {escape(names.text(outcome.error))}")
+        console.print(f"[red]error:[/] {escape(names.prose(outcome.error))}")
     patch = diff(exchange.before, exchange.after)
     if patch:
         print_changes(console, patch, exchange.before, exchange.after, names)

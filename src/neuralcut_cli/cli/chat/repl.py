@@ -18,6 +18,7 @@ from neuralcut_cli.cli.chat.session import ChatSession
 from neuralcut_cli.cli.chat.slash import dispatch
 
 Busy = Callable[[ChatSession], AbstractContextManager[object]]
+SHELL_WORDS = {"exit": "exit", "quit": "exit", "bye": "exit", "clear": "clear", "cls": "clear"}
 
 
 def banner(chat: ChatSession) -> str:
@@ -40,6 +41,8 @@ def run_repl(chat: ChatSession, read_line: Callable[[], str], console: Console,
         line = line.strip()
         if not line:
             continue
+        if line.lower().rstrip("!.") in SHELL_WORDS:  # what people type to leave or tidy a shell
+            line = "/" + SHELL_WORDS[line.lower().rstrip("!.")]
         if line.startswith("/"):
             keep_going, _ = dispatch(chat, console, line)
             if not keep_going:

@@ -5,6 +5,8 @@ A unique prefix is enough (``/tim`` is ``/timeline``).
 
 from __future__ import annotations
 
+import difflib
+
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -160,7 +162,9 @@ def dispatch(chat: ChatSession, console: Console, line: str) -> tuple[bool, bool
             choices = ", ".join(names[:-1]) + f" or {names[-1]}"
             console.print(f"[red]{escape(word)} could be {choices}[/]: type more of the name.")
         else:
-            console.print(f"[red]Unknown command {escape(word)}[/]; /help lists the commands.")
+            close = difflib.get_close_matches(word.lstrip("/").lower(), [c.name for c in COMMANDS], n=1, cutoff=0.6)
+            guess = f" (did you mean /{close[0]}?)" if close else ""
+            console.print(f"[red]Unknown command {escape(word)}[/]{escape(guess)}; /help lists the commands.")
         return True, False
     try:
         return command.run(chat, console, arg) is not False, True

@@ -125,7 +125,7 @@ class Busy:
 
     def _say(self, text: str) -> None:
         """Streamed reply text with ids shortened as in every other view."""
-        self.console.print(self._names().text(text), end="", markup=False, highlight=False)
+        self.console.print(self._names().prose(text), end="", markup=False, highlight=False)
 
     def _project(self) -> Any:
         try:

@@ -114,12 +114,20 @@ def start_chat(project: Path | None, backend: str | None, model: str | None, bas
 
 def _project_or_offer(project: Path | None, console: Console) -> Path:
     """The project to open; with none here, on a terminal, offer to make one (see ``first_run``)."""
-    from neuralcut_cli.cli.first_run import Asker, NoProject, offer
+    from rich.markup import escape
+
+    from neuralcut_cli.cli.first_run import Asker, NoProject, offer, projects_here
 
     try:
         return resolve_project(project)
     except NoProject:
         if not (sys.stdin is not None and sys.stdin.isatty() and console.is_terminal):
+            raise
+        here = projects_here(Path.cwd())
+        if len(here) == 1:  # the one a first run made here, or the person's own: open it
+            console.print(f"Opening {escape(here[0].name)}, the project here (-p names another).")
+            return here[0]
+        if here:
             raise
         made = offer(console, Path.cwd(), Asker(console))
         if made is None:

@@ -31,6 +31,10 @@ class Names:
             ident for project in shown for ident in project_ids(project)).items() if short != full}
         counts = Counter(t.name for project in shown[-1:] for t in project.scene.tracks.ordered())
         self._unique_names = {name for name, count in counts.items() if name and count == 1}
+        named = {t.id: " ".join(t.name.split()) for project in shown for t in project.scene.tracks.ordered()}
+        self._track_names = {ident: name for ident, name in named.items() if name in self._unique_names}
+        self._tracks = re.compile("|".join(rf"(?<![\w-]){re.escape(i)}(?![\w-])" for i in
+                                           sorted(self._track_names, key=len, reverse=True))) if self._track_names else None
 
     def id(self, full: str) -> str:
         return self._short.get(full, full)
@@ -40,6 +44,13 @@ class Names:
         if not self._short:
             return text
         return _TOKEN.sub(lambda match: self._short.get(match.group(0), match.group(0)), text)
+
+    def prose(self, text: str) -> str:
+        """A sentence as people read it: tracks by their names (``on track t-main`` → ``on track Main Track``),
+        other ids shortened. For replies and messages, not for a call's arguments (those stay what was sent)."""
+        if self._tracks is not None:
+            text = self._tracks.sub(lambda match: self._track_names[match.group(0)], text)
+        return self.text(text)
 
     def track(self, track: Track) -> str:
         name = " ".join(track.name.split())

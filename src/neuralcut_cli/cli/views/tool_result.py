@@ -18,6 +18,7 @@ from neuralcut_cli.cli.views.timeline_view import print_timeline
 from neuralcut_cli.cli.views.values import brief
 from neuralcut_cli.project.diff import Patch, element_changes
 from neuralcut_cli.project.model import Project
+from neuralcut_cli.time import format_timecode
 
 
 def _list_table(title: str, rows: list[dict[str, Any]], columns: list[str]) -> Table:
@@ -69,4 +70,8 @@ def print_changes(console: Console, patch: Patch, before: Project, after: Projec
     """What changed, then the lanes with the changed elements underlined."""
     names = names or Names(before, after)
     console.print(diff_table(patch, before, after, names))
+    was, now = before.scene.end_time, after.scene.end_time
+    if was != now:  # said plainly: an edit that makes the video longer or shorter is easy to miss in the lanes
+        console.print(f"The timeline now ends at {format_timecode(now)} (it ended at {format_timecode(was)}).",
+                      style="yellow" if now > was else "")
     console.print(Lanes(after, highlight={element_id for _, element_id in element_changes(patch)}, names=names))

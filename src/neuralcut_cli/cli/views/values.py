@@ -57,7 +57,9 @@ def changes(before: dict[str, Any], after: dict[str, Any], skip: frozenset[str] 
         if old is None and isinstance(new, bool):
             old = False  # a flag a file leaves out is off
         path = f"{prefix}{key}"
-        if isinstance(old, dict) and isinstance(new, dict):
+        if key == "retime":
+            yield f"speed {_speed(old)} → {_speed(new)}"
+        elif isinstance(old, dict) and isinstance(new, dict):
             yield from changes(old, new, prefix=path + ".")
         elif key == "animations":
             yield f"keyframes {_key_count(old)} → {_key_count(new)}"
@@ -65,6 +67,15 @@ def changes(before: dict[str, Any], after: dict[str, Any], skip: frozenset[str] 
             yield f"{words(key)} {len(old or ())} → {len(new)}"
         else:
             yield f"{words(path)} {show(path, old)} → {show(path, new)}"
+
+
+def _speed(retime: Any) -> str:
+    """``1x``, ``1.5x``, ``0.5x (pitch not kept)``: a clip's retime as an editor says it."""
+    if not isinstance(retime, dict):
+        return "1x"
+    rate = retime.get("rate", 1)
+    shown = f"{rate:g}x" if isinstance(rate, (int, float)) else "?"
+    return shown + (" (pitch not kept)" if retime.get("maintainPitch") is False else "")
 
 
 def _key_count(animations: Any) -> int:

@@ -87,9 +87,16 @@ def plan_visibility(intent: i.Visibility, ctx: Context) -> Plan:
 def plan_speed(intent: i.Speed, ctx: Context) -> Plan:
     items = yield from listing()
     chosen = _chosen(intent.refs, items, ctx, ("video", "audio"))
-    result = yield Call("set_speed", {"elementIds": [item.id for item in chosen], "rate": intent.rate})
+    args: dict[str, Any] = {"elementIds": [item.id for item in chosen], "rate": intent.rate}
+    if intent.rate < 1:  # slower needs room: what follows moves later with it (faster leaves a gap, said below)
+        args["ripple"] = True
+    result = yield Call("set_speed", args)
+    before = {item.id: item.end - item.start for item in chosen}
     shown = ", ".join(f"{e['elementId']} now lasts {e['duration']:g} s" for e in result["elements"])
-    return Done(f"Set {intent.rate:g}x speed: {shown}.", tuple(item.id for item in chosen))
+    moved = sum(e["duration"] - before[e["elementId"]] for e in result["elements"])
+    after = "" if abs(moved) < 1e-6 else (f"; what came after moved {moved:g} s later with it" if moved > 0 else
+                                          f"; it left {-moved:g} s free after it ('remove the gaps' closes it)")
+    return Done(f"Set {intent.rate:g}x speed: {shown}{after}.", tuple(item.id for item in chosen))
 
 
 def plan_close_gaps(intent: i.CloseGaps, ctx: Context) -> Plan:

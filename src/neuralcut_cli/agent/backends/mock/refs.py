@@ -124,6 +124,12 @@ def resolve(ref: Ref, items: list[Item], memory: Iterable[str] = (), types: Iter
             kinds = " or ".join(sorted(allowed))
             raise Unresolved(f"'{ref.text}' is {', '.join(i.describe() for i in elsewhere[:3])}: this needs "
                              f"{'an' if kinds[0] in 'aeiou' else 'a'} {kinds} element.")
+        same_kind = [i for i in items if ref.kind and _kind_fits(i, ref.kind)] if not ref.names else []
+        if same_kind and NARROW.get((ref.word or "").rstrip("s")):
+            what = {"image": "images", "text": "texts"}.get(ref.kind or "", "elements")
+            raise Unresolved(f"There is no {ref.word.rstrip('s')} on the timeline ({NARROW_MEANING[ref.word.rstrip('s')]})."
+                             f" The {what} here: {', '.join(i.describe() for i in same_kind[:6])}; name the one you "
+                             f"mean.")
         raise Unresolved(f"I could not find {_what(ref)} on the timeline. {inventory(items)}")
     if len(found) > 1 and not (many or ref.plural) and not pieces_of_one(found):
         listing = ", ".join(i.describe() for i in found[:6])
@@ -149,7 +155,10 @@ def _matches(ref: Ref, pool: list[Item]) -> list[Item]:
         found = [i for i in found if i.type in ("audio", "video")]
     elif ref.kind:
         found = [i for i in found if _kind_fits(i, ref.kind)]
-        if ref.word and not ref.plural:  # "the caption" means the text named Caption when there is one
+        narrow = NARROW.get((ref.word or "").rstrip("s"))
+        if narrow is not None:  # "the caption", "the photo": only what is one, never another text or image
+            found = [i for i in found if narrow(i)]
+        elif ref.word and not ref.plural:  # "the title" means the text named Title when there is one
             named = [i for i in found if ref.word in i.name.lower()]
             found = named or found
     if ref.effect:
@@ -183,6 +192,27 @@ def _runs(ordered: list[Item]) -> list[list[Item]]:
         else:
             runs.append([item])
     return runs
+
+
+PHOTO_SUFFIXES = (".jpg", ".jpeg", ".heic", ".heif", ".webp", ".tif", ".tiff", ".dng", ".avif")
+
+
+def _is_caption(item: Item) -> bool:
+    """A caption or subtitle: on a Captions/Subtitles track, or named so."""
+    words = f"{item.track_name} {item.name}".lower()
+    return "caption" in words or "subtitle" in words
+
+
+def _is_photo(item: Item) -> bool:
+    """A photo: a camera's file type, or named so (a logo.png is an image, not a photo)."""
+    name = item.name.lower()
+    return name.endswith(PHOTO_SUFFIXES) or "photo" in name or "picture" in name
+
+
+#: Kind words narrower than their kind: they name only what is one (else the request is refused, naming what is).
+NARROW = {"caption": _is_caption, "subtitle": _is_caption, "photo": _is_photo}
+NARROW_MEANING = {"caption": "a caption is a text on a Captions track", "subtitle": "a subtitle is a text on a "
+                  "Captions track", "photo": "a photo is a camera's picture: .jpg, .heic, ..."}
 
 
 def _kind_fits(item: Item, kind: str) -> bool:

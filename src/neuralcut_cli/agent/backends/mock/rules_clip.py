@@ -67,7 +67,7 @@ def read_duplicate(c: Clause, v: Vocab) -> i.Intent | None:
 
 
 def read_opacity(c: Clause, v: Vocab) -> i.Intent | None:
-    """``make the photo half transparent``, ``set the logo opacity to 40%``, ``make the logo fully opaque``."""
+    """``make the logo half transparent``, ``set the logo opacity to 40%``, ``make the logo fully opaque``."""
     c.take(r"\b(?:make|set|change|turn|put)\b")
     refs = take_refs(c, v)
     if not refs:

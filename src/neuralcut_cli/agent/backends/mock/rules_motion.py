@@ -63,7 +63,7 @@ def read_change_fade(c: Clause, v: Vocab) -> i.Intent | None:
 
 
 def read_zoom(c: Clause, v: Vocab) -> i.Intent | None:
-    """``slowly zoom into the photo``, ``zoom out of the intro clip``, ``push in on the beach clip``."""
+    """``slowly zoom into the logo``, ``zoom out of the intro clip``, ``push in on the beach clip``."""
     verb = c.take(r"\b(?P<out>zoom out(?: of| from)?|pull (?:back|out)(?: from| of)?)\b|"
                   r"\b(?:zoom in(?:to| on)?|zoom into|zoom|push in(?: on)?|ken burns)\b")
     if verb is None:
