@@ -53,7 +53,7 @@ RULES: tuple[Rule, ...] = (
     Rule("keyframes", motion.read_list_keyframes, ("list the keyframes of the intro",), True),
     Rule("mute or hide a track", clip.read_track_state, ("hide the logo track", "mute the audio track",
                                                           "show the logo track again")),
-    Rule("duplicate", clip.read_duplicate, ("duplicate the title", "make a copy of the star")),
+    Rule("duplicate", clip.read_duplicate, ("duplicate the title", "make a copy of the logo")),
     Rule("speed", clip.read_speed, ("speed up the beach clip 2x", "play the intro at half speed")),
     Rule("opacity", clip.read_opacity, ("make the logo half transparent", "set the title opacity to 40%")),
     Rule("add captions", words.read_add_captions, ("add captions", "add subtitles at the top")),

@@ -1,0 +1,132 @@
+"""The README works as written: its walk-throughs run line by line on a fresh copy of the demo, and every
+request of the offline backend's grammar does on the demo what the README says (issue 24 §4)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from cli_helpers import invoke
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+BIN = Path(sys.executable).parent
+
+
+def section(title: str) -> str:
+    text = README.read_text(encoding="utf-8")
+    start = text.index(f"## {title}\n")
+    end = text.find("\n## ", start + 4)
+    return text[start:end if end > 0 else len(text)]
+
+
+def shell_lines(title: str) -> list[str]:
+    """The commands of a section's ``sh`` blocks, comments and blank lines left out."""
+    lines = []
+    for block in re.findall(r"```sh\n(.*?)```", section(title), re.S):
+        for line in block.splitlines():
+            command = re.sub(r"\s+#\s.*$", "", line).strip()
+            if command and not command.startswith("#"):
+                lines.append(command)
+    return lines
+
+
+def run_lines(lines: list[str], folder: Path) -> None:
+    """Each line in one shell, in order, as a newcomer types them: any failure names its line."""
+    script = "set -e\n" + "\n".join(f"echo '>>> {i}'\n{line}" for i, line in enumerate(lines))
+    env = {**os.environ, "PATH": f"{BIN}:{os.environ['PATH']}", "NO_COLOR": "1"}
+    env.pop("NEURALCUT_PROJECT", None)
+    done = subprocess.run(["bash", "-c", script], cwd=folder, env=env, capture_output=True, text=True,
+                          stdin=subprocess.DEVNULL, timeout=600)
+    failed = re.findall(r">>> (\d+)", done.stdout)
+    assert done.returncode == 0, f"line {lines[int(failed[-1])] if failed else '?'} failed:\n{done.stderr[-2000:]}"
+
+
+@pytest.mark.slow  # real processes, a render of the demo
+def test_the_first_ten_minutes_then_talking_to_it(tmp_path: Path) -> None:
+    lines = shell_lines("The first ten minutes") + shell_lines("Talk to it")
+    assert any(line.startswith("neuralcut render") for line in lines)
+    run_lines(lines, tmp_path)
+    project = json.loads((tmp_path / "tour.json").read_text())
+    texts = [e for t in project["scenes"][0]["tracks"]["overlay"] for e in t["elements"] if e["type"] == "text"]
+    assert [t["content"] for t in texts] == ["Beach day"]  # the demo's title, changed; no second title stacked
+    main = project["scenes"][0]["tracks"]["main"]["elements"]
+    assert len(main) == 4  # "split at 5s" once; the dry run saved nothing; the piped script split and undid
+    for picture in ("frame.png", "board.png", "tour.mp4"):
+        assert (tmp_path / picture).stat().st_size > 1000
+
+
+@pytest.mark.slow  # real processes
+def test_the_short_tour(tmp_path: Path) -> None:
+    lines = shell_lines("A short tour")
+    assert len(lines) >= 15
+    run_lines(lines, tmp_path)
+    assert (tmp_path / "trip.json").exists()
+
+
+# -- the grammar, on the demo --------------------------------------------------------------------------------------
+
+#: Requests that need something the demo does not have: what they answer instead (and nothing changes).
+REFUSED_ON_THE_DEMO = {
+    "import subs.srt": "Subtitle file not found",                     # a subtitle file beside the project
+    "export the captions": "no caption",                              # captions to export
+    "save the subtitles as vtt": "no caption",
+    "what's in the beach clip?": "GEMINI_API_KEY",                    # looking at a clip needs Gemini
+    "describe the intro": "GEMINI_API_KEY",
+    "split at every shot change": "No shot changes found",           # the demo's clips are single shots
+    "cut the beach clip at its scene changes": "No shot changes found",
+    "delete it": "don't know what 'it' refers to",                   # nothing came before it
+    **{request: "transcri" for request in (                          # a transcript (the transcribe extra)
+        "add captions", "add subtitles at the top", "remove every um", "cut the filler words",
+        'cut the part where I say "let me start again"', "where do I say welcome?")},
+}
+#: Requests that follow an edit: what is run first.
+AFTER = {
+    "undo": ["split at 5s"], "go back three steps": ["split at 5s", "split at 7s", "split at 9s"],
+    "undo the last 2 changes": ["split at 5s", "split at 7s"], "redo": ["split at 5s", "undo"],
+    "redo twice": ["split at 5s", "split at 7s", "undo the last 2 changes"],
+    "make the fade longer": ["fade in the intro over 1 second"],
+    "make the fade out on the music 3 seconds": ["fade out the music at the end"],
+}
+
+
+def grammar() -> list[str]:
+    block = section("Talk to it").split("<!-- mock grammar")[1].split("<!-- end of mock grammar")[0]
+    lines = block.split("```")[1].strip().splitlines()
+    return [request.strip() for line in lines for request in line.split(" · ") if request.strip()]
+
+
+@pytest.fixture(scope="module")
+def demo_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("readme-demo")
+    assert invoke("new", folder / "tour.json", "--demo").returncode == 0
+    return folder
+
+
+def test_every_grammar_request_does_on_the_demo_what_the_readme_says(demo_copy: Path, tmp_path: Path) -> None:
+    requests = grammar()
+    assert len(requests) > 100 and set(REFUSED_ON_THE_DEMO) | set(AFTER) <= set(requests)
+    shutil.copytree(demo_copy / "tour-media", tmp_path / "tour-media")
+    failures = []
+    for number, request in enumerate(requests):
+        project = tmp_path / f"r{number}.json"
+        shutil.copy(demo_copy / "tour.json", project)
+        for first in AFTER.get(request, []):
+            assert invoke("run", "-p", project, first).returncode == 0, first
+        before = project.read_bytes()
+        done = invoke("run", "-p", project, request, "--json", env={"GEMINI_API_KEY": "", "GOOGLE_API_KEY": ""})
+        outcome = json.loads(done.stdout)
+        said = outcome["reply"] + (outcome.get("error") or "")
+        if request in REFUSED_ON_THE_DEMO:
+            right = done.returncode == 1 and REFUSED_ON_THE_DEMO[request].lower() in said.lower() \
+                and project.read_bytes() == before
+        else:
+            right = done.returncode == 0
+        if not right or "internal error" in said.lower():
+            failures.append(f"{request!r}: {said[:160]}")
+    assert failures == [], "\n".join(failures)
