@@ -6,7 +6,6 @@ A unique prefix is enough (``/tim`` is ``/timeline``).
 from __future__ import annotations
 
 import difflib
-
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
