@@ -3,7 +3,9 @@ refusals instead of guesses, honest small print. Each test failed on the tree be
 
 from __future__ import annotations
 
+import json
 import re
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -76,3 +78,41 @@ def test_a_track_change_in_a_diff_names_what_changed() -> None:
 def _plain(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.setenv("COLUMNS", "100")
+
+
+# -- 7. long text wraps to the canvas ---------------------------------------------------------------------------
+
+@pytest.mark.slow  # renders a frame
+def test_a_long_text_wraps_inside_the_frame(tmp_path: Path) -> None:
+    from conftest import minimal_project
+    from media_helpers import pixel
+
+    from neuralcut_cli.media.ffmpeg import ffmpeg_exe
+    from neuralcut_cli.project.io import project_from_json
+    from neuralcut_cli.render.stills import write_frame
+
+    words = " ".join(f"word{n}" for n in range(40))  # one line of it would be three frames wide
+    data = minimal_project()
+    data["settings"] = {"canvasSize": {"width": 640, "height": 360}}
+    data["scenes"][0]["tracks"]["overlay"] = [{"id": "t", "type": "text", "elements": [
+        {"id": "e-long", "type": "text", "content": words, "startTime": 0, "duration": 120_000, "fontSize": 5}]}]
+    project_path = tmp_path / "p.json"
+    project_path.write_text(json.dumps(data))
+    picture = write_frame(project_from_json(data), project_path, 0, tmp_path / "f.png", width=640)
+    raw = subprocess.run([ffmpeg_exe(), "-v", "error", "-i", str(picture), "-f", "rawvideo", "-pix_fmt", "rgb24", "-"],
+                         capture_output=True, check=True).stdout
+    lit = [x for y in range(0, 360, 2) for x in range(640) if max(pixel(raw, 640, x, y)) > 128]
+    assert lit, "the text is drawn"
+    assert min(lit) >= 640 * 0.05 - 2 and max(lit) <= 640 * 0.95 + 2  # within 90 % of the width, centred
+
+
+def test_wrapping_breaks_at_spaces_and_only_inside_a_word_too_long() -> None:
+    from neuralcut_cli.render.text_layout import wrap
+
+    def fits(line: str) -> bool:
+        return len(line) <= 10
+
+    assert wrap("the quick brown fox jumps", fits) == ["the quick", "brown fox", "jumps"]
+    assert wrap("a\nb c", fits) == ["a", "b c"]  # the text's own breaks stay
+    assert wrap("https://example.com/a/long/path", fits) == ["https://ex", "ample.com/", "a/long/pat", "h"]
+    assert wrap("日本語のテキストはスペースがない", fits) == ["日本語のテキストはス", "ペースがない"]

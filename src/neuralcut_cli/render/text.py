@@ -24,6 +24,7 @@ from neuralcut_cli.render.fontmetrics import load
 from neuralcut_cli.render.fonts import is_bold, shipped
 from neuralcut_cli.render.fonts import runs as script_runs
 from neuralcut_cli.render.shapes import draw_box
+from neuralcut_cli.render.text_layout import WRAP_SHARE, wrap
 from neuralcut_cli.time import seconds_to_ticks
 
 NORMAL_LINE = 1.2  # OpenCut's default line height; drawtext's natural spacing
@@ -93,9 +94,10 @@ def _draw(canvas: Canvas, current: str, element: TextElement, start: float, end:
     enable = f"gte(t,{seconds(start)})*lt(t,{seconds(end)})" if half_open else between(start, end)
     background = element.background
     rounded_or_moved = background.enabled and any((background.offset_x, background.offset_y, background.corner_radius))
-    fonts = {font for line in element.content.split("\n") for _, font in _line_runs(line, style)}
-    if style.spacing or rounded_or_moved or len(fonts) > 1:
-        return _laid_out(canvas, current, element, style, enable)
+    lines = text_lines(canvas, element, style)
+    fonts = {font for line in lines for _, font in _line_runs(line, style)}
+    if style.spacing or rounded_or_moved or len(fonts) > 1 or len(lines) > 1:  # lines aligned one by one
+        return _laid_out(canvas, current, element, style, enable, lines)
     font = fonts.pop() if fonts else style.font
     text_file = text_file_of(canvas.workdir, element.content)
     options: dict[str, object] = box_options(element, style.size, canvas.scale)
@@ -153,9 +155,18 @@ def _paddings(element: TextElement, size: float, scale: float) -> tuple[float, f
     return pad_x, pad_y
 
 
-def _laid_out(canvas: Canvas, current: str, element: TextElement, style: _Style, enable: str) -> str:
+def text_lines(canvas: Canvas, element: TextElement, style: _Style) -> list[str]:
+    """The element's text wrapped to the canvas (see ``text_layout``)."""
+    width = canvas.canvas[0] * canvas.scale * WRAP_SHARE
+    if element.background.enabled:
+        width -= 2 * _paddings(element, style.size, canvas.scale)[0]
+    return wrap(element.content, lambda line: _width(_line_runs(line, style), style) <= max(width, style.size))
+
+
+def _laid_out(canvas: Canvas, current: str, element: TextElement, style: _Style, enable: str,
+              text: list[str]) -> str:
     metrics = load(style.font)
-    lines = [_line_runs(line, style) for line in element.content.split("\n")]
+    lines = [_line_runs(line, style) for line in text]
     line_height = metrics.line_height(style.size) + style.line_gap
     widths = [_width(line, style) for line in lines]
     block = (max(widths), line_height * len(lines))
