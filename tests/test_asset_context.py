@@ -105,7 +105,7 @@ def test_resolves_by_unambiguous_file_name(gemini, demo_path: Path, media: Path)
     ({"assetId": ""}, "Asset not found"),
 ])
 def test_lookup_errors(demo_path: Path, args: dict, error: str) -> None:
-    assert Tools(demo_path)("load_asset_context", args) == {"error": error}
+    assert Tools(demo_path)("load_asset_context", args)["error"] == error
 
 
 def test_missing_file_is_a_clear_error(demo_path: Path) -> None:

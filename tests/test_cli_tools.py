@@ -23,7 +23,8 @@ def test_tool_error_is_json_and_exit_1(demo_path: Path) -> None:
     before = demo_path.read_bytes()
     done = run("tool", "split", '{"times": []}', "-p", demo_path, "--json")
     assert done.returncode == 1
-    assert json.loads(done.stdout) == {"error": "Invalid split times"}
+    assert json.loads(done.stdout) == {"error": "Invalid split times", "details": "times: at least 1 item(s) "
+                                                                                "(Timeline times in seconds to cut at.)"}
     assert demo_path.read_bytes() == before
 
 

@@ -116,3 +116,85 @@ def test_wrapping_breaks_at_spaces_and_only_inside_a_word_too_long() -> None:
     assert wrap("a\nb c", fits) == ["a", "b c"]  # the text's own breaks stay
     assert wrap("https://example.com/a/long/path", fits) == ["https://ex", "ample.com/", "a/long/pat", "h"]
     assert wrap("日本語のテキストはスペースがない", fits) == ["日本語のテキストはス", "ペースがない"]
+
+
+# -- 10. small honesty ------------------------------------------------------------------------------------------------
+
+def test_the_assets_view_marks_missing_files(tmp_path: Path) -> None:
+    tour = tmp_path / "tour.json"
+    assert invoke("new", tour, "--demo").returncode == 0
+    data = json.loads(tour.read_text())
+    data["mediaAssets"][1]["path"] = "gone/beach.mp4"
+    tour.write_text(json.dumps(data))
+    shown = invoke("assets", "-p", tour).stdout
+    assert re.search(r"a-beach .* missing: gone/beach\.mp4", shown) and "1 file missing" in shown
+
+
+def test_a_broken_ffmpeg_is_named_not_blamed_on_the_file(demo_path: Path) -> None:
+    from conftest import DEMO
+
+    from neuralcut_cli.media.ffmpeg import broken_ffmpeg, ffmpeg_exe
+
+    ffmpeg_exe.cache_clear()
+    broken_ffmpeg.cache_clear()
+    try:
+        done = invoke("import", DEMO.parent / "media" / "intro.mp4", "-p", demo_path,
+                      env={"NEURALCUT_FFMPEG": "/bin/false"})
+    finally:
+        ffmpeg_exe.cache_clear()
+        broken_ffmpeg.cache_clear()
+    assert done.returncode == 1 and "/bin/false (NEURALCUT_FFMPEG) is not a working ffmpeg" in done.stderr
+    assert "not a media file" not in done.stderr
+
+
+def test_a_retime_and_a_volume_read_in_an_editors_units(demo_path: Path) -> None:
+    done = invoke("tool", "set_speed", '{"elementIds": ["e-city"], "rate": 1.5}', "-p", demo_path)
+    assert "speed 1x → 1.5x" in done.stdout and "maintainPitch" not in done.stdout
+    done = invoke("run", "-p", demo_path, "set the music volume to 36%")
+    assert "Set e-music to -8.9 dB (36% of full)." in done.stdout and "volume -6.0 dB → -8.9 dB" in done.stdout
+
+
+def test_tool_arguments_say_what_is_wrong_and_unknown_keys_are_refused(demo_path: Path) -> None:
+    before = demo_path.read_bytes()
+    done = invoke("tool", "split", "{}", "-p", demo_path)
+    assert done.returncode == 1
+    assert "split: Invalid split times (times: required (Timeline times in seconds to cut at.))" in done.stderr
+    done = invoke("tool", "split", '{"times": [5], "tims": [6]}', "-p", demo_path, "--json")
+    assert json.loads(done.stdout) == {"error": "Unknown argument: tims", "details": "split takes: times"}
+    assert demo_path.read_bytes() == before
+
+
+def test_a_long_reply_wraps_to_the_terminal(demo_path: Path) -> None:
+    from rich.cells import cell_len
+
+    done = invoke("tool", "split", '{"times": [1.1, 2.1, 3.1, 4.1, 7.1, 8.1, 9.1, 11.1]}', "-p", demo_path,
+                  env={"COLUMNS": "120"})
+    assert done.returncode == 0 and max(cell_len(line) for line in done.stdout.splitlines()) <= 120
+    done = invoke("run", "-p", demo_path, "split at 12.5s and 13.5s and 15.5s", env={"COLUMNS": "120"})
+    assert done.returncode == 0 and max(cell_len(line) for line in done.stdout.splitlines()) <= 120
+
+
+def test_an_empty_request_is_a_usage_error(demo_path: Path) -> None:
+    for text in ("", "   "):
+        done = invoke("run", "-p", demo_path, text)
+        assert done.returncode == 2 and "The request is empty" in done.stderr
+
+
+@pytest.mark.slow  # real processes: the time zone is read at start
+def test_history_numbers_run_on_and_times_are_local(demo_path: Path) -> None:
+    from datetime import datetime, timedelta, timezone
+
+    from cli_helpers import neuralcut
+
+    for request in ("split at 5s", "split at 7s", "split at 9s"):
+        invoke("run", "-p", demo_path, request)
+    invoke("undo", "-p", demo_path)
+    invoke("run", "-p", demo_path, "split at 11s")  # the undone step is dropped: its number is not skipped
+    env = {"TZ": "Asia/Tokyo"}
+    shown = neuralcut("history", "-p", demo_path, env=env).stdout
+    assert [int(n) for n in re.findall(r"^ *(\d+) ", shown, re.M)] == [1, 2, 3]
+    steps = json.loads(invoke("history", "-p", demo_path, "--json").stdout)["undo"]
+    tokyo = datetime.fromisoformat(steps[-1]["time"].replace("Z", "+00:00")).astimezone(timezone(timedelta(hours=9)))
+    assert tokyo.strftime("%Y-%m-%d %H:%M") in shown
+    undone = neuralcut("undo", "-p", demo_path, env=env).stdout
+    assert f"(made {tokyo.strftime('%Y-%m-%d %H:%M')}" in undone

@@ -204,9 +204,9 @@ def test_empty_timeline(name: str, args: dict, write_project) -> None:
 def test_input_errors_come_before_project_state(write_project) -> None:
     """Order of checks: the input's shape first, then the project state."""
     tools = Tools(write_project(minimal_project()))
-    assert tools("split", {"times": []}) == {"error": "Invalid split times"}
-    assert tools("delete_timeline_elements", {"elementIds": [""]}) == {"error": "Invalid element ids"}
-    assert tools("move_timeline_elements", {"elementIds": ["a"], "start": -1}) == {"error": "Invalid start time"}
+    assert tools("split", {"times": []})["error"] == "Invalid split times"
+    assert tools("delete_timeline_elements", {"elementIds": [""]})["error"] == "Invalid element ids"
+    assert tools("move_timeline_elements", {"elementIds": ["a"], "start": -1})["error"] == "Invalid start time"
 
 
 NO_PROJECT = [

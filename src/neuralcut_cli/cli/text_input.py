@@ -32,6 +32,13 @@ def checked_argument(text: str, what: str) -> str:
     return text
 
 
+def checked_request(text: str) -> str:
+    """The request of ``neuralcut run``: UTF-8, and something to do."""
+    if not checked_argument(text, "The request").strip():
+        raise UsageError('The request is empty: say what to do, e.g. neuralcut run "split at 5s"')
+    return text
+
+
 def decode_line(raw: bytes) -> str | None:
     """One line of a script as text, or None when it is not UTF-8."""
     try:

@@ -72,6 +72,20 @@ def _prctl() -> Any:
         return None
 
 
+@lru_cache(maxsize=1)
+def broken_ffmpeg() -> str | None:
+    """Why the ffmpeg in use does not work (a ``NEURALCUT_FFMPEG`` that is not one), or None when it does."""
+    exe = ffmpeg_exe()
+    try:
+        done = subprocess.run([exe, "-hide_banner", "-version"], capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return f"the ffmpeg at {exe} cannot run ({exc})"
+    if not done.stdout.startswith("ffmpeg version"):
+        where = " (NEURALCUT_FFMPEG)" if os.environ.get("NEURALCUT_FFMPEG") else ""
+        return f"{exe}{where} is not a working ffmpeg: '-version' answered {last_lines(done.stdout + done.stderr, 1)!r}"
+    return None
+
+
 def run_ffmpeg(args: Sequence[str], timeout: float | None = None) -> subprocess.CompletedProcess[str]:
     """Run ffmpeg quietly; ``MediaError`` with its last words when it fails."""
     try:

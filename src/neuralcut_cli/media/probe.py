@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from neuralcut_cli.errors import MediaError
-from neuralcut_cli.media.ffmpeg import ffmpeg_exe, file_arg, last_lines
+from neuralcut_cli.media.ffmpeg import broken_ffmpeg, ffmpeg_exe, file_arg, last_lines
 
 IMAGE_CODECS = {"png", "mjpeg", "jpeg", "jpegls", "webp", "gif", "bmp", "tiff", "heif", "hevc_image", "apng"}
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".webp", ".gif", ".bmp", ".tif", ".tiff", ".heic"}
@@ -42,6 +42,9 @@ def probe(path: Path) -> MediaInfo:
                   if "attached pic" not in m.group(0)), None)  # cover art is not video
     audio = re.search(r"Stream #\S+.*?: Audio: ", text)
     if not video and not audio:
+        broken = broken_ffmpeg() if "Input #" not in text else None
+        if broken:
+            raise MediaError(broken)
         reason = last_lines(text, 1) if "Invalid data" in text or "No such" in text else "no audio or video in it"
         raise MediaError(f"{path.name} is not a media file NeuralCut can read ({reason})")
     duration = _duration(text)

@@ -127,10 +127,15 @@ class ToolDefinition:
             args = {}
         if not isinstance(args, dict):
             raise ToolError(self.args_model.default_error, details="arguments must be a JSON object")
+        unknown = [key for key in args if key not in _known_keys(self.args_model)]
+        if unknown:  # a misspelt or invented argument would otherwise be ignored in silence
+            takes = ", ".join(sorted(_known_keys(self.args_model, aliases_only=True))) or "no arguments"
+            raise ToolError(f"Unknown argument{'s' if len(unknown) > 1 else ''}: {', '.join(map(str, unknown))}",
+                            details=f"{self.name} takes: {takes}")
         try:
             parsed = self.args_model.model_validate(args)
         except ValidationError as exc:
-            raise ToolError(_first_error(self.args_model, exc)) from None
+            raise ToolError(_first_error(self.args_model, exc), details=_what_is_wrong(self.args_model, exc)) from None
         try:  # what the model does not check (unknown keys, lone surrogates) is refused before anything runs
             check_json(args)
         except UnsafeJson as exc:
@@ -159,6 +164,32 @@ def _full_ids(args: Any, context: ToolContext) -> Any:
     except NeuralCutError:
         return args  # the tool reports the unreadable project itself
     return IdIndex(project_ids(project)).expand(args)
+
+
+def _known_keys(model: type[ToolArgs], aliases_only: bool = False) -> set[str]:
+    """The argument names ``model`` takes: camelCase aliases (and, unless ``aliases_only``, the Python names)."""
+    names = {info.alias or field_name for field_name, info in model.model_fields.items()}
+    return names if aliases_only else names | set(model.model_fields)
+
+
+_PROBLEMS = {"missing": "required", "less_than_equal": "at most {le}", "greater_than_equal": "at least {ge}",
+             "less_than": "below {lt}", "greater_than": "above {gt}", "too_short": "at least {min_length} item(s)",
+             "too_long": "at most {max_length} item(s)", "list_type": "a list", "string_type": "text",
+             "int_type": "a whole number", "float_type": "a number", "bool_type": "true or false",
+             "dict_type": "an object", "finite_number": "a finite number", "string_too_short": "not empty"}
+
+
+def _what_is_wrong(model: type[ToolArgs], exc: ValidationError) -> str:
+    """``times: required (Times in seconds to split at.)``: the first problem, for a person or a model to fix."""
+    error = exc.errors()[0]
+    if not error["loc"]:
+        return str(error["msg"])
+    name = str(error["loc"][0])
+    info = next((i for f, i in model.model_fields.items() if name in (f, i.alias)), None)
+    problem = _PROBLEMS.get(error["type"], "{msg}").format(msg=str(error["msg"]).replace("Value error, ", ""),
+                                                           **(error.get("ctx") or {}))
+    described = f" ({info.description})" if info is not None and info.description else ""
+    return f"{info.alias or name if info else name}: {problem[:120]}{described}"
 
 
 def _first_error(model: type[ToolArgs], exc: ValidationError) -> str:

@@ -38,11 +38,11 @@ def print_exchange(console: Console, exchange: Exchange, show_reply: bool = True
             console.print(tool_line(call, result, names))
     if show_reply and outcome.reply:
         style = "red" if outcome.failed else ""
-        console.print(escape(names.prose(outcome.reply)), style=style)
+        console.print(escape(names.prose(outcome.reply)), style=style, soft_wrap=False)  # prose wraps at spaces
     if exchange.cancelled:
         console.print("[yellow]Cancelled.[/] The project is as the last completed tool left it.")
     elif outcome.failed and outcome.error and outcome.error != outcome.reply:
-        console.print(f"[red]error:[/] {escape(names.prose(outcome.error))}")
+        console.print(f"[red]error:[/] {escape(names.prose(outcome.error))}", soft_wrap=False)
     patch = diff(exchange.before, exchange.after)
     if patch:
         print_changes(console, patch, exchange.before, exchange.after, names)

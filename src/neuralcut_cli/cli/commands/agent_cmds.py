@@ -42,9 +42,9 @@ def run(
     """Run one request, then exit. Example: neuralcut run "delete from 3s to 6s" """
     from neuralcut_cli.cli.chat.session import ChatSession
     from neuralcut_cli.cli.output import Output
-    from neuralcut_cli.cli.text_input import checked_argument
+    from neuralcut_cli.cli.text_input import checked_request
 
-    message = checked_argument(message, "The request")
+    message = checked_request(message)
     mode = resolve_approve(approve)
     out = Output()
     chat = ChatSession(resolve_project(project), resolve_backend(backend), resolve_model(model), dry_run=dry_run,

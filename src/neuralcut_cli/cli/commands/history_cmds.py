@@ -23,7 +23,9 @@ def _move(project, json_out: bool, backwards: bool) -> None:  # type: ignore[no-
     if json_out:
         out.json(summary)
         return
-    out.say(f"{verb.capitalize()}: {step.source}  ({step.time})")
+    from neuralcut_cli.cli.views.history_view import local_time
+
+    out.say(f"{verb.capitalize()}: {step.source}  (made {local_time(step.time)})")
     print_edit_result(out.console, "undo" if backwards else "redo", {}, patch, before, session.project())
 
 

@@ -21,6 +21,17 @@ def _changes(step: Step) -> str:
     return " ".join(parts) or "-"
 
 
+def local_time(stamp: str) -> str:
+    """A step's time (stored in UTC) as this machine's local time: ``2026-12-02 10:15:04``."""
+    from datetime import datetime
+
+    try:
+        moment = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+    except ValueError:
+        return stamp
+    return moment.astimezone().strftime("%Y-%m-%d %H:%M:%S")
+
+
 def _request(step: Step) -> str:
     return fit(" ".join(step.source.split()), 80)
 
@@ -32,12 +43,13 @@ def history_table(done: list[Step], undone: list[Step]) -> Table:
     table.add_column("Request", overflow="fold")
     table.add_column("Tools", overflow="fold")
     table.add_column("Changed", no_wrap=True)
-    for step in done:
-        table.add_row(str(step.id), step.time.replace("T", " ").rstrip("Z"), plain(_request(step)),
+    for number, step in enumerate(done, 1):  # numbered as listed: undone and dropped steps leave no gaps
+        table.add_row(str(number), local_time(step.time), plain(_request(step)),
                       ", ".join(c["tool"] for c in step.calls), _changes(step))
-    for step in reversed(undone):
-        table.add_row(Text(str(step.id), style="dim"), Text("undone", style="dim italic"), plain(_request(step), style="dim"),
-                      Text(", ".join(c["tool"] for c in step.calls), style="dim"), Text(_changes(step), style="dim"))
+    for number, step in enumerate(reversed(undone), len(done) + 1):
+        table.add_row(Text(str(number), style="dim"), Text("undone", style="dim italic"),
+                      plain(_request(step), style="dim"), Text(", ".join(c["tool"] for c in step.calls), style="dim"),
+                      Text(_changes(step), style="dim"))
     if not done and not undone:
         table.add_row("", "", Text("(no edits yet)", style="dim"), "", "")
     return table

@@ -59,7 +59,7 @@ def print_edit_result(console: Console, name: str, result: dict[str, Any], patch
                                    for k, v in result.items() if k != "success"))
     if len(summary) > 300:
         summary = summary[:297] + "..."
-    console.print(f"[green]✓[/] {name}" + (f": {escape(summary)}" if summary else ""), soft_wrap=True)
+    console.print(f"[green]✓[/] {name}" + (f": {escape(summary)}" if summary else ""), soft_wrap=False)
     if patch:
         print_changes(console, patch, before, after, names)
     else:

@@ -95,7 +95,9 @@ def plan_volume(intent: i.Volume, ctx: Context) -> Plan:
     for item in chosen:
         gain = _gain(item, intent.level)
         yield Call("set_volume", {"trackId": item.track_id, "elementId": item.id, "volume": gain})
-        lines.append(f"Muted {item.id}" if gain == 0 else f"Set {item.id} to {round(gain * 100):g}% volume")
+        lines.append(f"Muted {item.id}" if gain == 0 else  # said in dB, as the change is shown
+                     f"Set {item.id} to {20 * math.log10(gain):+.1f} dB ({round(gain * 100):g}% of full)"
+                     if gain < 1 else f"Set {item.id} to full volume (0 dB)")
     return Done("; ".join(lines) + ".", tuple(item.id for item in chosen))
 
 
