@@ -27,23 +27,60 @@ KINDS = {".mp4": "video", ".mov": "video", ".mkv": "video", ".m4v": "video", ".w
          ".mp3": "audio", ".wav": "audio", ".m4a": "audio", ".aac": "audio", ".flac": "audio", ".ogg": "audio"}
 
 
-def read_timeline(file: Path, fps: float | None) -> Any:
-    import opentimelineio as otio
+EDL_RATES = (30.0, 25.0, 24.0, 23.976, 29.97, 50.0, 59.94, 60.0)  # an EDL carries none: the common ones, in turn
 
+
+def read_timeline(file: Path, fps: float | None) -> tuple[Any, float | None, str | None]:
+    """The timeline in ``file``; for an EDL, also the frame rate it was read at, and a note when that rate was
+    found rather than given (an EDL read at a wrong rate fails: its source and record lengths disagree)."""
     adapter = ADAPTERS.get(file.suffix.lower())
     if adapter is None:
         raise MediaError(f"{file.name}: import-timeline reads .otio, .edl, .xml (Final Cut Pro 7 / Premiere) and "
                          ".fcpxml")
+    if adapter != "cmx_3600":
+        return _first_timeline(_read(file, adapter, {}), file), None, None
+    failed: MediaError | None = None
+    for rate in (fps,) if fps else EDL_RATES:
+        try:
+            found = _read(file, adapter, {"rate": rate})
+        except MediaError as exc:
+            failed = failed or exc
+            continue
+        note = None if fps or rate == EDL_RATES[0] else (
+            f"{file.name} says no frame rate: read at {rate:g} fps, where its source and record lengths agree "
+            "(--fps gives another)")
+        return _first_timeline(found, file), rate, note
+    if fps or failed is None:
+        raise failed or MediaError(f"{file.name}: no timeline in it")
+    raise MediaError(f"{failed.message}; it reads at none of {', '.join(f'{r:g}' for r in EDL_RATES)} fps "
+                     "(--fps gives another)")
+
+
+def _read(file: Path, adapter: str, options: dict[str, Any]) -> Any:
+    import opentimelineio as otio
+
     try:
-        found = otio.adapters.read_from_file(str(file), adapter_name=adapter,
-                                             **({"rate": fps or 30} if adapter == "cmx_3600" else {}))
+        return otio.adapters.read_from_file(str(file), adapter_name=adapter, **options)
     except Exception as exc:  # noqa: BLE001 - a parser's refusal, reported plainly
         raise MediaError(f"{file.name}: not a timeline the {adapter} adapter can read ({type(exc).__name__}: "
                          f"{' '.join(str(exc).split())[:200]})") from None
-    timeline = found if isinstance(found, otio.schema.Timeline) else next(iter(found), None)
-    if timeline is None:
-        raise MediaError(f"{file.name}: no timeline in it")
-    return timeline
+
+
+def _first_timeline(found: Any, file: Path) -> Any:
+    """The timeline itself, or the first one a collection holds; a file of loose clips is refused."""
+    import opentimelineio as otio
+
+    if isinstance(found, otio.schema.Timeline):
+        return found
+    if isinstance(found, otio.schema.SerializableCollection):
+        inside = [item for item in found.find_children(descended_from_type=otio.schema.Timeline)] \
+            if hasattr(found, "find_children") else [item for item in found if isinstance(item, otio.schema.Timeline)]
+        if inside:
+            return inside[0]
+        what = sorted(f"{type(item).__name__.lower()}s" for item in found) or ["nothing"]
+        raise MediaError(f"{file.name} holds {' and '.join(dict.fromkeys(what))} but no timeline (an event's or a "
+                         "bin's clips): export the project or sequence that uses them")
+    raise MediaError(f"{file.name} holds a {type(found).__name__.lower()}, not a timeline")
 
 
 class Importer:

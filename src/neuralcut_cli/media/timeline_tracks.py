@@ -78,10 +78,16 @@ def _element(clip: Any, importer: Any, track_kind: str) -> dict[str, Any] | None
     if asset_id is None:
         return None
     asset = next(a for a in importer.assets.values() if a["id"] == asset_id)
-    start, duration = _ticks(clip.range_in_parent().start_time), _ticks(clip.source_range.duration)
+    try:  # the clip's own range, else its media's (a clip may leave its in and out to the media)
+        used = clip.trimmed_range()
+    except Exception:  # noqa: BLE001 - OTIO refuses a clip with neither
+        importer.unsupported.append(f"clip {clip.name or '?'}: no length (no source range, no media range): "
+                                    "not imported")
+        return None
+    start, duration = _ticks(clip.range_in_parent().start_time), _ticks(used.duration)
     available = getattr(clip.media_reference, "available_range", None)
     offset = _ticks(available.start_time) if available is not None else 0
-    trim_start = max(0, _ticks(clip.source_range.start_time) - offset)
+    trim_start = max(0, _ticks(used.start_time) - offset)
     kind = "audio" if track_kind == "audio" else ("image" if asset["type"] == "image" else "video")
     if kind == "video" and asset["type"] == "audio":
         importer.unsupported.append(f"clip {clip.name}: a sound file on a video track: not imported")

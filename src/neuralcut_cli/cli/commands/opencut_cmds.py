@@ -121,12 +121,15 @@ def import_timeline(
         raise UsageError(f"{file}: no such file")
     if output.exists() and not force:
         raise OutputExists(f"{output} already exists; use --force to overwrite it")
-    timeline = read_timeline(file, fps)
-    rate = fps or _rate_of(timeline)
-    if file.suffix.lower() == ".edl" and fps is None:
-        rate = media_fps(timeline, file, media) or 30.0
-        timeline = read_timeline(file, rate)
+    timeline, read_at, note = read_timeline(file, fps)
+    rate = fps or read_at or _rate_of(timeline)
+    if read_at and fps is None:  # an EDL: the media's own rate, when the media are here, beats a found one
+        seen = media_fps(timeline, file, media)
+        if seen and seen != read_at:
+            timeline, rate, note = read_timeline(file, seen)[0], seen, None
     data, found = to_project(timeline, file, output, media, rate)
+    if note:
+        found.unsupported.insert(0, note)
     project = project_from_json(data, str(file))
     output.parent.mkdir(parents=True, exist_ok=True)
     with ProjectLock(output):
