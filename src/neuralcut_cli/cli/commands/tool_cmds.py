@@ -64,7 +64,10 @@ def tool(
     if json_out:
         out.json(result)
     elif "error" in result:
-        out.error(f"{name}: {result['error']}" + (f" ({result['details']})" if result.get("details") else ""))
+        from neuralcut_cli.cli.views.names import Names
+
+        said = f"{name}: {result['error']}" + (f" ({result['details']})" if result.get("details") else "")
+        out.error(Names(before).prose(said))
     else:
         _print_human(out, registry.get(name), result, before, session.project(), diff)
     return ExitCode.FAILED if "error" in result else None
