@@ -87,3 +87,21 @@ def test_the_body_validator_answers_every_input(raw: bytes) -> None:
         assert problem.status in (400, 413) and problem.message
     else:
         assert isinstance(result, ChatRequest) and result.messages
+
+
+def test_a_body_too_big_is_answered_413_to_a_client_still_sending(server: Server) -> None:
+    """The server answered 413 and closed while the client was still writing a 2 MB body: the client saw a
+    broken pipe. It now reads the rest (to a bound) and answers."""
+    body = b'{"messages": [{"role": "user", "content": "' + b"a" * 2_000_000 + b'"}]}'
+    for head, pieces in ((f"Content-Length: {len(body)}", [body]),
+                         ("Transfer-Encoding: chunked", [b"%x\r\n%s\r\n" % (len(body), body), b"0\r\n\r\n"])):
+        with socket.create_connection(("127.0.0.1", server.port), timeout=10) as client:
+            client.sendall(b"POST /api/agent/chat HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                           + head.encode() + b"\r\n\r\n")
+            time.sleep(0.3)  # a server that answers at once has answered by now
+            for piece in pieces:
+                client.sendall(piece)
+            answer = b""
+            while b"\r\n\r\n" not in answer:
+                answer += client.recv(65536)
+        assert answer.startswith(b"HTTP/1.1 413"), head

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import hmac
 import logging
 from typing import Any
@@ -72,16 +74,34 @@ def create_app(backend: Backend, token: str | None = None) -> Starlette:
                      exception_handlers={404: not_found, 405: not_found})
 
 
+DRAIN_LIMIT = 16 * 1024 * 1024  # read and thrown away after a 413, so a client still sending reads the answer
+DRAIN_SECONDS = 30.0  # the most a body may take to arrive
+
+
 async def _read_body(request: Request) -> bytes:
-    declared = request.headers.get("content-length")
-    if declared and declared.isdigit() and int(declared) > MAX_BODY:
+    """The body, at most ``MAX_BODY``; beyond it, a 413 once the rest was read and dropped (up to
+    ``DRAIN_LIMIT`` bytes and ``DRAIN_SECONDS``): closing on a client still sending could lose it the answer."""
+    chunks: list[bytes] = []
+    size = 0
+
+    async def read() -> None:
+        nonlocal size
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > DRAIN_LIMIT:
+                return
+            if size <= MAX_BODY:
+                chunks.append(chunk)
+
+    try:
+        await asyncio.wait_for(read(), DRAIN_SECONDS)
+    except asyncio.TimeoutError:
+        if size <= MAX_BODY:
+            raise RequestProblem(408, f"The request body did not arrive within {DRAIN_SECONDS:g} s") from None
+    except Exception:  # noqa: BLE001 - the client went away mid-body: nothing is answered anyway
+        raise RequestProblem(400, "The request body ended early") from None
+    if size > MAX_BODY:
         raise RequestProblem(413, f"Request body is larger than {MAX_BODY} bytes")
-    chunks, size = [], 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > MAX_BODY:
-            raise RequestProblem(413, f"Request body is larger than {MAX_BODY} bytes")
-        chunks.append(chunk)
     return b"".join(chunks)
 
 
