@@ -20,3 +20,13 @@ def spawn_command(*args: str, env: dict[str, str] | None = None, cwd: Path | Non
     full_env.pop("NO_COLOR", None)
     return pexpect.spawn(sys.executable, ["-m", "neuralcut_cli", *args], env=full_env, encoding="utf-8", timeout=30,
                          dimensions=(40, 110), cwd=str(cwd) if cwd else None)
+
+
+def leave(child: pexpect.spawn, tries: int = 3) -> None:
+    """Ctrl-D until the REPL has left (a state, not a delay): a key typed while prompt-toolkit sets up the terminal
+    can be flushed away, so it is typed again rather than waited on for ever."""
+    for _ in range(tries):
+        child.sendcontrol("d")
+        if child.expect([pexpect.EOF, pexpect.TIMEOUT], timeout=10) == 0:
+            return
+    raise AssertionError(f"the REPL did not leave on Ctrl-D; it showed: {child.before[-500:]!r}")

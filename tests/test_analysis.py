@@ -236,8 +236,7 @@ def test_a_missing_media_file_is_reported(media: Path, tmp_path: Path) -> None:
 def test_ctrl_c_in_the_repl_stops_a_long_measurement(tmp_path: Path) -> None:
     """A 3-minute clip takes seconds to scan for shots: the REPL shows what it measures, Ctrl-C stops ffmpeg,
     nothing changes and nothing half-measured is cached."""
-    import pexpect
-    from pty_helpers import spawn
+    from pty_helpers import leave, spawn
 
     long = tmp_path / "long.mp4"
     _ffmpeg("-f", "lavfi", "-i", "testsrc2=s=640x360:r=30:d=180", "-c:v", "libx264", "-preset", "ultrafast",
@@ -258,5 +257,4 @@ def test_ctrl_c_in_the_repl_stops_a_long_measurement(tmp_path: Path) -> None:
     child.expect("›")
     assert path.read_bytes() == before
     assert not list((tmp_path / ".neuralcut").rglob("scenes/*.json"))
-    child.sendcontrol("d")
-    child.expect(pexpect.EOF)
+    leave(child)

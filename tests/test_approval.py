@@ -9,6 +9,7 @@ from typing import Any
 import pexpect
 import pytest
 from cli_helpers import neuralcut
+from pty_helpers import leave as pty_leave
 from pty_helpers import spawn, spawn_command
 
 from neuralcut_cli.agent.approval import DENIED, Approval, Question
@@ -40,8 +41,7 @@ def start(demo_path: Path, backend: str) -> pexpect.spawn:
 
 def leave(child: pexpect.spawn) -> None:
     child.expect("›")
-    child.sendcontrol("d")
-    child.expect(pexpect.EOF)
+    pty_leave(child)
 
 
 @pytest.mark.slow  # a real terminal

@@ -12,7 +12,7 @@ import pexpect
 import pytest
 from cli_helpers import neuralcut
 from conftest import DEMO
-from pty_helpers import spawn_command
+from pty_helpers import leave, spawn_command
 
 GUIDE = ("neuralcut new my.json --media clip.mp4", "neuralcut new tour.json --demo", "NEURALCUT_PROJECT")
 
@@ -42,8 +42,7 @@ def test_on_a_terminal_it_offers_to_make_a_project_from_the_media_here(tmp_path:
     child.sendline("/timeline")
     child.expect("intro.mp4")
     child.expect("›")
-    child.sendcontrol("d")
-    child.expect(pexpect.EOF)
+    leave(child)
     child.close()
     assert child.exitstatus == 0
     project = json.loads((tmp_path / "my.json").read_text())
@@ -66,8 +65,7 @@ def test_with_no_media_it_offers_the_demo_and_a_no_changes_nothing(tmp_path: Pat
     child.sendline("split at 5s")
     child.expect("Split at 00:05.00")
     child.expect("›")
-    child.sendcontrol("d")
-    child.expect(pexpect.EOF)
+    leave(child)
     assert (tmp_path / "tour.json").exists() and (tmp_path / "tour-media" / "intro.mp4").exists()
 
 
@@ -89,8 +87,7 @@ def test_a_second_bare_neuralcut_opens_the_project_the_first_made(tmp_path: Path
     child.expect(r"\[Y/n\]")
     child.sendline("y")
     child.expect("›")
-    child.sendcontrol("d")
-    child.expect(pexpect.EOF)
+    leave(child)
     child = spawn_command(cwd=tmp_path)  # was: "Make tour-2.json ...?"
     child.expect("Opening tour.json, the project here")
     child.expect("›")
@@ -117,3 +114,4 @@ def test_the_shipped_demo_is_never_edited() -> None:
         assert "neuralcut new tour.json --demo" in done.stdout + done.stderr
     assert DEMO.read_bytes() == before
     assert neuralcut("timeline", "-p", DEMO).returncode == 0  # reading it is fine
+    assert not (DEMO.parent / ".neuralcut").exists()  # nor is anything written beside it (chat, locks, caches)

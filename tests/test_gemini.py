@@ -184,11 +184,10 @@ def test_backend_directly_with_registry(gemini, demo_path: Path) -> None:
 
 @pytest.mark.slow
 def test_repl_with_gemini_through_a_pty(gemini, demo_path: Path) -> None:
-    import pexpect
 
     gemini.reply_calls(("split", {"times": [5]}))
     gemini.reply_text("I split every track at 5 seconds.")
-    from pty_helpers import spawn
+    from pty_helpers import leave, spawn
 
     child = spawn(demo_path, "--backend", "gemini")
     child.expect("backend gemini")
@@ -197,8 +196,7 @@ def test_repl_with_gemini_through_a_pty(gemini, demo_path: Path) -> None:
     child.expect("I split every track at 5 seconds.")
     child.expect("changed")
     child.expect("›")
-    child.sendcontrol("d")
-    child.expect(pexpect.EOF)
+    leave(child)
     child.close()
     assert child.exitstatus == 0
     assert len(json.loads(demo_path.read_text())["scenes"][0]["tracks"]["main"]["elements"]) == 4

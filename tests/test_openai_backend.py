@@ -145,8 +145,7 @@ def test_a_server_that_is_not_there(demo_path: Path, monkeypatch: pytest.MonkeyP
 
 @pytest.mark.slow  # a real terminal
 def test_repl_with_openai_through_a_pty(openai_server, demo_path: Path) -> None:
-    import pexpect
-    from pty_helpers import spawn
+    from pty_helpers import leave, spawn
 
     openai_server.reply_calls(("split", {"times": [5]}))
     openai_server.reply_text("I split every track at 5 seconds.")
@@ -157,8 +156,7 @@ def test_repl_with_openai_through_a_pty(openai_server, demo_path: Path) -> None:
     child.expect("I split every track at 5 seconds.")
     child.expect("changed")
     child.expect("›")
-    child.sendcontrol("d")
-    child.expect(pexpect.EOF)
+    leave(child)
     child.close()
     assert child.exitstatus == 0
     assert len(main_elements(demo_path)) == 4

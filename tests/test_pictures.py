@@ -12,10 +12,9 @@ import subprocess
 from pathlib import Path
 
 import numpy as np
-import pexpect
 import pytest
 from cli_helpers import neuralcut
-from pty_helpers import spawn
+from pty_helpers import leave, spawn
 
 from neuralcut_cli.cli.views.inline_image import iterm, kitty, protocol, sixel
 from neuralcut_cli.media.ffmpeg import ffmpeg_exe
@@ -148,8 +147,7 @@ def test_repl_frame_and_storyboard_show_inline(demo_path: Path, kind: str, mark:
     child.expect("storyboard.png: 4 tiles")
     child.expect_exact(mark)
     child.expect("›")
-    child.sendcontrol("d")
-    child.expect(pexpect.EOF)
+    leave(child)
     assert png_size(demo_path.parent / "storyboard.png") == (4 * 480, 310)
     assert (demo_path.parent / "frame-00-05.00.png").exists()
 
@@ -165,8 +163,7 @@ def test_repl_frame_on_a_plain_terminal_writes_without_escapes(demo_path: Path) 
     child.sendline("/frame")
     child.expect("/frame needs a time")
     child.expect("›")
-    child.sendcontrol("d")
-    child.expect(pexpect.EOF)
+    leave(child)
     assert png_size(demo_path.parent / "shot.png") == (1920, 1080)
 
 

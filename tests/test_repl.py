@@ -9,7 +9,7 @@ from typing import Any
 
 import pexpect
 import pytest
-from pty_helpers import spawn
+from pty_helpers import leave, spawn
 from rich.console import Console
 
 from neuralcut_cli.cli.chat.repl import run_repl
@@ -120,8 +120,7 @@ def test_pty_request_diff_lanes_undo_and_ctrl_d(demo_path: Path) -> None:
     child.sendline("/undo")
     child.expect("Undid: split at 5s")
     child.expect("›")
-    child.sendcontrol("d")
-    child.expect(pexpect.EOF)
+    leave(child)
     child.close()
     assert child.exitstatus == 0
     main = json.loads(demo_path.read_text())["scenes"][0]["tracks"]["main"]["elements"]
@@ -151,8 +150,7 @@ def test_pty_ctrl_c_cancels_a_slow_request(demo_path: Path, tmp_path: Path) -> N
     child.sendline("/backend")
     child.expect("Backend: scripted")
     child.expect("›")
-    child.sendcontrol("d")
-    child.expect(pexpect.EOF)
+    leave(child)
     child.close()
     assert child.exitstatus == 0
 
@@ -196,8 +194,7 @@ def test_pty_replies_show_short_ids_like_every_other_view(demo_path: Path) -> No
     child.expect("Split at 00:04.00")
     child.expect("›")
     said = child.before
-    child.sendcontrol("d")
-    child.expect(pexpect.EOF)
+    leave(child)
     pieces = [e["id"] for e in json.loads(demo_path.read_text())["scenes"][0]["tracks"]["main"]["elements"]]
     new = [piece for piece in pieces if len(piece) > 12]
     assert any(piece[:6] in said for piece in new)  # named, by their short ids

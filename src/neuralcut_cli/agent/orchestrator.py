@@ -25,6 +25,7 @@ from neuralcut_cli.agent.stores import AgentStore, ChatStore
 from neuralcut_cli.agent.tool_groups import unlocked_groups
 from neuralcut_cli.agent.types import ChatMessage, ToolCall, ToolResult
 from neuralcut_cli.errors import BackendError, NeuralCutError
+from neuralcut_cli.media.ffmpeg import cancellable
 from neuralcut_cli.project.session import ProjectSession
 from neuralcut_cli.tools.definition import ToolContext
 from neuralcut_cli.tools.groups import declared
@@ -162,7 +163,11 @@ class Orchestrator:
                               services=self.services)
         denied = self.approval.check(call, self.registry, self.session, self.services) if self.approval else None
         _check(cancel)
-        raw = {"error": denied} if denied else self.registry.execute(call.name, call.args, context)
+        if denied:
+            raw: dict[str, Any] = {"error": denied}
+        else:
+            with cancellable(cancel):  # long media work stops with the request
+                raw = self.registry.execute(call.name, call.args, context)
         result = ToolResult(tool_call_id=call.id, name=call.name, result=raw,
                             error=raw.get("error") if isinstance(raw, dict) else None)
         outcome.tool_calls.append(call)

@@ -8,11 +8,15 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
+import time
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
-from neuralcut_cli.errors import MediaError
+from neuralcut_cli.errors import Cancelled, MediaError
 
 
 @lru_cache(maxsize=1)
@@ -86,16 +90,48 @@ def broken_ffmpeg() -> str | None:
     return None
 
 
-def run_ffmpeg(args: Sequence[str], timeout: float | None = None) -> subprocess.CompletedProcess[str]:
-    """Run ffmpeg quietly; ``MediaError`` with its last words when it fails."""
+_CANCEL: ContextVar[threading.Event | None] = ContextVar("neuralcut_cancel", default=None)
+
+
+@contextmanager
+def cancellable(event: threading.Event | None) -> Iterator[None]:
+    """While inside, every ffmpeg run in this context stops when ``event`` is set (a request cancelled), and none
+    starts after it: Ctrl-C reaches ffmpeg through the request, not only through the terminal's signal (which
+    misses an ffmpeg started a moment later)."""
+    token = _CANCEL.set(event)
     try:
-        done = subprocess.run([ffmpeg_exe(), "-hide_banner", "-nostdin", *args], capture_output=True, text=True,
-                              timeout=timeout)
-    except OSError as exc:
-        raise MediaError(f"Cannot run ffmpeg: {exc.strerror}") from None
-    if done.returncode != 0:
-        raise MediaError(f"ffmpeg failed: {last_lines(done.stderr)}")
-    return done
+        yield
+    finally:
+        _CANCEL.reset(token)
+
+
+def run_ffmpeg(args: Sequence[str], timeout: float | None = None) -> subprocess.CompletedProcess[str]:
+    """Run ffmpeg quietly; ``MediaError`` with its last words when it fails, ``Cancelled`` when the request it
+    works for was cancelled (see ``cancellable``)."""
+    cancel = _CANCEL.get()
+    if cancel is not None and cancel.is_set():
+        raise Cancelled("Cancelled")
+    process = spawn(["-hide_banner", "-nostdin", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = None if timeout is None else time.monotonic() + timeout
+    while True:
+        try:
+            out, err = process.communicate(timeout=0.2)
+            break
+        except subprocess.TimeoutExpired:
+            late = deadline is not None and time.monotonic() > deadline
+            if late or (cancel is not None and cancel.is_set()):
+                process.kill()
+                process.communicate()
+                if late:
+                    raise subprocess.TimeoutExpired(process.args, timeout or 0) from None
+                raise Cancelled("Cancelled") from None
+        except BaseException:
+            process.kill()
+            process.communicate()
+            raise
+    if process.returncode != 0:
+        raise MediaError(f"ffmpeg failed: {last_lines(err)}")
+    return subprocess.CompletedProcess(process.args, process.returncode, out, err)
 
 
 def last_lines(stderr: str, count: int = 3) -> str:

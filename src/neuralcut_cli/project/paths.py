@@ -13,8 +13,14 @@ SHIPPED_DEMO = Path(__file__).resolve().parents[1] / "demo"  # the demo in the p
 
 
 def state_dir(project_path: Path) -> Path:
-    """The state folder of a project (not created)."""
+    """The state folder of a project (not created). The shipped demo's lives in the temporary folder: nothing is
+    ever written into the package (it may be read-only, and a clone's ``git status`` stays clean)."""
     project_path = Path(project_path)
+    if project_path.resolve().is_relative_to(SHIPPED_DEMO):
+        import os
+        import tempfile
+
+        return Path(tempfile.gettempdir()) / f"neuralcut-shipped-demo-{os.getuid()}" / STATE_FOLDER / project_path.stem
     return project_path.parent / STATE_FOLDER / project_path.stem
 
 

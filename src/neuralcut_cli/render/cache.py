@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from neuralcut_cli.errors import UsageError
-from neuralcut_cli.project.paths import STATE_FOLDER, state_dir
+from neuralcut_cli.project.paths import state_dir
 
 DEFAULT_LIMIT_MB = 2048
 SUM = ".sum"
@@ -48,7 +48,7 @@ class RenderCache:
         folder = state_dir(project_path) / "render"
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            home = (Path(project_path).parent / STATE_FOLDER).resolve()
+            home = state_dir(project_path).parent.resolve()
             if not folder.resolve().is_relative_to(home) or not os.access(folder, os.W_OK):
                 return None
         except OSError:
