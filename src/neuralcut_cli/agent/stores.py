@@ -60,12 +60,11 @@ class ChatStore:
 
     def _read(self) -> dict[str, Any]:
         empty: dict[str, Any] = {"messages": [], "error": None}
-        if not self.path or not self.path.exists():
+        if not self.path:
             return empty
-        try:
-            data = json.loads(self.path.read_text("utf-8"))
-        except (ValueError, OSError):
-            return empty
+        from neuralcut_cli.project.io import read_json_state
+
+        data = read_json_state(self.path, limit=16 * 1024 * 1024)  # a FIFO, a link, 100,000 levels: afresh
         if not isinstance(data, dict) or not isinstance(data.get("messages"), list):
             return empty
         return {"messages": data["messages"], "error": data.get("error")}
@@ -76,6 +75,7 @@ class ChatStore:
             return
         from neuralcut_cli.project.io import write_atomic
         from neuralcut_cli.project.lock import FileLock
+        from neuralcut_cli.secrets import redact
 
         with FileLock(self.path.with_name(self.path.name + ".lock"), f"{self.path} is busy; try again"):
             for stray in self.path.parent.glob(f".{self.path.name}.*.tmp"):  # left by a killed writer
@@ -83,7 +83,8 @@ class ChatStore:
             document = self._read()
             change(document)
             document["messages"] = document["messages"][-MAX_PERSISTED:]
-            write_atomic(self.path, json.dumps(document, ensure_ascii=False).encode("utf-8"))
+            text = redact(json.dumps(document, ensure_ascii=False))  # a key a server echoed is never stored
+            write_atomic(self.path, text.encode("utf-8"))
 
 
 class AgentStore:

@@ -38,9 +38,14 @@ def read_skill(path: Path, source: str) -> Skill:
     """One skill file; ``ValueError`` saying what is wrong with it."""
     import yaml
 
-    if path.stat().st_size > MAX_BYTES:
-        raise ValueError(f"larger than {MAX_BYTES // 1000} kB")
-    text = path.read_text("utf-8")
+    from neuralcut_cli.files import FileRefused, read_regular
+
+    try:
+        text = read_regular(path, MAX_BYTES, "skill").decode("utf-8")
+    except FileRefused as exc:
+        raise ValueError(str(exc).split(": ", 1)[-1]) from None
+    except UnicodeDecodeError:
+        raise ValueError("not UTF-8 text") from None
     match = _FRONT.match(text)
     if match is None:
         raise ValueError("no front matter (a block between --- lines at the top)")

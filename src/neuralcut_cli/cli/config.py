@@ -48,12 +48,19 @@ class Config:
         return self.render.get(name, RENDER[name])
 
 
+MAX_CONFIG_BYTES = 1024 * 1024
+
+
 @lru_cache(maxsize=4)
 def _load(path: Path, stamp: tuple[int, int]) -> Config:
+    from neuralcut_cli.files import FileRefused, read_regular
+
     try:
-        text = path.read_text("utf-8")
+        text = read_regular(path, MAX_CONFIG_BYTES, "config file").decode("utf-8")
     except UnicodeDecodeError:
         raise UsageError(f"{path}: not UTF-8 text") from None
+    except FileRefused as exc:
+        raise UsageError(str(exc)) from None
     except OSError as exc:
         raise UsageError(f"{path}: cannot be read ({exc.strerror})") from None
     try:

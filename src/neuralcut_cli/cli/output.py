@@ -34,8 +34,10 @@ class Output:
 
     def json(self, document: Any) -> None:
         """Exactly one JSON document on stdout, nothing else."""
+        from neuralcut_cli.secrets import redact
+
         stream = self.stdout or sys.stdout
-        stream.write(json.dumps(document, ensure_ascii=False) + "\n")
+        stream.write(redact(json.dumps(document, ensure_ascii=False)) + "\n")
         stream.flush()
 
     def error(self, message: str) -> None:

@@ -70,16 +70,13 @@ def console_colour() -> dict[str, object]:
 
 
 class _Masked(logging.Filter):
-    def __init__(self) -> None:
-        super().__init__()
-        self.secrets = [value for name in SECRETS if len(value := os.environ.get(name, "")) >= 6]
-
     def filter(self, record: logging.LogRecord) -> bool:
+        from neuralcut_cli.secrets import redact
+
         message = record.getMessage()
-        if any(secret in message for secret in self.secrets):
-            for secret in self.secrets:
-                message = message.replace(secret, "***")
-            record.msg, record.args = message, None
+        masked = redact(message)
+        if masked != message:
+            record.msg, record.args = masked, None
         return True
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from neuralcut_cli.media.assets import AssetFile
+from neuralcut_cli.project.io import read_json_state
 from neuralcut_cli.project.paths import state_dir
 
 
@@ -21,12 +22,9 @@ def cache_path(project_path: Path, kind: str, file: AssetFile, key: str) -> Path
 def cached(path: Path, file: AssetFile, compute: Callable[[], Any]) -> Any:
     """The cached value at ``path`` when it was worked out from this version of the file, else ``compute()``,
     stored (atomically) for next time."""
-    try:
-        stored = json.loads(path.read_text("utf-8"))
-        if stored.get("fingerprint") == file.fingerprint:
-            return stored["value"]
-    except (OSError, ValueError, KeyError, AttributeError):
-        pass
+    stored = read_json_state(path)
+    if isinstance(stored, dict) and stored.get("fingerprint") == file.fingerprint and "value" in stored:
+        return stored["value"]
     value = compute()
     from neuralcut_cli.project.io import write_atomic
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from neuralcut_cli.media.assets import AssetFile
+from neuralcut_cli.project.io import read_json_state
 from neuralcut_cli.project.paths import state_dir
 
 MAX_AGE_MS = 48 * 3600 * 1000
@@ -40,11 +41,8 @@ class AssetCache:
         self.path = state_dir(project_path) / "asset-context.json"
 
     def read(self) -> dict[str, Any]:
-        try:
-            data = json.loads(self.path.read_text("utf-8"))
-            return data if isinstance(data, dict) else {}
-        except (OSError, ValueError):
-            return {}
+        data = read_json_state(self.path)
+        return data if isinstance(data, dict) else {}
 
     def get(self, asset_id: str) -> dict[str, Any] | None:
         entry = self.read().get(asset_id)

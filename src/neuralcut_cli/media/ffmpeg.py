@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from typing import Any, Iterator, Sequence, cast
 
 from neuralcut_cli.errors import Cancelled, MediaError
 
@@ -115,7 +115,7 @@ def run_ffmpeg(args: Sequence[str], timeout: float | None = None) -> subprocess.
     deadline = None if timeout is None else time.monotonic() + timeout
     while True:
         try:
-            out, err = process.communicate(timeout=0.2)
+            out, err = cast(tuple[str, str], process.communicate(timeout=0.2))  # text mode
             break
         except subprocess.TimeoutExpired:
             late = deadline is not None and time.monotonic() > deadline

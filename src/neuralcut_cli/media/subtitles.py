@@ -6,37 +6,38 @@ from __future__ import annotations
 from pathlib import Path
 
 from neuralcut_cli.errors import MediaError
+from neuralcut_cli.files import FileRefused, read_regular
 
 SUBTITLE_SUFFIXES = {".srt": "srt", ".vtt": "vtt", ".ass": "ass", ".ssa": "ssa"}
 Cue = tuple[float, float, str]
+
+
+MAX_SUBTITLE_BYTES = 20 * 1024 * 1024  # a feature film's subtitles are a few hundred kB
 
 
 def read_cues(path: Path) -> list[Cue]:
     """The cues of a subtitle file, in time order; ``MediaError`` saying why a file cannot be read."""
     import pysubs2
 
-    if not path.is_file():
-        raise MediaError(f"Subtitle file not found: {path}")
     try:
-        subs = pysubs2.load(str(path), encoding="utf-8")
+        data = read_regular(path, MAX_SUBTITLE_BYTES, "subtitle file")
+    except FileNotFoundError:
+        raise MediaError(f"Subtitle file not found: {path}") from None
+    except FileRefused as exc:
+        raise MediaError(str(exc)) from None
+    try:
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        subs = _load_latin1(path)
-    except (OSError, pysubs2.exceptions.Pysubs2Error, ValueError) as exc:
+        text = data.decode("latin-1")
+    try:
+        subs = pysubs2.SSAFile.from_string(text)  # the format told by the content, as pysubs2.load does
+    except (pysubs2.exceptions.Pysubs2Error, ValueError) as exc:
         raise MediaError(f"{path.name}: not a subtitle file pysubs2 can read ({type(exc).__name__}: {exc})") from None
     cues = [(event.start / 1000, event.end / 1000, event.plaintext) for event in subs
             if not event.is_comment and event.plaintext.strip() and event.end > event.start]
     if not cues:
         raise MediaError(f"{path.name}: no subtitles in it")
     return sorted(cues)
-
-
-def _load_latin1(path: Path):  # type: ignore[no-untyped-def]
-    import pysubs2
-
-    try:
-        return pysubs2.load(str(path), encoding="latin-1")
-    except (OSError, pysubs2.exceptions.Pysubs2Error, ValueError) as exc:
-        raise MediaError(f"{path.name}: not a subtitle file pysubs2 can read ({exc})") from None
 
 
 def write_cues(cues: list[Cue], path: Path, fmt: str) -> int:

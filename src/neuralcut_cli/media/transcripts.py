@@ -7,13 +7,13 @@ Transcripts, with each word's start and end, are cached per asset, model, langua
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from neuralcut_cli.errors import MediaError
 from neuralcut_cli.media.analysis_cache import cache_path, cached
 from neuralcut_cli.media.assets import AssetFile
+from neuralcut_cli.project.io import read_json_state
 
 DEFAULT_MODEL = "base"
 INSTALL = "Transcription needs the optional faster-whisper extra: pip install 'neuralcut-cli[transcribe]'"
@@ -53,10 +53,7 @@ def latest_transcript(project_path: Path, file: AssetFile) -> dict[str, Any] | N
     candidates = sorted((p for p in folder.glob(f"{prefix}*{WORDS}.json")), key=lambda p: p.stat().st_mtime,
                         reverse=True) if folder.is_dir() else []
     for path in candidates:
-        try:
-            stored = json.loads(path.read_text("utf-8"))
-        except (OSError, ValueError):
-            continue
+        stored = read_json_state(path)
         if not isinstance(stored, dict) or stored.get("fingerprint") != file.fingerprint:
             continue
         value = stored.get("value")

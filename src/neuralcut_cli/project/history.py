@@ -20,8 +20,9 @@ from pathlib import Path
 from typing import Any, cast
 
 from neuralcut_cli.errors import HistoryError, PatchConflict
+from neuralcut_cli.files import MB, read_regular
 from neuralcut_cli.project.diff import Patch, apply, element_changes, track_changes
-from neuralcut_cli.project.io import now_iso
+from neuralcut_cli.project.io import load_json, now_iso
 from neuralcut_cli.project.journal import Journal, Staged
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.project.paths import state_dir
@@ -89,8 +90,10 @@ class History:
     def _index(self, strict: bool) -> dict[str, Any]:
         path = self.folder / "index.json"
         try:
-            data = json.loads(path.read_text("utf-8"))
-            if not isinstance(data.get("undo"), list) or not isinstance(data.get("redo"), list):
+            data = load_json(read_regular(path, 16 * MB, "undo history", follow_links=False))
+            steps = [*data.get("undo", ()), *data.get("redo", ()), data.get("next", 1)]
+            if not isinstance(data.get("undo"), list) or not isinstance(data.get("redo"), list) \
+                    or not all(type(n) is int and 0 < n < 10**9 for n in steps):  # step numbers name files
                 raise ValueError("bad index")
             return dict(data)
         except FileNotFoundError:
@@ -102,8 +105,9 @@ class History:
 
     def _load(self, step_id: int) -> Step:
         try:
-            return Step.from_json(json.loads((self.folder / _step_name(step_id)).read_text("utf-8")))
-        except (OSError, ValueError, KeyError):
+            data = load_json(read_regular(self.folder / _step_name(step_id), 512 * MB, "undo step", follow_links=False))
+            return Step.from_json(data)
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
             raise HistoryError(f"Undo step {step_id} in {self.folder} is missing or unreadable") from None
 
     def steps(self) -> tuple[list[Step], list[Step]]:

@@ -23,6 +23,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from neuralcut_cli.errors import ProjectLoadError, ProjectSaveError
+from neuralcut_cli.files import MB, read_regular
 from neuralcut_cli.project.gcpause import gc_paused
 from neuralcut_cli.project.limits import (
     SURROGATE_ESCAPE,
@@ -117,6 +118,8 @@ def load_json(data: bytes | str) -> Any:
     surrogate escape (``"\\ud800"``) is refused with its path. Raises
     ``ValueError`` (``json.JSONDecodeError`` keeps its line and column).
     """
+    if isinstance(data, (bytes, bytearray)):  # UTF-8 only: json.loads would take UTF-16 and UTF-32 as well
+        data = bytes(data).decode("utf-8")
     try:
         raw = json.loads(data, parse_constant=reject_constant)
     except RecursionError:
@@ -263,3 +266,14 @@ def save_project(path: Path, project: Project) -> Project:
     check_writable(Path(path))
     write_atomic(Path(path), data)
     return saved
+
+
+def read_json_state(path: Path, limit: int = 64 * MB) -> object | None:
+    """One of a project's own state files (a cache, the chat), parsed with the bounds of a project file; None
+    when it is absent or is not one NeuralCut can trust (not a regular file, a link, too big, not strict JSON):
+    the caller starts afresh, it never fails on it."""
+    try:
+        value: object = load_json(read_regular(path, limit, follow_links=False))
+    except (OSError, ValueError):
+        return None
+    return value

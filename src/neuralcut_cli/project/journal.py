@@ -24,14 +24,19 @@ from __future__ import annotations
 import glob
 import json
 import os
+import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from neuralcut_cli.errors import HistoryError
+from neuralcut_cli.files import MB, read_regular
 from neuralcut_cli.project.io import fsync_dir, write_atomic
 
 PENDING = "pending.json"
 STAGED_SUFFIX = ".new"
+HISTORY_NAME = re.compile(r"index\.json|\d{6,9}\.json")  # the only files a journal may write or drop
 
 
 def digest(data: bytes | None) -> str | None:
@@ -89,12 +94,19 @@ class Journal:
             (self.folder / (name + STAGED_SUFFIX)).unlink(missing_ok=True)
         self.pending.unlink(missing_ok=True)
         for stray in self.folder.glob(f"*{STAGED_SUFFIX}") if self.folder.is_dir() else []:
-            stray.unlink(missing_ok=True)
+            try:
+                stray.unlink(missing_ok=True)
+            except OSError:
+                pass  # not a file we staged (a folder someone put there): left alone
 
     def recover(self, current: str | None) -> bool:
         """Settle a leftover intent given the project file's digest now; True if there was one."""
-        if not self.pending.exists():
+        try:
+            mode = os.lstat(self.pending).st_mode
+        except FileNotFoundError:
             return False
+        if not stat.S_ISREG(mode):  # a folder, a link, a FIFO: not ours, and not to be followed or read
+            raise HistoryError(f"{self.pending} is not a file NeuralCut wrote; remove it to edit this project")
         document = self._read()
         if document is not None and document.get("after") == current:
             self.finish()
@@ -103,12 +115,17 @@ class Journal:
         return True
 
     def _read(self) -> dict[str, Any] | None:
+        """The intent, or None when it is unreadable or names a file that is not a history file of this folder
+        (``../x``, an absolute path: a project folder from someone else cannot make us move or delete it)."""
         try:
-            document = json.loads(self.pending.read_bytes())
+            document = json.loads(read_regular(self.pending, MB, "journal", follow_links=False))
         except (OSError, ValueError):
             return None
         if not isinstance(document, dict) or not isinstance(document.get("writes"), list) \
                 or not isinstance(document.get("drops"), list):
+            return None
+        if not all(isinstance(name, str) and HISTORY_NAME.fullmatch(name)
+                   for name in [*document["writes"], *document["drops"]]):
             return None
         return document
 

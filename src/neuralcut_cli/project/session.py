@@ -18,7 +18,7 @@ from typing import Any, Iterator
 
 from pydantic import TypeAdapter, ValidationError
 
-from neuralcut_cli.errors import EditError, NeuralCutError
+from neuralcut_cli.errors import EditError, HistoryError, NeuralCutError
 from neuralcut_cli.project.diff import Patch, diff, elements_to_check
 from neuralcut_cli.project.elements import Element
 from neuralcut_cli.project.gcpause import gc_paused
@@ -129,6 +129,7 @@ class ProjectSession:
             self._recover()
             before = self.project()
             after, step, staged = self.history.stage_move(before, backwards)
+            after = _checked_move(after, step.source, backwards)
             if self.dry_run:
                 self._project = after
             else:
@@ -205,6 +206,17 @@ def _check_elements(project: Project, patch: Patch) -> None:
             where = ".".join(str(part) for part in exc.errors()[0]["loc"][1:])
             raise EditError(f"That edit would leave {element_id} invalid ({where}: {exc.errors()[0]['msg']}); "
                             "nothing was changed") from None
+
+
+def _checked_move(project: Project, source: str, backwards: bool) -> Project:
+    """What undo or redo would write, checked as strictly as a loaded file: a history step is data from the
+    project folder, and one carrying what a file may not hold (a colour that is a filter) writes nothing."""
+    try:
+        return parse_project(dump_project(project), "the project after that step")
+    except NeuralCutError as exc:
+        verb = "undo" if backwards else "redo"
+        raise HistoryError(f"Cannot {verb} '{source}': it would leave a project that does not load "
+                           f"({exc.message.splitlines()[-1][:200]}); nothing was changed") from None
 
 
 def _describe(call: dict[str, Any]) -> str:

@@ -25,6 +25,8 @@ from rich.measure import Measurement
 from rich.segment import Segment
 from rich.text import Text
 
+from neuralcut_cli.secrets import redact
+
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
@@ -44,10 +46,13 @@ class _Cleaned:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         for segment in console.render(self.inner, options):
-            if segment.control is None and _CONTROL.search(segment.text):
-                yield Segment(clean(segment.text), segment.style)
-            else:
+            if segment.control is not None:
                 yield segment
+                continue
+            text = redact(segment.text)  # a key a server echoed never reaches the screen
+            if _CONTROL.search(text):
+                text = clean(text)
+            yield segment if text == segment.text else Segment(text, segment.style)
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         return Measurement.get(console, options, self.inner)

@@ -54,15 +54,15 @@ def make_client() -> Any:
             max_delay=30.0,
             http_status_codes=RETRY_STATUSES,
         ),
+        # a redirect is never followed: the key travels in a header httpx would carry to the other host
+        client_args={"follow_redirects": False}, async_client_args={"follow_redirects": False},
     )
     return genai.Client(api_key=require_key(), http_options=options)
 
 
 def scrub(text: str) -> str:
-    """``text`` with the API key (if any) replaced by ``***``."""
+    """``text`` with the API key (and any secret, see ``secrets``) replaced by ``***``."""
+    from neuralcut_cli.secrets import redact
+
     key = api_key()
-    for value in {key, os.environ.get("GEMINI_API_KEY"), os.environ.get("GOOGLE_API_KEY")}:
-        if not value:
-            continue
-        text = text.replace(value, "***")
-    return re.sub(r"(key=)[A-Za-z0-9_\-]{12,}", r"\1***", text)
+    return redact(text.replace(key, "***") if key and len(key) >= 6 else text)

@@ -25,8 +25,10 @@ def resolve(base_url: str | None) -> tuple[str | None, str]:
 
 
 def make_client(base_url: str | None) -> Any:
-    from openai import OpenAI
+    from openai import DefaultHttpxClient, OpenAI
 
     base, key = resolve(base_url)
     timeout = float(os.environ.get("NEURALCUT_OPENAI_TIMEOUT", "60") or 60)
-    return OpenAI(api_key=key, base_url=base, max_retries=RETRIES, timeout=timeout)
+    # a redirect is never followed: the key must not reach another host (the SDK follows them by default)
+    return OpenAI(api_key=key, base_url=base, max_retries=RETRIES, timeout=timeout,
+                  http_client=DefaultHttpxClient(follow_redirects=False, timeout=timeout))
