@@ -18,7 +18,6 @@ import os
 import sys
 from dataclasses import dataclass
 
-from neuralcut_cli.cli.config import SECRETS
 from neuralcut_cli.errors import UsageError
 
 COLOR_MODES = ("auto", "always", "never")

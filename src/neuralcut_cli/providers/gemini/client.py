@@ -9,7 +9,6 @@ every text that leaves this package.
 from __future__ import annotations
 
 import os
-import re
 from typing import Any
 
 from neuralcut_cli.errors import UsageError
