@@ -118,6 +118,14 @@ PROJECT_CASES += [
     ('{"scenes": [{"id": "s", "tracks": {"main": {"id": "m", "type": "video", "elements": [{"id": "e", "type": "blob", '
      '"startTime": 0, "duration": 5}]}}}], "currentSceneId": "s"}', "unknown type 'blob'"),
 ]
+for extra, words in [(', "fontSize": -5', "fontSize"), (', "fontSize": 0', "fontSize")]:  # issue 24 §22
+    PROJECT_CASES.append(('{"scenes": [{"id": "s", "tracks": {"overlay": [{"id": "t", "type": "text", "elements": ['
+                          + _ELEMENT % ("0", "5", extra) + "]}]}}], \"currentSceneId\": \"s\"}", words))
+_EFFECT = ('{"scenes": [{"id": "s", "tracks": {"overlay": [{"id": "t", "type": "effect", "elements": [{"id": "e", '
+           '"type": "effect", "effectType": "%s", "params": %s, "startTime": 0, "duration": 5}]}]}}], '
+           '"currentSceneId": "s"}')
+PROJECT_CASES += [(_EFFECT % ("vignette", '{"radius": "big"}'), "radius is a number"),
+                  (_EFFECT % ("tint", '{"color": 5}'), "color is a colour")]
 PROJECT_COMMANDS = [["timeline"], ["assets"], ["tool", "split", '{"times": [1]}'], ["run", "split at 1s"], ["undo"]]
 
 # (arguments, exit code, what the message says): the command line used wrongly.
@@ -136,6 +144,17 @@ CLI_CASES: list[tuple[list[str], int, str]] = [
     (["--backend", "nonsense", "run", "split at 1s"], 2, "nonsense"),
     (["timeline", "-p", "missing.json"], 2, "Project file not found"),
     (["timeline", "-p", "."], 2, "is a folder"),
+    # the render's and servers' new options (issues 23, 24)
+    (["render", "-o", "x.mp4", "--jobs", "0"], 2, "--jobs"), (["render", "-o", "x.mp4", "--jobs", "many"], 2, "--jobs"),
+    (["render", "-o", "x.mp4", "--ray", "no-port-here"], 2, "give the head's HOST:PORT"),
+    (["render", "-o", "x.mp4", "--ray", "127.0.0.1:1"], 1, "Cannot reach the Ray cluster"),
+    (["serve", "--port", "99999"], 2, "--port"), (["serve", "--port", "-1"], 2, "--port"),
+    (["mcp", "--http", "--port", "99999"], 2, "--port"), (["run", ""], 2, "The request is empty"),
+    (["tool", "split", '{"times": [5], "tims": [6]}'], 1, "Unknown argument: tims"),
+    (["tool", "list_effects", '{"query": 5}'], 1, "query"),
+    (["tool", "upsert_keyframe", '{"elementId": "e-title", "propertyPath": "opacity", "time": 1, "value": 0.5, '
+                                 '"colorValue": "#ff0000"}'], 1, "colorValue is for color properties"),
+    (["timeline", "-p", "demo.jsn"], 2, "did you mean demo.json"),
 ]
 
 
@@ -192,3 +211,17 @@ def test_command_line_misuse(invoke, demo_path: Path, args: list[str], code: int
 def test_the_table_is_large_enough() -> None:
     total = len(TOOL_CASES) + len(PROJECT_CASES) * len(PROJECT_COMMANDS) + len(CLI_CASES)
     assert total >= 150 and len(TOOL_CASES) >= 100
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-32"])
+def test_a_project_file_must_be_utf_8(invoke, tmp_path: Path, demo_json: dict, encoding: str) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "wide.json"
+    path.write_text(json.dumps(demo_json), encoding=encoding)  # json.loads read these before
+    result, output = invoke(["timeline", "-p", str(path)])
+    assert result.exit_code == 2 and "not a text file (not UTF-8)" in output
+
+
+def test_a_bad_render_cache_size_is_a_usage_error(invoke, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("NEURALCUT_RENDER_CACHE_MB", "lots")
+    result, output = invoke(["render", "-o", "x.mp4"])
+    assert result.exit_code == 2 and "NEURALCUT_RENDER_CACHE_MB must be a whole number" in output

@@ -62,6 +62,7 @@ Volume = Annotated[int | float, in_range(-60, 20), NUMBER]
 Opacity = Annotated[int | float, in_range(0, 1), NUMBER]
 Rate = Annotated[int | float, in_range(0.01, 100), NUMBER]  # files may hold any sane speed; tools keep 0.25-4
 NonNegative = Annotated[int | float, in_range(0, MAX_NUMBER), NUMBER]
+FontSize = Annotated[int | float, in_range(0.01, 10_000), NUMBER]  # OpenCut's unit: canvas height / 90 a point
 
 
 class Position(CamelModel):
@@ -92,6 +93,23 @@ EffectParamValue = Union[bool, Annotated[int, Field(strict=True, ge=-MAX_NUMBER,
 Params = Annotated[dict[str, EffectParamValue], Field(max_length=100)]
 
 
+def _typed_params(effect_type: str, params: dict[str, Any]) -> None:
+    """A known effect's parameters must have the catalogue's types: a number where it takes a number, a colour
+    (text) where it takes a colour; what a tool would refuse, a file may not slip in."""
+    from neuralcut_cli.catalogs.effects import find_effect
+
+    effect = find_effect(effect_type)
+    for key, value in params.items():
+        known = effect.param(key) if effect is not None else None
+        if known is None:
+            continue
+        number = isinstance(value, (int, float)) and not isinstance(value, bool)
+        if known.type == "color" and not isinstance(value, str):
+            raise ValueError(f"params.{key}: {effect_type}'s {key} is a colour (text such as '#ff0000')")
+        if known.type != "color" and not number:
+            raise ValueError(f"params.{key}: {effect_type}'s {key} is a number, found {type(value).__name__}")
+
+
 class ClipEffect(CamelModel):
     """An effect on one element (``element.effects[]``), as opposed to an effect element on an effect track."""
 
@@ -99,6 +117,11 @@ class ClipEffect(CamelModel):
     type: NonEmptyStr
     params: Params = Field(default_factory=dict)
     enabled: bool = True
+
+    @model_validator(mode="after")
+    def _params_typed(self) -> "ClipEffect":
+        _typed_params(self.type, self.params)
+        return self
 
 
 class Mask(CamelModel):
@@ -212,7 +235,7 @@ class AudioElement(_MediaBase):
 class TextElement(_Visual, ElementBase):
     type: Literal["text"]
     content: str
-    font_size: Number = 15
+    font_size: FontSize = 15
     font_family: FontFamily = "Arial"
     color: Color = "#ffffff"
     text_align: str = "center"
@@ -251,6 +274,11 @@ class EffectElement(ElementBase):
     type: Literal["effect"]
     effect_type: NonEmptyStr
     params: Params = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _params_typed(self) -> "EffectElement":
+        _typed_params(self.effect_type, self.params)
+        return self
 
     @property
     def label(self) -> str:

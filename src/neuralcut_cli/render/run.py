@@ -23,7 +23,7 @@ from neuralcut_cli.errors import Cancelled, MediaError
 from neuralcut_cli.media.outputs import check_output_target, own_files
 from neuralcut_cli.media.probe import MediaInfo, probe
 from neuralcut_cli.project.model import Project
-from neuralcut_cli.render.cache import RenderCache, sweep_work_folders
+from neuralcut_cli.render.cache import RenderCache, limit_bytes, sweep_work_folders
 from neuralcut_cli.render.graph import build_plan, missing_media
 from neuralcut_cli.render.jobs import KINDS, SUFFIXES, Kind, Planner
 from neuralcut_cli.render.join import JOIN_SHARE, Mux, SoundEncoder, piece_name, write_list
@@ -59,6 +59,12 @@ def render(project: Project, project_path: Path, output: Path, preview: bool = F
            options: Options | None = None) -> RenderResult:
     """Render into ``output`` (checked first: see ``media.outputs``); ``overwrite`` replaces an existing file."""
     options = options or Options(preview=preview)
+    if options.cache:
+        limit_bytes()  # the settings first: a bad one is a usage error whatever the project holds
+    if options.ray_address:
+        from neuralcut_cli.render.ray_runner import preflight
+
+        preflight(options.ray_address)
     output = check_output_target(Path(output), own_files(project, project_path), overwrite)
     segments = cut(project, start, end, options.segment_seconds)
     if not segments:
@@ -67,10 +73,6 @@ def render(project: Project, project_path: Path, output: Path, preview: bool = F
     missing = missing_media(project, project_path)
     if missing:
         raise MediaError("Missing media files (render needs them all): " + ", ".join(missing))
-    if options.ray_address:
-        from neuralcut_cli.render.ray_runner import preflight
-
-        preflight(options.ray_address)
     _sweep_partials(output)
     store = RenderCache.beside(project_path) if options.cache else None
     work = store.work_folder() if store else _temporary_work_folder()

@@ -54,7 +54,7 @@ def _is_color(text: str) -> bool:
 
 
 class ListEffectsArgs(ToolArgs):
-    query: Annotated[Any, Field(json_schema_extra={"type": "string"},
+    query: Annotated[str | None, Field(max_length=500,
                                 description="Optional words to match in names and keywords, e.g. 'black and white'.")] = None
 
 

@@ -81,9 +81,13 @@ class UpsertArgs(ToolArgs):
         if prop is not None and prop.kind == "color":
             if not isinstance(self.color_value, str) or not self.color_value.strip():
                 raise ToolError("colorValue is required for color properties (hex string like '#ff0000')")
+            if self.value is not None:
+                raise ToolError(f"value is for numeric properties; {self.property_path} takes colorValue")
         elif isinstance(self.value, bool) or not isinstance(self.value, (int, float)) or self.value != self.value \
                 or abs(self.value) > 1e9:
             raise ToolError("value is required and must be a number for numeric properties")
+        elif self.color_value is not None:
+            raise ToolError(f"colorValue is for color properties; {self.property_path} takes value (a number)")
         if self.interpolation is not None and self.interpolation not in ("linear", "hold", "bezier"):
             raise ToolError("interpolation must be 'linear', 'hold', or 'bezier'")
         if self.keyframe_id is not None and (not isinstance(self.keyframe_id, str) or not self.keyframe_id.strip()):

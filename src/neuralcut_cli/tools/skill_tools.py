@@ -18,7 +18,7 @@ def _skills(ctx: ToolContext) -> list[Skill]:
 
 
 class ListSkillsArgs(ToolArgs):
-    query: Annotated[Any, Field(json_schema_extra={"type": "string"},
+    query: Annotated[str | None, Field(max_length=500,
                                 description="Optional words to match, e.g. 'tiktok'.")] = None
 
 

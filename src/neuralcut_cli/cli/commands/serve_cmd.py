@@ -13,7 +13,7 @@ from neuralcut_cli.cli.options import BackendOpt, ModelOpt
 
 def serve(
     host: Annotated[str, typer.Option("--host", help="Address to listen on (loopback unless a token is set).")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", help="Port (0 picks a free one).")] = 8765,
+    port: Annotated[int, typer.Option("--port", min=0, max=65535, help="Port (0 picks a free one).")] = 8765,
     backend: BackendOpt = None,
     model: ModelOpt = None,
     token: Annotated[Optional[str], typer.Option("--token", help="Require Authorization: Bearer TOKEN "
