@@ -60,7 +60,9 @@ def test_calls_are_undo_steps_and_errors_are_results(demo_path: Path) -> None:
     split, listed, bad, unknown = served(demo_path, body)
     assert not split.is_error and split.structured_content["success"] is True
     assert "e-intro" in listed.content[0].text
-    assert bad.is_error and json.loads(bad.content[0].text) == {"error": "Invalid split times"}
+    refusal = json.loads(bad.content[0].text)
+    assert bad.is_error and refusal["error"] == "Invalid split times"  # the spec's exact string
+    assert refusal["details"].startswith("times: a number")  # and which argument was wrong
     assert unknown.is_error and "Unknown tool" in unknown.content[0].text
     assert main_count(demo_path) == 4
     history = neuralcut("history", "-p", demo_path, "--json")
