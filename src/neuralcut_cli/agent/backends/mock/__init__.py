@@ -10,12 +10,13 @@ API.
 
 from __future__ import annotations
 
+import threading
 from functools import lru_cache
 from typing import Sequence
 
 from neuralcut_cli.agent.backends.base import TextSink
-from neuralcut_cli.agent.backends.mock.listing import vocab_of
-from neuralcut_cli.agent.backends.mock.parse import parse
+from neuralcut_cli.agent.backends.mock.listing import Vocab, vocab_of
+from neuralcut_cli.agent.backends.mock.parse import Parsed, parse
 from neuralcut_cli.agent.backends.mock.plan import Context, NeedCall, Replay
 from neuralcut_cli.agent.backends.mock.plans import run_request
 from neuralcut_cli.agent.types import AgentContext, AssistantTurn, ChatMessage, ToolCall, ToolResult
@@ -24,6 +25,10 @@ from neuralcut_cli.tools.definition import ToolDefinition
 #: The longest request the grammar reads; longer text is refused at once
 #: (a request is a sentence or two).
 MAX_REQUEST_CHARS = 2000
+
+#: The most edits one request may chain: the mock makes one tool call per turn and a request has 24
+#: turns, so a longer chain would stop half done; it is refused before anything changes.
+MAX_REQUEST_PARTS = 10
 
 
 class MockBackend:
@@ -42,9 +47,14 @@ class MockBackend:
                 content=f"That request is {len(request):,} characters long; the offline backend reads requests of "
                         f"up to {MAX_REQUEST_CHARS:,}. Ask for one edit at a time.", failed=True))
         vocab = vocab_of(context, self.fps)
-        parsed = parse(request, vocab)
+        parsed = _parse_once(request, vocab)
         if parsed.refusal is not None:
             return _say(on_text, AssistantTurn(content=parsed.refusal, failed=True))
+        if len(parsed.intents) > MAX_REQUEST_PARTS:
+            return _say(on_text, AssistantTurn(
+                content=f"That request chains {len(parsed.intents)} edits; the offline backend does up to "
+                        f"{MAX_REQUEST_PARTS} in one request, so I changed nothing. Send them in smaller groups.",
+                failed=True))
         replay = Replay(recorded, _mutating())  # every tool, declared or not: the mock calls them all
         ctx = Context(playhead=(context.playback_time_ms / 1000) if context else 0.0, assets=vocab.assets)
         try:
@@ -54,6 +64,28 @@ class MockBackend:
             return AssistantTurn(content="", tool_calls=[ToolCall(id=call_id, name=need.call.name,
                                                                   args=need.call.args)])
         return _say(on_text, AssistantTurn(content=reply, failed=failed))
+
+
+#: Parses kept by (request, vocabulary): each turn of a long request replays its plans, and reading the
+#: request again every turn would make a request of many parts cost the square of its length.
+_PARSED: dict[tuple[str, tuple[object, ...]], Parsed] = {}
+
+
+_PARSED_LOCK = threading.Lock()
+
+
+def _parse_once(request: str, vocab: Vocab) -> Parsed:
+    key = (request, vocab.key())
+    with _PARSED_LOCK:
+        known = _PARSED.get(key)
+    if known is not None:
+        return known
+    parsed = parse(request, vocab)
+    with _PARSED_LOCK:
+        while len(_PARSED) >= 32:
+            _PARSED.pop(next(iter(_PARSED)))
+        _PARSED[key] = parsed
+    return parsed
 
 
 def _say(on_text: TextSink | None, turn: AssistantTurn) -> AssistantTurn:

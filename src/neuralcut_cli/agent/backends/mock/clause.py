@@ -51,19 +51,23 @@ class Clause:
     text: str
     quotes: list[str] = field(default_factory=list)
     used: list[tuple[int, int]] = field(default_factory=list)
+    _masked: tuple[tuple[tuple[int, int], ...], str] = field(default=((), ""), repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self._masked = ((), self.text)
 
     def copy(self) -> "Clause":
         return Clause(self.text, self.quotes, list(self.used))
 
     def free(self, start: int, end: int) -> bool:
-        return all(end <= a or start >= b for a, b in self.used)
+        return "\x01" not in self.masked()[start:end]
 
     def use(self, start: int, end: int) -> None:
         if end > start:
             self.used.append((start, end))
 
-    def find(self, pattern: str) -> re.Match[str] | None:
-        """The first match of ``pattern`` over characters not used yet (nothing is used).
+    def find(self, pattern: str, start: int = 0) -> re.Match[str] | None:
+        """The first match of ``pattern`` at or after ``start`` over characters not used yet.
 
         Patterns run over ``masked()``, so an optional part never swallows a
         used word ("to full volume" with "volume" used still finds "to full"),
@@ -71,7 +75,7 @@ class Clause:
         """
         compiled = re.compile(pattern)
         masked = self.masked()
-        position = 0
+        position = start
         while position <= len(masked):
             match = compiled.search(masked, position)
             if match is None:
@@ -81,16 +85,17 @@ class Clause:
             position = match.start() + 1
         return None
 
-    def take(self, pattern: str, group: int | str = 0) -> re.Match[str] | None:
+    def take(self, pattern: str, group: int | str = 0, start: int = 0) -> re.Match[str] | None:
         """Like ``find``, and mark the match (or one of its groups) as used."""
-        match = self.find(pattern)
+        match = self.find(pattern, start)
         if match is not None:
             self.use(match.start(group), match.end(group))
         return match
 
     def take_all(self, pattern: str) -> list[re.Match[str]]:
-        found = []
-        while (match := self.take(pattern)) is not None:
+        """Every match in order; each search starts where the last match began, so the work stays linear."""
+        found: list[re.Match[str]] = []
+        while (match := self.take(pattern, start=found[-1].start() if found else 0)) is not None:
             found.append(match)
         return found
 
@@ -99,10 +104,14 @@ class Clause:
 
     def masked(self) -> str:
         """The text with used characters replaced by a control character no pattern matches or crosses."""
-        chars = list(self.text)
-        for a, b in self.used:
-            chars[a:b] = "\x01" * (b - a)
-        return "".join(chars)
+        key, (known, text) = tuple(self.used), self._masked
+        if key != known:  # usually the same spans and a few more: mark only those
+            added = key[len(known):] if key[:len(known)] == known else key
+            chars = list(text if added is not key else self.text)
+            for a, b in added:
+                chars[a:b] = "\x01" * (b - a)
+            self._masked = (key, "".join(chars))
+        return self._masked[1]
 
     def unused_text(self) -> str:
         """The text with used characters blanked out."""

@@ -84,6 +84,10 @@ class Vocab:
     tracks: dict[str, str] = field(default_factory=dict)  # track id -> kind
     assets: list[dict[str, Any]] = field(default_factory=list)
 
+    def key(self) -> tuple[object, ...]:
+        """What parsing depends on, as a hashable value."""
+        return (self.fps, frozenset(self.names), frozenset(self.ids), tuple(sorted(self.tracks.items())))
+
     @property
     def name_pattern(self) -> str | None:
         words = sorted((re.escape(n) for n in self.names if n), key=len, reverse=True)

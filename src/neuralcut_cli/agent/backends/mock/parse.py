@@ -14,9 +14,9 @@ make it last 5 seconds") is read whole first; failing that, it is cut at
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass, field, replace
 from difflib import SequenceMatcher
-from itertools import combinations
 
 from neuralcut_cli.agent.backends.mock.clause import Clause, lift_quotes, prepare
 from neuralcut_cli.agent.backends.mock.intents import Intent
@@ -24,8 +24,9 @@ from neuralcut_cli.agent.backends.mock.lexicon import KNOWN_WORDS
 from neuralcut_cli.agent.backends.mock.listing import Vocab
 from neuralcut_cli.agent.backends.mock.rules import RULES, Rule
 
-_HARD = r"\s*(?:;|,?\s*\band then\b|,?\s*\bthen\b|,?\s*\bafter that\b|,?\s*\bafterwards\b|,?\s*\bnext\b|\.\s)\s*"
-_SOFT = r"\s*(?:,\s*and\b|\band\b|,|\balso\b|\bplus\b)\s*"
+# Separators; a run of spaces is one space by the time these run (``_pieces``), so none can backtrack far.
+_HARD = r"(?:;|,? ?\b(?:and then|then|after that|afterwards|next)\b|\.\s)"
+_SOFT = r" ?(?:, ?and\b|\band\b|,|\balso\b|\bplus\b) ?"
 _CONTEXT = (r"\b(?:on|in|of|from|to|for)\s+(?:the|my|this|our)?\s*(?:timeline|video|edit|project|sequence|movie|film)"
             r"(?:\s+(?:timeline|project))?\b|\bfor me\b|\bif you can\b|\bif possible\b|\bthanks?(?: you)?\b")
 
@@ -96,26 +97,69 @@ def _parse_part(text: str, vocab: Vocab) -> tuple[Intent | None, list[str], Clau
 def _pieces(text: str) -> list[str]:
     """``text`` cut at the hard separators, never inside quotes."""
     lifted, quotes = lift_quotes(text)
+    lifted = re.sub(r"\s+", " ", lifted)
     parts = [p for p in re.split(_HARD, lifted, flags=re.IGNORECASE) if p and p.strip(" ,.")]
     return [re.sub(r"\s*«q(\d+)»\s*", lambda m: f' "{quotes[int(m.group(1))]}" ', p).strip() for p in parts]
 
 
-def _soft_splits(text: str) -> list[list[str]]:
-    """Ways to cut ``text`` at "and"/","; fewest cuts first (never inside quotes)."""
-    inside = [m.span() for m in re.finditer(r"\"[^\"]*\"|“[^”]*”", text)]
+#: The most "and"/","-separated pieces one part may span ("fade in and out", "between 3s and 6s").
+_SPAN = 4
+
+_Read = tuple[Intent | None, list[str], Clause]
+
+
+def _soft_atoms(text: str) -> list[tuple[int, int]]:
+    """Where the pieces of ``text`` between every "and"/"," lie (never cut inside quotes)."""
+    quoted = [m.span() for m in re.finditer(r"\"[^\"]*\"|“[^”]*”", text)]
+    starts = [a for a, _ in quoted]
     marks = [m for m in re.finditer(_SOFT, text, flags=re.IGNORECASE)
-             if not any(a <= m.start() < b for a, b in inside)]
-    options = []
-    for count in range(1, min(len(marks), 3) + 1):
-        for chosen in combinations(marks, count):
-            parts, last = [], 0
-            for mark in chosen:
-                parts.append(text[last:mark.start()])
-                last = mark.end()
-            parts.append(text[last:])
-            if all(p.strip(" ,.") for p in parts):
-                options.append(parts)
-    return options
+             if not _inside(m.start(), quoted, starts)]
+    edges = [0, *(x for m in marks for x in m.span()), len(text)]
+    return [(edges[k], edges[k + 1]) for k in range(0, len(edges), 2)]
+
+
+def _inside(at: int, quoted: list[tuple[int, int]], starts: list[int]) -> bool:
+    k = bisect_right(starts, at) - 1
+    return k >= 0 and quoted[k][0] <= at < quoted[k][1]
+
+
+def _soft_split(text: str, vocab: Vocab) -> list[Intent] | None:
+    """The fewest parts, cut at "and"/",", that each read whole; earliest cuts first.
+
+    Each part spans at most ``_SPAN`` pieces, and each span is read once, so the
+    work grows with the length of ``text``, not with the ways to cut it.
+    """
+    atoms = _soft_atoms(text)
+    count = len(atoms)
+    if count < 2:
+        return None
+    first = text[atoms[0][0]:atoms[0][1]].split()
+    verb = first[0] if first else ""
+    cache: dict[tuple[int, int], Intent | None] = {}
+
+    def read(i: int, j: int) -> Intent | None:
+        if (i, j) not in cache:
+            part = text[atoms[i][0]:atoms[j - 1][1]]
+            cache[(i, j)] = _with_verb(part, verb, i == 0, _parse_part(part, vocab), vocab)[0] \
+                if part.strip(" ,.") else None
+        return cache[(i, j)]
+
+    fewest: list[float] = [float("inf")] * count + [0.0]
+    step: list[int] = [0] * (count + 1)
+    for i in range(count - 1, -1, -1):
+        for j in range(i + 1, min(count, i + _SPAN) + 1):
+            if (i, j) == (0, count) or fewest[j] + 1 >= fewest[i] or read(i, j) is None:
+                continue
+            fewest[i], step[i] = fewest[j] + 1, j
+    if fewest[0] == float("inf"):
+        return None
+    intents, i = [], 0
+    while i < count:
+        found = read(i, step[i])
+        assert found is not None
+        intents.append(found)
+        i = step[i]
+    return intents
 
 
 def parse(text: str, vocab: Vocab) -> Parsed:
@@ -126,28 +170,22 @@ def parse(text: str, vocab: Vocab) -> Parsed:
         if intent is not None:
             intents.append(intent)
             continue
-        for parts in _soft_splits(piece):
-            readings = [_parse_part(part, vocab) for part in parts]
-            readings = [_with_verb(parts, k, r, vocab) for k, r in enumerate(readings)]
-            if all(r[0] is not None for r in readings):
-                intents.extend(r[0] for r in readings if r[0] is not None)
-                break
-        else:
+        parts = _soft_split(piece, vocab)
+        if parts is None:
             return Parsed(refusal=refusal(piece, leftover, clause, vocab), unused=tuple(leftover))
+        intents.extend(parts)
     if not intents:
         return Parsed(refusal=refusal(text, [], prepare(text), vocab))
     return Parsed(tuple(intents))
 
 
-def _with_verb(parts: list[str], k: int, reading: tuple[Intent | None, list[str], Clause],
-               vocab: Vocab) -> tuple[Intent | None, list[str], Clause]:
+def _with_verb(part: str, verb: str, first: bool, reading: _Read, vocab: Vocab) -> _Read:
     """A part with no verb of its own borrows the first part's ("add a heart at 2s and a star at 4s")."""
-    if reading[0] is not None or k == 0:
+    if reading[0] is not None or first:
         return reading
-    verb = parts[0].split()[0] if parts[0].split() else ""
-    if not re.fullmatch(r"[a-z]+", verb.lower()) or parts[k].lower().startswith(verb.lower() + " "):
+    if not re.fullmatch(r"[a-z]+", verb.lower()) or part.lower().startswith(verb.lower() + " "):
         return reading
-    borrowed = _parse_part(f"{verb} {parts[k]}", vocab)
+    borrowed = _parse_part(f"{verb} {part}", vocab)
     return borrowed if borrowed[0] is not None else reading
 
 
@@ -171,5 +209,5 @@ def refusal(said: str, leftover: list[str], clause: Clause, vocab: Vocab | None 
 
 def closest_examples(text: str, count: int = 4) -> list[str]:
     examples = [e for rule in RULES for e in rule.examples]
-    lowered = text.lower()
+    lowered = text.lower()[:160]  # an example is short: comparing more costs time and tells nothing
     return sorted(examples, key=lambda e: -SequenceMatcher(None, lowered, e.lower()).ratio())[:count]

@@ -57,27 +57,57 @@ def _pattern(vocab: Vocab) -> str:
             rf"{effect_named})(?:\s+(?:{_FILL}))?(?=\s|$|,)")
 
 
+_PRONOUN = (r"\b(?:it|them)\b(?!')|\b(?:that one|this one|the same (?:one|ones|clip|part|element)|"
+            r"those|these|that|this)\b(?=\s*$|\s+(?:to|at|by|on|in|from|for|with|and|,|a|an|the|\d|up|"
+            r"down|louder|quieter|shorter|longer|last|black|stronger|weaker|softer|more|less|out|off|into|"
+            r"onto|over|say|says|read|reads|start|end|begin)\b)")
+
+
+#: A pronoun right after "so" names the reference before it again.
+_SAME = re.compile(r"\bso (?:that )?$")
+
+
 def take_ref(c: Clause, vocab: Vocab) -> Ref | None:
     """One reference (the first in the text), marked as used."""
-    pronoun = c.take(r"\b(?:it|them)\b(?!')|\b(?:that one|this one|the same (?:one|ones|clip|part|element)|"
-                     r"those|these|that|this)\b(?=\s*$|\s+(?:to|at|by|on|in|from|for|with|and|,|a|an|the|\d|up|"
-                     r"down|louder|quieter|shorter|longer|last|black|stronger|weaker|softer|more|less|out|off|into|"
-                     r"onto|over|say|says|read|reads|start|end|begin)\b)")
-    match = c.find(_pattern(vocab))
-    if pronoun is not None and (match is None or pronoun.start() < match.start()):
-        return Ref(pronoun.group(0), pronoun=True, plural=pronoun.group(0) in ("them", "those", "these"))
-    if match is None:
-        return None
-    c.use(match.start(), match.end())
-    return _ref_of(match, c)
+    refs = _scan(c, vocab, most=1)
+    return refs[0] if refs else None
 
 
 def take_refs(c: Clause, vocab: Vocab) -> tuple[Ref, ...]:
     """Every reference, in order ("the sticker and the caption" is two)."""
-    refs = []
-    while (ref := take_ref(c, vocab)) is not None:
-        refs.append(ref)
-    return tuple(refs)
+    return tuple(_scan(c, vocab))
+
+
+def _scan(c: Clause, vocab: Vocab, most: int = 10_000) -> list[Ref]:
+    """References from left to right, each marked as used.
+
+    Each search starts where the last reference began, and a search that found
+    something further on is kept until it is reached, so the work grows with
+    the length of the text and not with the number of references in it.
+    """
+    pattern, refs, start = _pattern(vocab), [], 0
+    pronoun, match = c.find(_PRONOUN), c.find(pattern)
+    while len(refs) < most and (pronoun is not None or match is not None):
+        if pronoun is not None and (match is None or pronoun.start() < match.start()):
+            c.use(pronoun.start(), pronoun.end())
+            if not (refs and _SAME.search(c.text, 0, pronoun.start())):  # "move the star so it starts at 2s"
+                refs.append(Ref(pronoun.group(0), pronoun=True, plural=pronoun.group(0) in ("them", "those", "these")))
+            start = pronoun.start()
+        else:
+            assert match is not None
+            c.use(match.start(), match.end())
+            refs.append(_ref_of(match, c))
+            start = match.start()
+        pronoun = _still(c, pronoun, _PRONOUN, start)
+        match = _still(c, match, pattern, start)
+    return refs
+
+
+def _still(c: Clause, found: re.Match[str] | None, pattern: str, start: int) -> re.Match[str] | None:
+    """``found`` while it is still unused, else the next match from ``start`` (none stays none)."""
+    if found is None or c.free(found.start(), found.end()):
+        return found
+    return c.find(pattern, start)
 
 
 def _ref_of(m: re.Match[str], c: Clause) -> Ref:

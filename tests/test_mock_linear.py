@@ -1,0 +1,94 @@
+"""The offline backend reads a request in time that grows with its length, not faster.
+
+Found by a probe (issue 25, item 1): "split at 5s and " repeated took 1.9 s at
+155 characters and 178 s at 635, because every way of cutting a chain at
+"and" was tried; runs of spaces made the separators backtrack cubically; each
+reference searched the whole text again; and every turn of a long request
+parsed it again. The 2,000-character cap stays a cap, not the defence.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cli_helpers import neuralcut
+
+from neuralcut_cli.agent.backends.mock import MAX_REQUEST_CHARS, MAX_REQUEST_PARTS
+from neuralcut_cli.agent.backends.mock.listing import Vocab
+
+parse_module = importlib.import_module("neuralcut_cli.agent.backends.mock.parse")
+
+FRAGMENTS = ["split at 5s", "and", "then", ",", "between 3s and 6s", "mute the music", '"hi"', "a", " ", "5",
+             "s", "at", "remove", "the", "title", "fade in and out", "1:", "0.5", ".", "x", '"', "it", "clip",
+             "add text \"a, and b\"", "from 1s to", "every", "louder by 3db", "on the timeline", "-", "«", "'",
+             "that", "e-intro", "the intro", "and then", ";", "\t", "   "]
+VOCAB = Vocab(names={"intro", "intro.mp4", "music", "music.mp3", "day one"}, ids={"e-intro", "e-title"},
+              tracks={"t-main": "video", "t-music": "audio"})
+
+
+def readings_for(text: str, monkeypatch: pytest.MonkeyPatch) -> int:
+    """How many clauses ``parse`` reads for ``text``: a count of the work that does not depend on the machine."""
+    calls = []
+    original = parse_module.read_clause
+    monkeypatch.setattr(parse_module, "read_clause", lambda c, v: calls.append(1) or original(c, v))
+    parse_module.parse(text, VOCAB)
+    return len(calls)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(FRAGMENTS), min_size=1, max_size=4), st.sampled_from([" ", "", " and ", ", "]))
+def test_any_repetition_up_to_the_cap_parses_in_bounded_time(pick: list[str], separator: str) -> None:
+    unit = separator.join(pick) + separator
+    text = (unit * (MAX_REQUEST_CHARS // max(len(unit), 1) + 1))[:MAX_REQUEST_CHARS]
+    began = time.perf_counter()
+    parsed = parse_module.parse(text, VOCAB)
+    took = time.perf_counter() - began
+    assert parsed.intents or parsed.refusal  # an answer either way
+    assert took < 3.0, f"{took:.1f} s for {unit!r} repeated to {len(text)} characters"
+
+
+@pytest.mark.parametrize("unit", ["split at 5s and ", "mute the music, ", "the title and ", "it ", "clip ",
+                                  'put "x" at 1s and ', " "])
+def test_the_work_grows_linearly_with_repetitions(unit: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    small = readings_for((unit * 15).strip(" ,and"), monkeypatch)
+    large = readings_for((unit * 60).strip(" ,and"), monkeypatch)
+    assert large <= 4.5 * small + 8, f"15 repetitions read {small} clauses, 60 read {large}"
+
+
+def test_a_long_chain_of_splits_reads_as_every_split() -> None:
+    text = ("split at 5s and " * 40)[:-5]
+    parsed = parse_module.parse(text, VOCAB)
+    assert parsed.refusal is None and len(parsed.intents) == 40
+
+
+def test_chains_keep_their_phrases_that_contain_and() -> None:
+    parsed = parse_module.parse("remove everything between 3s and 6s and mute the music, then split at 2s", VOCAB)
+    assert parsed.refusal is None
+    assert [type(i).__name__ for i in parsed.intents][:1] and len(parsed.intents) == 3
+
+
+def test_the_probe_request_answers_quickly_end_to_end(demo_path: Path) -> None:
+    """The probe's command: read whole at once, and refused before any edit (more parts than a request may chain)."""
+    before = demo_path.read_bytes()
+    began = time.perf_counter()
+    result = neuralcut("run", ("split at 5s and " * 40)[:-5], "-p", demo_path, timeout=60)
+    took = time.perf_counter() - began
+    assert result.returncode == 1
+    assert "chains 40 edits" in result.stdout and f"up to {MAX_REQUEST_PARTS}" in result.stdout
+    assert demo_path.read_bytes() == before
+    assert took < 30
+
+
+def test_a_chain_as_long_as_allowed_is_done_whole(demo_path: Path) -> None:
+    request = " and ".join(f"split at {t}s" for t in range(1, MAX_REQUEST_PARTS + 1))
+    result = neuralcut("run", request, "--json", "-p", demo_path, timeout=60)
+    assert result.returncode == 0, result.stdout + result.stderr
+    calls = [c for c in json.loads(result.stdout)["toolCalls"] if c["name"] == "split"]
+    assert [c["args"]["times"] for c in calls] == [[float(t)] for t in range(1, MAX_REQUEST_PARTS + 1)]
