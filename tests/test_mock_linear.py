@@ -15,10 +15,9 @@ import time
 from pathlib import Path
 
 import pytest
+from cli_helpers import neuralcut
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from cli_helpers import neuralcut
 
 from neuralcut_cli.agent.backends.mock import MAX_REQUEST_CHARS, MAX_REQUEST_PARTS
 from neuralcut_cli.agent.backends.mock.listing import Vocab
