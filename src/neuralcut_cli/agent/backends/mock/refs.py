@@ -85,7 +85,8 @@ def _scan(c: Clause, vocab: Vocab, most: int = 10_000) -> list[Ref]:
     something further on is kept until it is reached, so the work grows with
     the length of the text and not with the number of references in it.
     """
-    pattern, refs, start = _pattern(vocab), [], 0
+    pattern, start = _pattern(vocab), 0
+    refs: list[Ref] = []
     pronoun, match = c.find(_PRONOUN), c.find(pattern)
     while len(refs) < most and (pronoun is not None or match is not None):
         if pronoun is not None and (match is None or pronoun.start() < match.start()):
