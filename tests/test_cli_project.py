@@ -93,7 +93,7 @@ def test_new_refuses_to_overwrite_without_force(cli, demo_path: Path) -> None:
     before = demo_path.read_bytes()
     result = cli("new", demo_path)
     assert result.exit_code == 1
-    assert "already exists; use --force" in result.stderr
+    assert "already exists; pass --force" in result.stderr
     assert demo_path.read_bytes() == before
     assert cli("new", demo_path, "--force").exit_code == 0
     assert read_project(demo_path).scene.is_empty

@@ -7,7 +7,8 @@ import uuid
 from pathlib import Path
 from typing import Any
 
-from neuralcut_cli.errors import OutputExists, ToolError, UsageError
+from neuralcut_cli.errors import ToolError, UsageError
+from neuralcut_cli.media.outputs import check_output_target
 from neuralcut_cli.project.io import (
     dump_project,
     now_iso,
@@ -93,10 +94,7 @@ def new_project_json(name: str, fps: tuple[int, int], size: tuple[int, int]) -> 
 
 def create_project(path: Path, name: str | None, fps: str | None, size: str | None, force: bool,
                    media: list[Path] | None = None, demo: bool = False) -> Project:
-    if path.exists() and path.is_dir():
-        raise UsageError(f"{path} is a folder")
-    if path.exists() and not force:
-        raise OutputExists(f"{path} already exists; use --force to overwrite it")
+    check_output_target(path, {}, force, new_folders=True)
     if demo:
         if media or fps or size:
             raise UsageError("--demo makes a copy of the demo project; it takes no --media, --fps or --size")
@@ -105,7 +103,7 @@ def create_project(path: Path, name: str | None, fps: str | None, size: str | No
         data = demo_copy(path, force)
         if name:
             data["metadata"]["name"] = name
-        return _write_new(path, project_from_json(data, str(path)))
+        return write_new(path, project_from_json(data, str(path)), force)
     probed = []
     if media:
         from neuralcut_cli.media.importer import probe_all
@@ -122,11 +120,14 @@ def create_project(path: Path, name: str | None, fps: str | None, size: str | No
         project = project_with_media(base, probed, path)
     else:
         project = project_from_json(base, str(path))
-    return _write_new(path, project)
+    return write_new(path, project, force)
 
 
-def _write_new(path: Path, project: Project) -> Project:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with ProjectLock(path):
-        write_atomic(path, dump_project(project))
+def write_new(path: Path, project: Project, force: bool) -> Project:
+    """Write a project made by ``new`` or an import to ``path``, checked as every output is (never over a
+    device, a FIFO or a folder; over an existing file only with ``force``), then atomically."""
+    real = check_output_target(path, {}, force, new_folders=True)
+    real.parent.mkdir(parents=True, exist_ok=True)
+    with ProjectLock(real):
+        write_atomic(real, dump_project(project))
     return project

@@ -6,13 +6,16 @@ stickers and effects are markers where the format keeps them)."""
 from __future__ import annotations
 
 import copy
+import re
 from pathlib import Path
 from typing import Any
 
 from neuralcut_cli.errors import MediaError
 from neuralcut_cli.export.otio_export import build_timeline
+from neuralcut_cli.media.outputs import replace_with
 from neuralcut_cli.project.model import Project
 
+_CONTROL = re.compile(r"[\x00-\x1f\x7f\u0085\u2028\u2029]")
 ADAPTERS = {"otio": "otio_json", "edl": "cmx_3600", "fcp7xml": "fcp_xml", "fcpxml": "fcpx_xml"}
 SUFFIXES = {"otio": ".otio", "edl": ".edl", "fcp7xml": ".xml", "fcpxml": ".fcpxml"}
 
@@ -28,18 +31,46 @@ def write_timeline(project: Project, project_path: Path, output: Path, fmt: str)
             if track is not kept:
                 lost.append(f"{track.kind.lower()} track {track.name}")
                 timeline.tracks.remove(track)
-    try:
-        otio.adapters.write_to_file(copy.deepcopy(timeline), str(output), adapter_name=ADAPTERS[fmt])
-        back = otio.adapters.read_from_file(str(output), adapter_name=ADAPTERS[fmt],
-                                            **({"rate": project.fps} if fmt == "edl" else {}))
-    except Exception as exc:  # noqa: BLE001 - an adapter's refusal, reported plainly
-        raise MediaError(f"The {fmt} adapter could not write this timeline: {type(exc).__name__}: {exc}") from None
+        lost += _one_line_names(timeline)
+
+    def write_and_read_back(temp: Path) -> Any:
+        try:
+            otio.adapters.write_to_file(copy.deepcopy(timeline), str(temp), adapter_name=ADAPTERS[fmt])
+            return otio.adapters.read_from_file(str(temp), adapter_name=ADAPTERS[fmt],
+                                                **({"rate": project.fps} if fmt == "edl" else {}))
+        except Exception as exc:  # noqa: BLE001 - an adapter's refusal, reported plainly
+            raise MediaError(f"The {fmt} adapter could not write this timeline: {type(exc).__name__}: {exc}") \
+                from None
+
+    back = replace_with(output, write_and_read_back)  # the old file stays until the new one is whole
     back = back if isinstance(back, otio.schema.Timeline) else next(iter(back))
     lost += _compare(timeline, back)
     clips = sum(1 for track in back.tracks for item in track if isinstance(item, otio.schema.Clip))
     gaps = sum(1 for track in back.tracks for item in track if isinstance(item, otio.schema.Gap))
     return {"format": fmt, "tracks": len(back.tracks), "clips": clips, "gaps": gaps,
             "markers": len(back.tracks.markers), "lost": lost}
+
+
+def _one_line_names(timeline: Any) -> list[str]:
+    """An EDL is one event per line: a line break or other control character in a name would start a line
+    of its own (a new event on reading back), so each becomes a space; said in what did not travel."""
+    import opentimelineio as otio
+
+    named = [timeline, *timeline.tracks, *timeline.tracks.markers,
+             *(item for track in timeline.tracks for item in track),
+             *(marker for track in timeline.tracks for item in track for marker in item.markers)]
+    changed = 0
+    for thing in named:
+        flat = _CONTROL.sub(" ", thing.name or "")
+        if flat != (thing.name or ""):
+            thing.name, changed = flat, changed + 1
+        if isinstance(thing, otio.schema.Clip) and thing.media_reference is not None:
+            reference = thing.media_reference
+            if getattr(reference, "target_url", None) and _CONTROL.search(reference.target_url):
+                raise MediaError(f"The media path of {thing.name} holds a line break; an EDL cannot carry it "
+                                 "(rename the file, or export .otio or .fcpxml)")
+    return [f"line breaks in {changed} name{'s' if changed != 1 else ''} (an EDL event is one line)"] if changed \
+        else []
 
 
 def _compare(sent: Any, back: Any) -> list[str]:

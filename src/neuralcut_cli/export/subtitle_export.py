@@ -7,6 +7,7 @@ from pathlib import Path
 
 from neuralcut_cli.editing.captions import caption_cues
 from neuralcut_cli.errors import MediaError
+from neuralcut_cli.media.outputs import replace_with
 from neuralcut_cli.media.subtitles import write_cues
 from neuralcut_cli.project.model import Project
 
@@ -16,4 +17,4 @@ def write_subtitles(project: Project, target: Path, fmt: str) -> int:
     if not cues:
         raise MediaError("There are no captions to export (no Captions track): add_captions, or "
                          "`neuralcut import subs.srt`, makes them")
-    return write_cues(cues, target, fmt)
+    return replace_with(target, lambda temp: write_cues(cues, temp, fmt))

@@ -11,10 +11,12 @@ from __future__ import annotations
 import json
 import shutil
 import uuid
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from neuralcut_cli.errors import OutputExists
+from neuralcut_cli.media.outputs import check_output_target, replace_with
 from neuralcut_cli.project.paths import SHIPPED_DEMO
 
 DEMO = SHIPPED_DEMO
@@ -31,10 +33,12 @@ def demo_copy(path: Path, force: bool = False) -> dict[str, Any]:
     if media.exists() and not force and any(
             (media / Path(asset["path"]).name).exists() for asset in data["mediaAssets"]):
         raise OutputExists(f"{media} already holds the demo's media; use --force to overwrite them")
+    targets = [check_output_target(media / Path(asset["path"]).name, {}, True, new_folders=True)
+               for asset in data["mediaAssets"]]  # a FIFO or a device named like a demo file stays as it is
     media.mkdir(parents=True, exist_ok=True)
-    for asset in data["mediaAssets"]:
+    for asset, target in zip(data["mediaAssets"], targets, strict=True):
         source = DEMO / asset["path"]
-        shutil.copyfile(source, media / source.name)
+        replace_with(target, partial(shutil.copyfile, source))
         asset["path"] = f"{media.name}/{source.name}"
     data["metadata"]["id"] = str(uuid.uuid4())
     return data

@@ -12,10 +12,15 @@ from __future__ import annotations
 
 import os
 import stat
+import tempfile
 from pathlib import Path
+from typing import Callable, TypeVar
 
 from neuralcut_cli.errors import OutputExists, UsageError
+from neuralcut_cli.project.io import fsync_dir
 from neuralcut_cli.project.model import Project
+
+T = TypeVar("T")
 
 
 def own_files(project: Project, project_path: Path) -> dict[Path, str]:
@@ -36,13 +41,19 @@ def free_path(folder: Path, stem: str, suffix: str) -> Path:
     return candidate
 
 
-def check_output_target(output: Path, protected: dict[Path, str], overwrite: bool) -> Path:
-    """The real path to write ``output`` to, or an error that says why not."""
+def check_output_target(output: Path, protected: dict[Path, str], overwrite: bool, new_folders: bool = False) -> Path:
+    """The real path to write ``output`` to, or an error that says why not.
+
+    Every command that writes a file asks this first (render, export, frame, storyboard, new, the imports).
+    With ``new_folders`` the caller makes missing folders itself (a new project may start a folder).
+    """
     try:
         real = Path(output).resolve(strict=False)
     except (RuntimeError, OSError):
         raise UsageError(f"{output} is a symbolic link loop") from None
-    if not real.parent.is_dir():
+    if real.parent.exists() and not real.parent.is_dir():
+        raise UsageError(f"{real.parent} is not a folder")
+    if not real.parent.is_dir() and not new_folders:
         raise UsageError(f"The folder {real.parent} does not exist")
     try:
         mode = os.stat(real).st_mode
@@ -60,6 +71,29 @@ def check_output_target(output: Path, protected: dict[Path, str], overwrite: boo
     if mode is not None and not overwrite:
         raise OutputExists(f"{output} already exists; pass --force to replace it")
     return real
+
+
+def replace_with(target: Path, write: Callable[[Path], T]) -> T:
+    """``write`` a new file beside ``target`` (same extension), then rename it over ``target``.
+
+    A writer that fails, or a process that is killed, leaves ``target`` as it
+    was (the old file under ``--force``), never half written.
+    """
+    target = Path(target)
+    fd, name = tempfile.mkstemp(prefix=f".{target.stem}.", suffix=target.suffix or ".tmp", dir=target.parent)
+    os.close(fd)
+    temp = Path(name)
+    try:
+        result = write(temp)
+        with open(temp, "rb") as handle:
+            os.fsync(handle.fileno())
+        os.chmod(temp, target.stat().st_mode & 0o777 if target.exists() else 0o644)
+        os.replace(temp, target)
+    except BaseException:
+        temp.unlink(missing_ok=True)
+        raise
+    fsync_dir(target.parent)
+    return result
 
 
 def _same(real: Path, own: Path) -> bool:

@@ -26,22 +26,21 @@ def import_opencut(
 ) -> None:
     """Make a NeuralCut project from an OpenCut record and its media (export-opencut goes back)."""
     from neuralcut_cli.cli.output import Output
-    from neuralcut_cli.errors import OutputExists, UsageError
+    from neuralcut_cli.cli.session import write_new
+    from neuralcut_cli.errors import UsageError
     from neuralcut_cli.media.opencut import read_manifest, record_to_project
-    from neuralcut_cli.project.io import dump_project, project_from_json, write_atomic
-    from neuralcut_cli.project.lock import ProjectLock
+    from neuralcut_cli.media.outputs import check_output_target
+    from neuralcut_cli.project.io import project_from_json
 
     if media is not None and not media.is_dir():
         raise UsageError(f"--media {media}: not a folder")
-    if output.exists() and not force:
-        raise OutputExists(f"{output} already exists; use --force to overwrite it")
+    sources = {record: "the record being imported", **({manifest: "the manifest being read"} if manifest else {})}
+    check_output_target(output, sources, force, new_folders=True)
     raw = _read_json(record, "the record")
     listed = read_manifest(_read_json(manifest, "the manifest")) if manifest else None
     data = record_to_project(raw, listed, media, output)
     project = project_from_json(data, str(record))
-    output.parent.mkdir(parents=True, exist_ok=True)
-    with ProjectLock(output):
-        write_atomic(output, dump_project(project))
+    write_new(output, project, force)
     out = Output()
     without_file = [a.id for a in project.media_assets if not a.path]
     elements = sum(1 for _ in project.scene.elements())
@@ -108,10 +107,11 @@ def import_timeline(
 ) -> None:
     """Make a NeuralCut project from an editor's timeline (OpenTimelineIO and its adapters)."""
     from neuralcut_cli.cli.output import Output
-    from neuralcut_cli.errors import OutputExists, UsageError
+    from neuralcut_cli.cli.session import write_new
+    from neuralcut_cli.errors import UsageError
+    from neuralcut_cli.media.outputs import check_output_target
     from neuralcut_cli.media.timeline_import import media_fps, read_timeline, to_project
-    from neuralcut_cli.project.io import dump_project, project_from_json, write_atomic
-    from neuralcut_cli.project.lock import ProjectLock
+    from neuralcut_cli.project.io import project_from_json
 
     if media is not None and not media.is_dir():
         raise UsageError(f"--media {media}: not a folder")
@@ -119,8 +119,7 @@ def import_timeline(
         raise UsageError("--fps must be between 1 and 240")
     if not file.is_file():
         raise UsageError(f"{file}: no such file")
-    if output.exists() and not force:
-        raise OutputExists(f"{output} already exists; use --force to overwrite it")
+    check_output_target(output, {file: "the file being imported"}, force, new_folders=True)
     timeline, read_at, note = read_timeline(file, fps)
     rate = fps or read_at or _rate_of(timeline)
     if read_at and fps is None:  # an EDL: the media's own rate, when the media are here, beats a found one
@@ -131,9 +130,7 @@ def import_timeline(
     if note:
         found.unsupported.insert(0, note)
     project = project_from_json(data, str(file))
-    output.parent.mkdir(parents=True, exist_ok=True)
-    with ProjectLock(output):
-        write_atomic(output, dump_project(project))
+    write_new(output, project, force)
     out = Output()
     elements = sum(1 for _ in project.scene.elements())
     if json_out:
