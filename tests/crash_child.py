@@ -5,6 +5,8 @@
 ``after:NAME`` kills the process right after the rename whose target is
 named NAME (``before:NAME`` right before it); ``write:NAME`` kills it after
 the temporary file for NAME has been written and flushed, before its rename.
+``after:NAME#K`` waits for the K-th such rename; ``rename:K`` kills the
+process right after its K-th rename of any file (a random point of a run).
 Without ``CRASH_AT`` it runs normally. Used by ``test_crash.py``.
 """
 
@@ -17,11 +19,23 @@ import sys
 
 def _install(point: str) -> None:
     when, _, name = point.partition(":")
+    name, _, nth = name.partition("#")
+    wanted = int(nth or 1)
+    seen = [0]
     real_replace = os.replace
     real_fsync = os.fsync
 
     def replace(src, dst, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if when == "rename":
+            real_replace(src, dst, *args, **kwargs)
+            seen[0] += 1
+            if seen[0] == int(name):
+                os.kill(os.getpid(), signal.SIGKILL)
+            return
         hit = os.path.basename(os.fspath(dst)) == name
+        if hit:
+            seen[0] += 1
+            hit = seen[0] == wanted
         if hit and when == "before":
             os.kill(os.getpid(), signal.SIGKILL)
         real_replace(src, dst, *args, **kwargs)

@@ -50,10 +50,19 @@ def guarded(fn: Callable[..., Any]) -> Callable[..., Any]:
             raise
         except BaseException as exc:  # noqa: BLE001 - every failure ends here, reported once
             raise SystemExit(report(exc, bool(kwargs.get("json_out")))) from None
+        finally:
+            _notices()
         if code:
             raise SystemExit(int(code))
 
     return wrapper
+
+
+def _notices() -> None:
+    """What opening a project did besides (a request left half done by a killed process, rolled back)."""
+    session_module = sys.modules.get("neuralcut_cli.cli.session")
+    if session_module is not None:
+        session_module.say_notices()
 
 
 def json_requested(argv: list[str] | None = None) -> bool:

@@ -7,7 +7,7 @@ import uuid
 from pathlib import Path
 from typing import Any
 
-from neuralcut_cli.errors import ToolError, UsageError
+from neuralcut_cli.errors import NeuralCutError, ToolError, UsageError
 from neuralcut_cli.media.outputs import check_output_target
 from neuralcut_cli.project.io import (
     dump_project,
@@ -25,8 +25,26 @@ def open_session(path: Path | None, dry_run: bool = False) -> ProjectSession:
     from neuralcut_cli.cli.options import resolve_project
 
     session = ProjectSession(resolve_project(path), dry_run=dry_run)
+    try:
+        session.settle()  # a request another process left half done is rolled back before anything reads it
+    except NeuralCutError:
+        pass  # a folder we cannot write in: the file is shown as it is
     session.project()
+    OPENED.append(session)
     return session
+
+
+#: The sessions this command opened: what settling them did is said when the command ends.
+OPENED: list[ProjectSession] = []
+
+
+def say_notices() -> None:
+    from neuralcut_cli.cli.output import Output
+
+    for session in OPENED:
+        for notice in session.notices:
+            Output().warn(notice)
+        session.notices.clear()
 
 
 def run_read_tool(session: ProjectSession, name: str, args: dict[str, Any]) -> dict[str, Any]:

@@ -157,6 +157,17 @@ class History:
         self._staged_step = None
         return project, step, Staged(writes={"index.json": _encode(moved)})
 
+    def index(self) -> dict[str, Any]:
+        """The undo and redo stacks' step numbers (``undo``, ``redo``, ``next``)."""
+        return self._index(strict=False)
+
+    def load(self, step_id: int) -> Step:
+        return self._load(step_id)
+
+    def staged_step_id(self) -> int | None:
+        """The step the edit being staged writes to."""
+        return self._staged_step.id if self._staged_step is not None else None
+
     def open_step_id(self) -> int | None:
         """The step the current request's edits go into, once one was written."""
         return self._open.id if self._open is not None else None
@@ -164,6 +175,14 @@ class History:
     def committed(self) -> None:
         """The staged files are in place: a recorded call keeps its step open for the request."""
         self._open = self._staged_step
+
+
+def encode_index(index: dict[str, Any]) -> bytes:
+    return _encode(index)
+
+
+def step_name(step_id: int) -> str:
+    return _step_name(step_id)
 
 
 def _step_name(step_id: int) -> str:

@@ -36,7 +36,7 @@ from neuralcut_cli.project.io import fsync_dir, write_atomic
 
 PENDING = "pending.json"
 STAGED_SUFFIX = ".new"
-HISTORY_NAME = re.compile(r"index\.json|\d{6,9}\.json")  # the only files a journal may write or drop
+HISTORY_NAME = re.compile(r"index\.json|\d{6,9}\.json|request-\d{6,9}\.(?:json|before)")  # the only files a journal may write or drop
 
 
 def digest(data: bytes | None) -> str | None:

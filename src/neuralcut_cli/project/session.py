@@ -19,10 +19,12 @@ from typing import Any, Iterator
 from pydantic import TypeAdapter, ValidationError
 
 from neuralcut_cli.errors import EditError, HistoryError, NeuralCutError
+from neuralcut_cli.files import MB, read_regular
+from neuralcut_cli.project import open_request
 from neuralcut_cli.project.diff import Patch, diff, elements_to_check
 from neuralcut_cli.project.elements import Element
 from neuralcut_cli.project.gcpause import gc_paused
-from neuralcut_cli.project.history import DEFAULT_LIMIT, History, Step
+from neuralcut_cli.project.history import DEFAULT_LIMIT, History, Step, encode_index, step_name
 from neuralcut_cli.project.io import (
     FileStamp,
     check_writable,
@@ -36,6 +38,7 @@ from neuralcut_cli.project.io import (
 from neuralcut_cli.project.journal import Staged, digest, remove_stray_temp_files
 from neuralcut_cli.project.lock import ProjectLock
 from neuralcut_cli.project.model import Project
+from neuralcut_cli.project.open_request import RequestGuard
 from neuralcut_cli.time import MAX_TICKS, format_timecode
 
 
@@ -59,7 +62,9 @@ class ProjectSession:
         self._stamp: FileStamp | None = None
         self._source: str | None = None  # set while a request groups edits
         self._opened: tuple[int, bytes, Project] | None = None  # the step this request opened, and the file before it
+        self._guard: RequestGuard | None = None  # held from a request's first edit to its end
         self._swept = False
+        self.notices: list[str] = []  # what settling another process's leftovers did, for the person to read
 
     # -- reading -----------------------------------------------------------
     def project(self) -> Project:
@@ -78,6 +83,15 @@ class ProjectSession:
     def project_id(self) -> str:
         return self.project().metadata.id or self.path.stem
 
+    def settle(self) -> list[str]:
+        """Roll back what a process killed in the middle of a request left, if anything (cheap when nothing);
+        the notices say what was done. Readers call it so that they never show half a request."""
+        if not self.dry_run and (self.history.journal.pending.exists() or open_request.abandoned(self.history.folder)):
+            with self.lock:
+                self._recover()
+            self._project = None  # read the file again
+        return self.notices
+
     def steps(self) -> tuple[list[Step], list[Step]]:
         """The undo and redo stacks, after settling any edit a killed process left half done."""
         with self.lock:
@@ -88,14 +102,28 @@ class ProjectSession:
     @contextmanager
     def request(self, source: str) -> Iterator[None]:
         """Group the edits made inside into one undo step labelled ``source``."""
-        previous = self._source
-        self._source, self._opened = source, None
+        previous, outer_guard = self._source, self._guard
+        self._source, self._opened, self._guard = source, None, None
         self.history.begin()
         try:
             yield
+        except BaseException:  # stopped half way (cancelled, interrupted, a bug): the request is one unit
+            self._end_request(roll_back=True)
+            raise
+        else:
+            self._end_request(roll_back=False)
         finally:
-            self._source, self._opened = previous, None
+            self._source, self._opened, self._guard = previous, None, outer_guard
             self.history.begin()
+
+    def _end_request(self, roll_back: bool) -> None:
+        guard = self._guard
+        if guard is None:
+            return
+        with self.lock:
+            if roll_back and not self.dry_run:
+                self._roll_back(guard.step_id, "was stopped before it finished")
+            guard.release()
 
     @contextmanager
     def edit(self, call: dict[str, Any]) -> Iterator[Edit]:
@@ -118,7 +146,14 @@ class ProjectSession:
             if self._source is None:  # a lone call is a request of its own
                 self.history.begin()
             staged = self.history.stage_record(self._source or _describe(call), call, patch)
-            self._write(box.project, staged)
+            guard = self._guard_first_edit(staged, before_bytes)
+            try:
+                self._write(box.project, staged)
+            except BaseException:
+                if guard is not None:
+                    guard.release()
+                raise
+            self._guard = guard or self._guard
             opened = self.history.open_step_id()
             if self._source is not None and self._opened is None and before_bytes is not None and opened is not None:
                 self._opened = (opened, before_bytes, before)
@@ -146,6 +181,44 @@ class ProjectSession:
             return None
         self._opened = None
         return original, data
+
+    def _guard_first_edit(self, staged: Staged, before: bytes | None) -> RequestGuard | None:
+        """The first edit of a request also journals where the request began (see ``open_request``)."""
+        step = self.history.staged_step_id()
+        if self._source is None or self._guard is not None or before is None or step is None:
+            return None
+        guard = RequestGuard(self.history.folder, step)
+        guard.hold()
+        guard.stage(staged, before)
+        return guard
+
+    def _roll_back(self, step_id: int, why: str) -> None:
+        """Put the file back as it was before the request that opened ``step_id``, and drop that step."""
+        folder = self.history.folder
+        marker, kept, _ = open_request.names(step_id)
+        index = self.history.index()
+        try:
+            source = self.history.load(step_id).source
+            before = read_regular(folder / kept, 1024 * MB, "the file before a request", follow_links=False)
+            original = parse_project(before, str(self.path))
+        except (OSError, NeuralCutError, ValueError):
+            source, original, before = None, None, b""
+        if original is None or index["undo"][-1:] != [step_id]:
+            self.notices.append(f"An unfinished request (undo step {step_id}) could not be rolled back: later edits "
+                                "were made on top of it; see `neuralcut history`.")
+            open_request.forget(folder, step_id)
+            return
+        undo = index["undo"][:-1]
+        staged = Staged(writes={"index.json": encode_index({**index, "undo": undo})},
+                        drops=[step_name(step_id), marker, kept])
+        self._write(original, staged, exact=(original, before))
+        open_request.forget(folder, step_id)
+        self.notices.append(f"Rolled back the request '{source}': it {why}, so the project is as it was before it.")
+
+    def _settle_requests(self) -> None:
+        for step_id in open_request.abandoned(self.history.folder):
+            self._roll_back(step_id, "stopped before it finished (its process ended)")
+        open_request.sweep(self.history.folder)
 
     def _write(self, project: Project, staged: Staged, exact: tuple[Project, bytes] | None = None) -> None:
         """Replace the project file and the history files together (see ``journal``).
@@ -185,6 +258,8 @@ class ProjectSession:
             except NeuralCutError:
                 current = None
             journal.recover(digest(current))
+        if not self.dry_run:
+            self._settle_requests()
         if not self._swept:
             remove_stray_temp_files(self.path, self.history.folder)
             self._swept = True
