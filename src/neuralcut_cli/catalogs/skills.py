@@ -53,6 +53,8 @@ def read_skill(path: Path, source: str) -> Skill:
         meta = yaml.safe_load(match.group(1))
     except yaml.YAMLError as exc:
         raise ValueError(f"malformed front matter: {' '.join(str(exc).split())}") from None
+    except RecursionError:
+        raise ValueError("the front matter is nested too deeply") from None
     if not isinstance(meta, dict):
         raise ValueError("the front matter is not a set of keys")
     name, description, keywords = meta.get("name"), meta.get("description"), meta.get("keywords", [])

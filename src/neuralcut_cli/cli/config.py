@@ -67,6 +67,8 @@ def _load(path: Path, stamp: tuple[int, int]) -> Config:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise UsageError(f"{path}: malformed TOML: {exc}") from None
+    except RecursionError:
+        raise UsageError(f"{path}: nested too deeply to be a configuration file") from None
     config = Config(path)
     for key, value in data.items():
         if key == "render" and isinstance(value, dict):

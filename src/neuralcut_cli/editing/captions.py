@@ -6,7 +6,7 @@ Afterwards they are ordinary text elements: ripple edits move them like any othe
 from __future__ import annotations
 
 from neuralcut_cli.editing.builders import text_element
-from neuralcut_cli.editing.placement import insert, new_track
+from neuralcut_cli.editing.placement import new_track
 from neuralcut_cli.project.model import Project, Scene
 from neuralcut_cli.project.tracks import Track
 from neuralcut_cli.time import TICKS_PER_SECOND, seconds_to_ticks
@@ -17,15 +17,15 @@ CAPTIONS = "Captions"
 def caption_track(project: Project, cues: list[tuple[float, float, str]], position: str, style: str) -> tuple[Scene, Track]:
     """The scene with a new ``Captions`` text track on top holding one text element per cue (seconds), cues
     shortened where they would overlap the next."""
-    track = new_track("text").model_copy(update={"name": CAPTIONS})
-    previous_end = 0
-    for start, end, text in sorted(cues):
+    elements, previous_end = [], 0
+    for start, end, text in sorted(cues):  # in time order, never overlapping: appended, so linear in the cues
         first = max(seconds_to_ticks(start), previous_end)
         last = max(seconds_to_ticks(end), first + 1)
         if not text.strip():
             continue
-        track = insert(track, text_element(project, text.strip(), first, last, position, style))
+        elements.append(text_element(project, text.strip(), first, last, position, style))
         previous_end = last
+    track = new_track("text").model_copy(update={"name": CAPTIONS, "elements": tuple(elements)})
     scene = project.scene
     return scene.with_tracks(scene.tracks.add_overlay_on_top(track)), track
 

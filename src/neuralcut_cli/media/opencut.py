@@ -102,11 +102,20 @@ def _assets(used: list[str], manifest: list[dict[str, Any]], media_dir: Path | N
 
 
 def _find_file(media_dir: Path | None, media_id: str, name: str | None) -> Path | None:
+    """The file of a record's media in ``media_dir`` and nowhere else: by its manifest name, else as
+    ``<mediaId>.<ext>``. A name or id that is a path (``../x``, ``/etc/x``) names no file."""
     if media_dir is None:
         return None
-    candidates = [media_dir / name] if name and "/" not in name and "\\" not in name else []
-    candidates += sorted(p for p in media_dir.glob(f"{_glob_safe(media_id)}.*") if p.is_file())
-    return next((p for p in candidates if p.is_file()), None)
+    candidates = [media_dir / name] if name and _plain(name) else []
+    if _plain(media_id):
+        candidates += sorted(p for p in media_dir.glob(f"{_glob_safe(media_id)}.*") if p.is_file())
+    inside = media_dir.resolve()
+    return next((p for p in candidates if p.is_file() and p.resolve().is_relative_to(inside)), None)
+
+
+def _plain(name: str) -> bool:
+    """A file name with no folder in it."""
+    return bool(name) and name not in (".", "..") and not any(c in name for c in "/\\\0")
 
 
 def _glob_safe(text: str) -> str:

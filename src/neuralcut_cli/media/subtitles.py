@@ -7,6 +7,7 @@ from pathlib import Path
 
 from neuralcut_cli.errors import MediaError
 from neuralcut_cli.files import FileRefused, read_regular
+from neuralcut_cli.media.import_bounds import check_cue_time
 
 SUBTITLE_SUFFIXES = {".srt": "srt", ".vtt": "vtt", ".ass": "ass", ".ssa": "ssa"}
 Cue = tuple[float, float, str]
@@ -37,6 +38,9 @@ def read_cues(path: Path) -> list[Cue]:
             if not event.is_comment and event.plaintext.strip() and event.end > event.start]
     if not cues:
         raise MediaError(f"{path.name}: no subtitles in it")
+    for start, end, _ in cues:
+        check_cue_time(start, path.name)
+        check_cue_time(end, path.name)
     return sorted(cues)
 
 

@@ -17,6 +17,7 @@ from typing import Any
 from urllib.parse import unquote, urlparse
 
 from neuralcut_cli.errors import MediaError
+from neuralcut_cli.media.import_bounds import check_file, check_times
 from neuralcut_cli.media.importer import media_fields, relative_path
 from neuralcut_cli.media.probe import probe
 from neuralcut_cli.media.timeline_tracks import build_tracks
@@ -37,6 +38,13 @@ def read_timeline(file: Path, fps: float | None) -> tuple[Any, float | None, str
     if adapter is None:
         raise MediaError(f"{file.name}: import-timeline reads .otio, .edl, .xml (Final Cut Pro 7 / Premiere) and "
                          ".fcpxml")
+    check_file(file)
+    timeline, rate, note = _read_timeline(file, adapter, fps)
+    check_times(timeline, file)
+    return timeline, rate, note
+
+
+def _read_timeline(file: Path, adapter: str, fps: float | None) -> tuple[Any, float | None, str | None]:
     if adapter != "cmx_3600":
         return _first_timeline(_read(file, adapter, {}), file), None, None
     failed: MediaError | None = None

@@ -1,0 +1,145 @@
+"""Deep, huge or out-of-bounds interchange files end in a message (issue 25, items 4 and 5).
+
+Before: an OTIO file nested 100,000 deep killed ``import-timeline`` with
+SIGSEGV; rates of 0 or 1e308 and a cue past 24 hours were internal errors;
+10,000-deep TOML or YAML were internal errors; subtitle import was quadratic
+(8,000 cues 14.7 s, 16,000 cues 88 s); an OpenCut record's ``mediaId`` of
+``../outside/x`` found a file outside ``--media``.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+from cli_helpers import neuralcut
+
+SAMPLES = Path(__file__).parent / "fixtures" / "otio_samples"
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def refused(done, words: str) -> None:  # type: ignore[no-untyped-def]
+    assert done.returncode in (1, 2), (done.returncode, done.stderr)
+    assert words in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr and "internal error" not in done.stderr
+
+
+@pytest.mark.parametrize("name,text", [
+    ("deep.otio", '{"OTIO_SCHEMA": "Timeline.1", "tracks": ' + "[" * 100_000 + "]" * 100_000 + "}"),
+    ("deep.xml", '<?xml version="1.0"?><xmeml version="4">' + "<a>" * 100_000 + "</a>" * 100_000 + "</xmeml>"),
+    ("deep.fcpxml", '<?xml version="1.0"?><fcpxml version="1.8">' + "<a>" * 5_000 + "</a>" * 5_000 + "</fcpxml>"),
+])
+def test_a_timeline_nested_too_deep_is_refused_before_parsing(tmp_path: Path, name: str, text: str) -> None:
+    source = tmp_path / name
+    source.write_text(text)
+    done = neuralcut("import-timeline", source, "-o", tmp_path / "p.json", timeout=60)
+    refused(done, "nests deeper than 256 levels")
+    assert not (tmp_path / "p.json").exists()
+
+
+@pytest.mark.parametrize("rate,words", [("0", "at a rate of 0"), ("1e308", "at a rate of 1e+308"),
+                                        ("-24", "at a rate of -24"), ("NaN", "not valid JSON")])
+def test_an_otio_rate_out_of_bounds_is_refused(tmp_path: Path, rate: str, words: str) -> None:
+    text = (SAMPLES / "multitrack.otio").read_text().replace('"rate": 24,', f'"rate": {rate},')
+    source = tmp_path / "bad.otio"
+    source.write_text(text)
+    done = neuralcut("import-timeline", source, "-o", tmp_path / "p.json", timeout=60)
+    refused(done, words)
+    assert not (tmp_path / "p.json").exists()
+
+
+def test_an_otio_time_past_a_day_is_refused(tmp_path: Path) -> None:
+    document = json.loads((SAMPLES / "multitrack.otio").read_text())
+    clip = next(c for track in document["tracks"]["children"] for c in track["children"]
+                if c.get("OTIO_SCHEMA", "").startswith("Clip"))
+    clip["source_range"]["duration"]["value"] = 24 * 3 * 3600 * 24.0
+    source = tmp_path / "long.otio"
+    source.write_text(json.dumps(document))
+    refused(neuralcut("import-timeline", source, "-o", tmp_path / "p.json", timeout=60), "past 24 hours")
+
+
+def test_a_cue_past_a_day_is_refused_and_changes_nothing(demo_path: Path) -> None:
+    cues = demo_path.parent / "late.srt"
+    cues.write_text("1\n25:00:00,000 --> 25:00:01,000\nlate\n")
+    before = demo_path.read_bytes()
+    refused(neuralcut("import", cues, "-p", demo_path), "past 24 hours")
+    assert demo_path.read_bytes() == before
+
+
+def srt(count: int) -> str:
+    def stamp(seconds: float) -> str:
+        whole = int(seconds)
+        return f"{whole // 3600:02d}:{whole % 3600 // 60:02d}:{whole % 60:02d},{round(seconds % 1 * 1000):03d}"
+    return "".join(f"{n + 1}\n{stamp(n * 1.0)} --> {stamp(n + 0.8)}\nline {n}\n\n" for n in range(count))
+
+
+@pytest.mark.slow
+def test_subtitle_import_grows_linearly(tmp_path: Path, demo_path: Path) -> None:
+    """4,000 then 16,000 cues: four times the cues may take at most eight times as long (quadratic is 16)."""
+    took = []
+    for count in (4_000, 16_000):
+        project = tmp_path / f"p{count}.json"
+        shutil.copy(demo_path, project)
+        (tmp_path / f"c{count}.srt").write_text(srt(count))
+        began = time.perf_counter()
+        done = neuralcut("import", tmp_path / f"c{count}.srt", "-p", project, timeout=300)
+        took.append(time.perf_counter() - began)
+        assert done.returncode == 0, done.stderr
+        assert f"{count} captions" in done.stdout
+    startup = 0.5  # both runs pay the same start-up; compare the work
+    assert (took[1] - startup) <= 8 * max(took[0] - startup, 0.05), took
+
+
+def test_a_config_nested_too_deep_is_refused(tmp_path: Path, demo_path: Path) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text("a = " + "[" * 10_000 + "]" * 10_000 + "\n")
+    done = neuralcut("run", "split at 3s", "--dry-run", "-p", demo_path, env={"NEURALCUT_CONFIG": str(config)})
+    refused(done, "nested too deeply to be a configuration file")
+
+
+def test_a_skill_nested_too_deep_is_skipped_with_a_reason(demo_path: Path) -> None:
+    skills = demo_path.parent / ".neuralcut" / "skills"
+    skills.mkdir(parents=True)
+    (skills / "deep.md").write_text("---\nname: " + "[" * 10_000 + "]" * 10_000 + "\ndescription: x\n---\nbody\n")
+    done = neuralcut("skills", "-p", demo_path)
+    assert done.returncode == 0 and "Traceback" not in done.stderr
+    assert "deep.md: the front matter is nested too deeply; skipped" in done.stderr
+
+
+# -- item 5: media found for an OpenCut record stays inside --media ---------------------------------
+
+@pytest.mark.parametrize("media_id", ["../outside/x", "ABSOLUTE", "..", "sub/../../outside/x"])
+def test_a_record_media_id_never_reaches_outside_the_media_folder(tmp_path: Path, media_id: str) -> None:
+    media, outside = tmp_path / "media", tmp_path / "outside"
+    media.mkdir()
+    outside.mkdir()
+    shutil.copy(Path(__file__).parent.parent / "projects" / "media" / "intro.mp4", outside / "x.mp4")
+    media_id = str(outside / "x") if media_id == "ABSOLUTE" else media_id
+    record = tmp_path / "record.json"
+    record.write_text((FIXTURES / "opencut_v25_record.json").read_text().replace('"m-intro"', json.dumps(media_id)))
+    done = neuralcut("import-opencut", record, "--media", media, "-o", tmp_path / "p.json", timeout=60)
+    refused(done, f"not found in {media}")
+    assert media_id in done.stderr
+    assert not (tmp_path / "p.json").exists()
+
+
+def test_a_manifest_name_that_is_a_path_finds_nothing_outside(tmp_path: Path) -> None:
+    media, outside = tmp_path / "media", tmp_path / "outside"
+    media.mkdir()
+    outside.mkdir()
+    shutil.copy(Path(__file__).parent.parent / "projects" / "media" / "intro.mp4", outside / "intro.mp4")
+    manifest = json.loads((FIXTURES / "opencut_v25_media.json").read_text())
+    for entry in manifest:
+        entry["name"] = "../outside/intro.mp4"
+    path = tmp_path / "media.json"
+    path.write_text(json.dumps(manifest))
+    done = neuralcut("import-opencut", FIXTURES / "opencut_v25_record.json", "--manifest", path, "--media", media,
+                     "-o", tmp_path / "p.json", "--json", timeout=60)
+    if done.returncode == 0:
+        project = json.loads((tmp_path / "p.json").read_text())
+        assert all("outside" not in (asset.get("path") or "") for asset in project["mediaAssets"])
+    else:
+        assert "Traceback" not in done.stderr
