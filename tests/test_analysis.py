@@ -258,3 +258,41 @@ def test_ctrl_c_in_the_repl_stops_a_long_measurement(tmp_path: Path) -> None:
     assert path.read_bytes() == before
     assert not list((tmp_path / ".neuralcut").rglob("scenes/*.json"))
     leave(child)
+
+
+@pytest.mark.parametrize("forgery", ["unsealed", "checksummed", "sealed for another entry", "same size other file"])
+def test_a_forged_silences_cache_is_measured_again(media: Path, tmp_path: Path, forgery: str) -> None:
+    """Issue 25, item 7: a cache someone else wrote (its fingerprint copied, any checksum they can compute) is not
+    believed; only an entry sealed with this person's key is."""
+    import hashlib
+
+    path = project(tmp_path, media)
+    Tools(path)("remove_silences", {"ripple": False})  # a real, sealed entry
+    Tools(path)("undo")
+    [entry] = (path.parent / ".neuralcut" / path.stem / "silences").glob("*.json")
+    stored = json.loads(entry.read_text())
+    assert stored["value"] and len(stored["value"][0]) == 2  # (start, end) pairs of silence
+    forged = {"fingerprint": stored["fingerprint"], "value": [[0.0, 6.9]]}  # "silent" nearly all the way
+    if forgery == "checksummed":
+        forged["seal"] = hashlib.sha256(json.dumps(forged, sort_keys=True).encode()).hexdigest()
+    elif forgery == "sealed for another entry":
+        other = entry.with_name("other.json")
+        from neuralcut_cli.media.analysis_cache import _content
+        from neuralcut_cli.project.seal import seal
+        forged["seal"] = seal(_content(other, forged))
+    elif forgery == "same size other file":
+        talk = Path(json.loads(path.read_text())["mediaAssets"][0]["path"])
+        talk = talk if talk.is_absolute() else path.parent / talk
+        stat = talk.stat()
+        data = bytearray(talk.read_bytes())
+        data[:16] = bytes(16)  # another file, same size and time
+        talk.write_bytes(bytes(data))
+        import os
+        os.utime(talk, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+        forged = {**stored, "value": [[0.0, 6.9]]}
+    entry.write_text(json.dumps(forged))
+    removed = Tools(path)("remove_silences", {"ripple": False})
+    spans_removed = [(round(r["start"], 1), round(r["end"], 1)) for r in removed.get("removed", [])]
+    assert all(end - start < 2 for start, end in spans_removed), spans_removed  # the forged 6.9 s is not cut
+    if forgery != "same size other file":
+        assert len(spans_removed) == 2  # the real pauses, measured again

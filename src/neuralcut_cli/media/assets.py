@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import mimetypes
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
+from typing import Any
 
 from neuralcut_cli.errors import MediaError
 from neuralcut_cli.media.roots import outside_roots
@@ -35,10 +37,26 @@ class AssetFile:
     size: int
     mtime_ns: int
 
-    @property
-    def fingerprint(self) -> dict[str, int]:
-        """What identifies this version of the file for caches."""
-        return {"size": self.size, "mtimeNs": self.mtime_ns}
+    @cached_property
+    def fingerprint(self) -> dict[str, Any]:
+        """What identifies this version of the file for caches: size, modification time, and a digest of its
+        first and last 64 kB (a file replaced by another of the same size and time is still told apart)."""
+        return {"size": self.size, "mtimeNs": self.mtime_ns, "sample": _sample(self.path, self.size)}
+
+
+def _sample(path: Path, size: int, span: int = 64 * 1024) -> str:
+    import hashlib
+
+    digest = hashlib.sha256()
+    try:
+        with open(path, "rb") as handle:
+            digest.update(handle.read(span))
+            if size > 2 * span:
+                handle.seek(size - span)
+                digest.update(handle.read(span))
+    except OSError:
+        return ""
+    return digest.hexdigest()
 
 
 def mime_of(asset: MediaAsset) -> str | None:

@@ -17,6 +17,7 @@ from typing import Any
 from neuralcut_cli.media.assets import AssetFile
 from neuralcut_cli.project.io import read_json_state
 from neuralcut_cli.project.paths import state_dir
+from neuralcut_cli.project.seal import seal, sealed
 
 MAX_AGE_MS = 48 * 3600 * 1000
 
@@ -53,12 +54,18 @@ class AssetCache:
         entry = self.get(file.asset.id)
         if not entry or entry.get("fingerprint") != file.fingerprint or entry.get("status") == "failed":
             return None
+        if not sealed(_content(entry), entry.get("seal")):  # written by someone else, or edited: upload again
+            return None
         return entry if time.time() * 1000 - entry.get("createdAt", 0) < MAX_AGE_MS else None
 
     def put(self, entry: dict[str, Any]) -> None:
         from neuralcut_cli.project.io import write_atomic
 
         data = self.read()
-        data[entry["assetId"]] = entry
+        data[entry["assetId"]] = {**entry, "seal": seal(_content(entry))}
         self.path.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(self.path, json.dumps(data, indent=2, ensure_ascii=False).encode("utf-8"))
+
+
+def _content(entry: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in entry.items() if k != "seal"}

@@ -1,7 +1,7 @@
 """Rendered segments kept for the next render: ``.neuralcut/<stem>/render/<key>.mp4|.pcm``.
 
-An entry is trusted only when its checksum file (``<key>.sum``: size and SHA-256, written after the entry
-itself) matches it, so a render killed at any moment (or a file changed by hand) leaves nothing a later render
+An entry is trusted only when its checksum file (``<key>.sum``: size, SHA-256 and a seal under this person's
+key, ``project.seal``, written after the entry itself) matches it, so a render killed at any moment (or a file changed by hand) leaves nothing a later render
 believes: entries are written under a temporary name and renamed into place, then their checksum is written
 the same way. Using an entry marks it as recently used; after a render the least recently used entries go
 until the cache holds at most ``NEURALCUT_RENDER_CACHE_MB`` (2048). A render's work folder sits beside the
@@ -18,9 +18,11 @@ import secrets
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from neuralcut_cli.errors import UsageError
 from neuralcut_cli.project.paths import state_dir
+from neuralcut_cli.project.seal import seal, sealed
 
 DEFAULT_LIMIT_MB = 2048
 SUM = ".sum"
@@ -69,7 +71,7 @@ class RenderCache:
             expected = json.loads((self.folder / f"{key}{SUM}").read_text("utf-8"))
             if not entry.is_file() or entry.is_symlink() or entry.stat().st_size != expected["size"]:
                 return None
-            if _sha256(entry) != expected["sha256"]:
+            if _sha256(entry) != expected["sha256"] or not sealed(_content(key, expected), expected.get("seal")):
                 return None
             os.utime(entry)
         except (OSError, ValueError, KeyError, TypeError):
@@ -83,7 +85,8 @@ class RenderCache:
         try:
             _link_or_copy(made, partial)
             os.replace(partial, entry)
-            record = json.dumps({"size": entry.stat().st_size, "sha256": _sha256(entry)})
+            facts = {"size": entry.stat().st_size, "sha256": _sha256(entry)}
+            record = json.dumps({**facts, "seal": seal(_content(key, facts))})
             checksum = self.folder / f".{key}{SUM}.partial-{os.getpid()}"
             checksum.write_text(record, encoding="utf-8")
             os.replace(checksum, self.folder / f"{key}{SUM}")
@@ -166,3 +169,8 @@ def _sha256(path: Path) -> str:
         while chunk := handle.read(1 << 20):
             digest.update(chunk)
     return digest.hexdigest()
+
+
+def _content(key: str, facts: dict[str, Any]) -> dict[str, Any]:
+    """What a seal covers: the entry's key, size and digest (a sealed record copied to another key is refused)."""
+    return {"key": key, "size": facts.get("size"), "sha256": facts.get("sha256")}
