@@ -1,12 +1,12 @@
 """Rendered segments kept for the next render: ``.neuralcut/<stem>/render/<key>.mp4|.pcm``.
 
 An entry is trusted only when its checksum file (``<key>.sum``: size, SHA-256 and a seal under this person's
-key, ``project.seal``, written after the entry itself) matches it, so a render killed at any moment (or a file changed by hand) leaves nothing a later render
-believes: entries are written under a temporary name and renamed into place, then their checksum is written
-the same way. Using an entry marks it as recently used; after a render the least recently used entries go
-until the cache holds at most ``NEURALCUT_RENDER_CACHE_MB`` (2048). A render's work folder sits beside the
-entries, so they are linked into it rather than copied, and an entry removed by another render meanwhile
-stays readable through that link.
+key, ``project.seal``, written after the entry itself) matches it, so a render killed at any moment (or a file
+changed by hand, or a cache someone else wrote) leaves nothing a later render believes: entries are written
+under a temporary name and renamed into place, then their checksum is written the same way. Using an entry marks
+it as recently used; after a render the least recently used entries go until the cache holds at most
+``NEURALCUT_RENDER_CACHE_MB`` (2048). A render's work folder sits beside the entries, so they are linked into it
+rather than copied, and an entry removed by another render meanwhile stays readable through that link.
 """
 
 from __future__ import annotations
