@@ -105,7 +105,7 @@ class Handlers:
 
         uri = str(params.uri)
         if uri not in RESOURCES:
-            raise ValueError(f"Unknown resource: {uri}")
+            raise _invalid_params(f"Unknown resource: {uri} (there are {', '.join(RESOURCES)})")
         text = await anyio.to_thread.run_sync(self.project.resource, uri)
         return types.ReadResourceResult(contents=[types.TextResourceContents(uri=uri, text=text,
                                                                              mime_type="application/json")])
@@ -134,10 +134,18 @@ class Handlers:
 
         skill = next((s for s in self.project.skills() if s.id == params.name), None)
         if skill is None:
-            raise ValueError(f"Unknown prompt: {params.name}")
+            raise _invalid_params(f"Unknown prompt: {params.name} (prompts/list names them)")
         text = types.TextContent(type="text", text=skill.instructions)
         return types.GetPromptResult(description=skill.description,
                                      messages=[types.PromptMessage(role="user", content=text)])
+
+
+def _invalid_params(message: str) -> Exception:
+    """A JSON-RPC error -32602 with ``message`` (a plain exception would be code 0 and a traceback)."""
+    from mcp.shared.exceptions import MCPError
+    from mcp_types.jsonrpc import INVALID_PARAMS
+
+    return MCPError(INVALID_PARAMS, message)
 
 
 def build(project: Project) -> Any:
@@ -158,14 +166,18 @@ def serve_stdio(path: Path) -> None:
     import anyio
     from mcp.server.stdio import stdio_server
 
+    from neuralcut_cli.server.mcp_wire import CheckedReader, LockedWriter, taken_stdio
+
     project = Project(path)
     server = build(project)
 
-    async def main() -> None:
-        async with stdio_server() as (read, write):
+    async def main(reader: Any, writer: Any) -> None:
+        out = LockedWriter(writer)  # every request with an id is answered, a malformed one here (``mcp_wire``)
+        async with stdio_server(stdin=CheckedReader(reader, out), stdout=out) as (read, write):  # type: ignore[arg-type]
             await server.run(read, write, server.create_initialization_options())
 
-    anyio.run(main)
+    with taken_stdio() as (reader, writer):
+        anyio.run(main, reader, writer)
 
 
 def serve_http(path: Path, host: str, port: int, token: str | None, announce: Any = print) -> None:
