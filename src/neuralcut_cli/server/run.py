@@ -45,11 +45,15 @@ def bind(host: str, port: int) -> socket.socket:
 
 
 def server_config(app: Any, log_level: str = "info") -> Any:
-    """uvicorn's settings: h11 always (httptools, when installed, has no header limit of its own)."""
+    """uvicorn's settings: h11 always (httptools, when installed, has no header limit of its own), with deadlines
+    for headers and bodies and a bound on connections (``http_guard``)."""
     import uvicorn
 
+    from neuralcut_cli.server.http_guard import quiet_logs, settings
+
+    quiet_logs()
     return uvicorn.Config(app, log_level=log_level, access_log=log_level == "debug", timeout_keep_alive=30,
-                          http="h11", h11_max_incomplete_event_size=MAX_HEADER_BYTES)
+                          h11_max_incomplete_event_size=MAX_HEADER_BYTES, **settings())
 
 
 def serve(app: Any, sock: socket.socket, log_level: str = "info") -> None:
