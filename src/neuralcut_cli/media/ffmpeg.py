@@ -50,10 +50,13 @@ def spawn(args: Sequence[str], cpu: int | None = None, **options: Any) -> subpro
     the parent-death signal); elsewhere it is stopped by whoever catches the end. ``cpu``: keep it, and every
     thread it starts, on that processor."""
     prctl = _prctl()  # looked up here, before the fork: the child only calls it
+    parent = os.getpid()
 
     def in_child() -> None:  # pragma: no cover - runs in the child, between fork and exec
         if prctl is not None:
             prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+            if os.getppid() != parent:  # the parent died before the line above: nobody would stop us
+                os._exit(1)
         if cpu is not None:
             os.sched_setaffinity(0, {cpu})
 
@@ -62,6 +65,19 @@ def spawn(args: Sequence[str], cpu: int | None = None, **options: Any) -> subpro
                                 **options)
     except OSError as exc:
         raise MediaError(f"Cannot run ffmpeg: {exc.strerror}") from None
+
+
+def ffmpeg_output(args: Sequence[str], timeout: float, text: bool = True) -> subprocess.CompletedProcess[Any]:
+    """Run ffmpeg (``args`` without the binary) to the end and return what it printed, as ``subprocess.run``
+    would, but started by ``spawn`` so that it dies with this process; killed past ``timeout``."""
+    process = spawn(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=text)
+    try:
+        out, err = process.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.communicate()
+        raise
+    return subprocess.CompletedProcess(process.args, process.returncode, out, err)
 
 
 @lru_cache(maxsize=1)
@@ -81,8 +97,8 @@ def broken_ffmpeg() -> str | None:
     """Why the ffmpeg in use does not work (a ``NEURALCUT_FFMPEG`` that is not one), or None when it does."""
     exe = ffmpeg_exe()
     try:
-        done = subprocess.run([exe, "-hide_banner", "-version"], capture_output=True, text=True, timeout=30)
-    except (OSError, subprocess.TimeoutExpired) as exc:
+        done = ffmpeg_output(["-hide_banner", "-version"], timeout=30)
+    except (MediaError, subprocess.TimeoutExpired) as exc:
         return f"the ffmpeg at {exe} cannot run ({exc})"
     if not done.stdout.startswith("ffmpeg version"):
         where = " (NEURALCUT_FFMPEG)" if os.environ.get("NEURALCUT_FFMPEG") else ""

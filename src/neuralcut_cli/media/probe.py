@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from neuralcut_cli.errors import MediaError
-from neuralcut_cli.media.ffmpeg import broken_ffmpeg, ffmpeg_exe, file_arg, last_lines
+from neuralcut_cli.media.ffmpeg import broken_ffmpeg, ffmpeg_output, file_arg, last_lines
 
 IMAGE_CODECS = {"png", "mjpeg", "jpeg", "jpegls", "webp", "gif", "bmp", "tiff", "heif", "hevc_image", "apng"}
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".webp", ".gif", ".bmp", ".tif", ".tiff", ".heic"}
@@ -33,9 +33,8 @@ def probe(path: Path) -> MediaInfo:
     if not path.is_file():
         raise MediaError(f"{path}: no such file")
     try:
-        done = subprocess.run([ffmpeg_exe(), "-hide_banner", "-nostdin", "-i", file_arg(path)], capture_output=True,
-                              text=True, timeout=60)
-    except (OSError, subprocess.TimeoutExpired) as exc:
+        done = ffmpeg_output(["-hide_banner", "-nostdin", "-i", file_arg(path)], timeout=60)
+    except (MediaError, subprocess.TimeoutExpired) as exc:
         raise MediaError(f"{path}: cannot run ffmpeg ({exc})") from None
     text = done.stderr
     video = next((m for m in re.finditer(r"Stream #\S+.*?: Video: (\w+)[^\n]*?, (\d{2,5})x(\d{2,5})[^\n]*", text)

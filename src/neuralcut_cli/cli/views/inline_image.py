@@ -13,13 +13,12 @@ from __future__ import annotations
 import base64
 import os
 import re
-import subprocess
 from pathlib import Path
 from typing import Mapping
 
 from rich.console import Console
 
-from neuralcut_cli.media.ffmpeg import ffmpeg_exe, file_arg
+from neuralcut_cli.media.ffmpeg import ffmpeg_output, file_arg
 
 PROTOCOLS = ("kitty", "iterm", "sixel")
 SIXEL_WIDTH = 640
@@ -72,9 +71,9 @@ def iterm(picture: Path) -> str:
 
 def _pixels(picture: Path) -> tuple[bytes, int, int]:
     """RGB bytes of ``picture`` scaled to at most ``SIXEL_WIDTH`` wide (ffmpeg reads it)."""
-    probe = subprocess.run([ffmpeg_exe(), "-hide_banner", "-nostdin", "-i", file_arg(picture), "-vf",
-                            f"scale='min({SIXEL_WIDTH},iw)':-2", "-f", "rawvideo", "-pix_fmt", "rgb24", "pipe:1"],
-                           capture_output=True, timeout=60, check=False)
+    probe = ffmpeg_output(["-hide_banner", "-nostdin", "-i", file_arg(picture), "-vf",
+                           f"scale='min({SIXEL_WIDTH},iw)':-2", "-f", "rawvideo", "-pix_fmt", "rgb24", "pipe:1"],
+                          timeout=60, text=False)
     width = _width_of(probe.stderr.decode("utf-8", "replace"))
     height = len(probe.stdout) // (3 * width) if width else 0
     return probe.stdout, width, height
