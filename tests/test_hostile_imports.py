@@ -41,7 +41,7 @@ def test_a_timeline_nested_too_deep_is_refused_before_parsing(tmp_path: Path, na
 
 
 @pytest.mark.parametrize("rate,words", [("0", "at a rate of 0"), ("1e308", "at a rate of 1e+308"),
-                                        ("-24", "at a rate of -24"), ("NaN", "not valid JSON")])
+                                        ("-24", "at a rate of -24"), ("NaN", "at a rate of nan")])
 def test_an_otio_rate_out_of_bounds_is_refused(tmp_path: Path, rate: str, words: str) -> None:
     text = (SAMPLES / "multitrack.otio").read_text().replace('"rate": 24,', f'"rate": {rate},')
     source = tmp_path / "bad.otio"
@@ -69,28 +69,19 @@ def test_a_cue_past_a_day_is_refused_and_changes_nothing(demo_path: Path) -> Non
     assert demo_path.read_bytes() == before
 
 
-def srt(count: int) -> str:
-    def stamp(seconds: float) -> str:
-        whole = int(seconds)
-        return f"{whole // 3600:02d}:{whole % 3600 // 60:02d}:{whole % 60:02d},{round(seconds % 1 * 1000):03d}"
-    return "".join(f"{n + 1}\n{stamp(n * 1.0)} --> {stamp(n + 0.8)}\nline {n}\n\n" for n in range(count))
+def test_subtitle_import_of_sixteen_thousand_cues_is_linear(demo_path: Path) -> None:
+    """16,000 cues took 88 s (each caption inserted by scanning the ones before it); now they are laid out in
+    one pass. A bound far above the linear time and far below the quadratic one (speed itself: benchmarks/)."""
+    from neuralcut_cli.editing.captions import caption_track
+    from neuralcut_cli.project.io import read_project
 
-
-@pytest.mark.slow
-def test_subtitle_import_grows_linearly(tmp_path: Path, demo_path: Path) -> None:
-    """4,000 then 16,000 cues: four times the cues may take at most eight times as long (quadratic is 16)."""
-    took = []
-    for count in (4_000, 16_000):
-        project = tmp_path / f"p{count}.json"
-        shutil.copy(demo_path, project)
-        (tmp_path / f"c{count}.srt").write_text(srt(count))
-        began = time.perf_counter()
-        done = neuralcut("import", tmp_path / f"c{count}.srt", "-p", project, timeout=300)
-        took.append(time.perf_counter() - began)
-        assert done.returncode == 0, done.stderr
-        assert f"{count} captions" in done.stdout
-    startup = 0.5  # both runs pay the same start-up; compare the work
-    assert (took[1] - startup) <= 8 * max(took[0] - startup, 0.05), took
+    project = read_project(demo_path)
+    cues = [(n * 1.0, n + 0.8, f"line {n}") for n in range(16_000)]
+    began = time.perf_counter()
+    _, track = caption_track(project, cues, "bottom", "subtitle")
+    assert len(track.elements) == 16_000
+    assert [e.start_time for e in track.elements] == sorted(e.start_time for e in track.elements)
+    assert time.perf_counter() - began < 20
 
 
 def test_a_config_nested_too_deep_is_refused(tmp_path: Path, demo_path: Path) -> None:

@@ -115,7 +115,7 @@ def test_a_failed_export_keeps_the_old_file_and_leaves_no_stray(demo_path: Path,
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     import opentimelineio as otio
 
-    out = demo_path.parent / "cut.otio"
+    out = demo_path.parent / "cut.xml"  # written by an OTIO adapter (.otio is written by NeuralCut itself)
     out.write_text("the old export")
 
     def half_then_fail(timeline: object, path: str, **_: object) -> None:

@@ -6,12 +6,14 @@ stickers and effects are markers where the format keeps them)."""
 from __future__ import annotations
 
 import copy
+import json
 import re
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from neuralcut_cli.errors import MediaError
-from neuralcut_cli.export.otio_export import build_timeline
+from neuralcut_cli.export.otio_export import build_timeline, timeline_document
 from neuralcut_cli.media.outputs import replace_with
 from neuralcut_cli.project.model import Project
 
@@ -23,6 +25,10 @@ SUFFIXES = {"otio": ".otio", "edl": ".edl", "fcp7xml": ".xml", "fcpxml": ".fcpxm
 def write_timeline(project: Project, project_path: Path, output: Path, fmt: str) -> dict[str, Any]:
     import opentimelineio as otio
 
+    if fmt == "otio":  # OTIO's own format: our document as it is, read back once to check it
+        document = timeline_document(project, Path(project_path))
+        back = replace_with(output, partial(_write_document, document))
+        return _counts(fmt, back, [])
     timeline = build_timeline(project, Path(project_path))
     lost: list[str] = []
     if fmt == "edl":  # CMX 3600: one video track, no audio tracks, no markers of ours
@@ -44,7 +50,22 @@ def write_timeline(project: Project, project_path: Path, output: Path, fmt: str)
 
     back = replace_with(output, write_and_read_back)  # the old file stays until the new one is whole
     back = back if isinstance(back, otio.schema.Timeline) else next(iter(back))
-    lost += _compare(timeline, back)
+    return _counts(fmt, back, lost + _compare(timeline, back))
+
+
+def _write_document(document: dict[str, Any], temp: Path) -> Any:
+    import opentimelineio as otio
+
+    temp.write_text(json.dumps(document, ensure_ascii=False) + "\n", encoding="utf-8")  # compact: the C encoder
+    try:
+        return otio.adapters.read_from_file(str(temp), adapter_name="otio_json")
+    except Exception as exc:  # noqa: BLE001 - reported plainly
+        raise MediaError(f"The written timeline does not read back: {type(exc).__name__}: {exc}") from None
+
+
+def _counts(fmt: str, back: Any, lost: list[str]) -> dict[str, Any]:
+    import opentimelineio as otio
+
     clips = sum(1 for track in back.tracks for item in track if isinstance(item, otio.schema.Clip))
     gaps = sum(1 for track in back.tracks for item in track if isinstance(item, otio.schema.Gap))
     return {"format": fmt, "tracks": len(back.tracks), "clips": clips, "gaps": gaps,

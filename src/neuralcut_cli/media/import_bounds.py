@@ -39,15 +39,16 @@ def check_file(file: Path) -> None:
 
 
 def _json_depth(data: bytes, file: Path) -> int:
-    """0 when Python's own JSON reader (which stops at its recursion bound, in C) can read ``data``."""
-    from neuralcut_cli.project.io import load_json
+    """0 when Python's own JSON reader (which stops at its recursion bound, in C) can read ``data``; what it
+    cannot read for another reason is left to OpenTimelineIO's reader, which says why."""
+    import json
 
     try:
-        load_json(data)
-    except ValueError as exc:
-        if "nested too deeply" in str(exc):
-            return MAX_DEPTH + 2
-        raise MediaError(f"{file.name} is not valid JSON ({exc})") from None
+        json.loads(data)
+    except RecursionError:
+        return MAX_DEPTH + 2
+    except ValueError:
+        return 0
     return 0
 
 
@@ -74,8 +75,8 @@ def _xml_depth(data: bytes, file: Path) -> int:
         parser.Parse(data, True)
     except Deep:
         return state["deepest"]
-    except xml.parsers.expat.ExpatError as exc:
-        raise MediaError(f"{file.name} is not well-formed XML ({exc})") from None
+    except xml.parsers.expat.ExpatError:
+        return 0  # not XML: the adapter's reader says so in its words
     return state["deepest"]
 
 

@@ -100,13 +100,25 @@ def describe(chars: list[str], limit: int = 12) -> str:
 
 @lru_cache(maxsize=512)
 def fallback(chars: str, bold: bool) -> Path | None:
-    """An installed font that covers every character of ``chars`` (bold preferred when asked), else None."""
-    candidates = _fontconfig(chars) if shutil.which("fc-list") and "NEURALCUT_FONT_DIRS" not in os.environ else []
+    """An installed font that covers every character of ``chars`` (bold preferred when asked), else None.
+
+    Asked per character and remembered, so a long text (wrapped line by line, each candidate line a new set
+    of characters) asks fontconfig once per distinct character, not once per line tried."""
+    common: set[Path] | None = None
+    for char in sorted(set(chars)):
+        fonts = set(_covering(char))
+        common = fonts if common is None else common & fonts
+        if not common:
+            return None
+    return sorted(common, key=lambda font: _style_rank(font, bold))[0] if common else None
+
+
+@lru_cache(maxsize=8192)
+def _covering(char: str) -> tuple[Path, ...]:
+    """Every installed font whose character map has ``char``."""
+    candidates = _fontconfig(char) if shutil.which("fc-list") and "NEURALCUT_FONT_DIRS" not in os.environ else []
     candidates += [font for font in _installed() if font not in candidates]
-    fitting = [font for font in candidates if all(covers(font, c) for c in chars)]
-    if not fitting:
-        return None
-    return sorted(fitting, key=lambda font: _style_rank(font, bold))[0]
+    return tuple(font for font in candidates if covers(font, char))
 
 
 def _style_rank(font: Path, bold: bool) -> tuple[int, str]:

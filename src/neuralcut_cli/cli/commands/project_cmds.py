@@ -12,6 +12,7 @@ from neuralcut_cli.cli.errors import guarded
 from neuralcut_cli.cli.help_text import command
 from neuralcut_cli.cli.options import JsonOpt, ProjectOpt
 from neuralcut_cli.english import plural
+from neuralcut_cli.errors import UsageError
 
 
 class UsageFilter(str, Enum):
@@ -28,20 +29,33 @@ class TypeFilter(str, Enum):
 
 
 def timeline(project: ProjectOpt = None, json_out: JsonOpt = False,
-             lanes: Annotated[bool, typer.Option("--lanes/--no-lanes", help="Draw the lanes under the table.")] = True) -> None:
+             lanes: Annotated[bool, typer.Option("--lanes/--no-lanes", help="Draw the lanes under the table.")] = True,
+             every: Annotated[bool, typer.Option("--all", help="List every element, one plain line each (past "
+                                                 "200 elements the table shows each track's first ones).")] = False,
+             start: Annotated[Optional[str], typer.Option("--from", help="Only what plays from this time (5, "
+                                                          "1:02.5, 90f...).")] = None,
+             end: Annotated[Optional[str], typer.Option("--to", help="Only what plays before this time.")] = None,
+             ) -> None:
     """Show the active timeline: a table of tracks and elements, then the lanes."""
     from neuralcut_cli.cli.output import Output
     from neuralcut_cli.cli.session import open_session, run_read_tool
+    from neuralcut_cli.time import parse_time
 
     session = open_session(project)
-    result = run_read_tool(session, "list_timeline", {})
+    current = session.project()
+    window = None
+    if start or end:
+        window = (parse_time(start, current.fps) if start else 0,
+                  parse_time(end, current.fps) if end else max(current.scene.end_time, 1))
+        if window[1] <= window[0]:
+            raise UsageError("--to must come after --from")
     out = Output()
     if json_out:
-        out.json(result)
+        out.json(run_read_tool(session, "list_timeline", {}))
         return
     from neuralcut_cli.cli.views.timeline_view import print_timeline
 
-    print_timeline(out.console, session.project(), lanes=lanes)
+    print_timeline(out.console, current, lanes=lanes and not every, window=window, every=every)
 
 
 def assets(

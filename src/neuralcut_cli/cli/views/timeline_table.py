@@ -34,12 +34,18 @@ def element_text(element: Element, width: int = 40) -> str:
 _GAPS = 12  # six gaps of two cells (the padding and the separator)
 
 
-def timeline_table(project: Project, width: int = 80, names: Names | None = None) -> Table:
-    """``width`` is the console width; the name column takes what is left. One line per element, none wraps."""
+#: Past this many elements the table shows each track's first ones and says how many more (``--all`` lists all).
+SCREENFUL = 200
+
+
+def timeline_table(project: Project, width: int = 80, names: Names | None = None,
+                   window: tuple[int, int] | None = None, limit: int | None = SCREENFUL) -> Table:
+    """``width`` is the console width; the name column takes what is left. One line per element, none wraps.
+    ``window``: only elements that overlap these ticks. ``limit``: at most about that many rows (None: all)."""
     names = names or Names(project)
     scene = project.scene
     wide = width >= 100
-    rows = _rows(project, names, 12 if width < 100 else 20, wide)
+    rows = _rows(project, names, 12 if width < 100 else 20, wide, window, limit)
     fixed = sum(max((cell_len(row[column].plain) for row in rows), default=0) for column in (0, 1, 2, 4, 5, 6))
     name_width = max(10, min(40, width - max(fixed, 7 + 7 + 4 + 24) - _GAPS))
     title = plain(fit(f"{project.metadata.name or project.metadata.id or 'Project'} · {scene.name or scene.id}",
@@ -58,20 +64,28 @@ def timeline_table(project: Project, width: int = 80, names: Names | None = None
     return table
 
 
-def _rows(project: Project, names: Names, track_width: int, wide: bool) -> list[tuple[Any, ...]]:
+def _rows(project: Project, names: Names, track_width: int, wide: bool, window: tuple[int, int] | None = None,
+          limit: int | None = SCREENFUL) -> list[tuple[Any, ...]]:
     """Each row's cells (the name uncut) and whether it ends its track's section."""
     rows: list[tuple[Any, ...]] = []
     scene = project.scene
-    for track in scene.tracks.ordered():
+    tracks = scene.tracks.ordered()
+    shown = _shown(tracks, window)
+    total = sum(len(elements) for elements in shown.values())
+    each = None if limit is None or total <= limit else max(3, limit // max(len(tracks), 1))
+    for track in tracks:
         label = plain(fit(names.track(track), track_width), "bold")
         if wide:
             label.append(f" {scene.tracks.kind_of(track)}", "dim")
         if track_state(track):
             label.append(f" ({track_state(track)})", "yellow")
-        elements = track.sorted_elements()
+        elements = shown[track.id]
         if not elements:
-            rows.append((label, Text("(empty)", style="dim"), Text(""), Text(""), Text(""), Text(""), Text(""), True))
+            empty = "(none here)" if window and track.elements else "(empty)"
+            rows.append((label, Text(empty, style="dim"), Text(""), Text(""), Text(""), Text(""), Text(""), True))
             continue
+        more = elements[each:] if each is not None else []
+        elements = elements[:each] if each is not None else elements
         for index, element in enumerate(elements):
             rows.append((
                 label if index == 0 else Text(""),
@@ -81,6 +95,33 @@ def _rows(project: Project, names: Names, track_width: int, wide: bool) -> list[
                 Text(format_timecode(element.start_time)),
                 Text(format_timecode(element.end_time)),
                 Text(format_timecode(element.duration)),
-                index == len(elements) - 1,
+                index == len(elements) - 1 and not more,
             ))
+        if more:
+            rows.append((Text(""), Text(f"… {len(more):,} more", style="dim"), Text(""),
+                         Text(f"to {format_timecode(more[-1].end_time)}", style="dim"), Text(""), Text(""), Text(""),
+                         True))
     return rows
+
+
+def _shown(tracks: list[Any], window: tuple[int, int] | None) -> dict[str, list[Element]]:
+    """Each track's elements in time order, only those overlapping ``window`` when there is one."""
+    if window is None:
+        return {track.id: track.sorted_elements() for track in tracks}
+    start, end = window
+    return {track.id: [e for e in track.sorted_elements() if e.end_time > start and e.start_time < end]
+            for track in tracks}
+
+
+def plain_rows(project: Project, names: Names, window: tuple[int, int] | None = None) -> list[str]:
+    """Every element as one line of aligned columns, without a table (``timeline --all``: fast at any size)."""
+    lines = []
+    tracks = project.scene.tracks.ordered()
+    shown = _shown(tracks, window)
+    for track in tracks:
+        label = names.track(track)
+        for element in shown[track.id]:
+            lines.append(f"{fit(label, 20):<20} {names.id(element.id):<9} {element.type:<8} "
+                         f"{element_text(element, 40):<40} {format_timecode(element.start_time):>12} "
+                         f"{format_timecode(element.end_time):>12} {format_timecode(element.duration):>12}")
+    return lines
