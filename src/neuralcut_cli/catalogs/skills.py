@@ -6,7 +6,7 @@ folder's skill replaces an earlier one of the same id). A file that cannot be re
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -23,10 +23,11 @@ class Skill:
     keywords: tuple[str, ...]
     instructions: str
     source: str  # "built-in", or the file
+    overrides: str | None = None  # the source of the skill of the same id this one replaces
 
     def summary(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "description": self.description, "keywords": list(self.keywords),
-                "source": self.source}
+                "source": self.source, "overrides": self.overrides}
 
     def matches(self, query: str) -> bool:
         wanted = query.lower().strip()
@@ -82,5 +83,7 @@ def load_skills(folders: Iterable[Path]) -> tuple[list[Skill], list[str]]:
             except (OSError, UnicodeDecodeError, ValueError) as exc:
                 problems.append(f"{path}: {exc}; skipped")
                 continue
+            if skill.id in found:  # a later folder wins, and says whose skill it replaces
+                skill = replace(skill, overrides=found[skill.id].source)
             found[skill.id] = skill
     return list(found.values()), problems

@@ -12,7 +12,7 @@ from pathlib import Path
 from neuralcut_cli.errors import MediaError
 from neuralcut_cli.media.analysis_cache import cache_path, cached
 from neuralcut_cli.media.assets import AssetFile
-from neuralcut_cli.media.ffmpeg import file_arg, run_ffmpeg
+from neuralcut_cli.media.ffmpeg import run_ffmpeg, source_args
 
 DETECT_SILENCE = 0.05  # seconds: the shortest silence ffmpeg reports; longer minimums filter its list
 SCENE_FLOOR = 0.05     # scene scores kept for the cache: any threshold asked is above this
@@ -29,7 +29,7 @@ def silences(file: AssetFile, project_path: Path, threshold_db: float, min_silen
 
 
 def _silences(file: AssetFile, threshold_db: float) -> list[list[float]]:
-    done = run_ffmpeg(["-i", file_arg(file.path), "-map", "0:a:0", "-af",
+    done = run_ffmpeg([*source_args(file.path), "-map", "0:a:0", "-af",
                        f"silencedetect=noise={threshold_db:g}dB:d={DETECT_SILENCE}", "-f", "null", "-"])
     found: list[list[float]] = []
     start: float | None = None
@@ -60,7 +60,7 @@ def loudness(file: AssetFile, project_path: Path, start: float, end: float) -> f
 
 
 def _loudness(file: AssetFile, start: float, end: float) -> float | None:
-    done = run_ffmpeg(["-ss", f"{start:.6f}", "-t", f"{max(0.0, end - start):.6f}", "-i", file_arg(file.path),
+    done = run_ffmpeg(["-ss", f"{start:.6f}", "-t", f"{max(0.0, end - start):.6f}", *source_args(file.path),
                        "-map", "0:a:0", "-af", "ebur128=framelog=quiet", "-f", "null", "-"])
     summary = done.stderr[done.stderr.rfind("Summary:"):]
     match = re.search(r"I:\s+(-?[\d.]+|-inf)\s+LUFS", summary)
@@ -78,7 +78,7 @@ def scene_changes(file: AssetFile, project_path: Path, threshold: float) -> list
 
 
 def _scene_scores(file: AssetFile) -> list[list[float]]:
-    done = run_ffmpeg(["-i", file_arg(file.path), "-map", "0:v:0", "-an", "-vf",
+    done = run_ffmpeg([*source_args(file.path), "-map", "0:v:0", "-an", "-vf",
                        f"select='gt(scene,{SCENE_FLOOR})',metadata=print:key=lavfi.scene_score", "-f", "null", "-"])
     found, time = [], None
     for line in done.stderr.splitlines():

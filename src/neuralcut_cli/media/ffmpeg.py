@@ -162,5 +162,24 @@ def file_arg(path: Path) -> str:
     return "file:" + str(Path(path).absolute())
 
 
+#: How a playlist or a list of other files begins (HLS, ffconcat, DASH, SMIL...): ffmpeg would follow it to
+#: files anywhere, so a project someone else made could render or measure what it names.
+_PLAYLIST_HEADS = (b"#EXTM3U", b"ffconcat", b"[playlist]", b"<MPD", b"<smil", b"file '", b'file "')
+
+
+def source_args(path: Path) -> list[str]:
+    """The ``-i`` arguments of a media file NeuralCut reads: local files only, never a playlist of other files
+    (``MediaError`` saying so)."""
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(512).lstrip(b"\xef\xbb\xbf \t\r\n")
+    except OSError:
+        head = b""
+    if head.startswith(_PLAYLIST_HEADS) or b"<MPD" in head:
+        raise MediaError(f"{Path(path).name} is a playlist or a list of other files, not a media file; NeuralCut "
+                         "reads media files only")
+    return ["-protocol_whitelist", "file", "-i", file_arg(path)]
+
+
 def fonts_dir() -> Path:
     return Path(__file__).parent / "fonts"

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from neuralcut_cli.errors import MediaError
-from neuralcut_cli.media.ffmpeg import broken_ffmpeg, ffmpeg_output, file_arg, last_lines
+from neuralcut_cli.media.ffmpeg import broken_ffmpeg, ffmpeg_output, last_lines, source_args
 
 IMAGE_CODECS = {"png", "mjpeg", "jpeg", "jpegls", "webp", "gif", "bmp", "tiff", "heif", "hevc_image", "apng"}
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".webp", ".gif", ".bmp", ".tif", ".tiff", ".heic"}
@@ -33,7 +33,7 @@ def probe(path: Path) -> MediaInfo:
     if not path.is_file():
         raise MediaError(f"{path}: no such file")
     try:
-        done = ffmpeg_output(["-hide_banner", "-nostdin", "-i", file_arg(path)], timeout=60)
+        done = ffmpeg_output(["-hide_banner", "-nostdin", *source_args(path)], timeout=60)
     except (MediaError, subprocess.TimeoutExpired) as exc:
         raise MediaError(f"{path}: cannot run ffmpeg ({exc})") from None
     text = done.stderr

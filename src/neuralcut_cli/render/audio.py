@@ -16,7 +16,7 @@ import math
 from fractions import Fraction
 from pathlib import Path
 
-from neuralcut_cli.media.ffmpeg import file_arg
+from neuralcut_cli.media.ffmpeg import source_args
 from neuralcut_cli.render.filtergraph import Filter, f, seconds
 
 AUDIO_RATE = 48_000
@@ -41,7 +41,7 @@ def sound_input(path: Path, position: float, length: float) -> tuple[list[str], 
                f("aformat", sample_fmts="fltp", sample_rates=AUDIO_RATE, channel_layouts="stereo"),
                f("atrim", start_sample=round((Fraction(position) - anchor) * AUDIO_RATE)),
                f("asetpts", expr="PTS-STARTPTS")]
-    return [*spec, "-i", file_arg(path)], filters
+    return [*spec, *source_args(path)], filters
 
 
 def speed_filters(rate: float, keep_pitch: bool) -> list[Filter]:

@@ -19,7 +19,7 @@ from typing import Callable
 
 from neuralcut_cli.catalogs.stickers import SIZE_FRACTION, find_sticker
 from neuralcut_cli.errors import MediaError
-from neuralcut_cli.media.ffmpeg import file_arg
+from neuralcut_cli.media.ffmpeg import source_args
 from neuralcut_cli.media.probe import MediaInfo, probe
 from neuralcut_cli.project.elements import (
     MEDIA_ELEMENTS,
@@ -80,8 +80,8 @@ def media_input(path: Path, still: bool, length: float, skip: float = 0.0) -> li
     """The ``-i`` arguments of one media file: a still image loops for ``length`` seconds."""
     if still:  # a '%' in a name is a frame-number pattern to the image demuxer, unless told otherwise
         pattern = ["-f", "image2", "-pattern_type", "none"] if "%" in path.name else []
-        return [*pattern, "-loop", "1", "-t", seconds(length), "-i", file_arg(path)]
-    return ["-ss", seconds(skip), "-t", seconds(length), "-i", file_arg(path)]
+        return [*pattern, "-loop", "1", "-t", seconds(length), *source_args(path)]
+    return ["-ss", seconds(skip), "-t", seconds(length), *source_args(path)]
 
 
 @dataclass

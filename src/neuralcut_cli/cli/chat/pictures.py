@@ -15,6 +15,7 @@ from rich.markup import escape
 
 from neuralcut_cli.cli.chat.session import ChatSession
 from neuralcut_cli.english import plural
+from neuralcut_cli.errors import UsageError
 from neuralcut_cli.project.model import Project
 
 
@@ -25,8 +26,7 @@ def frame(chat: ChatSession, console: Console, arg: str) -> None:
 
     when_text, _, name = arg.strip().partition(" ")
     if not when_text:
-        console.print("[red]error:[/] /frame needs a time, e.g. /frame 5s (and optionally a file name)")
-        return
+        raise UsageError("/frame needs a time, e.g. /frame 5s (and optionally a file name)")
     project = chat.session.project()
     when = parse_time(when_text, project.fps)
     _warn(console, project, when, when + 1)
@@ -42,9 +42,7 @@ def storyboard(chat: ChatSession, console: Console, arg: str) -> None:
     every = None
     if words[:1] == ["every"]:
         if len(words) < 2 or not _positive(words[1]):
-            console.print("[red]error:[/] /storyboard every N takes a positive number of seconds, e.g. /storyboard "
-                          "every 2")
-            return
+            raise UsageError("/storyboard every N takes a positive number of seconds, e.g. /storyboard every 2")
         every, words = float(words[1]), words[2:]
     project = chat.session.project()
     tiles = shots(project, every)

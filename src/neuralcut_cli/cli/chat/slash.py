@@ -15,7 +15,7 @@ from rich.markup import escape
 
 from neuralcut_cli.cli.chat import pictures
 from neuralcut_cli.cli.chat.session import ChatSession
-from neuralcut_cli.errors import NeuralCutError
+from neuralcut_cli.errors import NeuralCutError, UsageError
 
 
 @dataclass(frozen=True)
@@ -108,8 +108,7 @@ def _approve(chat: ChatSession, console: Console, arg: str) -> None:
     mode = arg.strip().lower()
     if mode:
         if mode not in ("ask", "auto"):
-            console.print("[red]error:[/] /approve ask (show each edit and ask first) or /approve auto")
-            return
+            raise UsageError("/approve ask (show each edit and ask first) or /approve auto")
         chat.set_approve(mode)
     console.print(f"Approval: {chat.approve}" + (" (each edit is shown and asked first)" if chat.approve == "ask"
                                                  else " (edits run without asking; /undo reverts a request)"))
@@ -152,7 +151,8 @@ def find(word: str) -> Slash | list[Slash]:
 
 
 def dispatch(chat: ChatSession, console: Console, line: str) -> tuple[bool, bool]:
-    """Run a slash command line; ``(keep going, succeeded)``."""
+    """Run a slash command line; ``(keep going, succeeded)``. A command reports a failure by raising a
+    ``NeuralCutError`` (printed here, and counted: a script with a failed line exits 1), never by printing."""
     word, _, arg = line.strip().partition(" ")
     command = find(word)
     if isinstance(command, list):

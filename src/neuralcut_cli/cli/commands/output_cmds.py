@@ -62,6 +62,7 @@ def render(
     _check_range(begin, finish, current.scene.end_time)
     out = Output()
     missing = warn_missing_glyphs(out, current, begin, finish)
+    warn_outside_media(out, current, session.path)
     force = force or _confirm_replace(out, output, json_out)
     from neuralcut_cli.cli.config import load_config
 
@@ -92,6 +93,18 @@ def warn_missing_glyphs(out: Output, project: Project, begin: int | None, finish
     if missing:
         out.warn(glyph_warning(missing))
     return missing
+
+
+def warn_outside_media(out: Output, project: Project, project_path: Path) -> None:
+    """Name, before reading them, the media files that lie outside the project folder (and NEURALCUT_MEDIA_ROOTS):
+    a project someone else made cannot have a file read unseen."""
+    from neuralcut_cli.media.roots import ENV, outside_project
+
+    files = [path for asset in project.media_assets if (path := asset.file(project_path)) is not None]
+    outside = outside_project(files, project_path)
+    if outside:
+        shown = ", ".join(str(p) for p in outside[:8]) + (f" and {len(outside) - 8} more" if len(outside) > 8 else "")
+        out.warn(f"this project reads media outside its folder: {shown} (name their folders in {ENV} to trust them)")
 
 
 def _check_range(begin: int | None, finish: int | None, end_of_timeline: int) -> None:

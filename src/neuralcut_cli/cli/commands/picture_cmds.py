@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from neuralcut_cli.cli.commands.output_cmds import warn_missing_glyphs
+from neuralcut_cli.cli.commands.output_cmds import warn_missing_glyphs, warn_outside_media
 from neuralcut_cli.cli.errors import guarded
 from neuralcut_cli.cli.help_text import command
 from neuralcut_cli.cli.options import JsonOpt, ProjectOpt
@@ -40,6 +40,7 @@ def frame(
     when = parse_time(at, current.fps)
     out = Output()
     missing = warn_missing_glyphs(out, current, when, when + 1)
+    warn_outside_media(out, current, session.path)
     written = write_frame(current, session.path, when, output, overwrite=force, width=width)
     if json_out:
         out.json({"output": str(written), "at": _seconds(when), "missingGlyphs": missing})
@@ -68,6 +69,7 @@ def storyboard(
     tiles = shots(current, every)
     out = Output()
     missing = warn_missing_glyphs(out, current, None, None)
+    warn_outside_media(out, current, session.path)
     written, cols, rows = write_storyboard(current, session.path, tiles, output, columns, width, overwrite=force)
     if json_out:
         out.json({"output": str(written), "columns": cols, "rows": rows, "missingGlyphs": missing,
