@@ -1,3 +1,3 @@
 """NeuralCut CLI: edit video projects by talking to them."""
 
-__version__ = "0.1.0"
+__version__ = "0.3.0"

@@ -1,0 +1,26 @@
+# The developer loop. Everything runs from .venv (made by `make install`).
+VENV ?= .venv
+BIN := $(VENV)/bin
+
+.PHONY: install test test-fast lint format bench ci
+
+install:            ## the venv with the test extras (and Ray)
+	python3 -m venv $(VENV) && $(BIN)/pip install -q -e '.[dev,ray]'
+
+test:               ## every tier, as CI runs it
+	$(BIN)/python -m pytest -q
+
+test-fast:          ## without real processes, terminals, renders and kill -9 trials
+	$(BIN)/python -m pytest -q -m "not slow"
+
+lint:               ## the layer contract, ruff, mypy (strict)
+	$(BIN)/lint-imports && $(BIN)/ruff check src tests benchmarks scripts && $(BIN)/mypy
+
+format:             ## ruff's fixes
+	$(BIN)/ruff check --fix src tests benchmarks scripts
+
+bench:              ## the benchmark scripts, one after another (long: renders at scale)
+	for script in benchmarks/bench_*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
+
+ci:                 ## what CI runs: a fresh venv in a temporary folder, quick checks, then the tests
+	.ci/run
