@@ -24,7 +24,7 @@ from mcp.client.stdio import StdioServerParameters, stdio_client
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from generate import write_project  # noqa: E402
+from generate import write_project
 
 REPO = Path(__file__).resolve().parent.parent
 CALLS = 21

@@ -20,10 +20,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from generate import write_project  # noqa: E402
-from timing import best_and_median, command_median  # noqa: E402
+from generate import write_project
+from timing import best_and_median, command_median
 
-from neuralcut_cli.project.io import read_project, save_project  # noqa: E402
+from neuralcut_cli.project.io import read_project, save_project
 
 REPO = Path(__file__).resolve().parent.parent
 

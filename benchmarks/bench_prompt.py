@@ -17,13 +17,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from generate import write_project  # noqa: E402
+from generate import write_project
 
-from neuralcut_cli.agent.backends.prompt import system_prompt  # noqa: E402
-from neuralcut_cli.agent.context import build_context  # noqa: E402
-from neuralcut_cli.project.session import ProjectSession  # noqa: E402
-from neuralcut_cli.tools import default_registry  # noqa: E402
-from neuralcut_cli.tools.groups import GROUPS, declared  # noqa: E402
+from neuralcut_cli.agent.backends.prompt import system_prompt
+from neuralcut_cli.agent.context import build_context
+from neuralcut_cli.project.session import ProjectSession
+from neuralcut_cli.tools import default_registry
+from neuralcut_cli.tools.groups import GROUPS, declared
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -23,7 +23,7 @@ from neuralcut_cli.tools.definition import ToolContext
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from timing import best_and_median  # noqa: E402
+from timing import best_and_median
 
 REPO = Path(__file__).resolve().parent.parent
 DEMO = REPO / "projects" / "demo.json"

@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from generate import make_project  # noqa: E402
+from generate import make_project
 
 NEURALCUT = [sys.executable, "-m", "neuralcut_cli"]
 DEMO = Path(__file__).resolve().parent.parent / "projects" / "demo.json"

@@ -20,12 +20,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from generate import write_project  # noqa: E402
+from generate import write_project
 
-from neuralcut_cli.project.io import read_project  # noqa: E402
-from neuralcut_cli.project.session import ProjectSession  # noqa: E402
-from neuralcut_cli.tools import default_registry  # noqa: E402
-from neuralcut_cli.tools.definition import ToolContext  # noqa: E402
+from neuralcut_cli.project.io import read_project
+from neuralcut_cli.project.session import ProjectSession
+from neuralcut_cli.tools import default_registry
+from neuralcut_cli.tools.definition import ToolContext
 
 REGISTRY = default_registry()
 

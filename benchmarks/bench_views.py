@@ -21,16 +21,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from generate import write_project  # noqa: E402
-from rich.console import Console  # noqa: E402
-from timing import best_and_median  # noqa: E402
+from generate import write_project
+from rich.console import Console
+from timing import best_and_median
 
-from neuralcut_cli.cli.views import names as names_module  # noqa: E402
-from neuralcut_cli.cli.views.timeline_view import print_timeline  # noqa: E402
-from neuralcut_cli.project.io import read_project  # noqa: E402
-from neuralcut_cli.project.session import ProjectSession  # noqa: E402
-from neuralcut_cli.tools import default_registry  # noqa: E402
-from neuralcut_cli.tools.definition import ToolContext  # noqa: E402
+from neuralcut_cli.cli.views import names as names_module
+from neuralcut_cli.cli.views.timeline_view import print_timeline
+from neuralcut_cli.project.io import read_project
+from neuralcut_cli.project.session import ProjectSession
+from neuralcut_cli.tools import default_registry
+from neuralcut_cli.tools.definition import ToolContext
 
 
 def view(project: object) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import statistics
 import subprocess
 import time
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 
 def best_and_median(fn: Callable[[], object], runs: int = 5) -> tuple[float, float]:

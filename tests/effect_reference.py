@@ -7,8 +7,9 @@ with the edge repeated (a GPU's clamp-to-edge sampler), and luma is Rec.709.
 from __future__ import annotations
 
 import colorsys
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator
+from typing import Any
 
 import numpy as np
 
@@ -134,7 +135,7 @@ def posterize(c: Picture, levels: float) -> Picture:
     return np.round(c * (levels - 1)) / (levels - 1)
 
 
-def duotone(c: Picture, shadowColor: str, highlightColor: str, intensity: float) -> Picture:  # noqa: N803
+def duotone(c: Picture, shadowColor: str, highlightColor: str, intensity: float) -> Picture:
     low, high = (np.array([int(x[i:i + 2], 16) / 255 for i in (1, 3, 5)]) for x in (shadowColor, highlightColor))
     return mix(c, low + (high - low) * luma(c)[..., None], intensity / 100)
 
@@ -160,7 +161,7 @@ def chromatic_aberration(c: Picture, offset: float) -> Picture:
     return np.stack([sample(c, u + du, v + dv)[..., 0], c[..., 1], sample(c, u - du, v - dv)[..., 2]], axis=-1)
 
 
-def glitch(c: Picture, intensity: float, blockSize: float) -> Picture:  # noqa: N803
+def glitch(c: Picture, intensity: float, blockSize: float) -> Picture:
     h, w = c.shape[:2]
     k = intensity / 100
     u, v = uv(c)
@@ -257,7 +258,7 @@ def film_grain(c: Picture, intensity: float, size: float) -> Picture:
     return np.clip(c + (noise * intensity / 100 * 0.3)[..., None], 0, 1)
 
 
-def halftone(c: Picture, dotSize: float, angle: float) -> Picture:  # noqa: N803
+def halftone(c: Picture, dotSize: float, angle: float) -> Picture:
     """Real dots (our decision, not the anchor's broken shader): on a grid of ``2 * dotSize`` px turned by
     ``angle``, a dot of the cell centre's colour on white, of radius ``1.15 * dotSize * sqrt(1 - L)``."""
     h, w = c.shape[:2]
@@ -278,7 +279,7 @@ def scanlines(c: Picture, intensity: float, count: float) -> Picture:
     return c * (1 - band * intensity / 100)[..., None]
 
 
-def color_key_alpha(c: Picture, keyColor: str, tolerance: float, softness: float) -> Picture:  # noqa: N803
+def color_key_alpha(c: Picture, keyColor: str, tolerance: float, softness: float) -> Picture:
     """The alpha that removes the key colour (our decision: the anchor's shader keeps the key and drops the rest)."""
     key = np.array([int(keyColor[i:i + 2], 16) / 255 for i in (1, 3, 5)])
     e = softness / 100 + 0.001

@@ -104,7 +104,7 @@ def make_handler(fake: FakeGemini) -> type[BaseHTTPRequestHandler]:
             self.end_headers()
             self.wfile.write(data)
 
-        def do_POST(self) -> None:  # noqa: N802
+        def do_POST(self) -> None:
             item = self._record()
             path = item.path.split("?")[0]
             if re.fullmatch(r"/v1(beta)?/models/[^/:]+:(stream)?[gG]enerateContent", path):
@@ -123,7 +123,7 @@ def make_handler(fake: FakeGemini) -> type[BaseHTTPRequestHandler]:
                 return self._send(200, {"file": _file(fake, file_id, states[0])}, {"X-Goog-Upload-Status": "final"})
             self._send(404, {"error": {"code": 404, "message": f"fake: no route {path}", "status": "NOT_FOUND"}})
 
-        def do_GET(self) -> None:  # noqa: N802
+        def do_GET(self) -> None:
             item = self._record()
             match = re.fullmatch(r"/v1(beta)?/files/([^/?]+)", item.path.split("?")[0])
             if match and match.group(2) in fake.files:

@@ -43,7 +43,7 @@ class _Handler(BaseHTTPRequestHandler):
     def log_message(self, *args: Any) -> None:
         pass
 
-    def do_POST(self) -> None:  # noqa: N802 - the stdlib's name
+    def do_POST(self) -> None:
         body = json.loads(self.rfile.read(int(self.headers.get("Content-Length") or 0)) or b"{}")
         self.fake.requests.append(({k.lower(): v for k, v in self.headers.items()}, body))
         if not self.path.endswith("/chat/completions") or not self.fake.answers:

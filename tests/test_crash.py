@@ -27,7 +27,7 @@ from neuralcut_cli.tools import default_registry
 from neuralcut_cli.tools.definition import ToolContext
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
-from generate import make_project  # noqa: E402
+from generate import make_project
 
 CHILD = Path(__file__).resolve().parent / "crash_child.py"
 SPLIT = ["tool", "split", '{"times": [100.5, 200.25]}']

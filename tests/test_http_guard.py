@@ -28,7 +28,7 @@ def closed_within(sock: socket.socket, seconds: float) -> bytes | None:
     try:
         while chunk := sock.recv(4096):
             received += chunk
-    except (TimeoutError, socket.timeout):
+    except TimeoutError:
         return None
     except ConnectionResetError:
         pass

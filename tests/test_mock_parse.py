@@ -7,7 +7,7 @@ wrong edit. The vocabulary comes from ``fixtures/mock_project.json``.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -506,7 +506,7 @@ CATEGORIES = {"looking": LOOKING, "splits": SPLITS, "removing": REMOVING, "moves
 TABLE = [row for rows in CATEGORIES.values() for row in rows]
 
 
-@lru_cache(maxsize=None)
+@cache
 def parsed(text: str) -> Parsed:
     return parse(text, VOCAB)
 

@@ -281,7 +281,7 @@ class _FakeRay:
             def __init__(self, fn: Any) -> None:
                 self.fn, self.node = fn, ""
 
-            def options(self, scheduling_strategy: Any) -> "Remote":
+            def options(self, scheduling_strategy: Any) -> Remote:
                 self.node = scheduling_strategy.node_id
                 return self
 

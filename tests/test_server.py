@@ -35,7 +35,7 @@ class Server:
         self.server = uvicorn.Server(server_config(create_app(backend, token), log_level="warning"))
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
 
-    def __enter__(self) -> "Server":
+    def __enter__(self) -> Server:
         self.thread.start()
         for _ in range(200):
             if self.server.started:

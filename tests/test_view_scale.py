@@ -16,7 +16,7 @@ import pytest
 from cli_helpers import neuralcut
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
-from generate import make_project  # noqa: E402
+from generate import make_project
 
 
 @pytest.fixture(scope="module")

@@ -6,8 +6,9 @@ goes back to the model as the tool's error ``User denied permission``. Read-only
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from neuralcut_cli.agent.types import ToolCall
 from neuralcut_cli.project.model import Project

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import heapq
-from typing import Sequence
+from collections.abc import Sequence
 
 from neuralcut_cli.agent.types import AgentContext, ChatMessage, MediaAssetSummary
 from neuralcut_cli.project.model import Project

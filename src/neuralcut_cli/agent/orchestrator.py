@@ -15,8 +15,9 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from neuralcut_cli.agent.approval import Approval
 from neuralcut_cli.agent.backends.base import Backend

@@ -11,8 +11,9 @@ conversation in memory.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from neuralcut_cli.agent.types import AgentContext, ChatMessage, ExecutionState
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from neuralcut_cli.agent.types import ChatMessage
 from neuralcut_cli.tools.groups import GROUPS

@@ -96,7 +96,7 @@ class AssistantTurn(WireModel):
                 "status": "failed" if self.failed else "ok"}
 
     @classmethod
-    def from_wire(cls, data: Any) -> "AssistantTurn":
+    def from_wire(cls, data: Any) -> AssistantTurn:
         """``ValueError`` when ``data`` is not a turn."""
         if not isinstance(data, dict) or data.get("status", "ok") not in ("ok", "failed"):
             raise ValueError("not an assistant turn")

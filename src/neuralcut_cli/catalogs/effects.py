@@ -7,8 +7,9 @@ patch against an effect's definitions and answers with the spec's strings.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from neuralcut_cli.errors import ParamError
 

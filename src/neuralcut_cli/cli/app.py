@@ -6,7 +6,7 @@ renderers) are imported inside the commands that use them.
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -72,9 +72,9 @@ def root(
     base_url: BaseUrlOpt = None,
     approve: ApproveOpt = None,
     version: Annotated[
-        Optional[bool], typer.Option("--version", "-V", callback=_version, is_eager=True, help="Show the version.")
+        bool | None, typer.Option("--version", "-V", callback=_version, is_eager=True, help="Show the version.")
     ] = None,
-    color: Annotated[Optional[str], typer.Option(
+    color: Annotated[str | None, typer.Option(
         "--color", metavar="auto|always|never", help="Colour: auto (a terminal, unless NO_COLOR is set), always or "
         "never; works before or after the command.")] = None,
     debug: Annotated[bool, typer.Option("--debug", help="Log what NeuralCut does to stderr (also NEURALCUT_DEBUG=1); "

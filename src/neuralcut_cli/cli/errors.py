@@ -14,7 +14,8 @@ from __future__ import annotations
 import functools
 import os
 import sys
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from neuralcut_cli.errors import ExitCode, NeuralCutError
 

@@ -9,8 +9,8 @@ in the current folder (or, with none, a copy of the demo) and opens it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from rich.console import Console
 from rich.markup import escape

@@ -9,7 +9,8 @@ become the ``Examples:`` block at the end of ``neuralcut CMD --help``.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import typer
 

@@ -12,7 +12,7 @@ import logging
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -80,7 +80,7 @@ def resolve_approve(value: str | None) -> str:
 
 
 ProjectOpt = Annotated[
-    Optional[Path],
+    Path | None,
     typer.Option(
         "--project",
         "-p",
@@ -92,7 +92,7 @@ JsonOpt = Annotated[
     bool, typer.Option("--json", help="Machine output: exactly one JSON document on stdout.")
 ]
 BackendOpt = Annotated[
-    Optional[str],
+    str | None,
     typer.Option(
         "--backend",
         "-b",
@@ -102,17 +102,17 @@ BackendOpt = Annotated[
     ),
 ]
 ModelOpt = Annotated[
-    Optional[str],
+    str | None,
     typer.Option("--model", "-m", help="Model name for the gemini or openai backend (default: $NEURALCUT_MODEL).",
                  show_default=False),
 ]
 ApproveOpt = Annotated[
-    Optional[str],
+    str | None,
     typer.Option("--approve", help="ask: show each edit and ask before it runs; auto (default): no questions "
                                    "(default: $NEURALCUT_APPROVE, else the config file).", show_default=False),
 ]
 BaseUrlOpt = Annotated[
-    Optional[str],
+    str | None,
     typer.Option("--base-url", help="The openai backend's server, e.g. http://localhost:11434/v1 for Ollama "
                                     "(default: $OPENAI_BASE_URL).", show_default=False),
 ]

@@ -16,7 +16,7 @@ so they stay in step.
 from __future__ import annotations
 
 from bisect import bisect_right
-from typing import Callable
+from collections.abc import Callable
 
 from neuralcut_cli.project.animation import (
     Animations,

@@ -9,7 +9,7 @@ has a new id, its name followed by " (copy)", and keyframes with new ids.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from neuralcut_cli.editing.animation import with_new_ids
 from neuralcut_cli.editing.placement import new_track

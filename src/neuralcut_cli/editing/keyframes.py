@@ -9,7 +9,8 @@ tests use.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from neuralcut_cli.editing.animation import discrete_at
 from neuralcut_cli.editing.animation import value_at as channel_value

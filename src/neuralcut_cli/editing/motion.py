@@ -9,7 +9,7 @@ animations with easing, and ducking music under a voice.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from neuralcut_cli.editing.keyframes import keyframe_list, remove, update_curve, upsert
 from neuralcut_cli.editing.properties import PROPERTIES

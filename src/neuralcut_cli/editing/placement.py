@@ -9,7 +9,8 @@ below the last audio track.
 from __future__ import annotations
 
 import uuid
-from typing import Any, Iterable, cast
+from collections.abc import Iterable
+from typing import Any, cast
 
 from neuralcut_cli.errors import EditError
 from neuralcut_cli.project.base import mark_all_set

@@ -15,8 +15,8 @@ lands after what lay before it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from neuralcut_cli.editing.split import split_track
 from neuralcut_cli.errors import EditError

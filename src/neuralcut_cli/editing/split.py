@@ -17,7 +17,8 @@ Each track is walked once with a binary search over the sorted times:
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from neuralcut_cli.editing.animation import cut
 from neuralcut_cli.project.base import copy_with

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from neuralcut_cli.media.assets import AssetFile
 from neuralcut_cli.project.io import read_json_state

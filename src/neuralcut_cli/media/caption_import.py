@@ -3,8 +3,8 @@ in one undo step; a file that cannot be read changes nothing."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from neuralcut_cli.editing.captions import caption_track
 from neuralcut_cli.media.subtitles import read_cues

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import os
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from neuralcut_cli.errors import MediaError
 from neuralcut_cli.media.probe import MediaInfo, probe

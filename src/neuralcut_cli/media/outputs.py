@@ -13,8 +13,9 @@ from __future__ import annotations
 import os
 import stat
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable, TypeVar
+from typing import TypeVar
 
 from neuralcut_cli.errors import OutputExists, UsageError
 from neuralcut_cli.project.io import fsync_dir

@@ -18,7 +18,7 @@ cut, clamp, copy) live in ``editing.animation``.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
@@ -56,7 +56,7 @@ class ScalarChannel(CamelModel):
     extrapolation: Extrapolation | None = None
 
     @model_validator(mode="after")
-    def _sorted(self) -> "ScalarChannel":
+    def _sorted(self) -> ScalarChannel:
         _check_times([key.time for key in self.keys])
         return self
 
@@ -64,7 +64,7 @@ class ScalarChannel(CamelModel):
 class DiscreteKey(CamelModel):
     id: NonEmptyStr
     time: Ticks
-    value: Union[bool, Annotated[str, Field(max_length=1000)]]
+    value: bool | Annotated[str, Field(max_length=1000)]
 
 
 class DiscreteChannel(CamelModel):
@@ -72,12 +72,12 @@ class DiscreteChannel(CamelModel):
     keys: tuple[DiscreteKey, ...] = ()
 
     @model_validator(mode="after")
-    def _sorted(self) -> "DiscreteChannel":
+    def _sorted(self) -> DiscreteChannel:
         _check_times([key.time for key in self.keys])
         return self
 
 
-Channel = Annotated[Union[ScalarChannel, DiscreteChannel], Field(discriminator="kind")]
+Channel = Annotated[ScalarChannel | DiscreteChannel, Field(discriminator="kind")]
 
 
 class Component(CamelModel):
@@ -97,7 +97,7 @@ class Animations(CamelModel):
     channels: dict[str, Channel] = Field(default_factory=dict, max_length=1024)
 
     @model_validator(mode="after")
-    def _components_have_channels(self) -> "Animations":
+    def _components_have_channels(self) -> Animations:
         for path, binding in self.bindings.items():
             for component in binding.components:
                 if component.channel_id not in self.channels:

@@ -18,8 +18,9 @@ expects, rather than guessing.
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any, Iterator
+from collections.abc import Iterator
+from functools import cache
+from typing import Any
 
 from pydantic import BaseModel, TypeAdapter
 
@@ -198,7 +199,7 @@ def _apply_list(name: str, current: tuple[Any, ...], patch: Patch, forward: bool
     return tuple(by_id[item_id] for item_id in order)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _adapter(annotation: Any) -> TypeAdapter[Any]:
     return TypeAdapter(annotation)
 

@@ -15,7 +15,7 @@ give the effective values.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
@@ -87,9 +87,9 @@ class TextBackground(CamelModel):
     offset_y: Number | None = None
 
 
-EffectParamValue = Union[bool, Annotated[int, Field(strict=True, ge=-MAX_NUMBER, le=MAX_NUMBER)],
-                         Annotated[float, Field(allow_inf_nan=False, ge=-MAX_NUMBER, le=MAX_NUMBER)],
-                         Annotated[str, Field(max_length=1000)]]
+EffectParamValue = (bool | Annotated[int, Field(strict=True, ge=-MAX_NUMBER, le=MAX_NUMBER)]
+                    | Annotated[float, Field(allow_inf_nan=False, ge=-MAX_NUMBER, le=MAX_NUMBER)]
+                    | Annotated[str, Field(max_length=1000)])
 Params = Annotated[dict[str, EffectParamValue], Field(max_length=100)]
 
 
@@ -119,7 +119,7 @@ class ClipEffect(CamelModel):
     enabled: bool = True
 
     @model_validator(mode="after")
-    def _params_typed(self) -> "ClipEffect":
+    def _params_typed(self) -> ClipEffect:
         _typed_params(self.type, self.params)
         return self
 
@@ -224,7 +224,7 @@ class AudioElement(_MediaBase):
     muted: bool = False
 
     @model_validator(mode="after")
-    def _source(self) -> "AudioElement":
+    def _source(self) -> AudioElement:
         if self.source_type == "library" and not self.source_url:
             raise ValueError("library audio needs a sourceUrl")
         if self.source_type == "upload" and not self.media_id:
@@ -276,7 +276,7 @@ class EffectElement(ElementBase):
     params: Params = Field(default_factory=dict)
 
     @model_validator(mode="after")
-    def _params_typed(self) -> "EffectElement":
+    def _params_typed(self) -> EffectElement:
         _typed_params(self.effect_type, self.params)
         return self
 
@@ -289,7 +289,7 @@ MEDIA_ELEMENTS = (VideoElement, ImageElement, AudioElement)  # the kinds with a 
 VISUAL_ELEMENTS = (VideoElement, ImageElement, TextElement, StickerElement, GraphicElement)
 
 Element = Annotated[
-    Union[VideoElement, ImageElement, AudioElement, TextElement, StickerElement, GraphicElement, EffectElement],
+    VideoElement | ImageElement | AudioElement | TextElement | StickerElement | GraphicElement | EffectElement,
     Field(discriminator="type"),
 ]
 

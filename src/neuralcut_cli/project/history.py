@@ -44,7 +44,7 @@ class Step:
         return {"id": self.id, "time": self.time, "source": self.source, "calls": self.calls, "patches": self.patches}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "Step":
+    def from_json(cls, data: dict[str, Any]) -> Step:
         return cls(data["id"], data["time"], data["source"], data.get("calls", []), data.get("patches", []))
 
     def summary(self) -> dict[str, Any]:

@@ -13,7 +13,8 @@ its own "not found" error rather than guessing.
 from __future__ import annotations
 
 from bisect import bisect_left
-from typing import Any, Iterable, Iterator
+from collections.abc import Iterable, Iterator
+from typing import Any
 
 from neuralcut_cli.project.model import Project
 

@@ -16,7 +16,7 @@ import os
 import stat
 import tempfile
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +45,7 @@ class FileStamp:
     inode: int
 
     @classmethod
-    def of(cls, path: Path) -> "FileStamp | None":
+    def of(cls, path: Path) -> FileStamp | None:
         try:
             st = os.stat(path)
         except FileNotFoundError:
@@ -189,7 +189,7 @@ def dump_project(project: Project) -> bytes:
 
 
 def now_iso() -> str:
-    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def touch(project: Project, when: str | None = None) -> Project:

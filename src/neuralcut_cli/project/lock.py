@@ -28,7 +28,7 @@ class FileLock:
         self._fd: int | None = None
         self._depth = 0
 
-    def __enter__(self) -> "FileLock":
+    def __enter__(self) -> FileLock:
         if self._depth == 0:
             self._acquire()
         self._depth += 1

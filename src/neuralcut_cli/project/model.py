@@ -7,8 +7,9 @@ is in ticks. A file needs ``scenes`` (a non-empty list) and a
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated, Iterator, Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
@@ -33,7 +34,7 @@ class FrameRate(CamelModel):
     denominator: int = Field(default=1, strict=True, gt=0, le=1_000_000)
 
     @model_validator(mode="after")
-    def _sane(self) -> "FrameRate":
+    def _sane(self) -> FrameRate:
         if self.numerator / self.denominator > 1000:
             raise ValueError("a frame rate above 1000 fps is not a video frame rate")
         return self
@@ -122,7 +123,7 @@ class Scene(CamelModel):
     updated_at: str | None = None
 
     @model_validator(mode="after")
-    def _unique_ids(self) -> "Scene":
+    def _unique_ids(self) -> Scene:
         seen_tracks: set[str] = set()
         seen_elements: set[str] = set()
         for track in self.tracks.ordered():
@@ -135,17 +136,17 @@ class Scene(CamelModel):
                 seen_elements.add(element.id)
         return self
 
-    def with_track(self, track: Track) -> "Scene":
+    def with_track(self, track: Track) -> Scene:
         return self.model_copy(update={"tracks": self.tracks.replace(track)})
 
-    def update_element(self, element: Element) -> "Scene":
+    def update_element(self, element: Element) -> Scene:
         """A copy with the element of the same id (on whichever track holds it) replaced."""
         found = self.find_element(element.id)
         if found is None:
             raise KeyError(element.id)
         return self.with_track(found[0].with_element(element))  # type: ignore[arg-type]
 
-    def with_tracks(self, tracks: SceneTracks) -> "Scene":
+    def with_tracks(self, tracks: SceneTracks) -> Scene:
         return self.model_copy(update={"tracks": tracks})
 
     def elements(self) -> Iterator[tuple[Track, Element]]:
@@ -179,7 +180,7 @@ class Project(CamelModel):
     timeline_view_state: TimelineViewState | None = None
 
     @model_validator(mode="after")
-    def _current_scene_exists(self) -> "Project":
+    def _current_scene_exists(self) -> Project:
         ids = [scene.id for scene in self.scenes]
         if self.current_scene_id not in ids:
             raise ValueError(f"currentSceneId '{self.current_scene_id}' names no scene (scenes: {', '.join(ids)})")
@@ -198,7 +199,7 @@ class Project(CamelModel):
                 return scene
         raise LookupError(self.current_scene_id)  # unreachable: validated
 
-    def with_scene(self, scene: Scene) -> "Project":
+    def with_scene(self, scene: Scene) -> Project:
         scenes = tuple(scene if s.id == scene.id else s for s in self.scenes)
         return self.model_copy(update={"scenes": scenes})
 

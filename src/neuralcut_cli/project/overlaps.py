@@ -7,7 +7,7 @@ reports them so the views can say so.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from neuralcut_cli.project.elements import Element
 from neuralcut_cli.project.tracks import Track

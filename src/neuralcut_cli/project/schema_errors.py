@@ -7,7 +7,8 @@ elements[2].startTime``), what was expected and what was found.
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from pydantic import ValidationError
 

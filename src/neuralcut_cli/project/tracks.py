@@ -6,7 +6,8 @@ Track ``type`` is one of ``video``, ``text``, ``audio``, ``graphic``,
 
 from __future__ import annotations
 
-from typing import Annotated, Iterator, Literal, Union
+from collections.abc import Iterator
+from typing import Annotated, Literal
 
 from pydantic import Field, field_validator, model_validator
 
@@ -24,7 +25,7 @@ class TrackBase(CamelModel):
     elements: tuple[Element, ...] = ()
 
     @model_validator(mode="after")
-    def _elements_fit_track(self) -> "TrackBase":
+    def _elements_fit_track(self) -> TrackBase:
         for index, element in enumerate(self.elements):
             problem = placement_error(element.type, self.type)
             if problem:
@@ -33,7 +34,7 @@ class TrackBase(CamelModel):
                 raise ValueError(f"elements[{index}]: ends after 24:00:00, the 24-hour limit of a timeline")
         return self
 
-    def with_element(self, element: Element) -> "TrackBase":
+    def with_element(self, element: Element) -> TrackBase:
         """A copy with the element of the same id replaced by ``element``."""
         elements = tuple(element if e.id == element.id else e for e in self.elements)
         return self.model_copy(update={"elements": elements})
@@ -73,7 +74,7 @@ class AudioTrack(TrackBase):
 
 
 Track = Annotated[
-    Union[VideoTrack, TextTrack, GraphicTrack, EffectTrack, AudioTrack],
+    VideoTrack | TextTrack | GraphicTrack | EffectTrack | AudioTrack,
     Field(discriminator="type"),
 ]
 
@@ -133,7 +134,7 @@ class SceneTracks(CamelModel):
                 return track
         return None
 
-    def replace(self, new: Track) -> "SceneTracks":
+    def replace(self, new: Track) -> SceneTracks:
         """A copy with the track of the same id swapped for ``new``."""
         if self.main.id == new.id:
             return self.model_copy(update={"main": new})
@@ -145,12 +146,12 @@ class SceneTracks(CamelModel):
                     return self.model_copy(update={slot: changed})
         raise KeyError(new.id)
 
-    def add_overlay_on_top(self, track: Track) -> "SceneTracks":
+    def add_overlay_on_top(self, track: Track) -> SceneTracks:
         return self.model_copy(update={"overlay": (track, *self.overlay)})
 
-    def add_audio_below(self, track: Track) -> "SceneTracks":
+    def add_audio_below(self, track: Track) -> SceneTracks:
         return self.model_copy(update={"audio": (*self.audio, track)})
 
-    def add_audio_first(self, track: Track) -> "SceneTracks":
+    def add_audio_first(self, track: Track) -> SceneTracks:
         """A new audio row right below the main track."""
         return self.model_copy(update={"audio": (track, *self.audio)})

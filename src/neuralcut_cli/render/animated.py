@@ -12,9 +12,10 @@ steps on a fade).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any
 
 from neuralcut_cli.editing.keyframes import value_at
 from neuralcut_cli.project.elements import Element

@@ -12,8 +12,9 @@ README. color-key and halftone do what their names promise rather than the ancho
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from neuralcut_cli.project.colors import parse_color
 from neuralcut_cli.render import effects_colour as colour

@@ -6,8 +6,9 @@ see ``effects_expr``), then applied to every frame by fast filters: ``haldclut``
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, Callable
+from typing import Any
 
 from neuralcut_cli.render import effects_expr as expr
 from neuralcut_cli.render.effects_colour import LUMA, edge_repeated, mixer, number

@@ -12,10 +12,10 @@ elements and audio tracks is mixed with each element's volume (dB) and mute.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
-from typing import Callable
 
 from neuralcut_cli.catalogs.stickers import SIZE_FRACTION, find_sticker
 from neuralcut_cli.errors import MediaError

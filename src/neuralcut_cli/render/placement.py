@@ -8,8 +8,9 @@ scale multiplies it, its position (pixels from the centre) moves it.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from neuralcut_cli.project.elements import GraphicElement, ImageElement, StickerElement, TextElement, VideoElement
 from neuralcut_cli.render.animated import Clock, animated, linear_expression, runs

@@ -155,7 +155,7 @@ def _check_nodes(ray: Any, paths: list[str]) -> None:
 def _result(ray: Any, ref: Any, task: Task) -> dict[Kind, bytes]:
     try:
         pieces: dict[Kind, bytes] = ray.get(ref)
-    except Exception as exc:  # a Ray task error wraps the worker's own
+    except Exception as exc:  # noqa: BLE001 - a Ray task error wraps the worker's own
         cause = getattr(exc, "cause", None) or exc
         message = getattr(cause, "message", None) or str(cause).splitlines()[-1]
         raise MediaError(f"Ray failed on {task.where()}: {message[:500]}") from None

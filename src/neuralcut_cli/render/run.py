@@ -14,10 +14,10 @@ import hashlib
 import os
 import shutil
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Callable
 
 from neuralcut_cli.errors import Cancelled, MediaError
 from neuralcut_cli.media.outputs import check_output_target, own_files

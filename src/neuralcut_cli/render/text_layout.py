@@ -9,7 +9,7 @@ spaces). A line break the text holds is kept. Widths come from the font files th
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 WRAP_SHARE = 0.9  # of the canvas width a line may take
 

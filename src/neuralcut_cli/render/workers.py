@@ -15,9 +15,10 @@ import subprocess
 import tempfile
 import time
 from collections import deque
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any, Callable, Protocol, Sequence
+from typing import IO, Any, Protocol
 
 from neuralcut_cli.errors import Cancelled, MediaError
 from neuralcut_cli.media.ffmpeg import last_lines, spawn

@@ -57,7 +57,7 @@ def create_app(backend: Backend, token: str | None = None) -> Starlette:
         except (BackendError, NeuralCutError) as exc:
             log.warning("backend failed: %s", exc)
             return _error(502, f"The model backend failed: {exc}")
-        except Exception as exc:  # noqa: BLE001 - a bug: say so without internals
+        except Exception as exc:
             log.exception("backend crashed")
             return _error(502, f"The model backend failed ({type(exc).__name__})")
         return JSONResponse(turn.to_wire())
@@ -94,7 +94,7 @@ async def _read_body(request: Request) -> bytes:
 
     try:
         await asyncio.wait_for(read(), DRAIN_SECONDS)
-    except asyncio.TimeoutError:
+    except TimeoutError:
         if size <= MAX_BODY:
             raise RequestProblem(408, f"The request body did not arrive within {DRAIN_SECONDS:g} s") from None
     except Exception:  # noqa: BLE001 - the client went away mid-body: nothing is answered anyway

@@ -104,55 +104,74 @@ def update_clip(project: Project, args: UpdateClipArgs, ctx: ToolContext) -> Pro
 def _checked_update(element: Element, args: UpdateClipArgs, applied: dict[str, Any]) -> dict[str, Any]:
     """The field updates, checked in the contract's order (the first problem is the error)."""
     update: dict[str, Any] = {}
-    kind = element.type
-    if args.name is not None:
-        if not isinstance(args.name, str) or not args.name.strip():
-            raise ToolError("name must be a non-empty string")
-        update["name"] = applied["name"] = args.name
-    if args.muted is not None:
-        if not isinstance(args.muted, bool):
-            raise ToolError("muted must be a boolean")
-        if not isinstance(element, (VideoElement, AudioElement)):
-            raise ToolError(f"Element type '{kind}' does not support muted")
-        update["muted"] = applied["muted"] = args.muted
+    _name(element, args, update, applied)
+    _muted(element, args, update, applied)
     _trims(args)
+    for check in (_opacity, _hidden, _blend_mode, _volume):
+        check(element, args, update, applied)
+    transform = _transform(element, args)
+    if transform is not None:
+        update["transform"] = transform
+        applied["transform"] = transform_json(transform)
+    return update
+
+
+def _require(holds: bool, message: str) -> None:
+    if not holds:
+        raise ToolError(message)
+
+
+def _supports(element: Element, kinds: Any, what: str, extra: str = "") -> None:
+    _require(isinstance(element, kinds), f"Element type '{element.type}' does not support {what}{extra}")
+
+
+def _name(element: Element, args: UpdateClipArgs, update: dict[str, Any], applied: dict[str, Any]) -> None:
+    if args.name is not None:
+        _require(isinstance(args.name, str) and bool(args.name.strip()), "name must be a non-empty string")
+        update["name"] = applied["name"] = args.name
+
+
+def _muted(element: Element, args: UpdateClipArgs, update: dict[str, Any], applied: dict[str, Any]) -> None:
+    if args.muted is not None:
+        _require(isinstance(args.muted, bool), "muted must be a boolean")
+        _supports(element, (VideoElement, AudioElement), "muted")
+        update["muted"] = applied["muted"] = args.muted
+
+
+def _opacity(element: Element, args: UpdateClipArgs, update: dict[str, Any], applied: dict[str, Any]) -> None:
     if args.opacity is not None:
-        if not _number(args.opacity) or not 0 <= args.opacity <= 100:
-            raise ToolError("opacity must be a number between 0 and 100")
-        if not isinstance(element, VISUAL_ELEMENTS):
-            raise ToolError(f"Element type '{kind}' does not support opacity")
+        _require(_number(args.opacity) and 0 <= args.opacity <= 100, "opacity must be a number between 0 and 100")
+        _supports(element, VISUAL_ELEMENTS, "opacity")
         update["opacity"] = round(args.opacity / 100, 4)
         applied["opacity"] = args.opacity
+
+
+def _hidden(element: Element, args: UpdateClipArgs, update: dict[str, Any], applied: dict[str, Any]) -> None:
     if args.hidden is not None:
-        if not isinstance(args.hidden, bool):
-            raise ToolError("hidden must be a boolean")
-        if not isinstance(element, VISUAL_ELEMENTS):
-            raise ToolError(f"Element type '{kind}' does not support hidden (mute audio instead)")
+        _require(isinstance(args.hidden, bool), "hidden must be a boolean")
+        _supports(element, VISUAL_ELEMENTS, "hidden", " (mute audio instead)")
         update["hidden"] = applied["hidden"] = args.hidden
+
+
+def _blend_mode(element: Element, args: UpdateClipArgs, update: dict[str, Any], applied: dict[str, Any]) -> None:
     if args.blend_mode is not None:
-        if not isinstance(args.blend_mode, str):
-            raise ToolError("blendMode must be a string")
-        if not isinstance(element, VISUAL_ELEMENTS):
-            raise ToolError(f"Element type '{kind}' does not support blendMode")
-        if args.blend_mode not in BLEND_MODES:
-            raise ToolError(f"Unknown blendMode: {args.blend_mode}. Available: {', '.join(BLEND_MODES)}")
+        _require(isinstance(args.blend_mode, str), "blendMode must be a string")
+        _supports(element, VISUAL_ELEMENTS, "blendMode")
+        _require(args.blend_mode in BLEND_MODES,
+                 f"Unknown blendMode: {args.blend_mode}. Available: {', '.join(BLEND_MODES)}")
         update["blend_mode"] = applied["blendMode"] = args.blend_mode
+
+
+def _volume(element: Element, args: UpdateClipArgs, update: dict[str, Any], applied: dict[str, Any]) -> None:
     if args.volume is not None:
-        if not _number(args.volume) or not 0 <= args.volume <= 100:
-            raise ToolError("volume must be a number between 0 and 100")
-        if not isinstance(element, (VideoElement, AudioElement)):
-            raise ToolError(f"Element type '{kind}' does not support volume")
+        _require(_number(args.volume) and 0 <= args.volume <= 100, "volume must be a number between 0 and 100")
+        _supports(element, (VideoElement, AudioElement), "volume")
         update["volume"] = db_from_gain(args.volume / 100)
         if args.volume == 0:
             update["muted"] = True
         elif args.muted is None:
             update["muted"] = False
         applied["volume"] = args.volume
-    transform = _transform(element, args)
-    if transform is not None:
-        update["transform"] = transform
-        applied["transform"] = transform_json(transform)
-    return update
 
 
 def _transform(element: Element, args: UpdateClipArgs) -> Any:

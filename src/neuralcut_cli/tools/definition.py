@@ -12,9 +12,10 @@ from __future__ import annotations
 import json
 import logging
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Callable, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 from pydantic.alias_generators import to_camel
@@ -61,10 +62,10 @@ class ToolContext:
     session: ProjectSession | None = None
     playback_time_ms: int = 0
     progress: Callable[[str], None] = field(default=lambda text: None)
-    services: "ToolServices" = field(default_factory=lambda: _default_services())
+    services: ToolServices = field(default_factory=lambda: _default_services())
 
 
-def _default_services() -> "ToolServices":
+def _default_services() -> ToolServices:
     from neuralcut_cli.tools.services import ToolServices
 
     return ToolServices()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar, Union
+from typing import Annotated, Any, ClassVar
 
 from pydantic import Field
 
@@ -28,7 +28,7 @@ from neuralcut_cli.tools.definition import (
     tool,
 )
 
-ParamValue = Union[bool, int, float, str]
+ParamValue = bool | int | float | str
 
 
 def effect_def(effect_type: str) -> EffectDef:
@@ -109,7 +109,7 @@ def apply_effect(project: Project, args: ApplyEffectArgs, ctx: ToolContext) -> P
     element = effect_element(effect, params, seconds_to_ticks(args.start), seconds_to_ticks(args.end))
     try:
         scene, track = place_auto(project.scene, element, "effect")
-    except Exception as exc:  # a bug in placement, reported as the spec says
+    except Exception as exc:  # noqa: BLE001 - a bug in placement, reported as the spec says
         raise ToolError("Failed to place effect element", details=str(exc)) from None
     return project.with_scene(scene), {"elementId": element.id, "trackId": track.id, "appliedParams": params}
 

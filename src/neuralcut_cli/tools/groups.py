@@ -5,7 +5,7 @@ scripts call them directly)."""
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from neuralcut_cli.tools.definition import ToolDefinition
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Generic, Hashable, Iterable, TypeVar
+from collections.abc import Hashable, Iterable
+from typing import Any, Generic, TypeVar
 
 from neuralcut_cli.tools.definition import ToolContext, ToolDefinition
 

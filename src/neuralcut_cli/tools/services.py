@@ -8,9 +8,10 @@ made on first use.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
 
 from neuralcut_cli.media.assets import AssetFile
 from neuralcut_cli.media.context_cache import AssetCache, AssetContext
@@ -57,6 +58,6 @@ class ToolServices:
     transcriber: Transcriber = field(default_factory=_whisper)
 
     @classmethod
-    def for_model(cls, model: str | None) -> "ToolServices":
+    def for_model(cls, model: str | None) -> ToolServices:
         """The real services, understanding with ``model`` (the session's model, if it has one)."""
         return cls(understanding=_gemini(model))

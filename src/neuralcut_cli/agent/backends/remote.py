@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import urllib.error
 import urllib.request
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from neuralcut_cli.agent.backends.base import TextSink
 from neuralcut_cli.agent.types import AgentContext, AssistantTurn, ChatMessage
@@ -44,7 +44,7 @@ class RemoteBackend:
                 data = json.loads(response.read())
         except urllib.error.HTTPError as exc:
             raise BackendError(self._http_problem(exc)) from None
-        except (socket.timeout, TimeoutError):
+        except TimeoutError:
             raise BackendError(f"The NeuralCut server at {self.base} did not answer within {self.timeout:g}s") from None
         except urllib.error.URLError as exc:
             reason = getattr(exc.reason, "strerror", None) or str(exc.reason)

@@ -9,15 +9,16 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Callable, Sequence, Union
+from typing import Any
 
 from neuralcut_cli.agent.backends.base import TextSink
 from neuralcut_cli.agent.types import AgentContext, AssistantTurn, ChatMessage
 from neuralcut_cli.errors import BackendError
 from neuralcut_cli.tools.definition import ToolDefinition
 
-Entry = Union[AssistantTurn, dict[str, Any], BaseException, Callable[[Sequence[ChatMessage]], AssistantTurn]]
+Entry = AssistantTurn | dict[str, Any] | BaseException | Callable[[Sequence[ChatMessage]], AssistantTurn]
 
 
 class ScriptedBackend:
@@ -47,7 +48,7 @@ class ScriptedBackend:
         return turn
 
     @classmethod
-    def from_file(cls, path: Path) -> "ScriptedBackend":
+    def from_file(cls, path: Path) -> ScriptedBackend:
         """``{"delay": 0.5, "turns": [{"content": "...", "toolCalls": [...]}, ...]}``."""
         try:
             data: Any = json.loads(Path(path).read_text("utf-8"))

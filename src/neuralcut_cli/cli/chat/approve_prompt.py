@@ -4,7 +4,7 @@ then ``Allow? [y]es / [N]o / [a]lways for <tool> this session`` (Enter means no)
 from __future__ import annotations
 
 import json
-from typing import Callable
+from collections.abc import Callable
 
 from rich.console import Console
 from rich.markup import escape

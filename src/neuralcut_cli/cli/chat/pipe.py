@@ -7,7 +7,7 @@ status is 1 if any request failed, else 0. A closed or empty stdin ends at once.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from rich.console import Console
 from rich.markup import escape

@@ -8,8 +8,8 @@ it cancels the request. Ctrl-D (EOF) leaves with status 0.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
-from typing import Callable
 
 from rich.console import Console
 

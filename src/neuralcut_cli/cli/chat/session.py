@@ -7,9 +7,10 @@ in a worker thread so that Ctrl-C cancels the request, never the process.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from neuralcut_cli.agent.approval import Approval, Asker, Question
 from neuralcut_cli.agent.backends.factory import backend_spec, make_backend

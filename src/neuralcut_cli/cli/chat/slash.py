@@ -6,9 +6,9 @@ A unique prefix is enough (``/tim`` is ``/timeline``).
 from __future__ import annotations
 
 import difflib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from rich.console import Console
 from rich.markup import escape

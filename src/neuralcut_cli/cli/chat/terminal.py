@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import Completer, Completion, PathCompleter
@@ -82,7 +83,7 @@ class Busy:
         self.pending = ""
         self.before: Any = None
 
-    def __enter__(self) -> "Busy":
+    def __enter__(self) -> Busy:
         self.streamed = False
         self.pending = ""
         self.before = self._project()

@@ -58,7 +58,7 @@ class Waiting:
         row.add_row(self._spinner, line)
         return row
 
-    def __enter__(self) -> "Waiting":
+    def __enter__(self) -> Waiting:
         if self.quiet or not self.console.is_terminal:
             return self
         self.chat.listener = self.on_event

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -17,7 +17,7 @@ def mcp(
     host: Annotated[str, typer.Option("--host", help="With --http: the address (loopback by default; any other "
                                                      "needs a token).")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", min=0, max=65535, help="With --http: the port (0: any free one).")] = 8765,
-    token: Annotated[Optional[str], typer.Option("--token", help="With --http: the bearer token clients must send "
+    token: Annotated[str | None, typer.Option("--token", help="With --http: the bearer token clients must send "
                                                                  "(default: $NEURALCUT_SERVER_TOKEN).")] = None,
 ) -> None:
     """Serve one project's tools to an MCP client (Claude Code, gemini-cli, Cursor...) over stdio, or over

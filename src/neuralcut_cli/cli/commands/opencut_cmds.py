@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 
@@ -17,9 +17,9 @@ from neuralcut_cli.english import plural
 def import_opencut(
     record: Annotated[Path, typer.Argument(help="An OpenCut project record (version 25) as JSON.")],
     output: Annotated[Path, typer.Option("-o", "--output", help="The NeuralCut project file to write.")],
-    media: Annotated[Optional[Path], typer.Option("--media", help="The folder holding the media files (found by "
+    media: Annotated[Path | None, typer.Option("--media", help="The folder holding the media files (found by "
                                                   "their manifest name, or as <mediaId>.<ext>).")] = None,
-    manifest: Annotated[Optional[Path], typer.Option("--manifest", help="OpenCut's media list for the record "
+    manifest: Annotated[Path | None, typer.Option("--manifest", help="OpenCut's media list for the record "
                                                      "(id, name, type, duration...).")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
     json_out: JsonOpt = False,
@@ -55,7 +55,7 @@ def import_opencut(
 
 def export_opencut(
     output: Annotated[Path, typer.Option("-o", "--output", help="The OpenCut record to write (.json).")],
-    manifest: Annotated[Optional[Path], typer.Option("--manifest", help="Where to write the media list "
+    manifest: Annotated[Path | None, typer.Option("--manifest", help="Where to write the media list "
                                                      "(default: <output>.media.json).")] = None,
     project: ProjectOpt = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite existing files.")] = False,
@@ -98,9 +98,9 @@ def register(app: typer.Typer) -> None:
 def import_timeline(
     file: Annotated[Path, typer.Argument(help="An .otio, .edl, .xml (Final Cut Pro 7 / Premiere) or .fcpxml file.")],
     output: Annotated[Path, typer.Option("-o", "--output", help="The NeuralCut project file to write.")],
-    media: Annotated[Optional[Path], typer.Option("--media", help="A folder where media files are found by name.")]
+    media: Annotated[Path | None, typer.Option("--media", help="A folder where media files are found by name.")]
     = None,
-    fps: Annotated[Optional[float], typer.Option("--fps", help="The frame rate (an EDL has none: default the "
+    fps: Annotated[float | None, typer.Option("--fps", help="The frame rate (an EDL has none: default the "
                                                                "media's, else 30).")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
     json_out: JsonOpt = False,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -26,18 +26,18 @@ ForceOpt = Annotated[bool, typer.Option("--force", help="Replace the output file
 def render(
     output: Annotated[Path, typer.Option("--output", "-o", help="The video file to write (e.g. out.mp4).")],
     project: ProjectOpt = None,
-    preview: Annotated[Optional[bool], typer.Option(
+    preview: Annotated[bool | None, typer.Option(
         "--preview/--full", help="--preview: a quarter of the pixels, fast encoder preset (default: the config "
                                  "file's [render] preview, else full).", show_default=False)] = None,
-    start: Annotated[Optional[str], typer.Option("--from", help="Start time (5, 1:02.5, 90f...).")] = None,
-    end: Annotated[Optional[str], typer.Option("--to", help="End time.")] = None,
-    jobs: Annotated[Optional[int], typer.Option(
+    start: Annotated[str | None, typer.Option("--from", help="Start time (5, 1:02.5, 90f...).")] = None,
+    end: Annotated[str | None, typer.Option("--to", help="End time.")] = None,
+    jobs: Annotated[int | None, typer.Option(
         "--jobs", "-j", min=1, max=1024, help="Segments rendered at once, one core each (default: every core).",
         show_default=False)] = None,
     no_cache: Annotated[bool, typer.Option(
         "--no-cache", help="Render every segment again and keep none (default: reuse and keep them in "
                            ".neuralcut/<project>/render/).")] = False,
-    ray: Annotated[Optional[str], typer.Option(
+    ray: Annotated[str | None, typer.Option(
         "--ray", help="Render the segments on this Ray cluster (HOST:PORT, or auto; default: "
                       "$NEURALCUT_RAY_ADDRESS, else this machine).", show_default=False)] = None,
     force: ForceOpt = False,

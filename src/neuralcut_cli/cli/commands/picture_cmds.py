@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -24,7 +24,7 @@ def frame(
     at: Annotated[str, typer.Option("--at", help="The time: 5s, 1:02.5, 90f or 00:01:02:12.")],
     output: OutputOpt,
     project: ProjectOpt = None,
-    width: Annotated[Optional[int], typer.Option("--width", min=16, max=8192,
+    width: Annotated[int | None, typer.Option("--width", min=16, max=8192,
                                                  help="Scale to this width (default: the canvas).")] = None,
     force: ForceOpt = False,
     json_out: JsonOpt = False,
@@ -52,7 +52,7 @@ def frame(
 def storyboard(
     output: OutputOpt,
     project: ProjectOpt = None,
-    every: Annotated[Optional[float], typer.Option("--every", help="A frame every N seconds (default: one per "
+    every: Annotated[float | None, typer.Option("--every", help="A frame every N seconds (default: one per "
                                                    "shot of the main track, from its middle).")] = None,
     columns: Annotated[int, typer.Option("--columns", min=1, max=12, help="Tiles per row.")] = 4,
     width: Annotated[int, typer.Option("--tile-width", min=64, max=1920, help="Each tile's width in pixels.")] = 480,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -32,9 +32,9 @@ def timeline(project: ProjectOpt = None, json_out: JsonOpt = False,
              lanes: Annotated[bool, typer.Option("--lanes/--no-lanes", help="Draw the lanes under the table.")] = True,
              every: Annotated[bool, typer.Option("--all", help="List every element, one plain line each (past "
                                                  "200 elements the table shows each track's first ones).")] = False,
-             start: Annotated[Optional[str], typer.Option("--from", help="Only what plays from this time (5, "
+             start: Annotated[str | None, typer.Option("--from", help="Only what plays from this time (5, "
                                                           "1:02.5, 90f...).")] = None,
-             end: Annotated[Optional[str], typer.Option("--to", help="Only what plays before this time.")] = None,
+             end: Annotated[str | None, typer.Option("--to", help="Only what plays before this time.")] = None,
              ) -> None:
     """Show the active timeline: a table of tracks and elements, then the lanes."""
     from neuralcut_cli.cli.output import Output
@@ -81,14 +81,14 @@ def assets(
 
 def new(
     path: Annotated[Path, typer.Argument(help="Where to write the new project file.")],
-    more_media: Annotated[Optional[list[Path]], typer.Argument(
+    more_media: Annotated[list[Path] | None, typer.Argument(
         metavar="[MEDIA...]", help="More media files (so that --media a.mp4 b.mp4 works).", show_default=False)] = None,
-    name: Annotated[Optional[str], typer.Option("--name", help="Project name (default: the file name).")] = None,
-    fps: Annotated[Optional[str], typer.Option("--fps", help="Frame rate: 30, 25, 29.97 or 30000/1001 "
+    name: Annotated[str | None, typer.Option("--name", help="Project name (default: the file name).")] = None,
+    fps: Annotated[str | None, typer.Option("--fps", help="Frame rate: 30, 25, 29.97 or 30000/1001 "
                                                "(default: the first video's, else 30).", show_default=False)] = None,
-    size: Annotated[Optional[str], typer.Option("--size", help="Canvas WIDTHxHEIGHT (default: the first video's, "
+    size: Annotated[str | None, typer.Option("--size", help="Canvas WIDTHxHEIGHT (default: the first video's, "
                                                 "else 1920x1080).", show_default=False)] = None,
-    media: Annotated[Optional[list[Path]], typer.Option("--media", help="Media files to start with (repeat the "
+    media: Annotated[list[Path] | None, typer.Option("--media", help="Media files to start with (repeat the "
                                                         "option); videos go end to end on the main track.")] = None,
     demo: Annotated[bool, typer.Option("--demo", help="A copy of the bundled demo project (its media go to "
                                        "<name>-media/ beside it).")] = False,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -16,7 +16,7 @@ def serve(
     port: Annotated[int, typer.Option("--port", min=0, max=65535, help="Port (0 picks a free one).")] = 8765,
     backend: BackendOpt = None,
     model: ModelOpt = None,
-    token: Annotated[Optional[str], typer.Option("--token", help="Require Authorization: Bearer TOKEN "
+    token: Annotated[str | None, typer.Option("--token", help="Require Authorization: Bearer TOKEN "
                                                  "(default: $NEURALCUT_SERVER_TOKEN).", show_default=False)] = None,
     log_level: Annotated[str, typer.Option("--log-level", help="uvicorn log level.")] = "info",
 ) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 
@@ -84,7 +84,7 @@ def _print_human(out, definition, result, before, after, diff) -> None:  # type:
 
 def tools(
     json_out: JsonOpt = False,
-    name: Annotated[Optional[str], typer.Argument(help="Show one tool in full.")] = None,
+    name: Annotated[str | None, typer.Argument(help="Show one tool in full.")] = None,
 ) -> None:
     """List every tool with its description and input schema."""
     from neuralcut_cli.cli.output import Output

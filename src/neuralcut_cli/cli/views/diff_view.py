@@ -107,7 +107,7 @@ def _settings(track: Track) -> dict[str, Any]:
 
 
 def diff_table(patch: Patch | None, before: Project | None = None, after: Project | None = None,
-               names: Names | None = None) -> "DiffRows":
+               names: Names | None = None) -> DiffRows:
     """One line per track whose settings changed (``~ changed track Logo: hidden no → yes``), then one per
     changed element: ``+ added <short id> <label>: <detail>``."""
     names = names or Names(before, after)

@@ -13,8 +13,8 @@ from __future__ import annotations
 import base64
 import os
 import re
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Mapping
 
 from rich.console import Console
 

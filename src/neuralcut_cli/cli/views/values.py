@@ -8,7 +8,8 @@ the units an editor uses, texts shortened, lists and keyframes counted.
 from __future__ import annotations
 
 import re
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from neuralcut_cli.cli.views.names import fit, plural, quote
 from neuralcut_cli.time import format_timecode

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import itertools
 import os
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from neuralcut_cli.agent.backends.base import TextSink
 from neuralcut_cli.agent.backends.gemini import convert
@@ -32,7 +33,7 @@ class GeminiBackend:
         self._ids = itertools.count(1)
 
     @classmethod
-    def from_environment(cls, model: str | None = None) -> "GeminiBackend":
+    def from_environment(cls, model: str | None = None) -> GeminiBackend:
         """Fails with a usage error naming both key variables, before any request."""
         require_key()
         return cls(make_client(), model or os.environ.get("NEURALCUT_MODEL") or DEFAULT_MODEL)

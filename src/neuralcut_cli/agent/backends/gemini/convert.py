@@ -11,7 +11,8 @@ user message so the model can see and hear them.
 from __future__ import annotations
 
 import base64
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from neuralcut_cli.agent.types import ChatMessage, ToolCall
 from neuralcut_cli.tools.definition import ToolDefinition

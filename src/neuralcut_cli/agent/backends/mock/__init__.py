@@ -11,8 +11,8 @@ API.
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Sequence
 
 from neuralcut_cli.agent.backends.base import TextSink
 from neuralcut_cli.agent.backends.mock.listing import Vocab, vocab_of

@@ -56,7 +56,7 @@ class Clause:
     def __post_init__(self) -> None:
         self._masked = ((), self.text)
 
-    def copy(self) -> "Clause":
+    def copy(self) -> Clause:
         return Clause(self.text, self.quotes, list(self.used))
 
     def free(self, start: int, end: int) -> bool:

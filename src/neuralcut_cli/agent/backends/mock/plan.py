@@ -11,8 +11,9 @@ the timeline as the steps before it left it.
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import dataclass, field
-from typing import Any, Generator
+from typing import Any
 
 from neuralcut_cli.agent.backends.mock.intents import Ref, Span, When
 from neuralcut_cli.agent.backends.mock.listing import Item, items_of
@@ -26,7 +27,7 @@ DEFAULT_LENGTH = 5.0
 class NeedCall(Exception):
     """The next call has no recorded result: it becomes the backend's answer."""
 
-    def __init__(self, call: "Call") -> None:
+    def __init__(self, call: Call) -> None:
         super().__init__(call.name)
         self.call = call
 

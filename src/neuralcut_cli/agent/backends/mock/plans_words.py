@@ -3,7 +3,8 @@ transcripts; these plans ask ``transcribe_video`` first for each clip's asset (c
 
 from __future__ import annotations
 
-from typing import Any, Generator
+from collections.abc import Generator
+from typing import Any
 
 from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.listing import Item

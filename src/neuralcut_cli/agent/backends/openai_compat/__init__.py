@@ -10,7 +10,8 @@ from __future__ import annotations
 import itertools
 import json
 import os
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from neuralcut_cli.agent.backends.base import TextSink
 from neuralcut_cli.agent.backends.prompt import system_prompt
@@ -31,7 +32,7 @@ class OpenAIBackend:
         self._ids = itertools.count(1)
 
     @classmethod
-    def from_environment(cls, model: str | None = None, base_url: str | None = None) -> "OpenAIBackend":
+    def from_environment(cls, model: str | None = None, base_url: str | None = None) -> OpenAIBackend:
         """Fails with a usage error before any request when there is neither a key nor a server."""
         base, _ = resolve(base_url)
         return cls(make_client(base_url), model or os.environ.get("NEURALCUT_MODEL") or DEFAULT_MODEL, base or "")
