@@ -23,7 +23,7 @@ from neuralcut_cli.agent.backends.prompt import system_prompt
 from neuralcut_cli.agent.context import build_context
 from neuralcut_cli.project.session import ProjectSession
 from neuralcut_cli.tools import default_registry
-from neuralcut_cli.tools.groups import GROUPS, declared
+from neuralcut_cli.tools.groups import UNLOCKABLE, declared
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -40,7 +40,7 @@ def payloads(tools: list) -> dict[str, int]:  # type: ignore[type-arg]
 def measure(label: str, path: Path) -> None:
     prompt = system_prompt(build_context(ProjectSession(path)))
     every = default_registry().get_all()
-    for what, tools in (("core tools", declared(every, set())), ("all unlocked", declared(every, set(GROUPS)))):
+    for what, tools in (("core tools", declared(every, set())), ("all unlocked", declared(every, set(UNLOCKABLE)))):
         for backend, size in payloads(tools).items():
             print(f"{label:<16} {what:<13} {backend:<7} system prompt {len(prompt):6,} + declarations {size:6,} "
                   f"= {len(prompt) + size:6,} chars (~{(len(prompt) + size) // 4:,} tokens)")

@@ -38,3 +38,9 @@ def test_every_environment_variable_read_is_in_the_readme() -> None:
     table = readme[readme.index("Every environment variable NeuralCut reads"):]
     missing = sorted(name for name in read if f"`{name}`" not in table)
     assert missing == []
+
+
+def test_the_readme_tool_table_is_the_declarations() -> None:
+    checked = subprocess.run([sys.executable, str(ROOT / "scripts" / "readme_tools.py"), "--check"],
+                             capture_output=True, text=True)
+    assert checked.returncode == 0, checked.stderr

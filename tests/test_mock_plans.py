@@ -27,11 +27,7 @@ from neuralcut_cli.tools.definition import ToolContext
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 CANNED: dict[str, Any] = json.loads((FIXTURES / "mock_results.json").read_text())
 VOCAB = vocab_of(build_context(ProjectSession(FIXTURES / "mock_project.json")))
-MUTATING = {"split", "delete_timeline_elements", "move_timeline_elements", "update_timeline_element_timing",
-            "add_text", "update_text", "add_media_to_timeline", "set_volume", "add_sticker", "apply_effect",
-            "update_effect", "undo", "redo", "add_clip_effect", "update_clip_effect", "fade",
-            "remove_silences", "normalize_loudness", "split_at_scenes", "cut_words", "remove_filler_words",
-            "add_captions", "import_subtitles"}
+MUTATING = frozenset(t.name for t in default_registry().get_all() if t.mutates)  # from each declaration
 
 
 def _element(element_id: str) -> dict[str, Any]:

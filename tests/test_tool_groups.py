@@ -9,16 +9,16 @@ from pathlib import Path
 
 from neuralcut_cli.cli.chat.session import ChatSession
 from neuralcut_cli.tools import default_registry
-from neuralcut_cli.tools.groups import CORE, GROUP_OF, GROUPS, declared
+from neuralcut_cli.tools.groups import UNLOCKABLE, core, declared, groups
 
 REPO = Path(__file__).resolve().parent.parent
 
 
 def test_every_tool_is_core_or_in_one_group() -> None:
-    names = set(default_registry().keys())
-    assert names == set(CORE) | set(GROUP_OF)
-    assert not set(CORE) & set(GROUP_OF)
-    assert sum(len(group) for group in GROUPS.values()) == len(GROUP_OF)  # no tool in two groups
+    names = [t.name for t in default_registry().get_all()]
+    grouped = [name for group in groups().values() for name in group]
+    assert sorted(names) == sorted([*core(), *grouped])  # each tool exactly once
+    assert all(groups()[group] for group in UNLOCKABLE)  # no empty group
 
 
 def test_the_demo_request_is_at_most_12000_characters_for_both_backends() -> None:
@@ -56,5 +56,5 @@ def test_unknown_groups_are_refused(demo_path: Path) -> None:
     from tool_helpers import assert_refused
 
     assert_refused(demo_path, "use_tools", {"groups": ["magic"]},
-                   "Unknown tool group: magic. Groups: " + ", ".join(GROUPS))
+                   "Unknown tool group: magic. Groups: " + ", ".join(UNLOCKABLE))
     assert_refused(demo_path, "use_tools", {}, "groups must be a list of group names")

@@ -49,12 +49,12 @@ class Approval:
         if not registry.has(call.name):
             return None  # the registry answers an unknown tool itself
         definition = registry.get(call.name)
-        if call.name == "load_asset_context":
+        if definition.approval == "upload":
             asset = str(call.args.get("assetId") or "the first clip")
             if asset in self.uploads:
                 return None
             question = Question(call, note=f"uploads {asset} to the model's provider (the file leaves this machine)")
-        elif definition.kind == "edit":
+        elif definition.approval == "dry-run":
             question = _dry_run(call, registry, session, services)
         else:
             return None
@@ -62,7 +62,7 @@ class Approval:
         if answer == "always":
             self.always.add(call.name)
         if answer in ("yes", "always"):
-            if call.name == "load_asset_context":
+            if definition.approval == "upload":
                 self.uploads.add(str(call.args.get("assetId") or "the first clip"))
             return None
         return DENIED

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from neuralcut_cli.agent.types import ChatMessage
-from neuralcut_cli.tools.groups import GROUPS
+from neuralcut_cli.tools.groups import UNLOCKABLE
 
 
 def unlocked_groups(conversation: Sequence[ChatMessage]) -> set[str]:
@@ -17,5 +17,5 @@ def unlocked_groups(conversation: Sequence[ChatMessage]) -> set[str]:
             call = calls.get(result.tool_call_id)
             if call is not None and not result.error:
                 groups = call.args.get("groups")
-                unlocked |= {g for g in groups if g in GROUPS} if isinstance(groups, list) else set()
+                unlocked |= {g for g in groups if g in UNLOCKABLE} if isinstance(groups, list) else set()
     return unlocked

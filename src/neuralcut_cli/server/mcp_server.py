@@ -21,21 +21,16 @@ from neuralcut_cli.tools.definition import ToolContext, ToolDefinition
 
 RESOURCES = {"neuralcut://timeline": ("Timeline", "The active timeline: tracks and elements (list_timeline)."),
              "neuralcut://assets": ("Assets", "The project's media assets (list_project_assets).")}
-DESTRUCTIVE = {"delete_timeline_elements", "delete_element", "remove_range", "remove_silences", "cut_words",
-               "remove_filler_words", "remove_clip_effect", "remove_keyframe"}
-OPEN_WORLD = {"load_asset_context"}
-IDEMPOTENT = {"set_volume", "update_clip", "update_text", "update_effect", "update_clip_effect",
-              "update_timeline_element_timing", "normalize_loudness", "use_tools"}
 
 
 def tool_entry(definition: ToolDefinition) -> Any:
     import mcp_types as types
 
-    read_only = definition.kind == "read"
+    read_only = definition.kind == "read"  # the hints are the tool's own declaration (``tools.definition.tool``)
     hints = types.ToolAnnotations(read_only_hint=read_only,
-                                  destructive_hint=None if read_only else definition.name in DESTRUCTIVE,
-                                  idempotent_hint=True if read_only or definition.name in IDEMPOTENT else None,
-                                  open_world_hint=definition.name in OPEN_WORLD)
+                                  destructive_hint=None if read_only else definition.hints.destructive,
+                                  idempotent_hint=True if read_only or definition.hints.idempotent else None,
+                                  open_world_hint=definition.hints.open_world)
     return types.Tool(name=definition.name, description=definition.description, input_schema=definition.parameters,
                       annotations=hints)
 

@@ -18,7 +18,7 @@ from neuralcut_cli.project.elements import Element
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.time import seconds_to_ticks
 from neuralcut_cli.tools.common import Id, require_content
-from neuralcut_cli.tools.definition import ProjectEdit, ToolArgs, ToolContext, ToolError, tool
+from neuralcut_cli.tools.definition import Hints, ProjectEdit, ToolArgs, ToolContext, ToolError, tool
 from neuralcut_cli.tools.sources import FAILED, asset_file, project_path, with_sound
 
 
@@ -45,7 +45,7 @@ class RemoveSilencesArgs(ToolArgs):
                         "padding": "padding must be 0 to 10 seconds", "ripple": "Invalid ripple"}
 
 
-@tool("remove_silences", RemoveSilencesArgs, kind="edit")
+@tool("remove_silences", RemoveSilencesArgs, kind="edit", group="media", hints=Hints(destructive=True))
 def remove_silences(project: Project, args: RemoveSilencesArgs, ctx: ToolContext) -> ProjectEdit:
     """Cut the dead air: every stretch quieter than thresholdDb for at least minSilence seconds (measured on the
     whole pause) is removed, less `padding` seconds of breathing room at each edge, from every track; with
@@ -77,7 +77,7 @@ class NormalizeArgs(ToolArgs):
     errors: ClassVar = {"element_ids": "Invalid element ids", "target_lufs": "targetLufs must be -50 to -5"}
 
 
-@tool("normalize_loudness", NormalizeArgs, kind="edit")
+@tool("normalize_loudness", NormalizeArgs, kind="edit", group="media", hints=Hints(destructive=False, idempotent=True))
 def normalize_loudness(project: Project, args: NormalizeArgs, ctx: ToolContext) -> ProjectEdit:
     """Even out the audio: measure each element's integrated loudness (EBU R128, over the part it plays) and
     set its volume in dB so it plays at targetLufs (-14 is what YouTube and Spotify aim for). Silent elements
@@ -126,7 +126,7 @@ class DetectScenesArgs(ToolArgs):
     errors: ClassVar = {"element_id": "Invalid element id", "threshold": "threshold must be above 0, at most 1"}
 
 
-@tool("detect_scenes", DetectScenesArgs)
+@tool("detect_scenes", DetectScenesArgs, group="media")
 def detect_scenes(project: Project, args: DetectScenesArgs, ctx: ToolContext) -> dict[str, Any]:
     """Find the shot changes in a video element: the timeline times (seconds) where a new shot starts."""
     element, times = _scene_times(project, args.element_id, args.threshold, ctx)
@@ -140,7 +140,7 @@ class SplitScenesArgs(ToolArgs):
     errors: ClassVar = {"element_ids": "Invalid element ids", "threshold": "threshold must be above 0, at most 1"}
 
 
-@tool("split_at_scenes", SplitScenesArgs, kind="edit")
+@tool("split_at_scenes", SplitScenesArgs, kind="edit", group="media", hints=Hints(destructive=False))
 def split_at_scenes(project: Project, args: SplitScenesArgs, ctx: ToolContext) -> ProjectEdit:
     """Cut video elements wherever the shot changes (only those elements; nothing moves). Each new piece gets
     a new elementId."""

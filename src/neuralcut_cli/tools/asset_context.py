@@ -16,7 +16,7 @@ from neuralcut_cli.media.assets import AssetFileError, locate
 from neuralcut_cli.media.context_cache import AssetCache
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.tools.common import find_asset
-from neuralcut_cli.tools.definition import ToolArgs, ToolContext, tool
+from neuralcut_cli.tools.definition import Hints, ToolArgs, ToolContext, tool
 
 FAILED = "Failed to load asset context"
 
@@ -26,7 +26,7 @@ class LoadAssetArgs(ToolArgs):
     errors: ClassVar = {"asset_id": "Asset not found"}
 
 
-@tool("load_asset_context", LoadAssetArgs)
+@tool("load_asset_context", LoadAssetArgs, group="core", hints=Hints(open_world=True), approval="upload")
 def load_asset_context(project: Project, args: LoadAssetArgs, ctx: ToolContext) -> dict[str, Any]:
     """See and hear a media asset before describing it: uploaded to the provider once (cached 48 h while
     unchanged), answered with a summary of its content. Never edits."""

@@ -11,7 +11,7 @@ from neuralcut_cli.editing import clip_effects as edit
 from neuralcut_cli.project.elements import Element
 from neuralcut_cli.project.model import Project, Scene
 from neuralcut_cli.tools.common import Id
-from neuralcut_cli.tools.definition import ProjectEdit, ToolArgs, ToolContext, ToolError, tool
+from neuralcut_cli.tools.definition import Hints, ProjectEdit, ToolArgs, ToolContext, ToolError, tool
 from neuralcut_cli.tools.effect_tools import ParamValue, checked_params, effect_def
 
 
@@ -35,7 +35,7 @@ class AddClipEffectArgs(ToolArgs):
                         "params": "Invalid effect parameters"}
 
 
-@tool("add_clip_effect", AddClipEffectArgs, kind="edit")
+@tool("add_clip_effect", AddClipEffectArgs, kind="edit", group="effects", hints=Hints(destructive=False))
 def add_clip_effect(project: Project, args: AddClipEffectArgs, ctx: ToolContext) -> ProjectEdit:
     """Put an effect on elements themselves, for their whole length, after the effects they already have (e.g.
     film grain on one clip, black and white on a photo). Any of the 30 effects of list_effects."""
@@ -69,7 +69,8 @@ def _clip_effect(element: Element, effect_id: str) -> Any:
     return effect
 
 
-@tool("update_clip_effect", UpdateClipEffectArgs, kind="edit")
+@tool("update_clip_effect", UpdateClipEffectArgs, kind="edit",
+      group="effects", hints=Hints(destructive=False, idempotent=True))
 def update_clip_effect(project: Project, args: UpdateClipEffectArgs, ctx: ToolContext) -> ProjectEdit:
     """Change some parameters of an effect on an element (the others keep their values), or switch it off
     and on with `enabled`. Returns the merged parameters."""
@@ -87,7 +88,7 @@ class RemoveClipEffectArgs(ToolArgs):
     errors: ClassVar = {"element_id": "Invalid element id", "effect_id": "Invalid effect id"}
 
 
-@tool("remove_clip_effect", RemoveClipEffectArgs, kind="edit")
+@tool("remove_clip_effect", RemoveClipEffectArgs, kind="edit", group="effects", hints=Hints(destructive=True))
 def remove_clip_effect(project: Project, args: RemoveClipEffectArgs, ctx: ToolContext) -> ProjectEdit:
     """Take an effect off an element (the effect id comes from add_clip_effect or get_element)."""
     element = _taker(project.scene, args.element_id)

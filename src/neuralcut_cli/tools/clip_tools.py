@@ -15,7 +15,7 @@ from neuralcut_cli.project.elements import BLEND_MODES, VISUAL_ELEMENTS, AudioEl
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.time import seconds_to_ticks
 from neuralcut_cli.tools.common import Id, require_content
-from neuralcut_cli.tools.definition import ProjectEdit, ToolArgs, ToolContext, ToolError, tool
+from neuralcut_cli.tools.definition import Hints, ProjectEdit, ToolArgs, ToolContext, ToolError, tool
 from neuralcut_cli.tools.element_view import element_details, transform_json
 
 _FINITE = {"allow_inf_nan": False}
@@ -27,7 +27,7 @@ class GetElementArgs(ToolArgs):
     default_error: ClassVar = "Invalid elementId"
 
 
-@tool("get_element", GetElementArgs)
+@tool("get_element", GetElementArgs, group="core")
 def get_element(project: Project, args: GetElementArgs, ctx: ToolContext) -> dict[str, Any]:
     """Everything about one element: times, trims, text and style, transform, opacity, blend mode, volume, speed,
     clip effects, masks and keyframes."""
@@ -71,7 +71,7 @@ _PROPERTIES = ("name", "trim_start", "trim_end", "opacity", "position_x", "posit
                "scale_y", "blend_mode", "hidden", "volume", "muted", "mask")
 
 
-@tool("update_clip", UpdateClipArgs, kind="edit")
+@tool("update_clip", UpdateClipArgs, kind="edit", group="clips", hints=Hints(destructive=False, idempotent=True))
 def update_clip(project: Project, args: UpdateClipArgs, ctx: ToolContext) -> ProjectEdit:
     """Change one element's properties: name, in/out points (trimStart/trimEnd in seconds of source: each moves
     only its edge, as in any editor), opacity 0-100, position (pixels from the centre), rotation (degrees),
@@ -209,7 +209,7 @@ class DuplicateArgs(ToolArgs):
     default_error: ClassVar = 'elementIds must be a non-empty JSON array of strings, e.g. ["id1","id2"]'
 
 
-@tool("duplicate_elements", DuplicateArgs, kind="edit")
+@tool("duplicate_elements", DuplicateArgs, kind="edit", group="clips", hints=Hints(destructive=False))
 def duplicate_elements(project: Project, args: DuplicateArgs, ctx: ToolContext) -> ProjectEdit:
     """Copy elements to the same times on new tracks above (a new audio track for audio), so nothing collides;
     each copy is named "<name> (copy)" and keeps its style, effects and keyframes. Move the copies afterwards

@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 from pydantic.alias_generators import to_camel
@@ -74,16 +74,35 @@ def _default_services() -> ToolServices:
 ToolFn = Callable[..., Any]
 
 
+Kind = Literal["read", "edit", "history"]
+Approval = Literal["none", "dry-run", "upload"]
+#: The groups a model unlocks with ``use_tools`` (``core`` is always declared), in the order it is told them.
+GROUP_NAMES = ("core", "text", "effects", "clips", "motion", "stickers", "media", "speech", "skills", "legacy")
+
+
+@dataclass(frozen=True)
+class Hints:
+    """What MCP clients are told of a tool beyond reading: it destroys, repeating it changes nothing more, it
+    reaches outside this machine. ``destructive`` is None only for tools that read."""
+
+    destructive: bool | None = None
+    idempotent: bool = False
+    open_world: bool = False
+
+
 @dataclass
 class ToolDefinition:
-    """A registered tool. ``kind`` is ``read``, ``edit`` or ``history``."""
+    """A registered tool: its declaration (see ``tool``)."""
 
     name: str
     description: str
     args_model: type[ToolArgs]
     fn: ToolFn
-    kind: str = "read"
+    kind: Kind = "read"
     no_project_error: str = "No active timeline"
+    group: str = "core"
+    hints: Hints = field(default_factory=Hints)
+    approval: Approval = "none"
 
     @cached_property
     def parameters(self) -> dict[str, Any]:
@@ -209,14 +228,26 @@ def tool(
     name: str,
     args_model: type[ToolArgs],
     *,
-    kind: str = "read",
+    group: str,
+    kind: Kind = "read",
+    hints: Hints | None = None,
+    approval: Approval | None = None,
     no_project_error: str = "No active timeline",
 ) -> Callable[[ToolFn], ToolDefinition]:
-    """Declare a tool; the function's docstring is its description for the LLM."""
+    """Declare a tool, with every fact about it in one place: its name and arguments, what it does (the
+    function's docstring, for the model), its ``kind``, the ``group`` a model unlocks it with (``core``: always
+    declared), its MCP ``hints`` (a tool that edits must say whether it destroys), and what approval asks
+    (edits: a dry run shown first; ``upload``: the file leaves the machine). ``groups``, MCP, approval,
+    ``neuralcut tools`` and the tests read these; a declaration that lacks one is refused here."""
+    if group not in GROUP_NAMES:
+        raise ValueError(f"tool {name}: group must be one of {', '.join(GROUP_NAMES)}")
+    if kind != "read" and (hints is None or hints.destructive is None):
+        raise ValueError(f"tool {name}: a tool that changes the project says whether it destroys (Hints)")
 
     def wrap(fn: ToolFn) -> ToolDefinition:
         description = " ".join((fn.__doc__ or "").split())
-        return ToolDefinition(name, description, args_model, fn, kind, no_project_error)
+        return ToolDefinition(name, description, args_model, fn, kind, no_project_error, group, hints or Hints(),
+                              approval or ("dry-run" if kind == "edit" else "none"))
 
     return wrap
 

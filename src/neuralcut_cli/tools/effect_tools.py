@@ -21,6 +21,7 @@ from neuralcut_cli.project.model import Project
 from neuralcut_cli.time import seconds_to_ticks
 from neuralcut_cli.tools.common import Id, Seconds
 from neuralcut_cli.tools.definition import (
+    Hints,
     ProjectEdit,
     ToolArgs,
     ToolContext,
@@ -58,7 +59,7 @@ class ListEffectsArgs(ToolArgs):
                                 description="Optional words to match in names and keywords, e.g. 'black and white'.")] = None
 
 
-@tool("list_effects", ListEffectsArgs)
+@tool("list_effects", ListEffectsArgs, group="effects")
 def list_effects(project: Project, args: ListEffectsArgs, ctx: ToolContext) -> dict[str, Any]:
     """List the visual effects that apply_effect can add (id, name,
     description); filter with an optional case-insensitive `query`. Then
@@ -76,7 +77,7 @@ class GetEffectArgs(ToolArgs):
             raise ToolError("Invalid effect type")
 
 
-@tool("get_effect", GetEffectArgs)
+@tool("get_effect", GetEffectArgs, group="effects")
 def get_effect(project: Project, args: GetEffectArgs, ctx: ToolContext) -> dict[str, Any]:
     """Describe one effect and every parameter it takes: key, label, type,
     default, min, max, step and a readable description."""
@@ -100,7 +101,7 @@ class ApplyEffectArgs(ToolArgs):
             raise ToolError("Invalid time range")
 
 
-@tool("apply_effect", ApplyEffectArgs, kind="edit")
+@tool("apply_effect", ApplyEffectArgs, kind="edit", group="core", hints=Hints(destructive=False))
 def apply_effect(project: Project, args: ApplyEffectArgs, ctx: ToolContext) -> ProjectEdit:
     """Add one of the 30 effects (list_effects) over a time range (s): it changes every layer below it. `params`
     override the defaults. For one clip only: add_clip_effect."""
@@ -121,7 +122,7 @@ class UpdateEffectArgs(ToolArgs):
                         "params": "params is required and must be a non-empty object"}
 
 
-@tool("update_effect", UpdateEffectArgs, kind="edit")
+@tool("update_effect", UpdateEffectArgs, kind="edit", group="effects", hints=Hints(destructive=False, idempotent=True))
 def update_effect(project: Project, args: UpdateEffectArgs, ctx: ToolContext) -> ProjectEdit:
     """Change some parameters of an effect element already on the timeline;
     the others keep their values. Returns the full merged parameters."""

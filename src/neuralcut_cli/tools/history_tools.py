@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from neuralcut_cli.project.session import ProjectSession
-from neuralcut_cli.tools.definition import NoArgs, tool
+from neuralcut_cli.tools.definition import Hints, NoArgs, tool
 
 
 def _moved(session: ProjectSession, backwards: bool) -> dict[str, Any]:
@@ -14,14 +14,14 @@ def _moved(session: ProjectSession, backwards: bool) -> dict[str, Any]:
     return {"success": True, key: step.summary()}
 
 
-@tool("undo", NoArgs, kind="history")
+@tool("undo", NoArgs, kind="history", group="core", hints=Hints(destructive=False))
 def undo(session: ProjectSession, args: NoArgs) -> dict[str, Any]:
     """Undo the last request: every edit it made (possibly several tool calls)
     is reverted together. Fails with "Nothing to undo" when there is none."""
     return _moved(session, backwards=True)
 
 
-@tool("redo", NoArgs, kind="history")
+@tool("redo", NoArgs, kind="history", group="core", hints=Hints(destructive=False))
 def redo(session: ProjectSession, args: NoArgs) -> dict[str, Any]:
     """Redo the last undone request, re-applying all of its edits. A new edit
     after an undo drops what could be redone."""

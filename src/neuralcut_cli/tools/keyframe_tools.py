@@ -21,7 +21,7 @@ from neuralcut_cli.project.elements import Element
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.time import output_seconds, seconds_to_ticks
 from neuralcut_cli.tools.common import Id
-from neuralcut_cli.tools.definition import ProjectEdit, ToolArgs, ToolContext, ToolError, tool
+from neuralcut_cli.tools.definition import Hints, ProjectEdit, ToolArgs, ToolContext, ToolError, tool
 
 _PATHS = list(PROPERTIES)
 
@@ -39,7 +39,7 @@ def _element(project: Project, element_id: str) -> Element:
     return found[1]
 
 
-@tool("list_animatable_properties", ElementArgs)
+@tool("list_animatable_properties", ElementArgs, group="motion")
 def list_animatable_properties(project: Project, args: ElementArgs, ctx: ToolContext) -> dict[str, Any]:
     """The properties of an element that keyframes can animate, with their kind (number or color) and current
     static value: position, scale, rotation and opacity for visual elements, volume for video and audio, colour
@@ -50,7 +50,7 @@ def list_animatable_properties(project: Project, args: ElementArgs, ctx: ToolCon
     return {"elementId": element.id, "elementType": element.type, "properties": props}
 
 
-@tool("list_keyframes", ElementArgs)
+@tool("list_keyframes", ElementArgs, group="motion")
 def list_keyframes(project: Project, args: ElementArgs, ctx: ToolContext) -> dict[str, Any]:
     """Every keyframe of an element: property path, key id, time in seconds from the element's start, value
     (colours as hex) and interpolation (linear, hold or bezier)."""
@@ -103,7 +103,7 @@ def _animatable(project: Project, element_id: str, path: str) -> Element:
     return element
 
 
-@tool("upsert_keyframe", UpsertArgs, kind="edit")
+@tool("upsert_keyframe", UpsertArgs, kind="edit", group="motion", hints=Hints(destructive=False))
 def upsert_keyframe(project: Project, args: UpsertArgs, ctx: ToolContext) -> ProjectEdit:
     """Set a keyframe: the property's value at `time` seconds from the element's start (a key at that time is
     replaced; `keyframeId` moves an existing key). Values snap to the property's step and range. Two keys make
@@ -134,7 +134,7 @@ class RemoveArgs(ToolArgs):
     default_error: ClassVar = "Invalid elementId"
 
 
-@tool("remove_keyframe", RemoveArgs, kind="edit")
+@tool("remove_keyframe", RemoveArgs, kind="edit", group="motion", hints=Hints(destructive=True))
 def remove_keyframe(project: Project, args: RemoveArgs, ctx: ToolContext) -> ProjectEdit:
     """Remove one keyframe of a property (all of a colour's components). When a property has no key left it is
     no longer animated and shows its static value."""
@@ -183,7 +183,7 @@ def _ticks(handle: Any) -> Handle | None:
                                               dv=handle["dv"])
 
 
-@tool("update_keyframe_curve", CurveArgs, kind="edit")
+@tool("update_keyframe_curve", CurveArgs, kind="edit", group="motion", hints=Hints(destructive=False))
 def update_keyframe_curve(project: Project, args: CurveArgs, ctx: ToolContext) -> ProjectEdit:
     """Shape the motion after a keyframe: its interpolation (linear, bezier, step) and bezier handles, dt in
     seconds and dv in the property's unit (leaving bezier clears the handles). E.g. an ease-out: bezier with

@@ -22,7 +22,7 @@ class ListAssetsArgs(ToolArgs):
     errors: ClassVar = {"filter": "Invalid asset usage filter", "type": "Invalid asset type filter"}
 
 
-@tool("list_project_assets", ListAssetsArgs, no_project_error="No active project")
+@tool("list_project_assets", ListAssetsArgs, group="core", no_project_error="No active project")
 def list_project_assets(project: Project, args: ListAssetsArgs, ctx: ToolContext) -> dict[str, Any]:
     """The project's media (videos, audio, images): id, name, type, duration (s), and whether the timeline uses it;
     filter by usage and type; `missing` when its file is not there. Use `id` as assetId."""
@@ -45,7 +45,7 @@ def list_project_assets(project: Project, args: ListAssetsArgs, ctx: ToolContext
     return {"assets": assets}
 
 
-@tool("list_timeline", NoArgs)
+@tool("list_timeline", NoArgs, group="core")
 def list_timeline(project: Project, args: NoArgs, ctx: ToolContext) -> dict[str, Any]:
     """Every track top to bottom (its id, name, kind, muted/hidden) with its elements: elementId, type, assetId,
     name, start/end (s), and text, effect
@@ -76,7 +76,7 @@ def _stacking(position: int, overlays: int, kind: str) -> str:
     return "top" if position == 0 else "above_main"
 
 
-@tool("echo_context", NoArgs)
+@tool("echo_context", NoArgs, group="legacy")
 def echo_context(project: Project, args: NoArgs, ctx: ToolContext) -> dict[str, Any]:
     """Return a summary of the agent context: project id, active scene id,
     the number and names of media assets, and the playhead in milliseconds.

@@ -13,6 +13,7 @@ from neuralcut_cli.project.model import Project
 from neuralcut_cli.time import seconds_to_ticks
 from neuralcut_cli.tools.common import Id, PositiveSeconds, Seconds
 from neuralcut_cli.tools.definition import (
+    Hints,
     ProjectEdit,
     ToolArgs,
     ToolContext,
@@ -34,7 +35,7 @@ class AddMediaArgs(ToolArgs):
                         "track_type": "Invalid track type for asset", "duration": "Invalid duration"}
 
 
-@tool("add_media_to_timeline", AddMediaArgs, kind="edit")
+@tool("add_media_to_timeline", AddMediaArgs, kind="edit", group="core", hints=Hints(destructive=False))
 def add_media_to_timeline(project: Project, args: AddMediaArgs, ctx: ToolContext) -> ProjectEdit:
     """Put an asset on the timeline at `startTime` (s): video and images on main or overlay, audio on audio; the
     whole source unless `duration`; images 5 s."""
@@ -82,7 +83,7 @@ class VolumeArgs(ToolArgs):
                         "volume": "Volume must be between 0 and 1"}
 
 
-@tool("set_volume", VolumeArgs, kind="edit")
+@tool("set_volume", VolumeArgs, kind="edit", group="core", hints=Hints(destructive=False, idempotent=True))
 def set_volume(project: Project, args: VolumeArgs, ctx: ToolContext) -> ProjectEdit:
     """Set the volume of an audio or video element as a linear gain from 0
     (mute) to 1 (original level); 0.5 is about -6 dB."""

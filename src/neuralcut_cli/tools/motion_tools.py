@@ -17,7 +17,7 @@ from neuralcut_cli.project.elements import AudioElement, VideoElement
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.time import output_seconds, seconds_to_ticks
 from neuralcut_cli.tools.common import Id
-from neuralcut_cli.tools.definition import ProjectEdit, ToolArgs, ToolContext, ToolError, tool
+from neuralcut_cli.tools.definition import Hints, ProjectEdit, ToolArgs, ToolContext, ToolError, tool
 
 _SECONDS = Field(ge=0, le=86_400, allow_inf_nan=False)
 
@@ -34,7 +34,7 @@ class FadeArgs(ToolArgs):
             raise ToolError("Give in and/or out (seconds)")
 
 
-@tool("fade", FadeArgs, kind="edit")
+@tool("fade", FadeArgs, kind="edit", group="motion", hints=Hints(destructive=False))
 def fade(project: Project, args: FadeArgs, ctx: ToolContext) -> ProjectEdit:
     """Fade elements in from nothing and/or out to nothing: opacity for pictures and text (up to the element's
     own opacity), volume for sound (from -60 dB up to its own level), written as keyframes you can edit later.
@@ -70,7 +70,7 @@ class AnimateArgs(ToolArgs):
             raise ToolError("easing must be linear, ease-in, ease-out or ease-in-out")
 
 
-@tool("animate", AnimateArgs, kind="edit")
+@tool("animate", AnimateArgs, kind="edit", group="motion", hints=Hints(destructive=False))
 def animate(project: Project, args: AnimateArgs, ctx: ToolContext) -> ProjectEdit:
     """Move, zoom, slide, rotate or recolour an element between two values: `from` at `start` and `to` at `end`
     (timeline seconds inside the element; the whole element by default), with easing. E.g. a slow zoom:
@@ -113,7 +113,7 @@ class DuckArgs(ToolArgs):
                         "attack": "attack must be 0 to 10 seconds", "release": "release must be 0 to 10 seconds"}
 
 
-@tool("duck", DuckArgs, kind="edit")
+@tool("duck", DuckArgs, kind="edit", group="motion", hints=Hints(destructive=False))
 def duck(project: Project, args: DuckArgs, ctx: ToolContext) -> ProjectEdit:
     """Lower music under a voice: the music elements go `depth` dB below their own level wherever the other
     elements play (ramping down over `attack` and back over `release` seconds), as volume keyframes."""

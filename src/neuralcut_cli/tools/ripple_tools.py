@@ -15,7 +15,7 @@ from neuralcut_cli.project.elements import MAX_RATE, MIN_RATE
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.time import output_seconds, seconds_to_ticks
 from neuralcut_cli.tools.common import Id, Seconds, require_content
-from neuralcut_cli.tools.definition import ProjectEdit, ToolArgs, ToolContext, ToolError, tool
+from neuralcut_cli.tools.definition import Hints, ProjectEdit, ToolArgs, ToolContext, ToolError, tool
 
 
 class RemoveRangeArgs(ToolArgs):
@@ -37,7 +37,7 @@ def moved_output(rippled: Rippled) -> list[dict[str, object]]:
     return [{"elementId": element_id, "start": output_seconds(start)} for element_id, start in rippled.moved.items()]
 
 
-@tool("remove_range", RemoveRangeArgs, kind="edit")
+@tool("remove_range", RemoveRangeArgs, kind="edit", group="core", hints=Hints(destructive=True))
 def remove_range(project: Project, args: RemoveRangeArgs, ctx: ToolContext) -> ProjectEdit:
     """Remove [start, end) seconds from every track (or `trackIds`): cut, delete what is inside and, with `ripple:
     true`, close the gap. E.g. cut out 3-6 s and close it: {start: 3, end: 6, ripple: true}."""
@@ -55,7 +55,7 @@ class CloseGapsArgs(ToolArgs):
     errors: ClassVar = {"track_id": "Invalid trackId"}
 
 
-@tool("close_gaps", CloseGapsArgs, kind="edit")
+@tool("close_gaps", CloseGapsArgs, kind="edit", group="clips", hints=Hints(destructive=False))
 def close_gaps(project: Project, args: CloseGapsArgs, ctx: ToolContext) -> ProjectEdit:
     """Remove the empty space between elements on one track (default: the main track): each element moves left
     until it touches the one before; the first stays where it is. Other tracks do not move."""
@@ -79,7 +79,7 @@ class SpeedArgs(ToolArgs):
             raise ToolError(f"rate must be between {MIN_RATE:g} and {MAX_RATE:g}")
 
 
-@tool("set_speed", SpeedArgs, kind="edit")
+@tool("set_speed", SpeedArgs, kind="edit", group="clips", hints=Hints(destructive=False))
 def set_speed(project: Project, args: SpeedArgs, ctx: ToolContext) -> ProjectEdit:
     """Play video or audio clips faster or slower. Each keeps its start and the part of its source it shows; its
     duration becomes that source length divided by the rate (6 s at 2x lasts 3 s). With ripple, what follows moves

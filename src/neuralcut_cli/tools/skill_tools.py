@@ -22,7 +22,7 @@ class ListSkillsArgs(ToolArgs):
                                 description="Optional words to match, e.g. 'tiktok'.")] = None
 
 
-@tool("list_skills", ListSkillsArgs)
+@tool("list_skills", ListSkillsArgs, group="skills")
 def list_skills(project: Project, args: ListSkillsArgs, ctx: ToolContext) -> dict[str, Any]:
     """List the skills: recipes for whole jobs (a viral short, a pitch video, the person's own). When a request
     matches one, load_skill it and follow its steps with the usual tools."""
@@ -39,7 +39,7 @@ class LoadSkillArgs(ToolArgs):
             raise ToolError("skillId must be a non-empty string")
 
 
-@tool("load_skill", LoadSkillArgs)
+@tool("load_skill", LoadSkillArgs, group="skills")
 def load_skill(project: Project, args: LoadSkillArgs, ctx: ToolContext) -> dict[str, Any]:
     """Load a skill's instructions (from list_skills) and follow them step by step with the editing tools."""
     skills = _skills(ctx)

@@ -13,6 +13,7 @@ from neuralcut_cli.project.model import Project
 from neuralcut_cli.time import seconds_to_ticks
 from neuralcut_cli.tools.common import Seconds
 from neuralcut_cli.tools.definition import (
+    Hints,
     ProjectEdit,
     ToolArgs,
     ToolContext,
@@ -35,7 +36,7 @@ class AddStickerArgs(ToolArgs):
             raise ToolError("Invalid time range")
 
 
-@tool("add_sticker", AddStickerArgs, kind="edit")
+@tool("add_sticker", AddStickerArgs, kind="edit", group="stickers", hints=Hints(destructive=False))
 def add_sticker(project: Project, args: AddStickerArgs, ctx: ToolContext) -> ProjectEdit:
     """Add a sticker (a shape such as shapes:star, shapes:heart, shapes:arrow,
     or a country flag such as flags:US) from `start` to `end` seconds at a
@@ -54,7 +55,7 @@ class ListStickersArgs(ToolArgs):
     errors: ClassVar = {"query": "Invalid sticker query", "provider": "Invalid sticker provider"}
 
 
-@tool("list_stickers", ListStickersArgs)
+@tool("list_stickers", ListStickersArgs, group="stickers")
 def list_stickers(project: Project, args: ListStickersArgs, ctx: ToolContext) -> dict[str, Any]:
     """List the stickers add_sticker accepts: shapes (circle, square,
     triangle, star, heart, arrow, ...) and country flags by ISO code.

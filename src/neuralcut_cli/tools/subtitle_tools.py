@@ -14,7 +14,7 @@ from neuralcut_cli.media.outputs import check_output_target, own_files
 from neuralcut_cli.media.roots import media_roots
 from neuralcut_cli.media.subtitles import SUBTITLE_SUFFIXES, read_cues, write_cues
 from neuralcut_cli.project.model import Project
-from neuralcut_cli.tools.definition import ProjectEdit, ToolArgs, ToolContext, ToolError, tool
+from neuralcut_cli.tools.definition import Hints, ProjectEdit, ToolArgs, ToolContext, ToolError, tool
 from neuralcut_cli.tools.sources import project_path
 
 
@@ -37,7 +37,7 @@ class ImportSubtitlesArgs(ToolArgs):
             raise ToolError("file must be a .srt, .vtt, .ass or .ssa file")
 
 
-@tool("import_subtitles", ImportSubtitlesArgs, kind="edit")
+@tool("import_subtitles", ImportSubtitlesArgs, kind="edit", group="speech", hints=Hints(destructive=False))
 def import_subtitles(project: Project, args: ImportSubtitlesArgs, ctx: ToolContext) -> ProjectEdit:
     """Turn a subtitle file into caption text elements on a new "Captions" track, one per cue, at its times."""
     path = _inside(ctx, args.file)
@@ -61,7 +61,7 @@ class ExportCaptionsArgs(ToolArgs):
             raise ToolError("file must end in .srt or .vtt")
 
 
-@tool("export_captions", ExportCaptionsArgs)
+@tool("export_captions", ExportCaptionsArgs, group="speech")
 def export_captions(project: Project, args: ExportCaptionsArgs, ctx: ToolContext) -> dict[str, Any]:
     """Write the captions (the "Captions" track made by add_captions or import_subtitles) as an SRT or WebVTT
     file in the project folder."""

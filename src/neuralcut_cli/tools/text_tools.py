@@ -16,6 +16,7 @@ from neuralcut_cli.project.model import Project
 from neuralcut_cli.time import seconds_to_ticks
 from neuralcut_cli.tools.common import Id, Seconds
 from neuralcut_cli.tools.definition import (
+    Hints,
     ProjectEdit,
     ToolContext,
     ToolError,
@@ -44,7 +45,7 @@ class AddTextArgs(TextStyleArgs):
         self.overrides()
 
 
-@tool("add_text", AddTextArgs, kind="edit")
+@tool("add_text", AddTextArgs, kind="edit", group="core", hints=Hints(destructive=False))
 def add_text(project: Project, args: AddTextArgs, ctx: ToolContext) -> ProjectEdit:
     """Add text from `start` to `end` (s) at the top, center or bottom, with optional style (colour, font,
     alignment, position, background box). Only when the user asks for text."""
@@ -86,7 +87,7 @@ class UpdateTextArgs(TextStyleArgs):
         self.overrides()
 
 
-@tool("update_text", UpdateTextArgs, kind="edit")
+@tool("update_text", UpdateTextArgs, kind="edit", group="text", hints=Hints(destructive=False, idempotent=True))
 def update_text(project: Project, args: UpdateTextArgs, ctx: ToolContext) -> ProjectEdit:
     """Change existing text: one element (trackId and elementId: its text,
     start/end in seconds, position top/center/bottom) or several at once

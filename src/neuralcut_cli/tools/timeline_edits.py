@@ -21,6 +21,7 @@ from neuralcut_cli.tools.common import (
     require_content,
 )
 from neuralcut_cli.tools.definition import (
+    Hints,
     ProjectEdit,
     ToolArgs,
     ToolContext,
@@ -40,7 +41,7 @@ class SplitArgs(ToolArgs):
     default_error: ClassVar = "Invalid split times"
 
 
-@tool("split", SplitArgs, kind="edit")
+@tool("split", SplitArgs, kind="edit", group="core", hints=Hints(destructive=False))
 def split(project: Project, args: SplitArgs, ctx: ToolContext) -> ProjectEdit:
     """Cut every element on every track at the given times (s); nothing is deleted or moved. The left piece keeps
     its id; each right piece gets a new one."""
@@ -56,7 +57,7 @@ class DeleteArgs(ToolArgs):
     errors: ClassVar = {"element_ids": "Invalid element ids", "ripple": "Invalid ripple"}
 
 
-@tool("delete_timeline_elements", DeleteArgs, kind="edit")
+@tool("delete_timeline_elements", DeleteArgs, kind="edit", group="core", hints=Hints(destructive=True))
 def delete_timeline_elements(project: Project, args: DeleteArgs, ctx: ToolContext) -> ProjectEdit:
     """Delete elements by id; with `ripple: true` later elements on their tracks move left to close the gaps. If
     any id is missing nothing changes."""
@@ -82,7 +83,7 @@ class MoveArgs(ToolArgs):
             raise ToolError(f"Target track not found: {self.target_track_id}")
 
 
-@tool("move_timeline_elements", MoveArgs, kind="edit")
+@tool("move_timeline_elements", MoveArgs, kind="edit", group="core", hints=Hints(destructive=False))
 def move_timeline_elements(project: Project, args: MoveArgs, ctx: ToolContext) -> ProjectEdit:
     """Move elements to `start` (s); several keep their offsets. They stay on their tracks unless `targetTrackId`
     names another; overlaps are refused."""
@@ -115,7 +116,8 @@ def _ticks(value: float | None) -> int | None:
     return None if value is None else seconds_to_ticks(value)
 
 
-@tool("update_timeline_element_timing", TimingArgs, kind="edit")
+@tool("update_timeline_element_timing", TimingArgs, kind="edit",
+      group="core", hints=Hints(destructive=False, idempotent=True))
 def update_timeline_element_timing(project: Project, args: TimingArgs, ctx: ToolContext) -> ProjectEdit:
     """Change an element's start, end or duration (s): `start` alone moves it; `end` or `duration` keep the start.
     Video and audio cannot outgrow their source."""
@@ -137,7 +139,7 @@ class DeleteOneArgs(ToolArgs):
     default_error: ClassVar = "Element not found"
 
 
-@tool("delete_element", DeleteOneArgs, kind="edit")
+@tool("delete_element", DeleteOneArgs, kind="edit", group="legacy", hints=Hints(destructive=True))
 def delete_element(project: Project, args: DeleteOneArgs, ctx: ToolContext) -> ProjectEdit:
     """Deprecated: prefer delete_timeline_elements. Delete one element given
     its trackId and elementId."""

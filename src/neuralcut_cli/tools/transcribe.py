@@ -38,7 +38,7 @@ def _default_asset(project: Project) -> str:
     raise ToolError("Asset not found")
 
 
-@tool("transcribe_video", TranscribeArgs)
+@tool("transcribe_video", TranscribeArgs, group="speech")
 def transcribe_video(project: Project, args: TranscribeArgs, ctx: ToolContext) -> dict[str, Any]:
     """Transcribe the speech of a video or audio asset with local Whisper:
     the full text and timed segments (seconds). Useful for captions: add

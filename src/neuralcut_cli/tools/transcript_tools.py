@@ -19,7 +19,7 @@ from neuralcut_cli.project.elements import Element
 from neuralcut_cli.project.model import Project, Scene
 from neuralcut_cli.time import seconds_to_ticks
 from neuralcut_cli.tools.common import Id, Seconds
-from neuralcut_cli.tools.definition import ProjectEdit, ToolArgs, ToolContext, ToolError, tool
+from neuralcut_cli.tools.definition import Hints, ProjectEdit, ToolArgs, ToolContext, ToolError, tool
 from neuralcut_cli.tools.sources import asset_file, project_path, with_sound
 
 FILLERS = ["um", "uh", "erm", "like"]
@@ -60,7 +60,7 @@ class FindArgs(ToolArgs):
             raise ToolError("query must be a word or phrase")
 
 
-@tool("find_in_transcript", FindArgs)
+@tool("find_in_transcript", FindArgs, group="speech")
 def find_in_transcript(project: Project, args: FindArgs, ctx: ToolContext) -> dict[str, Any]:
     """Where a word or phrase is spoken: timeline ranges (seconds) across the clips, from the transcripts
     transcribe_video made (trims and speed applied). Case and punctuation are ignored."""
@@ -91,7 +91,7 @@ class CutWordsArgs(ToolArgs):
             raise ToolError("Invalid time range")
 
 
-@tool("cut_words", CutWordsArgs, kind="edit")
+@tool("cut_words", CutWordsArgs, kind="edit", group="speech", hints=Hints(destructive=True))
 def cut_words(project: Project, args: CutWordsArgs, ctx: ToolContext) -> ProjectEdit:
     """Remove spoken words from a clip, as in a text-based editor: `text` (the first time it is said, or every
     time) or the words between `start` and `end`; the cut runs from the first word's start to the last word's
@@ -123,7 +123,7 @@ class FillerArgs(ToolArgs):
                         "ripple": "Invalid ripple"}
 
 
-@tool("remove_filler_words", FillerArgs, kind="edit")
+@tool("remove_filler_words", FillerArgs, kind="edit", group="speech", hints=Hints(destructive=True))
 def remove_filler_words(project: Project, args: FillerArgs, ctx: ToolContext) -> ProjectEdit:
     """Cut every filler word ("um", "uh", "erm", "like" unless `words` says otherwise) from the clips' speech,
     closing the cuts. Needs transcribe_video first."""
@@ -149,7 +149,7 @@ class CaptionArgs(ToolArgs):
                         "style": "style must be plain, subtitle, hook or label"}
 
 
-@tool("add_captions", CaptionArgs, kind="edit")
+@tool("add_captions", CaptionArgs, kind="edit", group="speech", hints=Hints(destructive=False))
 def add_captions(project: Project, args: CaptionArgs, ctx: ToolContext) -> ProjectEdit:
     """Caption the clips' speech: text elements timed to the words as the clips are edited now (trims and speed
     applied), a few words each, on a new "Captions" text track. They are ordinary text elements afterwards.

@@ -8,29 +8,29 @@ from pydantic import Field
 
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.tools.definition import ToolArgs, ToolContext, ToolError, tool
-from neuralcut_cli.tools.groups import GIST, GROUPS
+from neuralcut_cli.tools.groups import GIST, UNLOCKABLE, groups
 
 
 class UseToolsArgs(ToolArgs):
     groups: Annotated[list[str], Field(min_length=1, json_schema_extra={"items": {"type": "string",
-                                                                                  "enum": list(GROUPS)}})]
+                                                                                  "enum": list(UNLOCKABLE)}})]
     errors: ClassVar = {"groups": "groups must be a list of group names"}
 
     def check(self) -> None:
-        unknown = [g for g in self.groups if g not in GROUPS]
+        unknown = [g for g in self.groups if g not in UNLOCKABLE]
         if unknown:
-            raise ToolError(f"Unknown tool group: {', '.join(unknown)}. Groups: {', '.join(GROUPS)}")
+            raise ToolError(f"Unknown tool group: {', '.join(unknown)}. Groups: {', '.join(UNLOCKABLE)}")
 
 
 def _description() -> str:
-    listed = "; ".join(f"{group} ({GIST[group]})" for group in GROUPS)
+    listed = "; ".join(f"{group} ({GIST[group]})" for group in UNLOCKABLE)
     return "Unlock more tools for this conversation (they appear from your next turn): " + listed + "."
 
 
-@tool("use_tools", UseToolsArgs)
+@tool("use_tools", UseToolsArgs, group="core")
 def use_tools(project: Project, args: UseToolsArgs, ctx: ToolContext) -> dict[str, Any]:
     return {"unlocked": list(dict.fromkeys(args.groups)),
-            "tools": {group: list(GROUPS[group]) for group in dict.fromkeys(args.groups)}}
+            "tools": {group: list(groups()[group]) for group in dict.fromkeys(args.groups)}}
 
 
 use_tools.description = _description()

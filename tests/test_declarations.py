@@ -1,0 +1,85 @@
+"""One declaration per tool (issue 26, item 1): every fact about a tool is stated where the tool is, and the
+registry's groups, MCP hints, approval and the tests' lists are read from it.
+
+A declaration that lacks a fact is refused when it is made, so a new tool cannot ship without one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from neuralcut_cli.agent.approval import Approval
+from neuralcut_cli.server.mcp_server import tool_entry
+from neuralcut_cli.tools import default_registry
+from neuralcut_cli.tools.definition import GROUP_NAMES, Hints, NoArgs, ToolContext, tool
+from neuralcut_cli.tools.groups import core, declared, groups
+
+TOOLS = default_registry().get_all()
+
+
+def run(project: Any, args: Any, ctx: ToolContext) -> dict[str, Any]:
+    """A tool that does nothing."""
+    return {}
+
+
+@pytest.mark.parametrize("declaration,missing", [
+    ({}, "group"),  # no group at all: a TypeError names the argument
+    ({"group": "misc"}, "group must be one of"),
+    ({"group": "clips", "kind": "edit"}, "says whether it destroys"),
+    ({"group": "clips", "kind": "edit", "hints": Hints(idempotent=True)}, "says whether it destroys"),
+])
+def test_a_declaration_that_lacks_a_fact_is_refused(declaration: dict[str, Any], missing: str) -> None:
+    with pytest.raises((TypeError, ValueError), match=missing):
+        tool("new_tool", NoArgs, **declaration)(run)
+
+
+def test_a_whole_declaration_is_taken() -> None:
+    made = tool("new_tool", NoArgs, kind="edit", group="clips", hints=Hints(destructive=False))(run)
+    assert (made.group, made.kind, made.hints.destructive, made.approval) == ("clips", "edit", False, "dry-run")
+
+
+@pytest.mark.parametrize("definition", TOOLS, ids=[t.name for t in TOOLS])
+def test_every_tool_declares_every_fact(definition: Any) -> None:
+    assert definition.description, "the model reads the docstring"
+    assert definition.group in GROUP_NAMES
+    assert definition.kind in ("read", "edit", "history")
+    if definition.mutates:
+        assert definition.hints.destructive in (True, False)
+    assert definition.approval == ("upload" if definition.hints.open_world else
+                                   "dry-run" if definition.kind == "edit" else "none")
+
+
+def test_groups_and_the_core_are_read_from_the_declarations() -> None:
+    assert core() == tuple(t.name for t in TOOLS if t.group == "core")
+    for group, names in groups().items():
+        assert names == tuple(t.name for t in TOOLS if t.group == group)
+    assert [t.name for t in declared(TOOLS, [])] == list(core())
+
+
+def test_mcp_hints_are_the_declarations() -> None:
+    for definition in TOOLS:
+        hints = tool_entry(definition).annotations
+        read_only = definition.kind == "read"
+        assert hints.read_only_hint is read_only
+        assert hints.destructive_hint == (None if read_only else definition.hints.destructive)
+        assert hints.open_world_hint is definition.hints.open_world
+    assert {t.name for t in TOOLS if t.hints.destructive} >= {"delete_timeline_elements", "remove_range",
+                                                             "cut_words", "remove_silences"}
+
+
+def test_approval_asks_what_the_declaration_says(demo_path: Any) -> None:
+    """An edit is shown as a dry run first; an upload asks once per file; a read never asks."""
+    from neuralcut_cli.agent.types import ToolCall
+    from neuralcut_cli.project.session import ProjectSession
+
+    asked: list[Any] = []
+    approval = Approval(mode="ask", asker=lambda question: asked.append(question) or "no")
+    registry, session = default_registry(), ProjectSession(demo_path)
+    assert approval.check(ToolCall(id="1", name="list_timeline", args={}), registry, session, None) is None
+    assert approval.check(ToolCall(id="2", name="split", args={"times": [5]}), registry, session, None)
+    assert approval.check(ToolCall(id="3", name="load_asset_context", args={"assetId": "a-intro"}), registry,
+                          session, None)
+    assert [q.call.name for q in asked] == ["split", "load_asset_context"]
+    assert "uploads a-intro" in asked[1].note
