@@ -21,7 +21,7 @@ from generate import write_project
 
 from neuralcut_cli.agent.backends.prompt import system_prompt
 from neuralcut_cli.agent.context import build_context
-from neuralcut_cli.project.session import ProjectSession
+from neuralcut_cli.project.edit_session import ProjectSession
 from neuralcut_cli.tools import default_registry
 from neuralcut_cli.tools.groups import UNLOCKABLE, declared
 

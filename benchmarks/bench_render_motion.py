@@ -15,8 +15,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from neuralcut_cli.project.edit_session import ProjectSession
 from neuralcut_cli.project.io import read_project
-from neuralcut_cli.project.session import ProjectSession
 from neuralcut_cli.render.run import render
 from neuralcut_cli.tools import default_registry
 from neuralcut_cli.tools.definition import ToolContext

@@ -23,8 +23,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 from generate import write_project
 from timing import best_and_median
 
+from neuralcut_cli.project.edit_session import ProjectSession
 from neuralcut_cli.project.io import read_project
-from neuralcut_cli.project.session import ProjectSession
 from neuralcut_cli.tools import default_registry
 from neuralcut_cli.tools.definition import ToolContext
 

@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 from neuralcut_cli.media.ffmpeg import ffmpeg_exe
-from neuralcut_cli.project.session import ProjectSession
+from neuralcut_cli.project.edit_session import ProjectSession
 from neuralcut_cli.tools import default_registry
 from neuralcut_cli.tools.definition import ToolContext
 

@@ -27,8 +27,8 @@ from timing import best_and_median
 
 from neuralcut_cli.cli.views import names as names_module
 from neuralcut_cli.cli.views.timeline_view import print_timeline
+from neuralcut_cli.project.edit_session import ProjectSession
 from neuralcut_cli.project.io import read_project
-from neuralcut_cli.project.session import ProjectSession
 from neuralcut_cli.tools import default_registry
 from neuralcut_cli.tools.definition import ToolContext
 

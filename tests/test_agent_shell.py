@@ -20,7 +20,7 @@ from neuralcut_cli.agent.types import (
     ToolDefinition,
 )
 from neuralcut_cli.errors import BackendError
-from neuralcut_cli.project.session import ProjectSession
+from neuralcut_cli.project.edit_session import ProjectSession
 from neuralcut_cli.tools import default_registry
 from neuralcut_cli.tools.definition import ToolContext
 from neuralcut_cli.tools.registry import DefinitionRegistry, ToolRegistry

@@ -14,7 +14,7 @@ from pty_helpers import spawn, spawn_command
 
 from neuralcut_cli.agent.approval import DENIED, Approval, Question
 from neuralcut_cli.agent.types import ToolCall
-from neuralcut_cli.project.session import ProjectSession
+from neuralcut_cli.project.edit_session import ProjectSession
 from neuralcut_cli.tools import default_registry
 from neuralcut_cli.tools.services import ToolServices
 

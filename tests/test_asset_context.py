@@ -11,7 +11,7 @@ import pytest
 from conftest import SECRET_KEY
 from tool_helpers import Tools
 
-from neuralcut_cli.cli.chat.session import ChatSession
+from neuralcut_cli.cli.chat.chat_session import ChatSession
 
 
 def _uri(part: dict) -> str:

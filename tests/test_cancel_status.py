@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from neuralcut_cli.cli.chat.session import ChatSession
+from neuralcut_cli.cli.chat.chat_session import ChatSession
 
 
 @pytest.mark.slow  # real waits (the model answers after 1.5 s)

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from neuralcut_cli import __version__
+from neuralcut_cli.project.edit_session import ProjectSession
 from neuralcut_cli.project.io import read_project
-from neuralcut_cli.project.session import ProjectSession
 from neuralcut_cli.tools import default_registry
 from neuralcut_cli.tools.definition import ToolContext
 

@@ -72,7 +72,7 @@ def test_mcp_hints_are_the_declarations() -> None:
 def test_approval_asks_what_the_declaration_says(demo_path: Any) -> None:
     """An edit is shown as a dry run first; an upload asks once per file; a read never asks."""
     from neuralcut_cli.agent.types import ToolCall
-    from neuralcut_cli.project.session import ProjectSession
+    from neuralcut_cli.project.edit_session import ProjectSession
 
     asked: list[Any] = []
     approval = Approval(mode="ask", asker=lambda question: asked.append(question) or "no")

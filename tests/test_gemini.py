@@ -15,8 +15,8 @@ from neuralcut_cli.agent.backends.gemini import GeminiBackend
 from neuralcut_cli.agent.backends.prompt import system_prompt
 from neuralcut_cli.agent.context import build_context
 from neuralcut_cli.agent.types import ChatMessage
-from neuralcut_cli.cli.chat.session import ChatSession
-from neuralcut_cli.project.session import ProjectSession
+from neuralcut_cli.cli.chat.chat_session import ChatSession
+from neuralcut_cli.project.edit_session import ProjectSession
 from neuralcut_cli.tools import default_registry
 
 neuralcut = invoke  # through main() in this process, with the fake server's environment

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from tool_helpers import Tools
 
+from neuralcut_cli.project.edit_session import ProjectSession
 from neuralcut_cli.project.history import History
-from neuralcut_cli.project.session import ProjectSession
 
 
 def _timeline(path: Path) -> dict:

@@ -9,9 +9,9 @@ import pytest
 from cli_helpers import neuralcut
 from conftest import DEMO
 
+from neuralcut_cli.project.edit_session import ProjectSession
 from neuralcut_cli.project.ids import IdIndex, short_ids
 from neuralcut_cli.project.io import read_project
-from neuralcut_cli.project.session import ProjectSession
 from neuralcut_cli.tools import default_registry
 from neuralcut_cli.tools.definition import ToolContext
 

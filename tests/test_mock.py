@@ -12,7 +12,7 @@ from tool_helpers import Tools
 from neuralcut_cli.agent.backends.mock import MockBackend
 from neuralcut_cli.agent.orchestrator import Orchestrator, RequestOutcome
 from neuralcut_cli.agent.stores import ChatStore
-from neuralcut_cli.project.session import ProjectSession
+from neuralcut_cli.project.edit_session import ProjectSession
 from neuralcut_cli.tools import default_registry
 
 T = 120_000

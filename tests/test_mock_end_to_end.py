@@ -17,9 +17,9 @@ from neuralcut_cli.agent.orchestrator import Orchestrator
 from neuralcut_cli.agent.stores import ChatStore
 from neuralcut_cli.editing.keyframes import value_at
 from neuralcut_cli.editing.motion import fade_lengths
+from neuralcut_cli.project.edit_session import ProjectSession
 from neuralcut_cli.project.io import read_project
 from neuralcut_cli.project.model import Project
-from neuralcut_cli.project.session import ProjectSession
 from neuralcut_cli.tools import default_registry
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "mock_project.json"

@@ -17,7 +17,7 @@ from neuralcut_cli.agent.backends.mock.listing import vocab_of
 from neuralcut_cli.agent.backends.mock.parse import Parsed, parse
 from neuralcut_cli.agent.backends.mock.rules import examples
 from neuralcut_cli.agent.context import build_context
-from neuralcut_cli.project.session import ProjectSession
+from neuralcut_cli.project.edit_session import ProjectSession
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "mock_project.json"
 VOCAB = vocab_of(build_context(ProjectSession(FIXTURE)))

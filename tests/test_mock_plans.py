@@ -16,11 +16,11 @@ import pytest
 
 from neuralcut_cli.agent.backends.mock.listing import vocab_of
 from neuralcut_cli.agent.backends.mock.parse import parse
-from neuralcut_cli.agent.backends.mock.plan import Context, NeedCall, Replay
 from neuralcut_cli.agent.backends.mock.plans import run_request
+from neuralcut_cli.agent.backends.mock.replay import Context, NeedCall, Replay
 from neuralcut_cli.agent.context import build_context
 from neuralcut_cli.agent.types import ToolCall, ToolResult
-from neuralcut_cli.project.session import ProjectSession
+from neuralcut_cli.project.edit_session import ProjectSession
 from neuralcut_cli.tools import default_registry
 from neuralcut_cli.tools.definition import ToolContext
 

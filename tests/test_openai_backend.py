@@ -13,7 +13,7 @@ from conftest import OPENAI_SECRET
 
 from neuralcut_cli.agent.backends.openai_compat import OpenAIBackend
 from neuralcut_cli.agent.types import ChatMessage
-from neuralcut_cli.cli.chat.session import ChatSession
+from neuralcut_cli.cli.chat.chat_session import ChatSession
 from neuralcut_cli.tools import default_registry
 
 neuralcut = invoke

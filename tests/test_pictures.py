@@ -172,8 +172,8 @@ def test_repl_picture_commands_refuse_plainly(demo_path: Path) -> None:
 
     from rich.console import Console
 
+    from neuralcut_cli.cli.chat.chat_session import ChatSession
     from neuralcut_cli.cli.chat.repl import run_repl
-    from neuralcut_cli.cli.chat.session import ChatSession
 
     lines = iter(["/frame abc", "/frame 99s", "/storyboard every x", "/frame 1s picture.txt"])
     buffer = io.StringIO()

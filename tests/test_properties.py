@@ -20,10 +20,10 @@ from tool_helpers import REGISTRY
 
 from neuralcut_cli.editing.split import split_scene
 from neuralcut_cli.project.diff import apply, diff
+from neuralcut_cli.project.edit_session import ProjectSession
 from neuralcut_cli.project.io import project_from_json
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.project.overlaps import find_overlaps
-from neuralcut_cli.project.session import ProjectSession
 from neuralcut_cli.time import seconds_to_ticks
 from neuralcut_cli.tools.definition import ToolContext
 

@@ -120,8 +120,8 @@ def test_the_repl_warns_before_a_picture_too(tmp_path: Path, monkeypatch: pytest
 
     from rich.console import Console
 
+    from neuralcut_cli.cli.chat.chat_session import ChatSession
     from neuralcut_cli.cli.chat.repl import run_repl
-    from neuralcut_cli.cli.chat.session import ChatSession
     from neuralcut_cli.render import fonts
 
     monkeypatch.setenv("NEURALCUT_FONT_DIRS", no_fonts(tmp_path)["NEURALCUT_FONT_DIRS"])

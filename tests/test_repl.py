@@ -12,8 +12,8 @@ import pytest
 from pty_helpers import leave, spawn
 from rich.console import Console
 
+from neuralcut_cli.cli.chat.chat_session import ChatSession
 from neuralcut_cli.cli.chat.repl import run_repl
-from neuralcut_cli.cli.chat.session import ChatSession
 from neuralcut_cli.cli.chat.slash import COMMANDS, find
 
 

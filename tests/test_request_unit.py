@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from cli_helpers import neuralcut
 
-from neuralcut_cli.project.session import ProjectSession
+from neuralcut_cli.project.edit_session import ProjectSession
 from neuralcut_cli.tools import default_registry
 from neuralcut_cli.tools.definition import ToolContext
 

@@ -21,8 +21,8 @@ from tool_helpers import Tools
 from neuralcut_cli.agent.stores import ChatStore
 from neuralcut_cli.agent.types import ChatMessage
 from neuralcut_cli.errors import ProjectLoadError
+from neuralcut_cli.project.edit_session import ProjectSession
 from neuralcut_cli.project.io import parse_project
-from neuralcut_cli.project.session import ProjectSession
 
 
 def run(*args: str | Path, input: str | bytes = "", timeout: float = 60):  # type: ignore[no-untyped-def]

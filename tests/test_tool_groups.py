@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from neuralcut_cli.cli.chat.session import ChatSession
+from neuralcut_cli.cli.chat.chat_session import ChatSession
 from neuralcut_cli.tools import default_registry
 from neuralcut_cli.tools.groups import UNLOCKABLE, core, declared, groups
 

@@ -232,7 +232,7 @@ def test_speed_changes_duration_by_the_rate(demo_path: Path) -> None:
 def test_an_edit_that_would_leave_an_invalid_element_is_refused_before_writing(demo_path: Path) -> None:
     """The session's last check: whatever path a bad value took, the file is not written."""
     from neuralcut_cli.errors import EditError
-    from neuralcut_cli.project.session import ProjectSession
+    from neuralcut_cli.project.edit_session import ProjectSession
 
     session = ProjectSession(demo_path)
     before = demo_path.read_bytes()

@@ -86,7 +86,7 @@ def test_timeline_view_reports_overlaps_and_empty_tracks() -> None:
 
 
 def test_assets_table_marks_what_is_used() -> None:
-    from neuralcut_cli.cli.session import open_session
+    from neuralcut_cli.cli.project_files import open_session
     from neuralcut_cli.tools import default_registry
 
     session = open_session(DEMO)

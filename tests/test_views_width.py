@@ -22,10 +22,10 @@ from neuralcut_cli.cli.views.lanes import Lanes
 from neuralcut_cli.cli.views.names import Names
 from neuralcut_cli.cli.views.timeline_view import print_timeline
 from neuralcut_cli.project.diff import diff
+from neuralcut_cli.project.edit_session import ProjectSession
 from neuralcut_cli.project.ids import project_ids
 from neuralcut_cli.project.io import read_project
 from neuralcut_cli.project.model import Project
-from neuralcut_cli.project.session import ProjectSession
 from neuralcut_cli.time import seconds_to_ticks
 from neuralcut_cli.tools import default_registry
 from neuralcut_cli.tools.definition import ToolContext

@@ -6,9 +6,9 @@ import json
 from pathlib import Path
 from typing import Any
 
+from neuralcut_cli.project.edit_session import ProjectSession
 from neuralcut_cli.project.io import read_project
 from neuralcut_cli.project.model import Project
-from neuralcut_cli.project.session import ProjectSession
 from neuralcut_cli.tools import default_registry
 from neuralcut_cli.tools.definition import ToolContext
 

@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from neuralcut_cli.agent.types import ToolCall
+from neuralcut_cli.project.edit_session import ProjectSession
 from neuralcut_cli.project.model import Project
-from neuralcut_cli.project.session import ProjectSession
 from neuralcut_cli.tools.definition import ToolContext
 from neuralcut_cli.tools.registry import ToolRegistry
 

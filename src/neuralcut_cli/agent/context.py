@@ -6,8 +6,8 @@ import heapq
 from collections.abc import Sequence
 
 from neuralcut_cli.agent.types import AgentContext, ChatMessage, MediaAssetSummary
+from neuralcut_cli.project.edit_session import ProjectSession
 from neuralcut_cli.project.model import Project
-from neuralcut_cli.project.session import ProjectSession
 from neuralcut_cli.time import short_seconds
 
 HISTORY_WINDOW = 40  # earlier messages a backend is shown, besides the current request

@@ -27,7 +27,7 @@ from neuralcut_cli.agent.tool_groups import unlocked_groups
 from neuralcut_cli.agent.types import ChatMessage, ToolCall, ToolResult
 from neuralcut_cli.errors import BackendError, NeuralCutError
 from neuralcut_cli.media.ffmpeg import cancellable
-from neuralcut_cli.project.session import ProjectSession
+from neuralcut_cli.project.edit_session import ProjectSession
 from neuralcut_cli.tools.definition import ToolContext
 from neuralcut_cli.tools.groups import declared
 from neuralcut_cli.tools.registry import ToolRegistry

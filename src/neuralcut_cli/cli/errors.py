@@ -61,7 +61,7 @@ def guarded(fn: Callable[..., Any]) -> Callable[..., Any]:
 
 def _notices() -> None:
     """What opening a project did besides (a request left half done by a killed process, rolled back)."""
-    session_module = sys.modules.get("neuralcut_cli.cli.session")
+    session_module = sys.modules.get("neuralcut_cli.cli.project_files")
     if session_module is not None:
         session_module.say_notices()
 

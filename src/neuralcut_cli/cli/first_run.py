@@ -81,7 +81,7 @@ def offer(console: Console, folder: Path, ask: Callable[[str], bool]) -> Path | 
     if not ask(question):
         console.print(escape(rest))
         return None
-    from neuralcut_cli.cli.session import create_project
+    from neuralcut_cli.cli.project_files import create_project
 
     project = create_project(target, name=None, fps=None, size=None, force=False, media=media, demo=not media)
     console.print(f"Created {escape(str(target))} ({plural(len(project.media_assets), 'asset')}). "

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from neuralcut_cli.editing.captions import caption_track
 from neuralcut_cli.media.subtitles import read_cues
-from neuralcut_cli.project.session import ProjectSession
+from neuralcut_cli.project.edit_session import ProjectSession
 
 
 def import_captions(session: ProjectSession, files: Sequence[Path]) -> list[dict[str, object]]:

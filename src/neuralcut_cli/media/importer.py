@@ -15,9 +15,9 @@ from typing import Any
 
 from neuralcut_cli.errors import MediaError
 from neuralcut_cli.media.probe import MediaInfo, probe
+from neuralcut_cli.project.edit_session import ProjectSession
 from neuralcut_cli.project.io import project_from_json
 from neuralcut_cli.project.model import MediaAsset, Project
-from neuralcut_cli.project.session import ProjectSession
 from neuralcut_cli.time import seconds_to_ticks
 
 

@@ -15,7 +15,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from neuralcut_cli.project.session import ProjectSession
+from neuralcut_cli.project.edit_session import ProjectSession
 from neuralcut_cli.tools import default_registry
 from neuralcut_cli.tools.definition import ToolContext, ToolDefinition
 

@@ -23,11 +23,11 @@ from pydantic.alias_generators import to_camel
 from neuralcut_cli.errors import NeuralCutError, ToolError
 
 __all__ = ["NoArgs", "ProjectEdit", "ToolArgs", "ToolContext", "ToolDefinition", "ToolError", "tool"]
+from neuralcut_cli.project.edit_session import ProjectSession
 from neuralcut_cli.project.gcpause import gc_paused
 from neuralcut_cli.project.ids import IdIndex, mentions_ids, project_ids
 from neuralcut_cli.project.limits import UnsafeJson, check_json
 from neuralcut_cli.project.model import Project
-from neuralcut_cli.project.session import ProjectSession
 
 if TYPE_CHECKING:
     from neuralcut_cli.tools.services import ToolServices

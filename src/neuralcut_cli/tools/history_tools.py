@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from neuralcut_cli.project.session import ProjectSession
+from neuralcut_cli.project.edit_session import ProjectSession
 from neuralcut_cli.tools.definition import Hints, NoArgs, tool
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.markup import escape
 
-from neuralcut_cli.cli.chat.session import ChatSession
+from neuralcut_cli.cli.chat.chat_session import ChatSession
 from neuralcut_cli.english import plural
 from neuralcut_cli.errors import UsageError
 from neuralcut_cli.project.model import Project

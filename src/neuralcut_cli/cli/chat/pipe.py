@@ -12,8 +12,8 @@ from collections.abc import Iterable
 from rich.console import Console
 from rich.markup import escape
 
+from neuralcut_cli.cli.chat.chat_session import ChatSession
 from neuralcut_cli.cli.chat.render import print_exchange
-from neuralcut_cli.cli.chat.session import ChatSession
 from neuralcut_cli.cli.chat.slash import dispatch
 from neuralcut_cli.cli.text_input import decode_line
 from neuralcut_cli.errors import ExitCode

@@ -8,7 +8,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from neuralcut_cli.agent.types import ToolCall, ToolResult
-from neuralcut_cli.cli.chat.session import Exchange
+from neuralcut_cli.cli.chat.chat_session import Exchange
 from neuralcut_cli.cli.views.names import Names
 from neuralcut_cli.cli.views.tool_result import print_changes
 from neuralcut_cli.cli.views.values import brief

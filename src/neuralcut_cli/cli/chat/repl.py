@@ -13,8 +13,8 @@ from contextlib import AbstractContextManager, nullcontext
 
 from rich.console import Console
 
+from neuralcut_cli.cli.chat.chat_session import ChatSession
 from neuralcut_cli.cli.chat.render import print_exchange
-from neuralcut_cli.cli.chat.session import ChatSession
 from neuralcut_cli.cli.chat.slash import dispatch
 
 Busy = Callable[[ChatSession], AbstractContextManager[object]]

@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from neuralcut_cli.cli.chat import pictures
-from neuralcut_cli.cli.chat.session import ChatSession
+from neuralcut_cli.cli.chat.chat_session import ChatSession
 from neuralcut_cli.errors import NeuralCutError, UsageError
 
 

@@ -19,9 +19,9 @@ from rich.console import Console
 
 from neuralcut_cli.agent.approval import Question
 from neuralcut_cli.cli.chat.approve_prompt import terminal_asker
+from neuralcut_cli.cli.chat.chat_session import ChatSession
 from neuralcut_cli.cli.chat.render import tool_line
 from neuralcut_cli.cli.chat.repl import run_repl
-from neuralcut_cli.cli.chat.session import ChatSession
 from neuralcut_cli.cli.chat.slash import COMMANDS
 from neuralcut_cli.cli.chat.waiting import STATUS_TEXT
 from neuralcut_cli.cli.views.names import Names

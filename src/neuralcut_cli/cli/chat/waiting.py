@@ -21,7 +21,7 @@ from rich.spinner import Spinner
 from rich.table import Table
 from rich.text import Text
 
-from neuralcut_cli.cli.chat.session import ChatSession
+from neuralcut_cli.cli.chat.chat_session import ChatSession
 
 STATUS_TEXT = {"sending": "Thinking…", "processing": "Running {tool}…", "responding": "Answering…"}
 _HTTP_LOGGERS = ("httpx", "httpx2")

@@ -41,7 +41,7 @@ def run(
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Show what would change; save nothing.")] = False,
 ) -> ExitCode | None:
     """Run one request, then exit. Example: neuralcut run "delete from 3s to 6s" """
-    from neuralcut_cli.cli.chat.session import ChatSession
+    from neuralcut_cli.cli.chat.chat_session import ChatSession
     from neuralcut_cli.cli.output import Output
     from neuralcut_cli.cli.text_input import checked_request
 
@@ -94,7 +94,7 @@ def start_chat(project: Path | None, backend: str | None, model: str | None, bas
     import gc
 
     gc.enable()  # a session can be long: collect cycles as usual
-    from neuralcut_cli.cli.chat.session import ChatSession
+    from neuralcut_cli.cli.chat.chat_session import ChatSession
     from neuralcut_cli.cli.output import Output
 
     mode = resolve_approve(approve)

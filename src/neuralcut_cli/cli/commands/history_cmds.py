@@ -11,7 +11,7 @@ from neuralcut_cli.cli.options import JsonOpt, ProjectOpt
 
 def _move(project, json_out: bool, backwards: bool) -> None:  # type: ignore[no-untyped-def]
     from neuralcut_cli.cli.output import Output
-    from neuralcut_cli.cli.session import open_session
+    from neuralcut_cli.cli.project_files import open_session
     from neuralcut_cli.cli.views.tool_result import print_edit_result
 
     session = open_session(project)
@@ -42,7 +42,7 @@ def redo(project: ProjectOpt = None, json_out: JsonOpt = False) -> None:
 def history(project: ProjectOpt = None, json_out: JsonOpt = False) -> None:
     """List the requests in the undo history: when, what asked for it, what changed."""
     from neuralcut_cli.cli.output import Output
-    from neuralcut_cli.cli.session import open_session
+    from neuralcut_cli.cli.project_files import open_session
 
     session = open_session(project)
     done, undone = session.steps()

@@ -22,7 +22,7 @@ def import_media(
     """Add media files to the project (probed with the bundled ffmpeg; paths stored relative to the project).
     A subtitle file (.srt, .vtt, .ass, .ssa) becomes caption elements on a new Captions track."""
     from neuralcut_cli.cli.output import Output
-    from neuralcut_cli.cli.session import open_session
+    from neuralcut_cli.cli.project_files import open_session
     from neuralcut_cli.media.caption_import import import_captions
     from neuralcut_cli.media.importer import import_files
     from neuralcut_cli.media.subtitles import SUBTITLE_SUFFIXES

@@ -26,7 +26,7 @@ def import_opencut(
 ) -> None:
     """Make a NeuralCut project from an OpenCut record and its media (export-opencut goes back)."""
     from neuralcut_cli.cli.output import Output
-    from neuralcut_cli.cli.session import write_new
+    from neuralcut_cli.cli.project_files import write_new
     from neuralcut_cli.errors import UsageError
     from neuralcut_cli.media.opencut import read_manifest, record_to_project
     from neuralcut_cli.media.outputs import check_output_target
@@ -62,7 +62,7 @@ def export_opencut(
 ) -> None:
     """Write the project as an OpenCut record (version 25) and its media list."""
     from neuralcut_cli.cli.output import Output
-    from neuralcut_cli.cli.session import open_session
+    from neuralcut_cli.cli.project_files import open_session
     from neuralcut_cli.media.opencut import project_to_record
     from neuralcut_cli.media.outputs import check_output_target, own_files
     from neuralcut_cli.project.io import write_atomic
@@ -107,7 +107,7 @@ def import_timeline(
 ) -> None:
     """Make a NeuralCut project from an editor's timeline (OpenTimelineIO and its adapters)."""
     from neuralcut_cli.cli.output import Output
-    from neuralcut_cli.cli.session import write_new
+    from neuralcut_cli.cli.project_files import write_new
     from neuralcut_cli.errors import UsageError
     from neuralcut_cli.media.outputs import check_output_target
     from neuralcut_cli.media.timeline_import import media_fps, read_timeline, to_project

@@ -48,7 +48,7 @@ def render(
     import os
 
     from neuralcut_cli.cli.output import Output
-    from neuralcut_cli.cli.session import open_session
+    from neuralcut_cli.cli.project_files import open_session
     from neuralcut_cli.render.run import Options
     from neuralcut_cli.time import parse_time, timecode_of_seconds
 
@@ -170,7 +170,7 @@ def export(
     """Export the edit for professional editors (OpenTimelineIO, EDL, Final Cut Pro 7 / Premiere XML, FCPXML), or
     the captions as SRT or WebVTT subtitles."""
     from neuralcut_cli.cli.output import Output
-    from neuralcut_cli.cli.session import open_session
+    from neuralcut_cli.cli.project_files import open_session
     from neuralcut_cli.export.interchange import write_timeline
     from neuralcut_cli.export.subtitle_export import write_subtitles
     from neuralcut_cli.media.outputs import check_output_target, own_files

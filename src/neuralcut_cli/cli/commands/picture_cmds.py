@@ -31,7 +31,7 @@ def frame(
 ) -> None:
     """Render the frame at one time to a picture, exactly as `render` draws it there."""
     from neuralcut_cli.cli.output import Output
-    from neuralcut_cli.cli.session import open_session
+    from neuralcut_cli.cli.project_files import open_session
     from neuralcut_cli.render.stills import write_frame
     from neuralcut_cli.time import format_timecode, parse_time
 
@@ -61,7 +61,7 @@ def storyboard(
 ) -> None:
     """Render a contact sheet: one frame per shot (or every N seconds), each labelled with its timecode."""
     from neuralcut_cli.cli.output import Output
-    from neuralcut_cli.cli.session import open_session
+    from neuralcut_cli.cli.project_files import open_session
     from neuralcut_cli.render.stills import shots, write_storyboard
 
     session = open_session(project)

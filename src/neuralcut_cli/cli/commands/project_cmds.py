@@ -38,7 +38,7 @@ def timeline(project: ProjectOpt = None, json_out: JsonOpt = False,
              ) -> None:
     """Show the active timeline: a table of tracks and elements, then the lanes."""
     from neuralcut_cli.cli.output import Output
-    from neuralcut_cli.cli.session import open_session, run_read_tool
+    from neuralcut_cli.cli.project_files import open_session, run_read_tool
     from neuralcut_cli.time import parse_time
 
     session = open_session(project)
@@ -66,7 +66,7 @@ def assets(
 ) -> None:
     """List the project's media assets, marking those the timeline uses."""
     from neuralcut_cli.cli.output import Output
-    from neuralcut_cli.cli.session import open_session, run_read_tool
+    from neuralcut_cli.cli.project_files import open_session, run_read_tool
 
     session = open_session(project)
     result = run_read_tool(session, "list_project_assets", {"filter": filter.value, "type": type.value})
@@ -98,7 +98,7 @@ def new(
     """Create a project: empty, from media files (--media a.mp4 b.png c.mp3, in that order), or a copy of the
     demo (--demo)."""
     from neuralcut_cli.cli.output import Output
-    from neuralcut_cli.cli.session import create_project
+    from neuralcut_cli.cli.project_files import create_project
 
     files = [*(media or []), *(more_media or [])]
     project = create_project(path, name=name, fps=fps, size=size, force=force, media=files, demo=demo)

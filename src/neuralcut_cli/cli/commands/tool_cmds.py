@@ -46,7 +46,7 @@ def tool(
 ) -> ExitCode | None:
     """Call one tool directly, without any LLM. Example: neuralcut tool split '{"times": [5]}'"""
     from neuralcut_cli.cli.output import Output
-    from neuralcut_cli.cli.session import open_session
+    from neuralcut_cli.cli.project_files import open_session
     from neuralcut_cli.project.diff import diff
     from neuralcut_cli.tools import default_registry
     from neuralcut_cli.tools.definition import ToolContext

@@ -4,7 +4,7 @@ A request is parsed into intents by a rule table (``parse``, ``rules``);
 words no rule can use make it refuse, naming them, rather than guess. Each
 intent has a plan (``plans``) that calls real tools. Stateless: each turn it
 replays the plans of the last user message against the tool results already
-in the conversation (``plan.Replay``), so it works the same behind the HTTP
+in the conversation (``replay.Replay``), so it works the same behind the HTTP
 API.
 """
 
@@ -17,8 +17,8 @@ from functools import lru_cache
 from neuralcut_cli.agent.backends.base import TextSink
 from neuralcut_cli.agent.backends.mock.listing import Vocab, vocab_of
 from neuralcut_cli.agent.backends.mock.parse import Parsed, parse
-from neuralcut_cli.agent.backends.mock.plan import Context, NeedCall, Replay
 from neuralcut_cli.agent.backends.mock.plans import run_request
+from neuralcut_cli.agent.backends.mock.replay import Context, NeedCall, Replay
 from neuralcut_cli.agent.types import AgentContext, AssistantTurn, ChatMessage, ToolCall, ToolResult
 from neuralcut_cli.tools.definition import ToolDefinition
 

@@ -20,7 +20,7 @@ from neuralcut_cli.agent.backends.mock import plans_make as make
 from neuralcut_cli.agent.backends.mock import plans_media as media
 from neuralcut_cli.agent.backends.mock import plans_motion as motion
 from neuralcut_cli.agent.backends.mock import plans_words as words
-from neuralcut_cli.agent.backends.mock.plan import Call, Context, Failed, Plan, Replay
+from neuralcut_cli.agent.backends.mock.replay import Call, Context, Failed, Plan, Replay
 
 PLANS: dict[type[i.Intent], Callable[[Any, Context], Plan]] = {
     i.Help: look.plan_help, i.History: look.plan_history, i.ListTimeline: look.plan_list_timeline,

@@ -6,7 +6,7 @@ from typing import Any
 
 from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.listing import Item, items_of, track_words
-from neuralcut_cli.agent.backends.mock.plan import Call, Context, Done, Failed, Plan, listing, one, pick
+from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, listing, one, pick
 
 _STATE = {"mute": ("muted", True), "unmute": ("muted", False), "hide": ("hidden", True), "show": ("hidden", False)}
 

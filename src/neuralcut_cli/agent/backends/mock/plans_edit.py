@@ -6,7 +6,7 @@ from typing import Any
 
 from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.listing import Item, items_of
-from neuralcut_cli.agent.backends.mock.plan import (
+from neuralcut_cli.agent.backends.mock.replay import (
     Call,
     Context,
     Done,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.listing import Item, items_of, stem, track_words
-from neuralcut_cli.agent.backends.mock.plan import Call, Context, Done, Failed, Plan, end_of, listing, one, tc, when
+from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, end_of, listing, one, tc, when
 from neuralcut_cli.agent.backends.mock.rules import grammar
 from neuralcut_cli.english import plural
 

@@ -7,7 +7,8 @@ from typing import Any
 
 from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.listing import Item
-from neuralcut_cli.agent.backends.mock.plan import (
+from neuralcut_cli.agent.backends.mock.refs import asset_named
+from neuralcut_cli.agent.backends.mock.replay import (
     Call,
     Context,
     Done,
@@ -21,7 +22,6 @@ from neuralcut_cli.agent.backends.mock.plan import (
     tc,
     when,
 )
-from neuralcut_cli.agent.backends.mock.refs import asset_named
 from neuralcut_cli.catalogs.effects import EffectDef, ParamDef, find_effect
 from neuralcut_cli.editing.clip_effects import TAKES_CLIP_EFFECTS as CLIP_EFFECT_TAKERS
 from neuralcut_cli.english import quoted

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from neuralcut_cli.agent.backends.mock import intents as i
-from neuralcut_cli.agent.backends.mock.plan import Call, Context, Done, Failed, Plan, listing, pick, tc
+from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, listing, pick, tc
 
 
 def plan_remove_silences(intent: i.RemoveSilences, ctx: Context) -> Plan:

@@ -6,7 +6,7 @@ from typing import Any
 
 from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.listing import Item
-from neuralcut_cli.agent.backends.mock.plan import Call, Context, Done, Failed, Plan, listing, one, pick
+from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, listing, one, pick
 
 SLIDE_DISTANCE = 1200  # pixels: from beyond the edge of a 1080p frame
 

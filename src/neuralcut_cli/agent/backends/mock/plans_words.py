@@ -8,7 +8,7 @@ from typing import Any
 
 from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.listing import Item
-from neuralcut_cli.agent.backends.mock.plan import Call, Context, Done, Failed, Plan, listing, pick, tc
+from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, listing, pick, tc
 from neuralcut_cli.english import plural, quoted
 
 

@@ -7,8 +7,8 @@ from dataclasses import replace
 from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.clause import Clause
 from neuralcut_cli.agent.backends.mock.listing import Vocab
-from neuralcut_cli.agent.backends.mock.plan import DEFAULT_LENGTH
 from neuralcut_cli.agent.backends.mock.refs import take_ref, take_refs
+from neuralcut_cli.agent.backends.mock.replay import DEFAULT_LENGTH
 from neuralcut_cli.agent.backends.mock.slots import take_position
 from neuralcut_cli.agent.backends.mock.times import (
     TIME,

@@ -16,10 +16,10 @@ from neuralcut_cli.agent.approval import Approval, Asker, Question
 from neuralcut_cli.agent.backends.factory import backend_spec, make_backend
 from neuralcut_cli.agent.orchestrator import Orchestrator, RequestOutcome
 from neuralcut_cli.agent.stores import AgentStore, ChatStore
+from neuralcut_cli.project.edit_session import ProjectSession
 from neuralcut_cli.project.limits import has_lone_surrogate
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.project.paths import state_dir
-from neuralcut_cli.project.session import ProjectSession
 from neuralcut_cli.tools import default_registry
 from neuralcut_cli.tools.services import ToolServices
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from neuralcut_cli.errors import NeuralCutError, ToolError, UsageError
 from neuralcut_cli.media.outputs import check_output_target
+from neuralcut_cli.project.edit_session import ProjectSession
 from neuralcut_cli.project.io import (
     dump_project,
     now_iso,
@@ -17,7 +18,6 @@ from neuralcut_cli.project.io import (
 )
 from neuralcut_cli.project.lock import ProjectLock
 from neuralcut_cli.project.model import Project
-from neuralcut_cli.project.session import ProjectSession
 
 
 def open_session(path: Path | None, dry_run: bool = False) -> ProjectSession:
