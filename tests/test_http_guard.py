@@ -17,6 +17,8 @@ from pathlib import Path
 import pytest
 from test_server import Server
 
+pytestmark = pytest.mark.slow  # each waits out a deadline on purpose
+
 from neuralcut_cli.agent.backends.mock import MockBackend
 from neuralcut_cli.server import http_guard
 
@@ -92,7 +94,6 @@ def test_a_request_that_takes_its_time_between_requests_is_answered(short_deadli
         connection.close()
 
 
-@pytest.mark.slow
 def test_a_client_that_leaves_mid_request_is_not_a_traceback(demo_path: Path) -> None:
     process = subprocess.Popen([sys.executable, "-m", "neuralcut_cli", "mcp", "--http", "--port", "0", "-p",
                                 str(demo_path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,

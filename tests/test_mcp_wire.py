@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import select
+import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -41,10 +42,18 @@ CASES: list[tuple[Any, object, int]] = [  # (the line sent, the id answered, the
 ]
 
 
-@pytest.fixture
-def server(demo_path: Path) -> Iterator[subprocess.Popen[str]]:
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("wire") / "demo.json"
+    shutil.copy(Path(__file__).resolve().parent.parent / "projects" / "demo.json", path)
+    return path
+
+
+@pytest.fixture(scope="module")
+def server(project: Path) -> Iterator[subprocess.Popen[str]]:
+    """One server for the module: each malformed line must leave it answering the next."""
     env = {**os.environ, "NO_COLOR": "1"}
-    process = subprocess.Popen([sys.executable, "-m", "neuralcut_cli", "mcp", "-p", str(demo_path)],
+    process = subprocess.Popen([sys.executable, "-m", "neuralcut_cli", "mcp", "-p", str(project)],
                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                env=env)
     send(process, INIT)
@@ -59,6 +68,20 @@ def send(process: subprocess.Popen[str], message: Any) -> None:
     assert process.stdin is not None
     process.stdin.write((message if isinstance(message, str) else json.dumps(message)) + "\n")
     process.stdin.flush()
+
+
+def stderr_so_far(process: subprocess.Popen[str]) -> str:
+    """What the process wrote to stderr until now, without waiting for its end."""
+    assert process.stderr is not None
+    fd = process.stderr.fileno()
+    os.set_blocking(fd, False)
+    chunks = []
+    try:
+        while chunk := os.read(fd, 65536):
+            chunks.append(chunk)
+    except BlockingIOError:
+        pass
+    return b"".join(chunks).decode("utf-8", "replace")
 
 
 def receive(process: subprocess.Popen[str], timeout: float = 20) -> str:
@@ -79,20 +102,29 @@ def test_a_malformed_request_gets_its_error(server: subprocess.Popen[str], sent:
     assert json.loads(receive(server))["id"] == 99
 
 
-def test_a_broken_notification_gets_no_answer_and_nothing_on_stderr(server: subprocess.Popen[str]) -> None:
+def test_a_broken_notification_gets_no_answer(server: subprocess.Popen[str]) -> None:
     send(server, {"jsonrpc": "2.0", "method": 5})
     send(server, {"jsonrpc": "2.0", "method": "notifications/cancelled", "params": "x"})
     send(server, {"jsonrpc": "2.0", "id": 1, "method": "resources/read", "params": {"uri": "neuralcut://x"}})
     assert json.loads(receive(server))["id"] == 1  # the next line is the answer to the request, nothing before it
-    server.kill()
-    assert server.stderr is not None
-    assert "Traceback" not in server.stderr.read()
 
 
 def test_a_tool_the_model_calls_still_works_through_the_checked_wire(server: subprocess.Popen[str],
-                                                                     demo_path: Path) -> None:
+                                                                     project: Path) -> None:
     send(server, {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "split",
                                                                              "arguments": {"times": [5]}}})
     answer = json.loads(receive(server))
     assert answer["id"] == 2 and answer["result"]["structuredContent"]["success"] is True
-    assert len(json.loads(demo_path.read_text())["scenes"][0]["tracks"]["main"]["elements"]) == 4
+    assert len(json.loads(project.read_text())["scenes"][0]["tracks"]["main"]["elements"]) == 4
+
+
+def test_a_malformed_request_leaves_no_traceback(server: subprocess.Popen[str]) -> None:
+    for sent, _, _ in CASES:
+        send(server, sent)
+        receive(server)
+    send(server, {"jsonrpc": "2.0", "method": 5})
+    send(server, {"jsonrpc": "2.0", "id": 98, "method": "tools/list"})
+    assert json.loads(receive(server))["id"] == 98
+    assert server.stderr is not None
+    written = stderr_so_far(server)
+    assert "Traceback" not in written and "error" not in written.lower(), written
