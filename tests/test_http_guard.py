@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 from test_server import Server
 
-pytestmark = pytest.mark.slow  # each waits out a deadline on purpose
-
 from neuralcut_cli.agent.backends.mock import MockBackend
 from neuralcut_cli.server import http_guard
+
+pytestmark = pytest.mark.slow  # each waits out a deadline on purpose
 
 
 def closed_within(sock: socket.socket, seconds: float) -> bytes | None:
