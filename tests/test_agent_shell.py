@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from neuralcut_cli.agent.backends.scripted import ScriptedBackend
+from neuralcut_cli.agent.events import StatusChanged
 from neuralcut_cli.agent.orchestrator import Orchestrator
 from neuralcut_cli.agent.stores import AgentStore, ChatStore
 from neuralcut_cli.agent.types import (
@@ -128,7 +129,7 @@ def test_tool_call_resolution(demo_path: Path) -> None:
         {"content": "Done."},
     ])
     statuses: list[str] = []
-    orch.listener = lambda kind, data: statuses.append(data) if kind == "status" else None
+    orch.listener = lambda event: statuses.append(event.status) if isinstance(event, StatusChanged) else None
     outcome = orch.run("what project is this?")
     tool_message = next(m for m in chat.messages if m.role == "tool")
     assert tool_message.tool_results[0].tool_call_id == "c1"

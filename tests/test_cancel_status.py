@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from neuralcut_cli.agent.events import StatusChanged
 from neuralcut_cli.cli.chat.chat_session import ChatSession
 
 
@@ -23,7 +24,7 @@ def test_a_cancelled_wait_leaves_the_agent_idle(demo_path: Path, tmp_path: Path)
     before = demo_path.read_bytes()
     chat = ChatSession(demo_path, f"scripted:{script}")
     seen: list[str] = []
-    chat.listener = lambda kind, data: seen.append(data) if kind == "status" else None
+    chat.listener = lambda event: seen.append(event.status) if isinstance(event, StatusChanged) else None
     threading.Timer(0.4, _thread.interrupt_main).start()  # Ctrl-C while the model is "thinking"
     exchange = chat.ask("split at 5s slowly")
     assert exchange.cancelled

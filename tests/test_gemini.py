@@ -14,6 +14,7 @@ from conftest import SECRET_KEY
 from neuralcut_cli.agent.backends.gemini import GeminiBackend
 from neuralcut_cli.agent.backends.prompt import system_prompt
 from neuralcut_cli.agent.context import build_context
+from neuralcut_cli.agent.events import TextArrived
 from neuralcut_cli.agent.types import ChatMessage
 from neuralcut_cli.cli.chat.chat_session import ChatSession
 from neuralcut_cli.project.edit_session import ProjectSession
@@ -148,7 +149,7 @@ def test_model_choice_and_v1beta_path(gemini, demo_path: Path, monkeypatch) -> N
 def test_text_streams_as_it_arrives(gemini, demo_path: Path) -> None:
     gemini.reply_text("Streaming works.")
     chunks: list[str] = []
-    chat = ChatSession(demo_path, "gemini", listener=lambda kind, data: chunks.append(data) if kind == "text" else None)
+    chat = ChatSession(demo_path, "gemini", listener=lambda event: chunks.append(event.text) if isinstance(event, TextArrived) else None)
     assert chat.ask("hi").outcome.reply == "Streaming works."
     assert "".join(chunks) == "Streaming works."
 

@@ -15,13 +15,20 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from neuralcut_cli.agent.approval import Approval
 from neuralcut_cli.agent.backends.base import Backend
 from neuralcut_cli.agent.context import build_context, conversation_window
+from neuralcut_cli.agent.events import (
+    Listener,
+    StatusChanged,
+    TextArrived,
+    ToolFinished,
+    ToolProgress,
+    ToolStarted,
+)
 from neuralcut_cli.agent.stores import AgentStore, ChatStore
 from neuralcut_cli.agent.tool_groups import unlocked_groups
 from neuralcut_cli.agent.types import ChatMessage, ToolCall, ToolResult
@@ -36,7 +43,6 @@ from neuralcut_cli.tools.services import ToolServices
 log = logging.getLogger("neuralcut.agent")
 
 DEFAULT_MAX_STEPS = 24  # model turns per request (the mock makes one tool call per turn)
-Listener = Callable[[str, Any], None]
 
 
 class RequestCancelled(Exception):
@@ -72,7 +78,7 @@ class Orchestrator:
         self.chat = chat
         self.agent = agent or AgentStore()
         self.max_steps = max_steps
-        self.listener = listener or (lambda kind, data: None)
+        self.listener: Listener = listener or (lambda event: None)
         self.services = services or ToolServices()
         self.approval: Approval | None = None
         self.playback_time_ms = 0
@@ -91,11 +97,11 @@ class Orchestrator:
         self.agent.set_status("idle")
         self.agent.set_active_tool(None)
         self.chat.set_loading(False)
-        self.listener("status", "idle")
+        self.listener(StatusChanged("idle"))
 
     def _status(self, status: str) -> None:
         self.agent.set_status(status)  # type: ignore[arg-type]
-        self.listener("status", status)
+        self.listener(StatusChanged(status))
 
     def run(self, text: str) -> RequestOutcome:
         """Run one request; never raises for backend or tool trouble."""
@@ -131,7 +137,7 @@ class Orchestrator:
             self._status("sending")
             def on_text(chunk: str) -> None:
                 if not cancel.is_set():
-                    self.listener("text", chunk)
+                    self.listener(TextArrived(chunk))
 
             tools = declared(self.registry.get_all(), unlocked_groups(self.chat.messages))
             asked = time.perf_counter()
@@ -159,8 +165,8 @@ class Orchestrator:
         _check(cancel)
         self.agent.set_active_tool(call.name)
         self._status("processing")
-        self.listener("tool", call)
-        context = ToolContext(self.session, self.playback_time_ms, progress=lambda text: self.listener("progress", text),
+        self.listener(ToolStarted(call))
+        context = ToolContext(self.session, self.playback_time_ms, progress=lambda text: self.listener(ToolProgress(text)),
                               services=self.services)
         denied = self.approval.check(call, self.registry, self.session, self.services) if self.approval else None
         _check(cancel)
@@ -173,7 +179,7 @@ class Orchestrator:
                             error=raw.get("error") if isinstance(raw, dict) else None)
         outcome.tool_calls.append(call)
         outcome.tool_results.append(result)
-        self.listener("tool_result", result)
+        self.listener(ToolFinished(result))
         return result
 
     def _finish(self, content: str, failed: bool, outcome: RequestOutcome) -> None:
@@ -192,7 +198,7 @@ class Orchestrator:
     def _fail(self, outcome: RequestOutcome, message: str) -> None:
         self.chat.set_error(message)
         self.agent.set_status("error")
-        self.listener("status", "error")
+        self.listener(StatusChanged("error"))
         outcome.status = "error"
         outcome.error = message
         if not outcome.reply:

@@ -7,13 +7,12 @@ in a worker thread so that Ctrl-C cancels the request, never the process.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from neuralcut_cli.agent.approval import Approval, Asker, Question
 from neuralcut_cli.agent.backends.factory import backend_spec, make_backend
+from neuralcut_cli.agent.events import Event, Listener
 from neuralcut_cli.agent.orchestrator import Orchestrator, RequestOutcome
 from neuralcut_cli.agent.stores import AgentStore, ChatStore
 from neuralcut_cli.project.edit_session import ProjectSession
@@ -46,7 +45,7 @@ class ChatSession:
     base_url: str | None = None
     approve: str = "auto"
     asker: Asker | None = None  # how the front-end asks the person (approve: ask)
-    listener: Callable[[str, Any], None] | None = None
+    listener: Listener | None = None
     session: ProjectSession = field(init=False)
     chat: ChatStore = field(init=False)
     agent: AgentStore = field(init=False)
@@ -93,9 +92,9 @@ class ChatSession:
         name = backend_spec(self.backend_name)
         return f"{name} ({self.model})" if self.model and name in ("gemini", "openai") else name
 
-    def _relay(self, kind: str, data: Any) -> None:
+    def _relay(self, event: Event) -> None:
         if self.listener:
-            self.listener(kind, data)
+            self.listener(event)
 
     def _work(self, text: str, box: list[RequestOutcome], done: threading.Event) -> None:
         try:

@@ -18,6 +18,7 @@ from prompt_toolkit.history import FileHistory, InMemoryHistory
 from rich.console import Console
 
 from neuralcut_cli.agent.approval import Question
+from neuralcut_cli.agent.events import Event, StatusChanged, TextArrived, ToolFinished, ToolProgress, ToolStarted
 from neuralcut_cli.cli.chat.approve_prompt import terminal_asker
 from neuralcut_cli.cli.chat.chat_session import ChatSession
 from neuralcut_cli.cli.chat.render import tool_line
@@ -103,24 +104,24 @@ class Busy:
             if self.status is not None:
                 self.status.start()
 
-    def on_event(self, kind: str, data: Any) -> None:
-        if kind == "tool":
-            self.call = data
-        elif kind == "tool_result" and self.call is not None:
-            self.console.print(tool_line(self.call, data, self._names()))
-        elif kind == "text":
+    def on_event(self, event: Event) -> None:
+        if isinstance(event, ToolStarted):
+            self.call = event.call
+        elif isinstance(event, ToolFinished) and self.call is not None:
+            self.console.print(tool_line(self.call, event.result, self._names()))
+        elif isinstance(event, TextArrived):
             if self.status is not None:
                 self.status.stop()
                 self.status = None
             self.streamed = True
-            self.pending += str(data)
+            self.pending += event.text
             done, _, self.pending = self.pending.rpartition("\n")  # whole lines: an id is never cut in two
             if _:
                 self._say(done + "\n")
-        elif kind == "progress" and self.status is not None:
-            self.status.update(str(data))
-        elif kind == "status" and self.status is not None:
-            text = STATUS_TEXT.get(data)
+        elif isinstance(event, ToolProgress) and self.status is not None:
+            self.status.update(event.text)
+        elif isinstance(event, StatusChanged) and self.status is not None:
+            text = STATUS_TEXT.get(event.status)
             if text:
                 self.status.update(text.format(tool=self.chat.agent.active_tool or "a tool"))
 

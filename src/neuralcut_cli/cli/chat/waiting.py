@@ -21,6 +21,7 @@ from rich.spinner import Spinner
 from rich.table import Table
 from rich.text import Text
 
+from neuralcut_cli.agent.events import Event, StatusChanged, ToolProgress, ToolStarted
 from neuralcut_cli.cli.chat.chat_session import ChatSession
 
 STATUS_TEXT = {"sending": "Thinking…", "processing": "Running {tool}…", "responding": "Answering…"}
@@ -72,14 +73,14 @@ class Waiting:
         self.live.start()
         return self
 
-    def on_event(self, kind: str, data: Any) -> None:
-        if kind == "tool":
-            self.text = f"Running {getattr(data, 'name', 'a tool')}…"
-        elif kind == "progress":
-            self.text = str(data)
-        elif kind == "status" and data in STATUS_TEXT:
-            self.text = STATUS_TEXT[data].format(tool=self.chat.agent.active_tool or "a tool")
-            self.note = "" if data != "sending" else self.note
+    def on_event(self, event: Event) -> None:
+        if isinstance(event, ToolStarted):
+            self.text = f"Running {event.call.name}…"
+        elif isinstance(event, ToolProgress):
+            self.text = event.text
+        elif isinstance(event, StatusChanged) and event.status in STATUS_TEXT:
+            self.text = STATUS_TEXT[event.status].format(tool=self.chat.agent.active_tool or "a tool")
+            self.note = "" if event.status != "sending" else self.note
 
     def _server_error(self, code: int) -> None:
         self.note = f"the server answered {code}; retrying"
