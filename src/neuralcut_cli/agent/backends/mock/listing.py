@@ -86,7 +86,8 @@ class Vocab:
 
     def key(self) -> tuple[object, ...]:
         """What parsing depends on, as a hashable value."""
-        return (self.fps, frozenset(self.names), frozenset(self.ids), tuple(sorted(self.tracks.items())))
+        assets = frozenset((str(a.get("id", "")), str(a.get("name", ""))) for a in self.assets)
+        return (self.fps, frozenset(self.names), frozenset(self.ids), tuple(sorted(self.tracks.items())), assets)
 
     @property
     def name_pattern(self) -> str | None:
