@@ -139,3 +139,20 @@ def test_a_finished_request_leaves_no_marker_and_one_step(demo_path: Path) -> No
     assert not list((demo_path.parent / ".neuralcut").rglob("request-*"))
     assert history_steps(demo_path) == [["split", "set_volume", "set_volume"]]
     shutil.rmtree(demo_path.parent / ".neuralcut")
+
+
+def test_a_model_that_fails_after_an_edit_leaves_the_project_as_it_was(demo_path: Path) -> None:
+    """A request is one unit for a model too: an error after the first edit rolls the request back, and the
+    reply says so."""
+    from test_agent_shell import orchestrator
+
+    from neuralcut_cli.errors import BackendError
+
+    before = demo_path.read_bytes()
+    orch, _, _ = orchestrator(demo_path, [{"toolCalls": [{"name": "split", "args": {"times": [2]}}]},
+                                          BackendError("the server went away")])
+    outcome = orch.run("split at 2s, then mute the music")
+    assert outcome.status == "error" and "the server went away" in outcome.error
+    assert "Rolled back the request 'split at 2s, then mute the music'" in outcome.reply
+    assert demo_path.read_bytes() == before
+    assert ProjectSession(demo_path).history.steps() == ([], [])

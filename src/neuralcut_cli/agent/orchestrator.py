@@ -111,6 +111,7 @@ class Orchestrator:
         self.chat.add_message(ChatMessage(role="user", content=text))
         self.chat.error = None
         self.chat.set_loading(True)
+        said = len(self.session.notices)
         try:
             with self.session.request(text):
                 self._loop(start, outcome, cancel)
@@ -124,6 +125,9 @@ class Orchestrator:
         except Exception as exc:  # noqa: BLE001 - a bug, but the session must survive it
             self._fail(outcome, f"internal error: {type(exc).__name__}: {exc}")
         finally:
+            for notice in self.session.notices[said:]:  # a request stopped half way was rolled back: say so
+                outcome.reply = f"{outcome.reply} {notice}".strip()
+            del self.session.notices[said:]
             if cancel is self._cancel:  # an abandoned request leaves the session to the next one
                 self.agent.set_active_tool(None)
                 self.chat.set_loading(False)
