@@ -1,4 +1,4 @@
-"""``import-opencut`` and ``export-opencut``: OpenCut project records in and out (see ``media.opencut``)."""
+"""``import-opencut`` and ``export-opencut``: OpenCut project records in and out (see ``interchange.opencut``)."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def import_opencut(
     from neuralcut_cli.cli.output import Output
     from neuralcut_cli.cli.project_files import write_new
     from neuralcut_cli.errors import UsageError
-    from neuralcut_cli.media.opencut import read_manifest, record_to_project
+    from neuralcut_cli.interchange.opencut import read_manifest, record_to_project
     from neuralcut_cli.media.outputs import check_output_target
     from neuralcut_cli.project.io import project_from_json
 
@@ -63,7 +63,7 @@ def export_opencut(
     """Write the project as an OpenCut record (version 25) and its media list."""
     from neuralcut_cli.cli.output import Output
     from neuralcut_cli.cli.project_files import open_session
-    from neuralcut_cli.media.opencut import project_to_record
+    from neuralcut_cli.interchange.opencut import project_to_record
     from neuralcut_cli.media.outputs import check_output_target, own_files
     from neuralcut_cli.project.io import write_atomic
 
@@ -109,8 +109,8 @@ def import_timeline(
     from neuralcut_cli.cli.output import Output
     from neuralcut_cli.cli.project_files import write_new
     from neuralcut_cli.errors import UsageError
+    from neuralcut_cli.interchange.timeline_import import media_fps, read_timeline, to_project
     from neuralcut_cli.media.outputs import check_output_target
-    from neuralcut_cli.media.timeline_import import media_fps, read_timeline, to_project
     from neuralcut_cli.project.io import project_from_json
 
     if media is not None and not media.is_dir():

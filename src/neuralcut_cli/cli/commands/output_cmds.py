@@ -171,8 +171,8 @@ def export(
     the captions as SRT or WebVTT subtitles."""
     from neuralcut_cli.cli.output import Output
     from neuralcut_cli.cli.project_files import open_session
-    from neuralcut_cli.export.interchange import write_timeline
-    from neuralcut_cli.export.subtitle_export import write_subtitles
+    from neuralcut_cli.interchange.subtitle_export import write_subtitles
+    from neuralcut_cli.interchange.timeline_export import write_timeline
     from neuralcut_cli.media.outputs import check_output_target, own_files
 
     by_name = EXTENSIONS.get(Path(output).suffix.lower())

@@ -17,10 +17,10 @@ from typing import Any
 from urllib.parse import unquote, urlparse
 
 from neuralcut_cli.errors import MediaError
+from neuralcut_cli.interchange.timeline_tracks import build_tracks
 from neuralcut_cli.media.import_bounds import check_file, check_times
 from neuralcut_cli.media.importer import media_fields, relative_path
 from neuralcut_cli.media.probe import probe
-from neuralcut_cli.media.timeline_tracks import build_tracks
 
 ADAPTERS = {".otio": "otio_json", ".edl": "cmx_3600", ".xml": "fcp_xml", ".fcpxml": "fcpx_xml"}
 KINDS = {".mp4": "video", ".mov": "video", ".mkv": "video", ".m4v": "video", ".webm": "video", ".avi": "video",

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from neuralcut_cli.errors import MediaError
-from neuralcut_cli.export.otio_export import build_timeline, timeline_document
+from neuralcut_cli.interchange.otio_export import build_timeline, timeline_document
 from neuralcut_cli.media.outputs import replace_with
 from neuralcut_cli.project.model import Project
 

@@ -1,1 +1,0 @@
-"""Exporting the edit for other editors."""
