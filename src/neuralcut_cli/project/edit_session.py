@@ -25,7 +25,7 @@ from neuralcut_cli.project import open_request
 from neuralcut_cli.project.diff import Patch, diff, elements_to_check
 from neuralcut_cli.project.elements import Element
 from neuralcut_cli.project.gcpause import gc_paused
-from neuralcut_cli.project.history import DEFAULT_LIMIT, History, Step, encode_index, step_name
+from neuralcut_cli.project.history import DEFAULT_LIMIT, History, Step
 from neuralcut_cli.project.io import (
     FileStamp,
     check_writable,
@@ -62,8 +62,7 @@ class ProjectSession:
         self._bytes: bytes | None = None  # the file as last read or written: what a failed write restores
         self._stamp: FileStamp | None = None
         self._source: str | None = None  # set while a request groups edits
-        self._opened: tuple[int, bytes, Project] | None = None  # the step this request opened, and the file before it
-        self._guard: RequestGuard | None = None  # held from a request's first edit to its end
+        self._guard: RequestGuard | None = None  # where the request began, from its first edit to its end
         self._swept = False
         self.notices: list[str] = []  # what settling another process's leftovers did, for the person to read
 
@@ -104,7 +103,7 @@ class ProjectSession:
     def request(self, source: str) -> Iterator[None]:
         """Group the edits made inside into one undo step labelled ``source``."""
         previous, outer_guard = self._source, self._guard
-        self._source, self._opened, self._guard = source, None, None
+        self._source, self._guard = source, None
         self.history.begin()
         try:
             yield
@@ -114,7 +113,7 @@ class ProjectSession:
         else:
             self._end_request(roll_back=False)
         finally:
-            self._source, self._opened, self._guard = previous, None, outer_guard
+            self._source, self._guard = previous, outer_guard
             self.history.begin()
 
     def _end_request(self, roll_back: bool) -> None:
@@ -147,7 +146,7 @@ class ProjectSession:
             if self._source is None:  # a lone call is a request of its own
                 self.history.begin()
             staged = self.history.stage_record(self._source or _describe(call), call, patch)
-            guard = self._guard_first_edit(staged, before_bytes)
+            guard = self._guard_first_edit(staged, before_bytes, before)
             try:
                 self._write(box.project, staged)
             except BaseException:
@@ -155,9 +154,6 @@ class ProjectSession:
                     guard.release()
                 raise
             self._guard = guard or self._guard
-            opened = self.history.open_step_id()
-            if self._source is not None and self._opened is None and before_bytes is not None and opened is not None:
-                self._opened = (opened, before_bytes, before)
 
     def move_history(self, backwards: bool) -> tuple[Step, Patch | None]:
         """Undo or redo one step; return it and the patch it caused."""
@@ -169,52 +165,52 @@ class ProjectSession:
             if self.dry_run:
                 self._project = after
             else:
-                self._write(after, staged, self._rollback_bytes(step, after) if backwards else None)
+                exact = self._rollback_bytes(step, after) if backwards else None
+                self._write(after, staged, exact)
+                if exact is not None and self._guard is not None:  # back where the request began: nothing to guard
+                    self._guard.release()
+                    self._guard = None
             return step, diff(before, after)
 
     def _rollback_bytes(self, step: Step, after: Project) -> tuple[Project, bytes] | None:
         """Undoing the step this very request opened gives back the file as it was, byte for byte."""
-        if self._opened is None or self._opened[0] != step.id:
+        guard = self._guard
+        if guard is None or guard.step_id != step.id:
             return None
-        _, data, original = self._opened
-        stamp = after.metadata.model_copy(update={"updated_at": original.metadata.updated_at})
-        if after.model_copy(update={"metadata": stamp}) != original:
+        stamp = after.metadata.model_copy(update={"updated_at": guard.original.metadata.updated_at})
+        if after.model_copy(update={"metadata": stamp}) != guard.original:
             return None
-        self._opened = None
-        return original, data
+        return guard.original, guard.before
 
-    def _guard_first_edit(self, staged: Staged, before: bytes | None) -> RequestGuard | None:
+    def _guard_first_edit(self, staged: Staged, before: bytes | None, original: Project) -> RequestGuard | None:
         """The first edit of a request also journals where the request began (see ``open_request``)."""
         step = self.history.staged_step_id()
         if self._source is None or self._guard is not None or before is None or step is None:
             return None
-        guard = RequestGuard(self.history.folder, step)
+        guard = RequestGuard(self.history.folder, step, before, original)
         guard.hold()
-        guard.stage(staged, before)
+        guard.stage(staged)
         return guard
 
     def _roll_back(self, step_id: int, why: str) -> None:
         """Put the file back as it was before the request that opened ``step_id``, and drop that step."""
         folder = self.history.folder
         marker, kept, _ = open_request.names(step_id)
-        index = self.history.index()
         try:
-            source = self.history.load(step_id).source
+            forgotten = self.history.stage_forget(step_id, [marker, kept])
             before = read_regular(folder / kept, 1024 * MB, "the file before a request", follow_links=False)
             original = parse_project(before, str(self.path))
         except (OSError, NeuralCutError, ValueError):
-            source, original, before = None, None, b""
-        if original is None or index["undo"][-1:] != [step_id]:
+            forgotten = None
+        if forgotten is None:
             self.notices.append(f"An unfinished request (undo step {step_id}) could not be rolled back: later edits "
                                 "were made on top of it; see `neuralcut history`.")
             open_request.forget(folder, step_id)
             return
-        undo = index["undo"][:-1]
-        staged = Staged(writes={"index.json": encode_index({**index, "undo": undo})},
-                        drops=[step_name(step_id), marker, kept])
+        step, staged = forgotten
         self._write(original, staged, exact=(original, before))
         open_request.forget(folder, step_id)
-        self.notices.append(f"Rolled back the request '{source}': it {why}, so the project is as it was before it.")
+        self.notices.append(f"Rolled back the request '{step.source}': it {why}, so the project is as it was before it.")
 
     def _settle_requests(self) -> None:
         for step_id in open_request.abandoned(self.history.folder):

@@ -157,32 +157,23 @@ class History:
         self._staged_step = None
         return project, step, Staged(writes={"index.json": _encode(moved)})
 
-    def index(self) -> dict[str, Any]:
-        """The undo and redo stacks' step numbers (``undo``, ``redo``, ``next``)."""
-        return self._index(strict=False)
-
-    def load(self, step_id: int) -> Step:
-        return self._load(step_id)
+    def stage_forget(self, step_id: int, drops: list[str]) -> tuple[Step, Staged] | None:
+        """Drop step ``step_id`` (and the files ``drops``) as if it had never been recorded: a request rolled back.
+        None when the step is not the last undo step (later edits were made on top of it)."""
+        index = self._index(strict=False)
+        if index["undo"][-1:] != [step_id]:
+            return None
+        step = self._load(step_id)
+        forgotten = {**index, "undo": index["undo"][:-1]}
+        return step, Staged(writes={"index.json": _encode(forgotten)}, drops=[_step_name(step_id), *drops])
 
     def staged_step_id(self) -> int | None:
         """The step the edit being staged writes to."""
         return self._staged_step.id if self._staged_step is not None else None
 
-    def open_step_id(self) -> int | None:
-        """The step the current request's edits go into, once one was written."""
-        return self._open.id if self._open is not None else None
-
     def committed(self) -> None:
         """The staged files are in place: a recorded call keeps its step open for the request."""
         self._open = self._staged_step
-
-
-def encode_index(index: dict[str, Any]) -> bytes:
-    return _encode(index)
-
-
-def step_name(step_id: int) -> str:
-    return _step_name(step_id)
 
 
 def _step_name(step_id: int) -> str:

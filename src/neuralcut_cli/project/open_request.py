@@ -24,6 +24,7 @@ import re
 from pathlib import Path
 
 from neuralcut_cli.project.journal import Staged
+from neuralcut_cli.project.model import Project
 
 MARKER = re.compile(r"request-(\d{6,9})\.json")
 
@@ -37,8 +38,9 @@ def names(step_id: int) -> tuple[str, str, str]:
 class RequestGuard:
     """The lock and files of the request this process is running."""
 
-    def __init__(self, folder: Path, step_id: int) -> None:
+    def __init__(self, folder: Path, step_id: int, before: bytes, original: Project) -> None:
         self.folder, self.step_id = Path(folder), step_id
+        self.before, self.original = before, original  # the file and the project where the request began
         self._fd: int | None = None
 
     def hold(self) -> None:
@@ -53,19 +55,15 @@ class RequestGuard:
             raise
         self._fd = fd
 
-    def stage(self, staged: Staged, before: bytes) -> None:
+    def stage(self, staged: Staged) -> None:
         """Add the marker and the file before the request to the first edit's journal transaction."""
         marker, kept, _ = names(self.step_id)
         document = json.dumps({"step": self.step_id, "pid": os.getpid()}).encode("utf-8")
-        staged.writes = {marker: document, kept: before, **staged.writes}
+        staged.writes = {marker: document, kept: self.before, **staged.writes}
 
     def release(self) -> None:
         """The request ended: its files go (the marker first), then its lock."""
-        for name in names(self.step_id):
-            try:
-                (self.folder / name).unlink(missing_ok=True)
-            except OSError:
-                pass
+        forget(self.folder, self.step_id)
         if self._fd is not None:
             os.close(self._fd)
             self._fd = None
