@@ -7,8 +7,8 @@ from pathlib import Path
 
 from neuralcut_cli.editing.captions import caption_cues
 from neuralcut_cli.errors import MediaError
-from neuralcut_cli.media.outputs import replace_with
 from neuralcut_cli.media.subtitles import write_cues
+from neuralcut_cli.project.io import replace_with
 from neuralcut_cli.project.model import Project
 
 

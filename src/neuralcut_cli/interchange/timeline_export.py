@@ -14,7 +14,7 @@ from typing import Any
 
 from neuralcut_cli.errors import MediaError
 from neuralcut_cli.interchange.otio_export import build_timeline, timeline_document
-from neuralcut_cli.media.outputs import replace_with
+from neuralcut_cli.project.io import replace_with
 from neuralcut_cli.project.model import Project
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f\u0085\u2028\u2029]")

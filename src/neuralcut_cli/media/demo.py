@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from neuralcut_cli.errors import OutputExists
-from neuralcut_cli.media.outputs import check_output_target, replace_with
+from neuralcut_cli.media.outputs import check_output_target
+from neuralcut_cli.project.io import replace_with
 from neuralcut_cli.project.paths import SHIPPED_DEMO
 
 DEMO = SHIPPED_DEMO

@@ -12,16 +12,10 @@ from __future__ import annotations
 
 import os
 import stat
-import tempfile
-from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
 
 from neuralcut_cli.errors import OutputExists, UsageError
-from neuralcut_cli.project.io import fsync_dir
 from neuralcut_cli.project.model import Project
-
-T = TypeVar("T")
 
 
 def own_files(project: Project, project_path: Path) -> dict[Path, str]:
@@ -72,29 +66,6 @@ def check_output_target(output: Path, protected: dict[Path, str], overwrite: boo
     if mode is not None and not overwrite:
         raise OutputExists(f"{output} already exists; pass --force to replace it")
     return real
-
-
-def replace_with(target: Path, write: Callable[[Path], T]) -> T:
-    """``write`` a new file beside ``target`` (same extension), then rename it over ``target``.
-
-    A writer that fails, or a process that is killed, leaves ``target`` as it
-    was (the old file under ``--force``), never half written.
-    """
-    target = Path(target)
-    fd, name = tempfile.mkstemp(prefix=f".{target.stem}.", suffix=target.suffix or ".tmp", dir=target.parent)
-    os.close(fd)
-    temp = Path(name)
-    try:
-        result = write(temp)
-        with open(temp, "rb") as handle:
-            os.fsync(handle.fileno())
-        os.chmod(temp, target.stat().st_mode & 0o777 if target.exists() else 0o644)
-        os.replace(temp, target)
-    except BaseException:
-        temp.unlink(missing_ok=True)
-        raise
-    fsync_dir(target.parent)
-    return result
 
 
 def _same(real: Path, own: Path) -> bool:

@@ -15,10 +15,11 @@ import json
 import os
 import stat
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
@@ -198,31 +199,45 @@ def touch(project: Project, when: str | None = None) -> Project:
     return project.model_copy(update={"metadata": metadata})
 
 
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` so that readers see the old or the new file, never half."""
-    path = Path(path)
-    folder = path.parent
+T = TypeVar("T")
+
+
+def replace_with(target: Path, write: Callable[[Path], T], temp_suffix: str | None = None) -> T:
+    """``write`` a new file beside ``target``, then rename it over ``target``: readers see the old file or the
+    new one, never half, and a writer that fails (or a process that is killed) leaves the old file as it was.
+
+    The temporary file is ``.<name>.<random><suffix>`` in the same folder (the suffix is ``target``'s own
+    unless given, so a writer that goes by the extension picks the right format). ``OSError`` becomes
+    ``ProjectSaveError``; whatever else the writer raises passes through.
+    """
+    target = Path(target)
+    folder = target.parent
     try:
-        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+        fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=temp_suffix or target.suffix or ".tmp",
+                                    dir=folder)
     except OSError as exc:
         raise ProjectSaveError(f"Cannot write in {folder}: {exc.strerror}") from None
+    os.close(fd)
+    temp = Path(name)
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
+        result = write(temp)
+        with open(temp, "rb") as handle:
             os.fsync(handle.fileno())
-        if path.exists():
-            os.chmod(temp, path.stat().st_mode & 0o777)
-        else:
-            os.chmod(temp, 0o644)
-        os.replace(temp, path)
+        os.chmod(temp, target.stat().st_mode & 0o777 if target.exists() else 0o644)
+        os.replace(temp, target)
     except OSError as exc:
-        Path(temp).unlink(missing_ok=True)
-        raise ProjectSaveError(f"Cannot save {path}: {exc.strerror}") from None
+        temp.unlink(missing_ok=True)
+        raise ProjectSaveError(f"Cannot save {target}: {exc.strerror or exc}") from None
     except BaseException:
-        Path(temp).unlink(missing_ok=True)
+        temp.unlink(missing_ok=True)
         raise
     fsync_dir(folder)
+    return result
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` so that readers see the old or the new file, never half."""
+    replace_with(Path(path), lambda temp: temp.write_bytes(data), ".tmp")
 
 
 def fsync_dir(folder: Path) -> None:
