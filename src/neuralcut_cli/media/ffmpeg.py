@@ -172,14 +172,23 @@ def source_args(path: Path) -> list[str]:
     """The ``-i`` arguments of a media file NeuralCut reads: local files only, never a playlist of other files
     (``MediaError`` saying so)."""
     try:
-        with open(path, "rb") as handle:
-            head = handle.read(512).lstrip(b"\xef\xbb\xbf \t\r\n")
+        found = os.stat(path)
+        playlist = _is_playlist(str(path), found.st_size, found.st_mtime_ns)
     except OSError:
-        head = b""
-    if head.startswith(_PLAYLIST_HEADS) or b"<MPD" in head:
+        playlist = False  # ffmpeg says what is wrong with a file it cannot open
+    if playlist:
         raise MediaError(f"{Path(path).name} is a playlist or a list of other files, not a media file; NeuralCut "
                          "reads media files only")
     return ["-protocol_whitelist", "file", "-i", file_arg(path)]
+
+
+@lru_cache(maxsize=1024)
+def _is_playlist(path: str, size: int, mtime_ns: int) -> bool:
+    """Whether this version of the file (its size and time are part of the key) begins like a playlist: a render
+    asks once per segment, the file is read once."""
+    with open(path, "rb") as handle:
+        head = handle.read(512).lstrip(b"\xef\xbb\xbf \t\r\n")
+    return head.startswith(_PLAYLIST_HEADS) or b"<MPD" in head
 
 
 def fonts_dir() -> Path:

@@ -29,10 +29,11 @@ def check_file(file: Path) -> None:
     size = file.stat().st_size
     if size > MAX_BYTES:
         raise MediaError(f"{file.name} is {size // MB:,} MB; timelines of up to {MAX_BYTES // MB} MB are read")
-    data = file.read_bytes()
     suffix = file.suffix.lower()
-    depth = _json_depth(data, file) if suffix == ".otio" else _xml_depth(data, file) if suffix in (".xml", ".fcpxml") \
-        else 0
+    if suffix not in (".otio", ".xml", ".fcpxml"):
+        return  # an EDL is lines: nothing nests
+    data = file.read_bytes()
+    depth = _json_depth(data, file) if suffix == ".otio" else _xml_depth(data, file)
     if depth > MAX_DEPTH:
         raise MediaError(f"{file.name} nests deeper than {MAX_DEPTH} levels; no editor's timeline does, so it is "
                          "not read")

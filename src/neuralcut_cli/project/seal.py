@@ -26,32 +26,41 @@ KEY_BYTES = 32
 
 @lru_cache(maxsize=4)
 def _key(folder: str) -> bytes | None:
+    """The key in ``folder/state.key``, made on first use; None when it cannot be read or made."""
     path = os.path.join(folder, "state.key")
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0))
-        with os.fdopen(fd, "rb") as handle:
-            key = handle.read(KEY_BYTES + 1)
-        return key if len(key) == KEY_BYTES else None
+        return _read(path)
     except FileNotFoundError:
         pass
     except OSError:
         return None
-    try:  # first use: made with a name of its own, then linked into place (two processes agree on one key)
-        os.makedirs(folder, mode=0o700, exist_ok=True)
-        temp = os.path.join(folder, f".state.key.{os.getpid()}.{secrets.token_hex(4)}")
-        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(secrets.token_bytes(KEY_BYTES))
-        try:
-            os.link(temp, path)
-        except FileExistsError:
-            pass
-        finally:
-            os.unlink(temp)
+    try:
+        _make(folder, path)
+        return _read(path)
     except OSError:
         return None
-    _key.cache_clear()
-    return _key(folder)
+
+
+def _read(path: str) -> bytes | None:
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0))
+    with os.fdopen(fd, "rb") as handle:
+        key = handle.read(KEY_BYTES + 1)
+    return key if len(key) == KEY_BYTES else None
+
+
+def _make(folder: str, path: str) -> None:
+    """A new key under a name of its own, then linked into place: two processes making one agree on the first."""
+    os.makedirs(folder, mode=0o700, exist_ok=True)
+    temp = os.path.join(folder, f".state.key.{os.getpid()}.{secrets.token_hex(4)}")
+    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+    with os.fdopen(fd, "wb") as handle:
+        handle.write(secrets.token_bytes(KEY_BYTES))
+    try:
+        os.link(temp, path)
+    except FileExistsError:
+        pass
+    finally:
+        os.unlink(temp)
 
 
 def key() -> bytes | None:

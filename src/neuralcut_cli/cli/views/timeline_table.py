@@ -106,11 +106,12 @@ def _rows(project: Project, names: Names, track_width: int, wide: bool, window: 
 
 def _shown(tracks: list[Any], window: tuple[int, int] | None) -> dict[str, list[Element]]:
     """Each track's elements in time order, only those overlapping ``window`` when there is one."""
-    if window is None:
-        return {track.id: track.sorted_elements() for track in tracks}
-    start, end = window
-    return {track.id: [e for e in track.sorted_elements() if e.end_time > start and e.start_time < end]
-            for track in tracks}
+    return {track.id: [e for e in track.sorted_elements() if in_window(e, window)] for track in tracks}
+
+
+def in_window(element: Element, window: tuple[int, int] | None) -> bool:
+    """Whether ``element`` plays in ``window`` (ticks; None: the whole timeline)."""
+    return window is None or (element.end_time > window[0] and element.start_time < window[1])
 
 
 def plain_rows(project: Project, names: Names, window: tuple[int, int] | None = None) -> list[str]:

@@ -7,7 +7,7 @@ from rich.markup import escape
 
 from neuralcut_cli.cli.views.lanes import Lanes
 from neuralcut_cli.cli.views.names import Names, plural
-from neuralcut_cli.cli.views.timeline_table import SCREENFUL, plain_rows, timeline_table
+from neuralcut_cli.cli.views.timeline_table import SCREENFUL, in_window, plain_rows, timeline_table
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.project.overlaps import find_overlaps
 from neuralcut_cli.time import format_timecode
@@ -36,8 +36,7 @@ def print_timeline(console: Console, project: Project, lanes: bool = True, windo
 
 
 def _say_what_is_left_out(console: Console, project: Project, window: tuple[int, int] | None) -> None:
-    count = sum(1 for t in project.scene.tracks.ordered() for e in t.elements
-                if window is None or (e.end_time > window[0] and e.start_time < window[1]))
+    count = sum(1 for t in project.scene.tracks.ordered() for e in t.elements if in_window(e, window))
     if count > SCREENFUL:
         console.print(f"[dim]{count:,} elements: each track shows its first ones. `neuralcut timeline --all` lists "
                       "every one; --from and --to show a stretch.[/]")
