@@ -7,15 +7,24 @@
 (b) the cold start of ``neuralcut timeline --json`` on the demo, median of
     11 fresh processes (target <= 0.25 s);
 (c) ``neuralcut run "split at 5s" --json`` with the mock backend on a fresh
-    copy of the demo each time, median of 11 (target <= 0.25 s).
+    copy of the demo each time, median of 11, side by side with
+    ``llm --version`` (Simon Willison's ``llm`` package, a Python CLI of the
+    same kind), the two interleaved in one run; target <= 0.35x. ``llm`` is
+    looked up as ``$LLM_BIN`` or on the PATH; install it apart so it does not
+    share our venv: ``python3 -m venv /tmp/llm && /tmp/llm/bin/pip install llm
+    && LLM_BIN=/tmp/llm/bin/llm python benchmarks/bench_project.py``.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import statistics
+import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -62,22 +71,32 @@ def cold_start(folder: Path) -> None:
 
 
 def cold_run(folder: Path) -> None:
-    import statistics
-    import subprocess
-    import time
-
     demo = folder / "run" / "demo.json"
     demo.parent.mkdir()
     exe = shutil.which("neuralcut") or str(Path(sys.executable).parent / "neuralcut")
-    times = []
+    llm = os.environ.get("LLM_BIN") or shutil.which("llm")
+    ours: list[float] = []
+    theirs: list[float] = []
     for _ in range(11):
         shutil.rmtree(demo.parent / ".neuralcut", ignore_errors=True)
         shutil.copy(REPO / "projects" / "demo.json", demo)
-        started = time.perf_counter()
-        subprocess.run([exe, "run", "split at 5s", "-p", str(demo), "--json"], check=True, stdout=subprocess.DEVNULL)
-        times.append(time.perf_counter() - started)
-    print(f"(c) neuralcut run \"split at 5s\" --json (mock), cold: median {statistics.median(times) * 1000:.0f} ms "
-          f"of 11 (target <= 250 ms)")
+        ours.append(timed([exe, "run", "split at 5s", "-p", str(demo), "--json"]))
+        if llm:
+            theirs.append(timed([llm, "--version"]))
+    mine = statistics.median(ours)
+    print(f'(c) neuralcut run "split at 5s" --json (mock), cold: median {mine * 1000:.0f} ms of 11')
+    if not theirs:
+        print("    llm --version: not measured (set LLM_BIN or put llm on the PATH; see the docstring)")
+        return
+    other = statistics.median(theirs)
+    print(f"    llm --version, interleaved:       median {other * 1000:.0f} ms of 11")
+    print(f"    ratio                              {mine / other:5.2f}x   (target <= 0.35x)")
+
+
+def timed(argv: list[str]) -> float:
+    started = time.perf_counter()
+    subprocess.run(argv, check=True, stdout=subprocess.DEVNULL)
+    return time.perf_counter() - started
 
 
 def precompile() -> None:

@@ -32,7 +32,7 @@ def now_ms() -> int:
 
 
 class WireModel(BaseModel):
-    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, extra="ignore")
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, extra="ignore", defer_build=True)
 
     def wire(self) -> dict[str, Any]:
         """The camelCase JSON form, without empty optional fields."""

@@ -10,13 +10,11 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from pydantic import TypeAdapter
-
 from neuralcut_cli.catalogs.effects import EffectDef
 from neuralcut_cli.catalogs.stickers import Sticker, sticker_position
 from neuralcut_cli.editing.placement import new_id
 from neuralcut_cli.project.base import mark_all_set
-from neuralcut_cli.project.elements import Element
+from neuralcut_cli.project.elements import Element, element_adapter
 from neuralcut_cli.project.model import MediaAsset, Project
 from neuralcut_cli.time import seconds_to_ticks
 
@@ -28,7 +26,6 @@ TEXT_STYLES: dict[str, dict[str, Any]] = {
     "hook": {"fontSize": 8, "fontWeight": "bold", "background": {"enabled": False, "color": "#000000"}},
     "label": {"fontSize": 5, "fontWeight": "bold", "background": {"enabled": True, "color": "#000000"}},
 }
-_ELEMENT = TypeAdapter(Element)
 
 
 def _transform(x: float = 0, y: float = 0, scale: float = 1) -> dict[str, Any]:
@@ -36,7 +33,7 @@ def _transform(x: float = 0, y: float = 0, scale: float = 1) -> dict[str, Any]:
 
 
 def _build(data: dict[str, Any]) -> Element:
-    return cast(Element, mark_all_set(_ELEMENT.validate_python(data)))
+    return cast(Element, mark_all_set(element_adapter().validate_python(data)))
 
 
 def _timing(start: int, duration: int) -> dict[str, Any]:

@@ -63,6 +63,7 @@ class CamelModel(BaseModel):
         populate_by_name=True,
         extra="allow",
         frozen=True,
+        defer_build=True,
     )
     __pydantic_extra__: dict[str, Annotated[Any, AfterValidator(check_json)]]
 

@@ -17,13 +17,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import ValidationError
 
 from neuralcut_cli.errors import EditError, HistoryError, NeuralCutError
 from neuralcut_cli.files import MB, read_regular
 from neuralcut_cli.project import open_request
 from neuralcut_cli.project.diff import Patch, diff, elements_to_check
-from neuralcut_cli.project.elements import Element
+from neuralcut_cli.project.elements import element_adapter
 from neuralcut_cli.project.gcpause import gc_paused
 from neuralcut_cli.project.history import DEFAULT_LIMIT, History, Step
 from neuralcut_cli.project.io import (
@@ -262,7 +262,6 @@ class ProjectSession:
             self._swept = True
 
 
-ELEMENT: TypeAdapter[Element] = TypeAdapter(Element)
 
 
 def _check_elements(project: Project, patch: Patch) -> None:
@@ -273,7 +272,7 @@ def _check_elements(project: Project, patch: Patch) -> None:
         if found is None:
             continue
         try:
-            ELEMENT.validate_python(found[1].model_dump(mode="json", by_alias=True, exclude_unset=True))
+            element_adapter().validate_python(found[1].model_dump(mode="json", by_alias=True, exclude_unset=True))
         except ValidationError as exc:
             where = ".".join(str(part) for part in exc.errors()[0]["loc"][1:])
             raise EditError(f"That edit would leave {element_id} invalid ({where}: {exc.errors()[0]['msg']}); "

@@ -15,9 +15,10 @@ give the effective values.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, TypeAdapter, model_validator
 
 from neuralcut_cli.project.animation import Animations
 from neuralcut_cli.project.base import (
@@ -292,6 +293,12 @@ Element = Annotated[
     VideoElement | ImageElement | AudioElement | TextElement | StickerElement | GraphicElement | EffectElement,
     Field(discriminator="type"),
 ]
+
+
+@cache
+def element_adapter() -> TypeAdapter[Element]:
+    """The validator of one element of any kind, built on first use (costly at start-up)."""
+    return TypeAdapter(Element)
 
 
 def placement_error(element_type: str, track_type: str) -> str | None:

@@ -42,7 +42,9 @@ class ToolArgs(BaseModel):
     holds the checks that involve several fields (``start < end``).
     """
 
-    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, strict=True, extra="ignore")
+    model_config = ConfigDict(
+        alias_generator=to_camel, populate_by_name=True, strict=True, extra="ignore", defer_build=True
+    )
     errors: ClassVar[dict[str, str]] = {}
     default_error: ClassVar[str] = "Invalid arguments"
 
