@@ -13,11 +13,11 @@ test:               ## every tier, as CI runs it
 test-fast:          ## without real processes, terminals, renders and kill -9 trials
 	$(BIN)/python -m pytest -q -m "not slow"
 
-lint:               ## the layer contract, ruff, mypy (strict)
-	$(BIN)/lint-imports && $(BIN)/ruff check src tests benchmarks scripts && $(BIN)/mypy
+lint:               ## the layer contract, ruff format --check, ruff, mypy (strict)
+	$(BIN)/lint-imports && $(BIN)/ruff format --check src tests benchmarks scripts && $(BIN)/ruff check src tests benchmarks scripts && $(BIN)/mypy
 
-format:             ## ruff's fixes
-	$(BIN)/ruff check --fix src tests benchmarks scripts
+format:             ## ruff format, then ruff's fixes
+	$(BIN)/ruff format src tests benchmarks scripts && $(BIN)/ruff check --fix src tests benchmarks scripts
 
 bench:              ## the benchmark scripts, one after another (long: renders at scale)
 	for script in benchmarks/bench_*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done

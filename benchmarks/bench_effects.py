@@ -35,8 +35,26 @@ def seconds_for(effect: str | None) -> float:
         else:
             chains, out = [chain("0:v", *steps.filters, out="e")], "e"
     started = time.perf_counter()
-    subprocess.run([ffmpeg_exe(), "-hide_banner", "-loglevel", "error", "-f", "lavfi", "-i", SOURCE,
-                    "-filter_complex", graph_text(chains), "-map", f"[{out}]", "-f", "null", "-"], check=True)
+    subprocess.run(
+        [
+            ffmpeg_exe(),
+            "-hide_banner",
+            "-loglevel",
+            "error",
+            "-f",
+            "lavfi",
+            "-i",
+            SOURCE,
+            "-filter_complex",
+            graph_text(chains),
+            "-map",
+            f"[{out}]",
+            "-f",
+            "null",
+            "-",
+        ],
+        check=True,
+    )
     return time.perf_counter() - started
 
 

@@ -43,6 +43,7 @@ def mcp_times(path: Path, times: list[float]) -> list[float]:
                     spent.append(time.perf_counter() - started)
                     assert not result.is_error, result.content
         return spent
+
     return anyio.run(main)
 
 
@@ -50,8 +51,11 @@ def cli_times(path: Path, times: list[float]) -> list[float]:
     spent = []
     for at in times:
         started = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "neuralcut_cli", "tool", "split", f'{{"times": [{at}]}}', "-p", str(path),
-                        "--json"], check=True, capture_output=True)
+        subprocess.run(
+            [sys.executable, "-m", "neuralcut_cli", "tool", "split", f'{{"times": [{at}]}}', "-p", str(path), "--json"],
+            check=True,
+            capture_output=True,
+        )
         spent.append(time.perf_counter() - started)
     return spent
 
@@ -69,8 +73,10 @@ def main() -> None:
         copy = folder / "big2.json"
         big2 = write_project(copy, 20_000, 12)
         by_cli = statistics.median(cli_times(big2, cuts))
-        print(f"20,000 elements: MCP split median {over_mcp * 1000:.0f} ms, `neuralcut tool split` median "
-              f"{by_cli * 1000:.0f} ms ({by_cli / over_mcp:.2f}x the MCP time)")
+        print(
+            f"20,000 elements: MCP split median {over_mcp * 1000:.0f} ms, `neuralcut tool split` median "
+            f"{by_cli * 1000:.0f} ms ({by_cli / over_mcp:.2f}x the MCP time)"
+        )
 
 
 if __name__ == "__main__":

@@ -66,8 +66,10 @@ def cold_start(folder: Path) -> None:
     exe = shutil.which("neuralcut") or str(Path(sys.executable).parent / "neuralcut")
     median = command_median([exe, "timeline", "-p", str(demo), "--json"])
     floor = command_median([sys.executable, "-c", "pass"])
-    print(f"(b) neuralcut timeline --json, cold: median {median * 1000:.0f} ms of 11 (target <= 250 ms); "
-          f"bare python start {floor * 1000:.0f} ms")
+    print(
+        f"(b) neuralcut timeline --json, cold: median {median * 1000:.0f} ms of 11 (target <= 250 ms); "
+        f"bare python start {floor * 1000:.0f} ms"
+    )
 
 
 def cold_run(folder: Path) -> None:

@@ -32,8 +32,13 @@ def payloads(tools: list) -> dict[str, int]:  # type: ignore[type-arg]
     """The declarations as each backend serialises them."""
     from neuralcut_cli.agent.backends.openai_compat import declarations as openai_tools
 
-    gemini = [{"functionDeclarations": [{"name": t.name, "description": t.description,
-                                         "parametersJsonSchema": t.parameters} for t in tools]}]
+    gemini = [
+        {
+            "functionDeclarations": [
+                {"name": t.name, "description": t.description, "parametersJsonSchema": t.parameters} for t in tools
+            ]
+        }
+    ]
     return {"gemini": len(json.dumps(gemini)), "openai": len(json.dumps(openai_tools(tools)))}
 
 
@@ -42,8 +47,10 @@ def measure(label: str, path: Path) -> None:
     every = default_registry().get_all()
     for what, tools in (("core tools", declared(every, set())), ("all unlocked", declared(every, set(UNLOCKABLE)))):
         for backend, size in payloads(tools).items():
-            print(f"{label:<16} {what:<13} {backend:<7} system prompt {len(prompt):6,} + declarations {size:6,} "
-                  f"= {len(prompt) + size:6,} chars (~{(len(prompt) + size) // 4:,} tokens)")
+            print(
+                f"{label:<16} {what:<13} {backend:<7} system prompt {len(prompt):6,} + declarations {size:6,} "
+                f"= {len(prompt) + size:6,} chars (~{(len(prompt) + size) // 4:,} tokens)"
+            )
 
 
 def main() -> None:
@@ -51,8 +58,10 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         measure("20,000 elements", write_project(Path(tmp) / "big.json", 20_000, 12))
     biggest = sorted(default_registry().get_all(), key=lambda t: -len(json.dumps(t.parameters)) - len(t.description))
-    print("largest declarations: " + ", ".join(f"{t.name} ({len(t.description) + len(json.dumps(t.parameters))})"
-                                              for t in biggest[:4]))
+    print(
+        "largest declarations: "
+        + ", ".join(f"{t.name} ({len(t.description) + len(json.dumps(t.parameters))})" for t in biggest[:4])
+    )
 
 
 if __name__ == "__main__":

@@ -42,9 +42,31 @@ def main() -> None:
         full = best(lambda: render(project, DEMO, out / "full.mp4"))
 
         def reencode(preset: str, crf: str, size: str) -> None:
-            subprocess.run([ffmpeg_exe(), "-y", "-hide_banner", "-loglevel", "error", "-i", str(clip), "-vf",
-                            f"scale={size}", "-c:v", "libx264", "-preset", preset, "-crf", crf, "-pix_fmt", "yuv420p",
-                            "-c:a", "aac", str(out / "plain.mp4")], check=True)
+            subprocess.run(
+                [
+                    ffmpeg_exe(),
+                    "-y",
+                    "-hide_banner",
+                    "-loglevel",
+                    "error",
+                    "-i",
+                    str(clip),
+                    "-vf",
+                    f"scale={size}",
+                    "-c:v",
+                    "libx264",
+                    "-preset",
+                    preset,
+                    "-crf",
+                    crf,
+                    "-pix_fmt",
+                    "yuv420p",
+                    "-c:a",
+                    "aac",
+                    str(out / "plain.mp4"),
+                ],
+                check=True,
+            )
 
         floor_full = best(lambda: reencode("veryfast", "20", "1920:1080"))
         floor_preview = best(lambda: reencode("ultrafast", "28", "960:540"))

@@ -44,8 +44,16 @@ def animated_copy(folder: Path) -> Path:
         for axis in ("X", "Y"):
             got = tools.execute("get_element", {"elementId": element_id}, context)
             scale = got["transform"][f"scale{axis}"]
-            done = tools.execute("animate", {"elementId": element_id, "property": f"transform.scale{axis}",
-                                             "from": scale, "to": round(scale * 1.2, 3)}, context)
+            done = tools.execute(
+                "animate",
+                {
+                    "elementId": element_id,
+                    "property": f"transform.scale{axis}",
+                    "from": scale,
+                    "to": round(scale * 1.2, 3),
+                },
+                context,
+            )
             assert "error" not in done, done
     return path
 

@@ -42,8 +42,10 @@ from neuralcut_cli.time import ticks_to_seconds  # noqa: E402
 
 
 def render(project: Path, out: Path, *extra: str, memory: bool = True) -> Measured:
-    run = measure(neuralcut_argv("render", "-p", str(project), "-o", str(out), "--force", "--json", *extra),
-                  every=0.05 if memory else None)
+    run = measure(
+        neuralcut_argv("render", "-p", str(project), "-o", str(out), "--force", "--json", *extra),
+        every=0.05 if memory else None,
+    )
     if run.code != 0:
         raise SystemExit(f"render failed: {run.stderr}")
     return run
@@ -57,12 +59,41 @@ def floor(project: Path, out: Path) -> Measured:
         asset = data.asset(element.media_id)  # type: ignore[attr-defined]
         path = (project.parent / asset.path).resolve()  # type: ignore[union-attr, arg-type]
         start = ticks_to_seconds(element.trim_start)
-        lines += [f"file '{path}'", f"inpoint {start:.6f}", f"outpoint {start + ticks_to_seconds(element.duration):.6f}"]
+        lines += [
+            f"file '{path}'",
+            f"inpoint {start:.6f}",
+            f"outpoint {start + ticks_to_seconds(element.duration):.6f}",
+        ]
     listing = out.with_suffix(".txt")
     listing.write_text("\n".join(lines) + "\n")
-    run = measure([ffmpeg_exe(), "-y", "-hide_banner", "-loglevel", "error", "-f", "concat", "-safe", "0", "-i",
-                   str(listing), "-c:v", "libx264", "-preset", "veryfast", "-crf", "20", "-pix_fmt", "yuv420p",
-                   "-c:a", "aac", "-b:a", "160k", str(out)])
+    run = measure(
+        [
+            ffmpeg_exe(),
+            "-y",
+            "-hide_banner",
+            "-loglevel",
+            "error",
+            "-f",
+            "concat",
+            "-safe",
+            "0",
+            "-i",
+            str(listing),
+            "-c:v",
+            "libx264",
+            "-preset",
+            "veryfast",
+            "-crf",
+            "20",
+            "-pix_fmt",
+            "yuv420p",
+            "-c:a",
+            "aac",
+            "-b:a",
+            "160k",
+            str(out),
+        ]
+    )
     if run.code != 0:
         raise SystemExit(f"floor failed: {run.stderr}")
     return run
@@ -104,36 +135,48 @@ def jobs(folder: Path) -> None:
     project = cut_project(folder, 50, clip_seconds=3.0)
     one = render(project, folder / "jobs1.mp4", "--no-cache", "--jobs", "1", memory=False)
     two = render(project, folder / "jobs2.mp4", "--no-cache", "--jobs", "2", memory=False)
-    print(f"50 cuts, --jobs 2 against --jobs 1 (one processor each): wall {two.wall:.1f} s / {one.wall:.1f} s = "
-          f"{two.wall / one.wall:.2f}x")
+    print(
+        f"50 cuts, --jobs 2 against --jobs 1 (one processor each): wall {two.wall:.1f} s / {one.wall:.1f} s = "
+        f"{two.wall / one.wall:.2f}x"
+    )
 
 
 def rerender(folder: Path, clips: int) -> None:
     project = cut_project(folder, clips, clip_seconds=3.0, name=f"edit-{clips}.json")
     shutil.rmtree(folder / ".neuralcut" / project.stem, ignore_errors=True)  # a cold cache for the first render
     first = render(project, folder / "edit.mp4")
-    edit = subprocess.run(neuralcut_argv("tool", "add_clip_effect", '{"elementIds": ["e0042"], "effectType": '
-                                         '"grayscale"}', "-p", str(project)), capture_output=True, text=True)
+    edit = subprocess.run(
+        neuralcut_argv(
+            "tool", "add_clip_effect", '{"elementIds": ["e0042"], "effectType": "grayscale"}', "-p", str(project)
+        ),
+        capture_output=True,
+        text=True,
+    )
     if edit.returncode != 0:
         raise SystemExit(f"edit failed: {edit.stdout}")
     again = render(project, folder / "edit.mp4")
     reused = json.loads(again.stdout)
-    print(f"{clips} cuts, one clip made grey, render again: {again.wall:.1f} s against {first.wall:.1f} s first = "
-          f"{again.wall / first.wall:.2f}x ({reused['reused']} of {reused['segments']} segments reused)")
+    print(
+        f"{clips} cuts, one clip made grey, render again: {again.wall:.1f} s against {first.wall:.1f} s first = "
+        f"{again.wall / first.wall:.2f}x ({reused['reused']} of {reused['segments']} segments reused)"
+    )
 
 
 def talk(folder: Path) -> None:
     video = make_talk(folder / "media")
     project = talk_project(folder, video)
-    cut = subprocess.run(neuralcut_argv("run", "remove the silences", "-p", str(project), "--json"),
-                         capture_output=True, text=True)
+    cut = subprocess.run(
+        neuralcut_argv("run", "remove the silences", "-p", str(project), "--json"), capture_output=True, text=True
+    )
     if cut.returncode != 0:
         raise SystemExit(f"remove the silences failed: {cut.stdout}{cut.stderr}")
     data = read_project(project)
     ours = render(project, folder / "talk.mp4", "--no-cache")
     base = floor(project, folder / "talk-floor.mp4")
-    print(f"a 10-minute 640x360 talk, silences removed: {len(data.scene.tracks.main.elements)} clips, "
-          f"{ticks_to_seconds(data.scene.end_time):.1f} s:")
+    print(
+        f"a 10-minute 640x360 talk, silences removed: {len(data.scene.tracks.main.elements)} clips, "
+        f"{ticks_to_seconds(data.scene.end_time):.1f} s:"
+    )
     print(line("neuralcut render", ours, base))
     print(line("floor", base))
 

@@ -44,14 +44,19 @@ def main() -> None:
             work.parent.mkdir()
             shutil.copy(master, work)
             started = time.perf_counter()
-            out = REGISTRY.execute("remove_range", {"start": middle, "end": middle + 7.5, "ripple": True},
-                                   ToolContext(ProjectSession(work)))
+            out = REGISTRY.execute(
+                "remove_range",
+                {"start": middle, "end": middle + 7.5, "ripple": True},
+                ToolContext(ProjectSession(work)),
+            )
             times.append(time.perf_counter() - started)
             assert "error" not in out, out
         moved = len(out["movedElements"])
         mine = statistics.median(times)
-        print(f"20,000 elements, {master.stat().st_size / 1e6:.1f} MB; removed {len(out['deletedElements'])}, "
-              f"cut {len(out['cutElements'])}, shifted {moved}")
+        print(
+            f"20,000 elements, {master.stat().st_size / 1e6:.1f} MB; removed {len(out['deletedElements'])}, "
+            f"cut {len(out['cutElements'])}, shifted {moved}"
+        )
         print(f"    json.loads + json.dumps                 {base * 1000:7.1f} ms (best of 5)")
         print(f"    remove_range ripple, load+edit+save     {mine * 1000:7.1f} ms (median of 5)")
         print(f"    ratio                                   {mine / base:5.2f}x   (target <= 6x)")

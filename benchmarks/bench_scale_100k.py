@@ -56,8 +56,11 @@ def main() -> None:
         ("timeline (a screenful)", [*NEURALCUT, "timeline", "-p", str(big)], 5.0),
         ("timeline --all", [*NEURALCUT, "timeline", "--all", "-p", str(big)], None),
         ("export .otio", [*NEURALCUT, "export", "-p", str(big), "-o", str(folder / "x.otio"), "--force"], 10.0),
-        ("frame, 3,000 uncovered chars", [*NEURALCUT, "frame", "--at", "1", "-p", str(glyphs), "-o",
-                                          str(folder / "f.png"), "--force"], None),
+        (
+            "frame, 3,000 uncovered chars",
+            [*NEURALCUT, "frame", "--at", "1", "-p", str(glyphs), "-o", str(folder / "f.png"), "--force"],
+            None,
+        ),
     ]
     print(f"{'command':32} {'median s':>9} {'target':>8} {'peak MB (so far)':>17}")
     for name, argv, target in rows:

@@ -21,11 +21,17 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-BODY = json.dumps({
-    "messages": [{"role": "user", "content": "delete from 3s to 6s"}],
-    "context": {"projectId": "demo", "activeSceneId": "s-main", "playbackTimeMs": 0,
-                "mediaAssets": [{"id": "a-intro", "name": "intro.mp4", "type": "video", "duration": 8.0}]},
-}).encode()
+BODY = json.dumps(
+    {
+        "messages": [{"role": "user", "content": "delete from 3s to 6s"}],
+        "context": {
+            "projectId": "demo",
+            "activeSceneId": "s-main",
+            "playbackTimeMs": 0,
+            "mediaAssets": [{"id": "a-intro", "name": "intro.mp4", "type": "video", "duration": 8.0}],
+        },
+    }
+).encode()
 
 
 def start_server() -> tuple[subprocess.Popen, int]:

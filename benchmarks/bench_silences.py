@@ -28,16 +28,53 @@ T = 120_000
 
 def make(folder: Path) -> Path:
     media = folder / "talk.wav"
-    subprocess.run([ffmpeg_exe(), "-loglevel", "error", "-y", "-f", "lavfi", "-i",
-                    f"aevalsrc='if(gt(mod(t,7),5.5),0,0.4*sin(2*PI*300*t))':s=48000:d={LENGTH}", str(media)],
-                   check=True)
-    clip = {"id": "c", "type": "audio", "mediaId": "talk", "startTime": 0, "duration": LENGTH * T, "trimStart": 0,
-            "trimEnd": 0, "sourceDuration": LENGTH * T}
-    data = {"mediaAssets": [{"id": "talk", "name": "talk.wav", "type": "audio", "path": str(media),
-                             "duration": LENGTH, "hasAudio": True}],
-            "scenes": [{"id": "s", "tracks": {"overlay": [], "main": {"id": "main", "type": "video", "elements": []},
-                                              "audio": [{"id": "a", "type": "audio", "elements": [clip]}]}}],
-            "currentSceneId": "s"}
+    subprocess.run(
+        [
+            ffmpeg_exe(),
+            "-loglevel",
+            "error",
+            "-y",
+            "-f",
+            "lavfi",
+            "-i",
+            f"aevalsrc='if(gt(mod(t,7),5.5),0,0.4*sin(2*PI*300*t))':s=48000:d={LENGTH}",
+            str(media),
+        ],
+        check=True,
+    )
+    clip = {
+        "id": "c",
+        "type": "audio",
+        "mediaId": "talk",
+        "startTime": 0,
+        "duration": LENGTH * T,
+        "trimStart": 0,
+        "trimEnd": 0,
+        "sourceDuration": LENGTH * T,
+    }
+    data = {
+        "mediaAssets": [
+            {
+                "id": "talk",
+                "name": "talk.wav",
+                "type": "audio",
+                "path": str(media),
+                "duration": LENGTH,
+                "hasAudio": True,
+            }
+        ],
+        "scenes": [
+            {
+                "id": "s",
+                "tracks": {
+                    "overlay": [],
+                    "main": {"id": "main", "type": "video", "elements": []},
+                    "audio": [{"id": "a", "type": "audio", "elements": [clip]}],
+                },
+            }
+        ],
+        "currentSceneId": "s",
+    }
     path = folder / "p.json"
     path.write_text(json.dumps(data))
     return path
@@ -58,8 +95,22 @@ def main() -> int:
         path = make(folder)
         pristine = path.read_bytes()
         started = time.perf_counter()
-        subprocess.run([ffmpeg_exe(), "-hide_banner", "-nostdin", "-i", str(folder / "talk.wav"), "-af",
-                        "silencedetect=noise=-35dB:d=0.05", "-f", "null", "-"], capture_output=True, check=True)
+        subprocess.run(
+            [
+                ffmpeg_exe(),
+                "-hide_banner",
+                "-nostdin",
+                "-i",
+                str(folder / "talk.wav"),
+                "-af",
+                "silencedetect=noise=-35dB:d=0.05",
+                "-f",
+                "null",
+                "-",
+            ],
+            capture_output=True,
+            check=True,
+        )
         bare = time.perf_counter() - started
         cold, count = tool_seconds(path)
         path.write_bytes(pristine)

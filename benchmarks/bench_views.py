@@ -41,8 +41,11 @@ def uuid_named(path: Path) -> Path:
     """The generated project with every element id a UUID (as OpenCut names them)."""
     rng = random.Random(18)
     data = json.loads(path.read_text())
-    for track in [data["scenes"][0]["tracks"]["main"], *data["scenes"][0]["tracks"].get("overlay", []),
-                  *data["scenes"][0]["tracks"].get("audio", [])]:
+    for track in [
+        data["scenes"][0]["tracks"]["main"],
+        *data["scenes"][0]["tracks"].get("overlay", []),
+        *data["scenes"][0]["tracks"].get("audio", []),
+    ]:
         for element in track["elements"]:
             element["id"] = str(uuid.UUID(int=rng.getrandbits(128), version=4))
     path.write_text(json.dumps(data))
@@ -58,17 +61,23 @@ def main() -> None:
         names_module.short_ids = lambda ids, minimum=6: {}  # type: ignore[assignment]
         whole_best, _ = best_and_median(lambda: view(project), runs=3)
         names_module.short_ids = original
-        print(f"timeline view, 20 000 elements, 120 columns: {short_best:.3f} s with short ids, {whole_best:.3f} s "
-              f"with whole ids: {short_best / whole_best:.2f}x")
+        print(
+            f"timeline view, 20 000 elements, 120 columns: {short_best:.3f} s with short ids, {whole_best:.3f} s "
+            f"with whole ids: {short_best / whole_best:.2f}x"
+        )
         target = next(element.id for _, element in project.scene.elements())
         session, registry = ProjectSession(path), default_registry()
         session.project()
-        full, _ = best_and_median(lambda: registry.execute("get_element", {"elementId": target},
-                                                           ToolContext(session)), runs=5)
-        prefix, _ = best_and_median(lambda: registry.execute("get_element", {"elementId": target[:6]},
-                                                             ToolContext(session)), runs=5)
-        print(f"get_element by full id {full * 1000:.1f} ms, by a 6-character prefix {prefix * 1000:.1f} ms: "
-              f"{prefix / full:.2f}x")
+        full, _ = best_and_median(
+            lambda: registry.execute("get_element", {"elementId": target}, ToolContext(session)), runs=5
+        )
+        prefix, _ = best_and_median(
+            lambda: registry.execute("get_element", {"elementId": target[:6]}, ToolContext(session)), runs=5
+        )
+        print(
+            f"get_element by full id {full * 1000:.1f} ms, by a 6-character prefix {prefix * 1000:.1f} ms: "
+            f"{prefix / full:.2f}x"
+        )
 
 
 if __name__ == "__main__":

@@ -24,20 +24,50 @@ def _element(kind: str, index: int, start: int, duration: int, rng: random.Rando
     transform = {"scaleX": 1, "scaleY": 1, "position": {"x": 0, "y": 0}, "rotate": 0}
     if kind == "video":
         trim = rng.randrange(0, 2 * T)
-        return {**base, "type": "video", "name": "clip.mp4", "mediaId": "a-video", "trimStart": trim,
-                "trimEnd": 10 * T - duration - trim if 10 * T - duration - trim >= 0 else 0,
-                "sourceDuration": max(10 * T, duration + trim), "transform": transform, "opacity": 1,
-                "volume": 0, "muted": False}
+        return {
+            **base,
+            "type": "video",
+            "name": "clip.mp4",
+            "mediaId": "a-video",
+            "trimStart": trim,
+            "trimEnd": 10 * T - duration - trim if 10 * T - duration - trim >= 0 else 0,
+            "sourceDuration": max(10 * T, duration + trim),
+            "transform": transform,
+            "opacity": 1,
+            "volume": 0,
+            "muted": False,
+        }
     if kind == "text":
-        return {**base, "type": "text", "name": "Caption", "content": f"Caption {index}", "fontSize": 5,
-                "transform": transform, "opacity": 1}
+        return {
+            **base,
+            "type": "text",
+            "name": "Caption",
+            "content": f"Caption {index}",
+            "fontSize": 5,
+            "transform": transform,
+            "opacity": 1,
+        }
     if kind == "graphic":
-        return {**base, "type": "sticker", "name": "Star", "stickerId": "shapes:star", "transform": transform,
-                "opacity": 1}
+        return {
+            **base,
+            "type": "sticker",
+            "name": "Star",
+            "stickerId": "shapes:star",
+            "transform": transform,
+            "opacity": 1,
+        }
     if kind == "effect":
         return {**base, "type": "effect", "name": "Blur", "effectType": "blur", "params": {"intensity": 15}}
-    return {**base, "type": "audio", "name": "music.mp3", "mediaId": "a-audio", "sourceDuration": 10 * T,
-            "trimEnd": 10 * T - duration, "volume": 0, "muted": False}
+    return {
+        **base,
+        "type": "audio",
+        "name": "music.mp3",
+        "mediaId": "a-audio",
+        "sourceDuration": 10 * T,
+        "trimEnd": 10 * T - duration,
+        "volume": 0,
+        "muted": False,
+    }
 
 
 def make_project(elements: int = 20_000, tracks: int = 12, seed: int = 7) -> dict[str, Any]:
@@ -59,18 +89,29 @@ def make_project(elements: int = 20_000, tracks: int = 12, seed: int = 7) -> dic
     return {
         "format": "neuralcut-project",
         "version": 1,
-        "metadata": {"id": "bench", "name": "Benchmark", "createdAt": "2026-11-30T10:00:00Z",
-                     "updatedAt": "2026-11-30T10:00:00Z"},
+        "metadata": {
+            "id": "bench",
+            "name": "Benchmark",
+            "createdAt": "2026-11-30T10:00:00Z",
+            "updatedAt": "2026-11-30T10:00:00Z",
+        },
         "settings": {"fps": {"numerator": 30, "denominator": 1}, "canvasSize": {"width": 1920, "height": 1080}},
         "mediaAssets": [
             {"id": "a-video", "name": "clip.mp4", "type": "video", "path": "media/clip.mp4", "duration": 10.0},
             {"id": "a-audio", "name": "music.mp3", "type": "audio", "path": "media/music.mp3", "duration": 10.0},
         ],
-        "scenes": [{"id": "s", "name": "Main", "isMain": True, "tracks": {
-            "overlay": [t for t in rest if t["type"] != "audio"],
-            "main": main,
-            "audio": [t for t in rest if t["type"] == "audio"],
-        }}],
+        "scenes": [
+            {
+                "id": "s",
+                "name": "Main",
+                "isMain": True,
+                "tracks": {
+                    "overlay": [t for t in rest if t["type"] != "audio"],
+                    "main": main,
+                    "audio": [t for t in rest if t["type"] == "audio"],
+                },
+            }
+        ],
         "currentSceneId": "s",
     }
 

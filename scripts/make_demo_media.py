@@ -27,9 +27,11 @@ CLIPS = [  # name, seconds, gradient colours, label, tone (Hz) or None for no au
 
 
 def clip(folder: Path, name: str, seconds: int, c0: str, c1: str, label: str, tone: int | None) -> None:
-    video = (f"gradients=s=640x360:r=30:d={seconds}:c0={c0}:c1={c1}:x0=0:y0=0:x1=640:y1=360:speed=0.015,"
-             f"drawtext=fontfile='{FONT}':text='{label}':fontsize=56:fontcolor=white:x=(w-tw)/2:y=(h-th)/2-20,"
-             f"drawtext=fontfile='{FONT}':text='%{{pts\\:hms}}':fontsize=24:fontcolor=white@0.8:x=(w-tw)/2:y=h/2+40")
+    video = (
+        f"gradients=s=640x360:r=30:d={seconds}:c0={c0}:c1={c1}:x0=0:y0=0:x1=640:y1=360:speed=0.015,"
+        f"drawtext=fontfile='{FONT}':text='{label}':fontsize=56:fontcolor=white:x=(w-tw)/2:y=(h-th)/2-20,"
+        f"drawtext=fontfile='{FONT}':text='%{{pts\\:hms}}':fontsize=24:fontcolor=white@0.8:x=(w-tw)/2:y=h/2+40"
+    )
     args = ["-y", "-f", "lavfi", "-i", video]
     if tone:
         args += ["-f", "lavfi", "-i", f"sine=f={tone}:d={seconds},volume=0.4"]
@@ -39,8 +41,10 @@ def clip(folder: Path, name: str, seconds: int, c0: str, c1: str, label: str, to
 
 
 def logo(folder: Path) -> None:
-    graph = (f"color=c=0x111827:s=256x256:d=1,drawbox=x=16:y=16:w=224:h=224:color=0xf59e0b:t=10,"
-             f"drawtext=fontfile='{FONT}':text='NC':fontsize=110:fontcolor=white:x=(w-tw)/2:y=(h-th)/2")
+    graph = (
+        f"color=c=0x111827:s=256x256:d=1,drawbox=x=16:y=16:w=224:h=224:color=0xf59e0b:t=10,"
+        f"drawtext=fontfile='{FONT}':text='NC':fontsize=110:fontcolor=white:x=(w-tw)/2:y=(h-th)/2"
+    )
     run_ffmpeg(["-y", "-f", "lavfi", "-i", graph, "-frames:v", "1", str(folder / "logo.png")])
 
 
@@ -49,8 +53,22 @@ def music(folder: Path) -> None:
     args = ["-y"]
     for frequency in (220, 277, 330):
         args += ["-f", "lavfi", "-i", f"sine=f={frequency}:d=30"]
-    run_ffmpeg([*args, "-filter_complex", chord, "-ac", "1", "-ar", "22050", "-c:a", "libmp3lame", "-b:a", "24k",
-                str(folder / "music.mp3")])
+    run_ffmpeg(
+        [
+            *args,
+            "-filter_complex",
+            chord,
+            "-ac",
+            "1",
+            "-ar",
+            "22050",
+            "-c:a",
+            "libmp3lame",
+            "-b:a",
+            "24k",
+            str(folder / "music.mp3"),
+        ]
+    )
 
 
 def main() -> None:

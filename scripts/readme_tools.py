@@ -27,8 +27,11 @@ def first_sentence(text: str) -> str:
 def block() -> str:
     rows = ["| tool | group | kind | what it does |", "|---|---|---|---|"]
     for definition in default_registry().get_all():
-        kind = KINDS[definition.kind] + (", destroys" if definition.hints.destructive else "") + \
-            (", uploads" if definition.approval == "upload" else "")
+        kind = (
+            KINDS[definition.kind]
+            + (", destroys" if definition.hints.destructive else "")
+            + (", uploads" if definition.approval == "upload" else "")
+        )
         rows.append(f"| `{definition.name}` | {definition.group} | {kind} | {first_sentence(definition.description)} |")
     return "\n".join([START, *rows, END])
 

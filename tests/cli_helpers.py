@@ -22,8 +22,13 @@ EXE = [sys.executable, "-m", "neuralcut_cli"]
 _CLEARED = ("NEURALCUT_PROJECT", "NEURALCUT_BACKEND", "NEURALCUT_MODEL")
 
 
-def neuralcut(*args: Any, input: str | bytes | None = None, env: dict[str, str] | None = None,
-              cwd: Path | None = None, timeout: float = 60) -> subprocess.CompletedProcess[Any]:
+def neuralcut(
+    *args: Any,
+    input: str | bytes | None = None,
+    env: dict[str, str] | None = None,
+    cwd: Path | None = None,
+    timeout: float = 60,
+) -> subprocess.CompletedProcess[Any]:
     """A real ``neuralcut`` process; text in and out unless an argument or the input is bytes."""
     full_env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "100", **(env or {})}
     for name in _CLEARED:
@@ -31,8 +36,9 @@ def neuralcut(*args: Any, input: str | bytes | None = None, env: dict[str, str] 
             full_env.pop(name, None)
     binary = isinstance(input, bytes) or any(isinstance(a, bytes) for a in args)
     argv = [a if isinstance(a, bytes) else str(a) for a in args]
-    return subprocess.run([*EXE, *argv], capture_output=True, text=not binary, input=input, env=full_env, cwd=cwd,
-                          timeout=timeout)
+    return subprocess.run(
+        [*EXE, *argv], capture_output=True, text=not binary, input=input, env=full_env, cwd=cwd, timeout=timeout
+    )
 
 
 @dataclass

@@ -117,6 +117,7 @@ def hue_rotate(c: Picture, angle: float) -> Picture:
     def turn(pixel: Picture) -> list[float]:
         hue, light, sat = colorsys.rgb_to_hls(*pixel)
         return list(colorsys.hls_to_rgb((hue + angle / 360) % 1, light, sat))
+
     return np.apply_along_axis(turn, 2, c)
 
 
@@ -127,7 +128,7 @@ def color_temperature(c: Picture, temperature: float) -> Picture:
 
 
 def tint(c: Picture, color: str, intensity: float) -> Picture:
-    colour = np.array([int(color[i:i + 2], 16) / 255 for i in (1, 3, 5)])
+    colour = np.array([int(color[i : i + 2], 16) / 255 for i in (1, 3, 5)])
     return np.clip(mix(c, 0.5 * luma(c)[..., None] + 0.5 * colour, intensity / 100), 0, 1)
 
 
@@ -136,13 +137,19 @@ def posterize(c: Picture, levels: float) -> Picture:
 
 
 def duotone(c: Picture, shadowColor: str, highlightColor: str, intensity: float) -> Picture:
-    low, high = (np.array([int(x[i:i + 2], 16) / 255 for i in (1, 3, 5)]) for x in (shadowColor, highlightColor))
+    low, high = (np.array([int(x[i : i + 2], 16) / 255 for i in (1, 3, 5)]) for x in (shadowColor, highlightColor))
     return mix(c, low + (high - low) * luma(c)[..., None], intensity / 100)
 
 
 def cross_process(c: Picture, intensity: float) -> Picture:
-    first = np.stack([np.minimum(1.2 * c[..., 0] + 0.05, 1), np.maximum(0.8 * c[..., 1] - 0.02, 0),
-                      np.minimum(1.4 * c[..., 2] + 0.1, 1)], axis=-1)
+    first = np.stack(
+        [
+            np.minimum(1.2 * c[..., 0] + 0.05, 1),
+            np.maximum(0.8 * c[..., 1] - 0.02, 0),
+            np.minimum(1.4 * c[..., 2] + 0.1, 1),
+        ],
+        axis=-1,
+    )
     second = np.clip((first - 0.5) * np.array([1.2, 1.1, 1.3]) + 0.5, 0, 1)
     return mix(c, second, intensity / 100)
 
@@ -169,15 +176,19 @@ def glitch(c: Picture, intensity: float, blockSize: float) -> Picture:
     weights = (0.1031, 0.1031, 0.1031)
     shift = np.where(hash21(bx, by, weights) > 1 - 0.8 * k, (hash21(bx + 42, by, weights) - 0.5) * k * 0.15, 0)
     u = u + shift
-    return np.stack([sample(c, u + 0.008 * k, v)[..., 0], sample(c, u, v)[..., 1],
-                     sample(c, u - 0.008 * k, v)[..., 2]], axis=-1)
+    return np.stack(
+        [sample(c, u + 0.008 * k, v)[..., 0], sample(c, u, v)[..., 1], sample(c, u - 0.008 * k, v)[..., 2]], axis=-1
+    )
 
 
 def wave(c: Picture, amplitude: float, frequency: float) -> Picture:
     u, v = uv(c)
     a = amplitude / 100 * 0.02
-    return sample(c, np.clip(u + np.sin(v * frequency * 2 * np.pi) * a, 0, 1),
-                  np.clip(v + np.cos(u * frequency * 2 * np.pi) * a, 0, 1))
+    return sample(
+        c,
+        np.clip(u + np.sin(v * frequency * 2 * np.pi) * a, 0, 1),
+        np.clip(v + np.cos(u * frequency * 2 * np.pi) * a, 0, 1),
+    )
 
 
 def mirror(c: Picture, axis: float, position: float) -> Picture:
@@ -226,7 +237,7 @@ def glow(c: Picture, intensity: float, threshold: float, radius: float) -> Pictu
 
 
 def exposure(c: Picture, exposure: float) -> Picture:
-    return np.clip(c * 2 ** exposure, 0, 1)
+    return np.clip(c * 2**exposure, 0, 1)
 
 
 def shadows_highlights(c: Picture, shadows: float, highlights: float) -> Picture:
@@ -236,7 +247,11 @@ def shadows_highlights(c: Picture, shadows: float, highlights: float) -> Picture
 
 def edge_detection(c: Picture, intensity: float, threshold: float) -> Picture:
     p = np.pad(luma(c), 1, mode="edge")
-    at = {(dx, dy): p[1 + dy:p.shape[0] - 1 + dy, 1 + dx:p.shape[1] - 1 + dx] for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+    at = {
+        (dx, dy): p[1 + dy : p.shape[0] - 1 + dy, 1 + dx : p.shape[1] - 1 + dx]
+        for dx in (-1, 0, 1)
+        for dy in (-1, 0, 1)
+    }
     gx = at[1, -1] + 2 * at[1, 0] + at[1, 1] - at[-1, -1] - 2 * at[-1, 0] - at[-1, 1]
     gy = at[-1, 1] + 2 * at[0, 1] + at[1, 1] - at[-1, -1] - 2 * at[0, -1] - at[1, -1]
     edge = smoothstep(threshold / 100, threshold / 100 + 0.1, np.hypot(gx, gy))
@@ -281,20 +296,42 @@ def scanlines(c: Picture, intensity: float, count: float) -> Picture:
 
 def color_key_alpha(c: Picture, keyColor: str, tolerance: float, softness: float) -> Picture:
     """The alpha that removes the key colour (our decision: the anchor's shader keeps the key and drops the rest)."""
-    key = np.array([int(keyColor[i:i + 2], 16) / 255 for i in (1, 3, 5)])
+    key = np.array([int(keyColor[i : i + 2], 16) / 255 for i in (1, 3, 5)])
     e = softness / 100 + 0.001
     return smoothstep(tolerance / 100 - e, tolerance / 100 + e, np.linalg.norm(c - key, axis=-1))
 
 
 REFERENCES: dict[str, Callable[..., Picture]] = {
-    "blur": blur, "brightness-contrast": brightness_contrast, "grayscale": grayscale, "saturation": saturation,
-    "sepia": sepia, "invert": invert, "vignette": vignette, "hue-rotate": hue_rotate,
-    "color-temperature": color_temperature, "tint": tint, "posterize": posterize, "duotone": duotone,
-    "cross-process": cross_process, "pixelate": pixelate, "chromatic-aberration": chromatic_aberration,
-    "glitch": glitch, "wave": wave, "mirror": mirror, "kaleidoscope": kaleidoscope, "fisheye": fisheye,
-    "sharpen": sharpen, "glow": glow, "exposure": exposure, "shadows-highlights": shadows_highlights,
-    "edge-detection": edge_detection, "emboss": emboss, "film-grain": film_grain, "halftone": halftone,
-    "scanlines": scanlines, "color-key": color_key_alpha,
+    "blur": blur,
+    "brightness-contrast": brightness_contrast,
+    "grayscale": grayscale,
+    "saturation": saturation,
+    "sepia": sepia,
+    "invert": invert,
+    "vignette": vignette,
+    "hue-rotate": hue_rotate,
+    "color-temperature": color_temperature,
+    "tint": tint,
+    "posterize": posterize,
+    "duotone": duotone,
+    "cross-process": cross_process,
+    "pixelate": pixelate,
+    "chromatic-aberration": chromatic_aberration,
+    "glitch": glitch,
+    "wave": wave,
+    "mirror": mirror,
+    "kaleidoscope": kaleidoscope,
+    "fisheye": fisheye,
+    "sharpen": sharpen,
+    "glow": glow,
+    "exposure": exposure,
+    "shadows-highlights": shadows_highlights,
+    "edge-detection": edge_detection,
+    "emboss": emboss,
+    "film-grain": film_grain,
+    "halftone": halftone,
+    "scanlines": scanlines,
+    "color-key": color_key_alpha,
 }
 
 

@@ -50,8 +50,14 @@ class FakeGemini:
             parts.append({"functionCall": call})
         self.generate.append((200, _response(parts), {}))
 
-    def reply_error(self, status: int, message: str, reason: str = "", retry_delay: str | None = None,
-                    headers: dict[str, str] | None = None) -> None:
+    def reply_error(
+        self,
+        status: int,
+        message: str,
+        reason: str = "",
+        retry_delay: str | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> None:
         error: dict[str, Any] = {"code": status, "message": message, "status": reason or _REASONS.get(status, "ERROR")}
         if retry_delay:
             error["details"] = [{"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": retry_delay}]
@@ -64,14 +70,23 @@ class FakeGemini:
         return "\n".join(f"{r.path} {json.dumps(r.headers)} {r.raw.decode('utf-8', 'replace')}" for r in self.requests)
 
 
-_REASONS = {400: "INVALID_ARGUMENT", 401: "UNAUTHENTICATED", 403: "PERMISSION_DENIED", 404: "NOT_FOUND",
-            429: "RESOURCE_EXHAUSTED", 500: "INTERNAL", 503: "UNAVAILABLE"}
+_REASONS = {
+    400: "INVALID_ARGUMENT",
+    401: "UNAUTHENTICATED",
+    403: "PERMISSION_DENIED",
+    404: "NOT_FOUND",
+    429: "RESOURCE_EXHAUSTED",
+    500: "INTERNAL",
+    503: "UNAVAILABLE",
+}
 
 
 def _response(parts: list[dict[str, Any]]) -> dict[str, Any]:
-    return {"candidates": [{"content": {"role": "model", "parts": parts}, "finishReason": "STOP", "index": 0}],
-            "usageMetadata": {"promptTokenCount": 10, "candidatesTokenCount": 5, "totalTokenCount": 15},
-            "modelVersion": "gemini-2.5-flash"}
+    return {
+        "candidates": [{"content": {"role": "model", "parts": parts}, "finishReason": "STOP", "index": 0}],
+        "usageMetadata": {"promptTokenCount": 10, "candidatesTokenCount": 5, "totalTokenCount": 15},
+        "modelVersion": "gemini-2.5-flash",
+    }
 
 
 def make_handler(fake: FakeGemini) -> type[BaseHTTPRequestHandler]:
@@ -109,8 +124,9 @@ def make_handler(fake: FakeGemini) -> type[BaseHTTPRequestHandler]:
             path = item.path.split("?")[0]
             if re.fullmatch(r"/v1(beta)?/models/[^/:]+:(stream)?[gG]enerateContent", path):
                 if not fake.generate:
-                    return self._send(500, {"error": {"code": 500, "message": "fake: nothing scripted",
-                                                      "status": "INTERNAL"}})
+                    return self._send(
+                        500, {"error": {"code": 500, "message": "fake: nothing scripted", "status": "INTERNAL"}}
+                    )
                 status, body, headers = fake.generate.pop(0)
                 return self._send(status, body, headers, sse=status == 200 and "stream" in path)
             if re.fullmatch(r"/upload/v1(beta)?/files", path):
@@ -136,8 +152,14 @@ def make_handler(fake: FakeGemini) -> type[BaseHTTPRequestHandler]:
 
 
 def _file(fake: FakeGemini, file_id: str, state: str) -> dict[str, Any]:
-    return {"name": f"files/{file_id}", "uri": f"{fake.url}/v1beta/files/{file_id}", "state": state,
-            "mimeType": "video/mp4", "sizeBytes": "10", "expirationTime": "2026-12-02T10:00:00Z"}
+    return {
+        "name": f"files/{file_id}",
+        "uri": f"{fake.url}/v1beta/files/{file_id}",
+        "state": state,
+        "mimeType": "video/mp4",
+        "sizeBytes": "10",
+        "expirationTime": "2026-12-02T10:00:00Z",
+    }
 
 
 class FakeGeminiServer:

@@ -27,14 +27,29 @@ class FakeOpenAI:
         for index, (name, args) in enumerate(calls):
             arguments = json.dumps(args)
             half = len(arguments) // 2
-            deltas.append({"tool_calls": [{"index": index, "id": f"call_{len(self.answers)}_{index}", "type": "function",
-                                           "function": {"name": name, "arguments": arguments[:half]}}]})
+            deltas.append(
+                {
+                    "tool_calls": [
+                        {
+                            "index": index,
+                            "id": f"call_{len(self.answers)}_{index}",
+                            "type": "function",
+                            "function": {"name": name, "arguments": arguments[:half]},
+                        }
+                    ]
+                }
+            )
             deltas.append({"tool_calls": [{"index": index, "function": {"arguments": arguments[half:]}}]})
         self.answers.append((200, deltas, {}))
 
     def reply_error(self, status: int, message: str, headers: dict[str, str] | None = None) -> None:
-        self.answers.append((status, {"error": {"message": message, "type": "invalid_request_error",
-                                                "code": None}}, headers or {"retry-after-ms": "10"}))
+        self.answers.append(
+            (
+                status,
+                {"error": {"message": message, "type": "invalid_request_error", "code": None}},
+                headers or {"retry-after-ms": "10"},
+            )
+        )
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -58,10 +73,24 @@ class _Handler(BaseHTTPRequestHandler):
         self.end_headers()
         finish = "tool_calls" if any("tool_calls" in d for d in answer) else "stop"
         for delta in [{"role": "assistant"}, *answer]:
-            self._event({"id": "chatcmpl-1", "object": "chat.completion.chunk", "created": 0, "model": body["model"],
-                         "choices": [{"index": 0, "delta": delta, "finish_reason": None}]})
-        self._event({"id": "chatcmpl-1", "object": "chat.completion.chunk", "created": 0, "model": body["model"],
-                     "choices": [{"index": 0, "delta": {}, "finish_reason": finish}]})
+            self._event(
+                {
+                    "id": "chatcmpl-1",
+                    "object": "chat.completion.chunk",
+                    "created": 0,
+                    "model": body["model"],
+                    "choices": [{"index": 0, "delta": delta, "finish_reason": None}],
+                }
+            )
+        self._event(
+            {
+                "id": "chatcmpl-1",
+                "object": "chat.completion.chunk",
+                "created": 0,
+                "model": body["model"],
+                "choices": [{"index": 0, "delta": {}, "finish_reason": finish}],
+            }
+        )
         self.wfile.write(b"data: [DONE]\n\n")
 
     def _event(self, data: Any) -> None:

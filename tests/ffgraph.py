@@ -61,7 +61,7 @@ def parse_options(text: str) -> tuple[tuple[str, str], ...]:
         while pos < len(text) and text[pos] in WHITESPACES:
             pos += 1
         if not key or pos >= len(text) or text[pos] != "=":
-            raise GraphSyntaxError(f"option without a key at {text[start:start + 20]!r}")
+            raise GraphSyntaxError(f"option without a key at {text[start : start + 20]!r}")
         value, pos = get_token(text, pos + 1, ":")
         options.append((key, value))
         if pos < len(text):

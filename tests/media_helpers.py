@@ -14,14 +14,60 @@ def ffmpeg(*args: str) -> None:
 
 def make_media(folder: Path) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
-    ffmpeg("-f", "lavfi", "-i", "testsrc2=s=320x180:r=15:d=3", "-f", "lavfi", "-i", "sine=f=440:d=3",
-           "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest",
-           str(folder / "clip.mp4"))
-    ffmpeg("-f", "lavfi", "-i", "testsrc2=s=160x120:r=25:d=2", "-c:v", "libx264", "-preset", "ultrafast",
-           "-pix_fmt", "yuv420p", str(folder / "silent.mp4"))
-    ffmpeg("-f", "lavfi", "-i", "color=c=red:s=320x180:r=15:d=2", "-f", "lavfi", "-i", "anullsrc=r=48000:cl=mono",
-           "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-t", "2",
-           str(folder / "red.mp4"))
+    ffmpeg(
+        "-f",
+        "lavfi",
+        "-i",
+        "testsrc2=s=320x180:r=15:d=3",
+        "-f",
+        "lavfi",
+        "-i",
+        "sine=f=440:d=3",
+        "-c:v",
+        "libx264",
+        "-preset",
+        "ultrafast",
+        "-pix_fmt",
+        "yuv420p",
+        "-c:a",
+        "aac",
+        "-shortest",
+        str(folder / "clip.mp4"),
+    )
+    ffmpeg(
+        "-f",
+        "lavfi",
+        "-i",
+        "testsrc2=s=160x120:r=25:d=2",
+        "-c:v",
+        "libx264",
+        "-preset",
+        "ultrafast",
+        "-pix_fmt",
+        "yuv420p",
+        str(folder / "silent.mp4"),
+    )
+    ffmpeg(
+        "-f",
+        "lavfi",
+        "-i",
+        "color=c=red:s=320x180:r=15:d=2",
+        "-f",
+        "lavfi",
+        "-i",
+        "anullsrc=r=48000:cl=mono",
+        "-c:v",
+        "libx264",
+        "-preset",
+        "ultrafast",
+        "-pix_fmt",
+        "yuv420p",
+        "-c:a",
+        "aac",
+        "-t",
+        "2",
+        str(folder / "red.mp4"),
+    )
     ffmpeg("-f", "lavfi", "-i", "color=c=green:s=64x48:d=1", "-frames:v", "1", str(folder / "pic.png"))
     ffmpeg("-f", "lavfi", "-i", "sine=f=330:d=4", "-c:a", "libmp3lame", "-b:a", "64k", str(folder / "tone.mp3"))
     (folder / "notes.txt").write_text("not media")
@@ -29,9 +75,28 @@ def make_media(folder: Path) -> Path:
 
 
 def frame(video: Path, seconds: float, width: int, height: int) -> bytes:
-    done = subprocess.run([ffmpeg_exe(), "-hide_banner", "-loglevel", "error", "-ss", str(seconds), "-i", str(video),
-                           "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgb24", "-"],
-                          capture_output=True, check=True, timeout=60)
+    done = subprocess.run(
+        [
+            ffmpeg_exe(),
+            "-hide_banner",
+            "-loglevel",
+            "error",
+            "-ss",
+            str(seconds),
+            "-i",
+            str(video),
+            "-frames:v",
+            "1",
+            "-f",
+            "rawvideo",
+            "-pix_fmt",
+            "rgb24",
+            "-",
+        ],
+        capture_output=True,
+        check=True,
+        timeout=60,
+    )
     assert len(done.stdout) == width * height * 3
     return done.stdout
 

@@ -86,8 +86,13 @@ def summary(intent: i.Intent) -> str:
         case i.Delete(refs=rs, ripple=rp):
             parts = ["delete", "+".join(map(ref, rs)), "ripple" if rp else ""]
         case i.Move(refs=rs, to=t, by=b, track=tr):
-            parts = ["move", "+".join(map(ref, rs)), f"to {when(t)}" if t else "", f"by {b:+g}" if b is not None else "",
-                     f"track {tr}" if tr else ""]
+            parts = [
+                "move",
+                "+".join(map(ref, rs)),
+                f"to {when(t)}" if t else "",
+                f"by {b:+g}" if b is not None else "",
+                f"track {tr}" if tr else "",
+            ]
         case i.Place(ref=r, position=p):
             parts = ["place", ref(r), p]
         case i.AddText(text=t, span=s, position=p, style=st):
@@ -97,9 +102,15 @@ def summary(intent: i.Intent) -> str:
         case i.AddMedia(asset=a, at=w, track=tr, length=ln):
             parts = ["media", a, f"at {when(w)}" if w else "", tr or "", f"+{ln:g}" if ln is not None else ""]
         case i.Timing(ref=r, start=st, end=en, length=ln, delta=d, trim_start=ts):
-            parts = ["timing", ref(r), f"start={when(st)}" if st else "", f"end={when(en)}" if en else "",
-                     f"length={ln:g}" if ln is not None else "", f"delta={d:+g}" if d is not None else "",
-                     f"trim_start={ts:g}" if ts is not None else ""]
+            parts = [
+                "timing",
+                ref(r),
+                f"start={when(st)}" if st else "",
+                f"end={when(en)}" if en else "",
+                f"length={ln:g}" if ln is not None else "",
+                f"delta={d:+g}" if d is not None else "",
+                f"trim_start={ts:g}" if ts is not None else "",
+            ]
         case i.Volume(refs=rs, level=lv):
             level = "mute" if lv.mute else f"gain={lv.gain:g}" if lv.gain is not None else f"db={lv.delta_db:+g}"
             parts = ["volume", "+".join(map(ref, rs)), level]

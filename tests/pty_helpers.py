@@ -18,8 +18,15 @@ def spawn_command(*args: str, env: dict[str, str] | None = None, cwd: Path | Non
     """``neuralcut ARGS...`` on a pty (see ``spawn``)."""
     full_env = {**os.environ, "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1", **(env or {})}
     full_env.pop("NO_COLOR", None)
-    return pexpect.spawn(sys.executable, ["-m", "neuralcut_cli", *args], env=full_env, encoding="utf-8", timeout=30,
-                         dimensions=(40, 110), cwd=str(cwd) if cwd else None)
+    return pexpect.spawn(
+        sys.executable,
+        ["-m", "neuralcut_cli", *args],
+        env=full_env,
+        encoding="utf-8",
+        timeout=30,
+        dimensions=(40, 110),
+        cwd=str(cwd) if cwd else None,
+    )
 
 
 def leave(child: pexpect.spawn, tries: int = 3) -> None:

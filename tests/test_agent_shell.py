@@ -28,6 +28,7 @@ from neuralcut_cli.tools.registry import DefinitionRegistry, ToolRegistry
 
 # -- Chat Store -----------------------------------------------------------------
 
+
 def test_message_lifecycle() -> None:
     store = ChatStore()
     assert store.messages == []
@@ -53,7 +54,9 @@ def test_chat_store_is_persisted(tmp_path: Path) -> None:
     path = tmp_path / ".neuralcut" / "p" / "chat.json"
     first = ChatStore(path)
     first.add_message(ChatMessage(role="user", content="split at 5s"))
-    first.add_message(ChatMessage(role="assistant", content="", tool_calls=[ToolCall(name="split", args={"times": [5]})]))
+    first.add_message(
+        ChatMessage(role="assistant", content="", tool_calls=[ToolCall(name="split", args={"times": [5]})])
+    )
     second = ChatStore(path)
     assert [m.content for m in second.messages] == ["split at 5s", ""]
     assert second.messages[1].tool_calls[0].args == {"times": [5]}
@@ -67,6 +70,7 @@ def test_unreadable_chat_file_starts_empty(tmp_path: Path) -> None:
 
 
 # -- Agent Store -------------------------------------------------------------------
+
 
 def test_tool_execution_tracking() -> None:
     store = AgentStore()
@@ -85,6 +89,7 @@ def test_reset_after_completion() -> None:
 
 
 # -- Tool Registry -------------------------------------------------------------------
+
 
 def test_definition_registry_basics() -> None:
     registry: DefinitionRegistry[str, int] = DefinitionRegistry()
@@ -110,9 +115,14 @@ def test_mock_echo_tool_executes(demo_path: Path) -> None:
 
 # -- Orchestrator ---------------------------------------------------------------------
 
+
 def orchestrator(path: Path, script: list, **kwargs) -> tuple[Orchestrator, ChatStore, AgentStore]:
     chat, agent = ChatStore(), AgentStore()
-    return Orchestrator(ScriptedBackend(script), default_registry(), ProjectSession(path), chat, agent, **kwargs), chat, agent
+    return (
+        Orchestrator(ScriptedBackend(script), default_registry(), ProjectSession(path), chat, agent, **kwargs),
+        chat,
+        agent,
+    )
 
 
 def test_happy_path_with_no_tool_calls(demo_path: Path) -> None:
@@ -124,10 +134,13 @@ def test_happy_path_with_no_tool_calls(demo_path: Path) -> None:
 
 
 def test_tool_call_resolution(demo_path: Path) -> None:
-    orch, chat, agent = orchestrator(demo_path, [
-        {"content": "", "toolCalls": [{"id": "c1", "name": "echo_context", "args": {}}]},
-        {"content": "Done."},
-    ])
+    orch, chat, agent = orchestrator(
+        demo_path,
+        [
+            {"content": "", "toolCalls": [{"id": "c1", "name": "echo_context", "args": {}}]},
+            {"content": "Done."},
+        ],
+    )
     statuses: list[str] = []
     orch.listener = lambda event: statuses.append(event.status) if isinstance(event, StatusChanged) else None
     outcome = orch.run("what project is this?")
@@ -140,12 +153,19 @@ def test_tool_call_resolution(demo_path: Path) -> None:
 
 
 def test_several_calls_in_one_turn_run_in_order_as_one_undo_step(demo_path: Path) -> None:
-    orch, chat, _ = orchestrator(demo_path, [
-        {"toolCalls": [{"id": "a", "name": "split", "args": {"times": [5]}},
-                       {"id": "b", "name": "delete_timeline_elements", "args": {"elementIds": ["e-title"]}},
-                       {"id": "c", "name": "list_timeline", "args": {}}]},
-        {"content": "Split and deleted."},
-    ])
+    orch, chat, _ = orchestrator(
+        demo_path,
+        [
+            {
+                "toolCalls": [
+                    {"id": "a", "name": "split", "args": {"times": [5]}},
+                    {"id": "b", "name": "delete_timeline_elements", "args": {"elementIds": ["e-title"]}},
+                    {"id": "c", "name": "list_timeline", "args": {}},
+                ]
+            },
+            {"content": "Split and deleted."},
+        ],
+    )
     outcome = orch.run("split at 5 and drop the title")
     assert [r.name for r in outcome.tool_results] == ["split", "delete_timeline_elements", "list_timeline"]
     listing = outcome.tool_results[2].result
@@ -161,10 +181,13 @@ def test_a_failing_tool_goes_back_to_the_model(demo_path: Path) -> None:
         seen.append(conversation[-1].tool_results[0].error)
         return AssistantTurn(content="That element does not exist.")
 
-    orch, chat, agent = orchestrator(demo_path, [
-        {"toolCalls": [{"id": "x", "name": "delete_timeline_elements", "args": {"elementIds": ["ghost"]}}]},
-        answer,
-    ])
+    orch, chat, agent = orchestrator(
+        demo_path,
+        [
+            {"toolCalls": [{"id": "x", "name": "delete_timeline_elements", "args": {"elementIds": ["ghost"]}}]},
+            answer,
+        ],
+    )
     outcome = orch.run("delete ghost")
     assert seen == ["Timeline elements not found: ghost"]
     assert outcome.failed and agent.status == "error"  # the last tool failed
@@ -189,8 +212,14 @@ def test_an_unexpected_exception_is_contained(demo_path: Path) -> None:
 def test_step_limit(demo_path: Path) -> None:
     loop = {"toolCalls": [{"name": "list_timeline", "args": {}}]}
     chat, agent = ChatStore(), AgentStore()
-    orch = Orchestrator(ScriptedBackend([loop], repeat_last=True), default_registry(), ProjectSession(demo_path),
-                        chat, agent, max_steps=3)
+    orch = Orchestrator(
+        ScriptedBackend([loop], repeat_last=True),
+        default_registry(),
+        ProjectSession(demo_path),
+        chat,
+        agent,
+        max_steps=3,
+    )
     outcome = orch.run("loop forever")
     assert outcome.failed and "Stopped after 3 model turns" in outcome.error
     assert len(outcome.tool_calls) == 3
@@ -236,8 +265,16 @@ def test_context_reaches_the_backend(demo_path: Path) -> None:
 
 def test_every_tool_call_gets_an_answer_even_when_cancelled(demo_path: Path) -> None:
     chat, agent = ChatStore(), AgentStore()
-    backend = ScriptedBackend([{"toolCalls": [{"id": "a", "name": "list_timeline", "args": {}},
-                                              {"id": "b", "name": "split", "args": {"times": [5]}}]}])
+    backend = ScriptedBackend(
+        [
+            {
+                "toolCalls": [
+                    {"id": "a", "name": "list_timeline", "args": {}},
+                    {"id": "b", "name": "split", "args": {"times": [5]}},
+                ]
+            }
+        ]
+    )
     orch = Orchestrator(backend, default_registry(), ProjectSession(demo_path), chat, agent)
     original = orch._call
 
@@ -257,9 +294,11 @@ def test_the_history_window_starts_at_a_user_message() -> None:
 
     messages = []
     for index in range(30):
-        messages += [ChatMessage(role="user", content=f"q{index}"),
-                     ChatMessage(role="assistant", content="", tool_calls=[ToolCall(id=f"c{index}", name="list_timeline")]),
-                     ChatMessage(role="tool", content="")]
+        messages += [
+            ChatMessage(role="user", content=f"q{index}"),
+            ChatMessage(role="assistant", content="", tool_calls=[ToolCall(id=f"c{index}", name="list_timeline")]),
+            ChatMessage(role="tool", content=""),
+        ]
     window = conversation_window(messages, len(messages) - 3)
     assert window[0].role == "user" and len(window) <= HISTORY_WINDOW + 3
     assert window[-3].content == "q29"

@@ -33,47 +33,131 @@ def _ffmpeg(*args: str) -> None:
 def media(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("talk")
     quiet = "+".join(f"between(t,{a},{b - 1e-4})" for a, b in SILENCES)
-    _ffmpeg("-f", "lavfi", "-i", f"aevalsrc='if({quiet},0,0.4*sin(2*PI*300*t)*(0.6+0.4*sin(2*PI*3*t)))':s=48000:"
-                                 f"d={LENGTH}",
-            "-f", "lavfi", "-i", f"color=black:s=160x90:r={FPS}:d={SHOTS[0]}",
-            "-f", "lavfi", "-i", f"color=white:s=160x90:r={FPS}:d={SHOTS[1] - SHOTS[0]}",
-            "-f", "lavfi", "-i", f"testsrc2=s=160x90:r={FPS}:d={LENGTH - SHOTS[1]}",
-            "-filter_complex", "[1:v][2:v][3:v]concat=n=3:v=1:a=0[v]", "-map", "[v]", "-map", "0:a",
-            "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "pcm_s16le", str(folder / "talk.mov"))
+    _ffmpeg(
+        "-f",
+        "lavfi",
+        "-i",
+        f"aevalsrc='if({quiet},0,0.4*sin(2*PI*300*t)*(0.6+0.4*sin(2*PI*3*t)))':s=48000:d={LENGTH}",
+        "-f",
+        "lavfi",
+        "-i",
+        f"color=black:s=160x90:r={FPS}:d={SHOTS[0]}",
+        "-f",
+        "lavfi",
+        "-i",
+        f"color=white:s=160x90:r={FPS}:d={SHOTS[1] - SHOTS[0]}",
+        "-f",
+        "lavfi",
+        "-i",
+        f"testsrc2=s=160x90:r={FPS}:d={LENGTH - SHOTS[1]}",
+        "-filter_complex",
+        "[1:v][2:v][3:v]concat=n=3:v=1:a=0[v]",
+        "-map",
+        "[v]",
+        "-map",
+        "0:a",
+        "-c:v",
+        "libx264",
+        "-preset",
+        "ultrafast",
+        "-c:a",
+        "pcm_s16le",
+        str(folder / "talk.mov"),
+    )
     _ffmpeg("-f", "lavfi", "-i", "sine=f=440:d=4:sample_rate=48000", "-c:a", "pcm_s16le", str(folder / "tone.wav"))
-    _ffmpeg("-f", "lavfi", "-i", "sine=f=440:d=4:sample_rate=48000", "-af", "volume=-30dB", "-c:a", "pcm_s16le",
-            str(folder / "whisper.wav"))
+    _ffmpeg(
+        "-f",
+        "lavfi",
+        "-i",
+        "sine=f=440:d=4:sample_rate=48000",
+        "-af",
+        "volume=-30dB",
+        "-c:a",
+        "pcm_s16le",
+        str(folder / "whisper.wav"),
+    )
     return folder
 
 
 def project(folder: Path, media: Path, element: dict[str, Any] | None = None, **more: Any) -> Path:
-    talk = {"id": "talk", "name": "talk.mov", "type": "video", "path": str(media / "talk.mov"), "duration": LENGTH,
-            "width": 160, "height": 90, "fps": FPS, "hasAudio": True}
-    tone = {"id": "tone", "name": "tone.wav", "type": "audio", "path": str(media / "tone.wav"), "duration": 4.0,
-            "hasAudio": True}
-    clip = element or {"id": "c", "type": "video", "mediaId": "talk", "startTime": 0, "duration": round(LENGTH * T),
-                       "trimStart": 0, "trimEnd": 0, "sourceDuration": round(LENGTH * T)}
-    data = {"settings": {"fps": {"numerator": FPS, "denominator": 1}, "canvasSize": {"width": 160, "height": 90}},
-            "mediaAssets": [talk, tone], "currentSceneId": "s",
-            "scenes": [{"id": "s", "tracks": {"overlay": more.get("overlay", []),
-                                              "main": {"id": "main", "type": "video", "elements": [clip]},
-                                              "audio": more.get("audio", [])}}]}
+    talk = {
+        "id": "talk",
+        "name": "talk.mov",
+        "type": "video",
+        "path": str(media / "talk.mov"),
+        "duration": LENGTH,
+        "width": 160,
+        "height": 90,
+        "fps": FPS,
+        "hasAudio": True,
+    }
+    tone = {
+        "id": "tone",
+        "name": "tone.wav",
+        "type": "audio",
+        "path": str(media / "tone.wav"),
+        "duration": 4.0,
+        "hasAudio": True,
+    }
+    clip = element or {
+        "id": "c",
+        "type": "video",
+        "mediaId": "talk",
+        "startTime": 0,
+        "duration": round(LENGTH * T),
+        "trimStart": 0,
+        "trimEnd": 0,
+        "sourceDuration": round(LENGTH * T),
+    }
+    data = {
+        "settings": {"fps": {"numerator": FPS, "denominator": 1}, "canvasSize": {"width": 160, "height": 90}},
+        "mediaAssets": [talk, tone],
+        "currentSceneId": "s",
+        "scenes": [
+            {
+                "id": "s",
+                "tracks": {
+                    "overlay": more.get("overlay", []),
+                    "main": {"id": "main", "type": "video", "elements": [clip]},
+                    "audio": more.get("audio", []),
+                },
+            }
+        ],
+    }
     path = folder / "p.json"
     path.write_text(json.dumps(data))
     return path
 
 
 def title(start: float, end: float) -> list[dict[str, Any]]:
-    return [{"id": "tt", "type": "text", "elements": [
-        {"id": "title", "type": "text", "name": "Title", "startTime": round(start * T),
-         "duration": round((end - start) * T), "trimStart": 0, "trimEnd": 0, "content": "Hi"}]}]
+    return [
+        {
+            "id": "tt",
+            "type": "text",
+            "elements": [
+                {
+                    "id": "title",
+                    "type": "text",
+                    "name": "Title",
+                    "startTime": round(start * T),
+                    "duration": round((end - start) * T),
+                    "trimStart": 0,
+                    "trimEnd": 0,
+                    "content": "Hi",
+                }
+            ],
+        }
+    ]
 
 
 def spans(path: Path) -> dict[str, tuple[float, float]]:
     data = json.loads(path.read_text())
     tracks = data["scenes"][0]["tracks"]
-    return {e["id"]: (e["startTime"] / T, (e["startTime"] + e["duration"]) / T)
-            for track in [*tracks["overlay"], tracks["main"], *tracks.get("audio", [])] for e in track["elements"]}
+    return {
+        e["id"]: (e["startTime"] / T, (e["startTime"] + e["duration"]) / T)
+        for track in [*tracks["overlay"], tracks["main"], *tracks.get("audio", [])]
+        for e in track["elements"]
+    }
 
 
 def test_silences_are_found_where_they_are(media: Path, tmp_path: Path) -> None:
@@ -97,8 +181,9 @@ def test_remove_silences_cuts_the_long_pauses_less_padding_and_ripples(media: Pa
     result = Tools(path)("remove_silences", {})
     removed = [(r["start"], r["end"]) for r in result["removed"]]
     truth = [(1.15, 1.85), (5.15, 6.35)]  # the 0.3 s pause is shorter than minSilence: it stays
-    assert len(removed) == 2 and all(abs(a - b) < 0.03 for got, want in zip(removed, truth, strict=True)
-                                     for a, b in zip(got, want, strict=True))
+    assert len(removed) == 2 and all(
+        abs(a - b) < 0.03 for got, want in zip(removed, truth, strict=True) for a, b in zip(got, want, strict=True)
+    )
     saved = sum(end - start for start, end in removed)
     assert result["secondsSaved"] == pytest.approx(saved, abs=1e-3)
     after = spans(path)
@@ -108,9 +193,17 @@ def test_remove_silences_cuts_the_long_pauses_less_padding_and_ripples(media: Pa
 
 def test_trims_and_speed_are_respected(media: Path, tmp_path: Path) -> None:
     """From 0.5 s of the source at 2x: the 1-2 s silence plays at (1.15-0.5)/2 .. (1.85-0.5)/2 on the timeline."""
-    clip = {"id": "c", "type": "video", "mediaId": "talk", "startTime": 10 * T, "duration": round(3.25 * T),
-            "trimStart": round(0.5 * T), "trimEnd": 0, "sourceDuration": round(LENGTH * T),
-            "retime": {"rate": 2, "maintainPitch": True}}
+    clip = {
+        "id": "c",
+        "type": "video",
+        "mediaId": "talk",
+        "startTime": 10 * T,
+        "duration": round(3.25 * T),
+        "trimStart": round(0.5 * T),
+        "trimEnd": 0,
+        "sourceDuration": round(LENGTH * T),
+        "retime": {"rate": 2, "maintainPitch": True},
+    }
     path = project(tmp_path, media, clip)
     removed = Tools(path)("remove_silences", {"ripple": False})["removed"]
     expected = [(10 + (1.15 - 0.5) / 2, 10 + (1.85 - 0.5) / 2), (10 + (5.15 - 0.5) / 2, 10 + (6.35 - 0.5) / 2)]
@@ -123,14 +216,19 @@ def test_the_render_has_no_long_silence_left(media: Path, tmp_path: Path) -> Non
     Tools(path)("remove_silences", {"minSilence": 0.5, "padding": 0.15})
     out = tmp_path / "out.mp4"
     assert neuralcut("render", "-p", path, "-o", out, "--force", timeout=300).returncode == 0
-    done = subprocess.run([ffmpeg_exe(), "-hide_banner", "-i", str(out), "-af", "silencedetect=noise=-35dB:d=0.05",
-                           "-f", "null", "-"], capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [ffmpeg_exe(), "-hide_banner", "-i", str(out), "-af", "silencedetect=noise=-35dB:d=0.05", "-f", "null", "-"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     lengths = [float(x) for x in re.findall(r"silence_duration: ([\d.]+)", done.stderr)]
     assert lengths and max(lengths) <= 0.5 + 2 * 0.15 + 0.03  # the 0.3 s pause and the padded edges remain
 
 
 def test_a_second_request_decodes_nothing_and_a_changed_file_is_measured_again(
-        media: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    media: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = project(tmp_path, media)
     tools = Tools(path)
     tools("detect_scenes", {"elementId": "c"})
@@ -164,10 +262,27 @@ def test_scenes_are_found_within_a_frame_and_split_only_that_element(media: Path
 
 
 def test_normalised_render_lands_on_the_target(media: Path, tmp_path: Path) -> None:
-    tone = {"id": "a", "type": "audio", "mediaId": "tone", "startTime": 0, "duration": 4 * T, "trimStart": 0,
-            "trimEnd": 0, "sourceDuration": 4 * T}
-    clip = {"id": "c", "type": "video", "mediaId": "talk", "startTime": 0, "duration": 4 * T, "trimStart": 0,
-            "trimEnd": 3 * T, "sourceDuration": round(LENGTH * T), "muted": True}
+    tone = {
+        "id": "a",
+        "type": "audio",
+        "mediaId": "tone",
+        "startTime": 0,
+        "duration": 4 * T,
+        "trimStart": 0,
+        "trimEnd": 0,
+        "sourceDuration": 4 * T,
+    }
+    clip = {
+        "id": "c",
+        "type": "video",
+        "mediaId": "talk",
+        "startTime": 0,
+        "duration": 4 * T,
+        "trimStart": 0,
+        "trimEnd": 3 * T,
+        "sourceDuration": round(LENGTH * T),
+        "muted": True,
+    }
     path = project(tmp_path, media, clip, audio=[{"id": "au", "type": "audio", "elements": [tone]}])
     result = Tools(path)("normalize_loudness", {"elementIds": ["a"], "targetLufs": -16})
     measured_before = result["elements"][0]["measuredLufs"]
@@ -175,8 +290,12 @@ def test_normalised_render_lands_on_the_target(media: Path, tmp_path: Path) -> N
     assert result["elements"][0]["volumeDb"] == pytest.approx(-16 - measured_before, abs=0.01)
     out = tmp_path / "out.mp4"
     assert neuralcut("render", "-p", path, "-o", out, "--force", timeout=300).returncode == 0
-    done = subprocess.run([ffmpeg_exe(), "-hide_banner", "-i", str(out), "-af", "ebur128=framelog=quiet", "-f", "null",
-                           "-"], capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [ffmpeg_exe(), "-hide_banner", "-i", str(out), "-af", "ebur128=framelog=quiet", "-f", "null", "-"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     measured = float(re.findall(r"I:\s+(-?[\d.]+) LUFS", done.stderr)[-1])
     assert measured == pytest.approx(-16, abs=1)
 
@@ -185,9 +304,24 @@ def test_a_gain_past_the_volume_limit_is_capped_and_said(media: Path, tmp_path: 
     path = project(tmp_path, media)
     data = json.loads(path.read_text())
     data["mediaAssets"][1]["path"] = str(media / "whisper.wav")
-    data["scenes"][0]["tracks"]["audio"] = [{"id": "au", "type": "audio", "elements": [
-        {"id": "a", "type": "audio", "mediaId": "tone", "startTime": 0, "duration": 4 * T, "trimStart": 0,
-         "trimEnd": 0, "sourceDuration": 4 * T}]}]
+    data["scenes"][0]["tracks"]["audio"] = [
+        {
+            "id": "au",
+            "type": "audio",
+            "elements": [
+                {
+                    "id": "a",
+                    "type": "audio",
+                    "mediaId": "tone",
+                    "startTime": 0,
+                    "duration": 4 * T,
+                    "trimStart": 0,
+                    "trimEnd": 0,
+                    "sourceDuration": 4 * T,
+                }
+            ],
+        }
+    ]
     path.write_text(json.dumps(data))
     entry = Tools(path)("normalize_loudness", {"elementIds": ["a"]})["elements"][0]
     assert entry["volumeDb"] == 20 and "the most a volume can be" in entry["note"]
@@ -239,10 +373,29 @@ def test_ctrl_c_in_the_repl_stops_a_long_measurement(tmp_path: Path) -> None:
     from pty_helpers import leave, spawn
 
     long = tmp_path / "long.mp4"
-    _ffmpeg("-f", "lavfi", "-i", "testsrc2=s=640x360:r=30:d=180", "-c:v", "libx264", "-preset", "ultrafast",
-            "-crf", "40", str(long))
-    clip = {"id": "c", "type": "video", "mediaId": "talk", "startTime": 0, "duration": 180 * T, "trimStart": 0,
-            "trimEnd": 0, "sourceDuration": 180 * T}
+    _ffmpeg(
+        "-f",
+        "lavfi",
+        "-i",
+        "testsrc2=s=640x360:r=30:d=180",
+        "-c:v",
+        "libx264",
+        "-preset",
+        "ultrafast",
+        "-crf",
+        "40",
+        str(long),
+    )
+    clip = {
+        "id": "c",
+        "type": "video",
+        "mediaId": "talk",
+        "startTime": 0,
+        "duration": 180 * T,
+        "trimStart": 0,
+        "trimEnd": 0,
+        "sourceDuration": 180 * T,
+    }
     path = project(tmp_path, tmp_path, clip)
     data = json.loads(path.read_text())
     data["mediaAssets"][0].update(path=str(long), duration=180, hasAudio=False)
@@ -279,6 +432,7 @@ def test_a_forged_silences_cache_is_measured_again(media: Path, tmp_path: Path, 
         other = entry.with_name("other.json")
         from neuralcut_cli.media.analysis_cache import _content
         from neuralcut_cli.project.seal import seal
+
         forged["seal"] = seal(_content(other, forged))
     elif forgery == "same size other file":
         talk = Path(json.loads(path.read_text())["mediaAssets"][0]["path"])
@@ -288,6 +442,7 @@ def test_a_forged_silences_cache_is_measured_again(media: Path, tmp_path: Path, 
         data[:16] = bytes(16)  # another file, same size and time
         talk.write_bytes(bytes(data))
         import os
+
         os.utime(talk, ns=(stat.st_atime_ns, stat.st_mtime_ns))
         forged = {**stored, "value": [[0.0, 6.9]]}
     entry.write_text(json.dumps(forged))

@@ -21,20 +21,40 @@ def new_ids():  # type: ignore[no-untyped-def]
 
 def opacity(keys: list[dict], extrapolation: dict | None = None) -> Animations:
     channel = {"kind": "scalar", "keys": keys, **({"extrapolation": extrapolation} if extrapolation else {})}
-    return Animations.model_validate({
-        "bindings": {"opacity": {"path": "opacity", "kind": "number",
-                                 "components": [{"key": "value", "channelId": "opacity:value"}]}},
-        "channels": {"opacity:value": channel}})
+    return Animations.model_validate(
+        {
+            "bindings": {
+                "opacity": {
+                    "path": "opacity",
+                    "kind": "number",
+                    "components": [{"key": "value", "channelId": "opacity:value"}],
+                }
+            },
+            "channels": {"opacity:value": channel},
+        }
+    )
 
 
 def colour(times: list[int]) -> Animations:
     components = [{"key": c, "channelId": f"color:{c}"} for c in "rgba"]
-    channels = {f"color:{c}": {"kind": "scalar", "keys": [
-        {"id": f"k{i}", "time": t, "value": (i + n) / 10, "segmentToNext": "linear"} for i, t in enumerate(times)]}
-        for n, c in enumerate("rgba")}
-    return Animations.model_validate({"bindings": {"color": {"path": "color", "kind": "color", "colorSpace":
-                                                             "srgb-linear", "components": components}},
-                                      "channels": channels})
+    channels = {
+        f"color:{c}": {
+            "kind": "scalar",
+            "keys": [
+                {"id": f"k{i}", "time": t, "value": (i + n) / 10, "segmentToNext": "linear"}
+                for i, t in enumerate(times)
+            ],
+        }
+        for n, c in enumerate("rgba")
+    }
+    return Animations.model_validate(
+        {
+            "bindings": {
+                "color": {"path": "color", "kind": "color", "colorSpace": "srgb-linear", "components": components}
+            },
+            "channels": channels,
+        }
+    )
 
 
 def scalar(a: Animations | None, t: float) -> float | None:
@@ -45,8 +65,12 @@ def scalar(a: Animations | None, t: float) -> float | None:
     return value_at(channel, t)  # type: ignore[arg-type]
 
 
-key = st.tuples(st.integers(0, LENGTH), st.floats(-100, 100), st.sampled_from(["step", "linear", "bezier"]),
-                st.none() | st.tuples(st.floats(0, 0.5), st.floats(-50, 50), st.floats(0, 0.5), st.floats(-50, 50)))
+key = st.tuples(
+    st.integers(0, LENGTH),
+    st.floats(-100, 100),
+    st.sampled_from(["step", "linear", "bezier"]),
+    st.none() | st.tuples(st.floats(0, 0.5), st.floats(-50, 50), st.floats(0, 0.5), st.floats(-50, 50)),
+)
 
 
 def channel_keys(drawn: list[tuple]) -> list[dict]:  # type: ignore[type-arg]
@@ -59,17 +83,25 @@ def channel_keys(drawn: list[tuple]) -> list[dict]:  # type: ignore[type-arg]
         if handles:
             before = time - ordered[i - 1][0] if i else 0
             after = ordered[i + 1][0] - time if i + 1 < len(ordered) else 0
-            key |= {"leftHandle": {"dt": -handles[0] * before, "dv": handles[1]},
-                    "rightHandle": {"dt": handles[2] * after, "dv": handles[3]}}
+            key |= {
+                "leftHandle": {"dt": -handles[0] * before, "dv": handles[1]},
+                "rightHandle": {"dt": handles[2] * after, "dv": handles[3]},
+            }
         keys.append(key)
     return keys
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(key, min_size=1, max_size=5), st.integers(1, LENGTH - 1),
-       st.sampled_from([None, {"before": "linear", "after": "linear"}]))
-def test_each_piece_of_a_cut_looks_as_the_element_did(keys: list[tuple], t: int,  # type: ignore[type-arg]
-                                                      extrapolation: dict | None) -> None:
+@given(
+    st.lists(key, min_size=1, max_size=5),
+    st.integers(1, LENGTH - 1),
+    st.sampled_from([None, {"before": "linear", "after": "linear"}]),
+)
+def test_each_piece_of_a_cut_looks_as_the_element_did(
+    keys: list[tuple],
+    t: int,  # type: ignore[type-arg]
+    extrapolation: dict | None,
+) -> None:
     original = opacity(channel_keys(keys), extrapolation)
     left, right = cut(original, t, LENGTH, new_ids())
     for x in [0, t // 3, t // 2, t - 1, t]:
@@ -91,8 +123,12 @@ def test_a_cut_between_two_keys_adds_a_boundary_key_to_both_pieces() -> None:
 
 
 def test_a_bezier_segment_keeps_its_curve_when_cut() -> None:
-    original = opacity([{"id": "a", "time": 0, "value": 0, "segmentToNext": "bezier", "rightHandle": {"dt": 80, "dv": 0}},
-                        {"id": "b", "time": 100, "value": 1, "leftHandle": {"dt": -80, "dv": 0}}])
+    original = opacity(
+        [
+            {"id": "a", "time": 0, "value": 0, "segmentToNext": "bezier", "rightHandle": {"dt": 80, "dv": 0}},
+            {"id": "b", "time": 100, "value": 1, "leftHandle": {"dt": -80, "dv": 0}},
+        ]
+    )
     left, right = cut(original, 40, 100, new_ids())
     for x in range(0, 41, 5):
         assert abs(scalar(left, x) - scalar(original, x)) < 1e-9  # type: ignore[operator]
@@ -115,11 +151,23 @@ def test_colour_components_stay_in_step() -> None:
 
 
 def test_discrete_values_carry_over_a_cut() -> None:
-    original = Animations.model_validate({
-        "bindings": {"effects.e1.params.enabled": {"path": "effects.e1.params.enabled", "kind": "discrete",
-                                                   "components": [{"key": "value", "channelId": "en"}]}},
-        "channels": {"en": {"kind": "discrete", "keys": [{"id": "a", "time": 10, "value": True},
-                                                         {"id": "b", "time": 60, "value": False}]}}})
+    original = Animations.model_validate(
+        {
+            "bindings": {
+                "effects.e1.params.enabled": {
+                    "path": "effects.e1.params.enabled",
+                    "kind": "discrete",
+                    "components": [{"key": "value", "channelId": "en"}],
+                }
+            },
+            "channels": {
+                "en": {
+                    "kind": "discrete",
+                    "keys": [{"id": "a", "time": 10, "value": True}, {"id": "b", "time": 60, "value": False}],
+                }
+            },
+        }
+    )
     left, right = cut(original, 30, 100, new_ids())
     assert discrete_at(left.channels["en"], 20) is True  # type: ignore[union-attr,arg-type]
     assert discrete_at(right.channels["en"], 0) is True and discrete_at(right.channels["en"], 40) is False  # type: ignore[union-attr,arg-type]

@@ -46,8 +46,10 @@ def leave(child: pexpect.spawn) -> None:
 
 @pytest.mark.slow  # a real terminal
 def test_allow_shows_the_change_first_then_runs_it(demo_path: Path, tmp_path: Path) -> None:
-    child = start(demo_path, script(tmp_path, calls(("list_timeline", {}), ("split", {"times": [5]})),
-                                    {"content": "Split at 5 s."}))
+    child = start(
+        demo_path,
+        script(tmp_path, calls(("list_timeline", {}), ("split", {"times": [5]})), {"content": "Split at 5 s."}),
+    )
     child.sendline("split at 5s")
     child.expect("split")  # the call, then its dry run: what would change and the lanes
     child.expect("e-intro")
@@ -76,8 +78,10 @@ def test_deny_sends_the_error_to_the_model_and_changes_nothing(demo_path: Path, 
 
 @pytest.mark.slow
 def test_always_stops_asking_for_that_tool(demo_path: Path, tmp_path: Path) -> None:
-    child = start(demo_path, script(tmp_path, calls(("split", {"times": [3]})), calls(("split", {"times": [7]})),
-                                    {"content": "Two cuts."}))
+    child = start(
+        demo_path,
+        script(tmp_path, calls(("split", {"times": [3]})), calls(("split", {"times": [7]})), {"content": "Two cuts."}),
+    )
     child.sendline("split at 3 and 7")
     child.expect("Allow")
     child.sendline("a")
@@ -116,14 +120,19 @@ def test_read_only_tools_never_ask_and_uploads_ask_once(demo_path: Path) -> None
 
 # -- the config file (§4) -----------------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("flag", "env", "file", "expected", "source"), [
-    (None, None, None, "mock", "default"),
-    (None, None, "gemini", "gemini", "config file"),
-    (None, "openai", "gemini", "openai", "environment (NEURALCUT_BACKEND)"),
-    ("mock", "openai", "gemini", "mock", "flag"),
-])
-def test_flags_beat_the_environment_beat_the_file(tmp_path: Path, flag: str | None, env: str | None,
-                                                  file: str | None, expected: str, source: str) -> None:
+
+@pytest.mark.parametrize(
+    ("flag", "env", "file", "expected", "source"),
+    [
+        (None, None, None, "mock", "default"),
+        (None, None, "gemini", "gemini", "config file"),
+        (None, "openai", "gemini", "openai", "environment (NEURALCUT_BACKEND)"),
+        ("mock", "openai", "gemini", "mock", "flag"),
+    ],
+)
+def test_flags_beat_the_environment_beat_the_file(
+    tmp_path: Path, flag: str | None, env: str | None, file: str | None, expected: str, source: str
+) -> None:
     config = tmp_path / "config.toml"
     if file:
         config.write_text(f'backend = "{file}"\napprove = "ask"\n[render]\npreview = true\n')
@@ -135,18 +144,22 @@ def test_flags_beat_the_environment_beat_the_file(tmp_path: Path, flag: str | No
     assert done.returncode == 0, done.stderr
     shown = json.loads(done.stdout)
     assert shown["settings"]["backend"]["value"] == expected and shown["settings"]["backend"]["source"].startswith(
-        source)
+        source
+    )
     assert shown["keys"]["OPENAI_API_KEY"] == "set" and "sk-do-not-show-me" not in done.stdout
     assert shown["settings"]["approve"]["value"] == ("ask" if file else "auto")
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ('backend = "mock"\nmodle = "x"\n', "line 2: unknown key 'modle'"),
-    ('approve = "sometimes"\n', "line 1: 'approve' must be ask or auto"),
-    ('[render]\npreview = "yes"\n', "line 2: 'preview' must be true or false"),
-    ('[render]\ncrf = 3\n', "line 2: unknown key 'crf' in [render]"),
-    ('backend = "openai\n', "malformed TOML"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('backend = "mock"\nmodle = "x"\n', "line 2: unknown key 'modle'"),
+        ('approve = "sometimes"\n', "line 1: 'approve' must be ask or auto"),
+        ('[render]\npreview = "yes"\n', "line 2: 'preview' must be true or false"),
+        ("[render]\ncrf = 3\n", "line 2: unknown key 'crf' in [render]"),
+        ('backend = "openai\n', "malformed TOML"),
+    ],
+)
 def test_a_bad_config_names_the_file_and_line(tmp_path: Path, demo_path: Path, text: str, message: str) -> None:
     config = tmp_path / "config.toml"
     config.write_text(text)

@@ -35,9 +35,15 @@ def test_upload_poll_summary_then_cache_hit(gemini, demo_path: Path, media: Path
     gemini.reply_text("A sunny beach; waves at 2s; someone says hello.")
     tools = Tools(demo_path)
     first = tools("load_asset_context", {"assetId": "a-beach"})
-    assert first == {"assetId": "a-beach", "status": "loaded", "cached": False, "provider": "gemini",
-                     "fileUri": f"{gemini.url}/v1beta/files/f1", "mimeType": "video/mp4",
-                     "summary": "A sunny beach; waves at 2s; someone says hello."}
+    assert first == {
+        "assetId": "a-beach",
+        "status": "loaded",
+        "cached": False,
+        "provider": "gemini",
+        "fileUri": f"{gemini.url}/v1beta/files/f1",
+        "mimeType": "video/mp4",
+        "summary": "A sunny beach; waves at 2s; someone says hello.",
+    }
     assert gemini.uploads == 1
     polls = [r for r in gemini.requests if r.method == "GET"]
     assert len(polls) >= 2 and polls[0].path.endswith("/files/f1")
@@ -90,8 +96,10 @@ def test_still_processing_is_reported_and_polled_later(gemini, demo_path: Path, 
 def test_processing_failure(gemini, demo_path: Path, media: Path) -> None:
     gemini.files["f1"] = ["FAILED"]
     result = Tools(demo_path)("load_asset_context", {"assetId": "a-intro"})
-    assert result == {"error": "Failed to load asset context",
-                      "details": "Gemini could not process the file (state FAILED)"}
+    assert result == {
+        "error": "Failed to load asset context",
+        "details": "Gemini could not process the file (state FAILED)",
+    }
 
 
 def test_resolves_by_unambiguous_file_name(gemini, demo_path: Path, media: Path) -> None:
@@ -99,11 +107,14 @@ def test_resolves_by_unambiguous_file_name(gemini, demo_path: Path, media: Path)
     assert Tools(demo_path)("load_asset_context", {"assetId": "music.mp3"})["assetId"] == "a-music"
 
 
-@pytest.mark.parametrize(("args", "error"), [
-    ({"assetId": "a-nope"}, "Asset not found"),
-    ({}, "Asset not found"),
-    ({"assetId": ""}, "Asset not found"),
-])
+@pytest.mark.parametrize(
+    ("args", "error"),
+    [
+        ({"assetId": "a-nope"}, "Asset not found"),
+        ({}, "Asset not found"),
+        ({"assetId": ""}, "Asset not found"),
+    ],
+)
 def test_lookup_errors(demo_path: Path, args: dict, error: str) -> None:
     assert Tools(demo_path)("load_asset_context", args)["error"] == error
 
@@ -145,6 +156,7 @@ def test_loaded_assets_are_attached_to_later_requests(gemini, demo_path: Path, m
 
 # -- transcribe_video -------------------------------------------------------------
 
+
 class FakeWhisper:
     """Stands in for faster_whisper.WhisperModel at its boundary."""
 
@@ -156,8 +168,9 @@ class FakeWhisper:
     def transcribe(self, path: str, language: str | None = None, word_timestamps: bool = False):
         segment = pytypes.SimpleNamespace
         assert Path(path).exists()
-        return iter([segment(start=0.0, end=1.5, text=" Hello there."), segment(start=1.5, end=3.25, text=" Day one!")]), \
-            pytypes.SimpleNamespace(language=language or "en")
+        return iter(
+            [segment(start=0.0, end=1.5, text=" Hello there."), segment(start=1.5, end=3.25, text=" Day one!")]
+        ), pytypes.SimpleNamespace(language=language or "en")
 
 
 @pytest.fixture
@@ -170,9 +183,15 @@ def whisper(monkeypatch: pytest.MonkeyPatch):
 def test_transcribe_with_a_fake_model(whisper, demo_path: Path, media: Path) -> None:
     tools = Tools(demo_path)
     result = tools("transcribe_video", {"assetId": "a-intro", "language": "en", "modelId": "tiny"})
-    assert result == {"assetId": "a-intro", "language": "en", "text": "Hello there. Day one!",
-                      "segments": [{"start": 0.0, "end": 1.5, "text": "Hello there.", "words": []},
-                                   {"start": 1.5, "end": 3.25, "text": "Day one!", "words": []}]}
+    assert result == {
+        "assetId": "a-intro",
+        "language": "en",
+        "text": "Hello there. Day one!",
+        "segments": [
+            {"start": 0.0, "end": 1.5, "text": "Hello there.", "words": []},
+            {"start": 1.5, "end": 3.25, "text": "Day one!", "words": []},
+        ],
+    }
     assert whisper.created == [("tiny", "cpu", "int8")]
     assert tools("transcribe_video", {"assetId": "a-intro", "language": "en", "modelId": "tiny"}) == result
     assert len(whisper.created) == 1  # cached
@@ -194,5 +213,6 @@ def test_transcribe_refuses_images(whisper, demo_path: Path, media: Path) -> Non
 def test_transcribe_without_the_extra(demo_path: Path, media: Path, monkeypatch) -> None:
     monkeypatch.setitem(sys.modules, "faster_whisper", None)  # import fails
     result = Tools(demo_path)("transcribe_video", {"assetId": "a-intro"})
-    assert result == {"error": "Transcription needs the optional faster-whisper extra: "
-                               "pip install 'neuralcut-cli[transcribe]'"}
+    assert result == {
+        "error": "Transcription needs the optional faster-whisper extra: pip install 'neuralcut-cli[transcribe]'"
+    }

@@ -19,8 +19,14 @@ from neuralcut_cli.cli.chat.chat_session import ChatSession
 @pytest.mark.slow  # real waits (the model answers after 1.5 s)
 def test_a_cancelled_wait_leaves_the_agent_idle(demo_path: Path, tmp_path: Path) -> None:
     script = tmp_path / "slow.json"
-    script.write_text(json.dumps({"delay": 1.5, "turns": [
-        {"toolCalls": [{"id": "c1", "name": "split", "args": {"times": [5]}}]}, {"content": "done"}]}))
+    script.write_text(
+        json.dumps(
+            {
+                "delay": 1.5,
+                "turns": [{"toolCalls": [{"id": "c1", "name": "split", "args": {"times": [5]}}]}, {"content": "done"}],
+            }
+        )
+    )
     before = demo_path.read_bytes()
     chat = ChatSession(demo_path, f"scripted:{script}")
     seen: list[str] = []

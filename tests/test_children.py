@@ -39,27 +39,38 @@ def children_sleeping(marker: str) -> list[int]:
 def fake_ffmpeg(tmp_path: Path) -> tuple[Path, str]:
     marker = f"{300 + os.getpid() % 1000}.{time.time_ns() % 1000:03d}"
     script = tmp_path / "ffmpeg"
-    script.write_text('#!/bin/sh\nif [ "$2" = "-version" ]; then echo "ffmpeg version 9.9-stand-in"; exit 0; fi\n'
-                      f"exec sleep {marker}\n")
+    script.write_text(
+        '#!/bin/sh\nif [ "$2" = "-version" ]; then echo "ffmpeg version 9.9-stand-in"; exit 0; fi\n'
+        f"exec sleep {marker}\n"
+    )
     script.chmod(0o755)
     return script, marker
 
 
-@pytest.mark.parametrize("command", [
-    ["run", "remove the silences"],  # a measurement (run_ffmpeg)
-    ["render", "-o", "out.mp4", "--force"],  # the segment workers and the sound encoder
-    ["import", "projects-media-intro"],  # a probe
-])
-def test_a_killed_neuralcut_leaves_no_ffmpeg_running(demo_path: Path, fake_ffmpeg: tuple[Path, str],
-                                                     command: list[str]) -> None:
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["run", "remove the silences"],  # a measurement (run_ffmpeg)
+        ["render", "-o", "out.mp4", "--force"],  # the segment workers and the sound encoder
+        ["import", "projects-media-intro"],  # a probe
+    ],
+)
+def test_a_killed_neuralcut_leaves_no_ffmpeg_running(
+    demo_path: Path, fake_ffmpeg: tuple[Path, str], command: list[str]
+) -> None:
     script, marker = fake_ffmpeg
     shipped = Path(__file__).resolve().parent.parent / "projects" / "media"
     (demo_path.parent / "media").symlink_to(shipped)
     media = shipped / "intro.mp4"
     argv = [str(media) if a == "projects-media-intro" else a for a in command]
     env = {**os.environ, "NEURALCUT_FFMPEG": str(script), "NO_COLOR": "1"}
-    process = subprocess.Popen([sys.executable, "-m", "neuralcut_cli", *argv, "-p", str(demo_path)],
-                               cwd=demo_path.parent, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "neuralcut_cli", *argv, "-p", str(demo_path)],
+        cwd=demo_path.parent,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     deadline = time.monotonic() + 60
     while not children_sleeping(marker):
         assert process.poll() is None, process.stderr.read().decode() if process.stderr else ""

@@ -15,6 +15,7 @@ from cli_helpers import EXE, invoke
 
 neuralcut = invoke  # in this process, through main()
 
+
 def test_run_json_document(demo_path: Path) -> None:
     done = neuralcut("run", "split at 5s", "-p", demo_path, "--json")
     assert done.returncode == 0, done.stderr
@@ -102,6 +103,7 @@ def test_piped_script_exits_1_if_any_request_failed(demo_path: Path) -> None:
 @pytest.mark.slow
 def test_empty_or_closed_stdin_ends_at_once(demo_path: Path) -> None:
     assert neuralcut("-p", demo_path, input="").returncode == 0
-    done = subprocess.run([*EXE, "-p", str(demo_path)], stdin=subprocess.DEVNULL, capture_output=True, text=True,
-                          timeout=30)
+    done = subprocess.run(
+        [*EXE, "-p", str(demo_path)], stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=30
+    )
     assert done.returncode == 0

@@ -38,7 +38,9 @@ def test_timeline_json_is_exactly_the_tool_output(cli, demo_path: Path) -> None:
     assert document == _tool(demo_path, "list_timeline", {})
     main = next(t for t in document["tracks"] if t["type"] == "main")
     assert [(e["elementId"], e["start"], e["end"]) for e in main["elements"]] == [
-        ("e-intro", 0.0, 6.0), ("e-beach", 6.0, 14.0), ("e-city", 14.0, 20.0)
+        ("e-intro", 0.0, 6.0),
+        ("e-beach", 6.0, 14.0),
+        ("e-city", 14.0, 20.0),
     ]
     assert [t["type"] for t in document["tracks"]] == ["text", "effect", "overlay", "main", "audio"]
 

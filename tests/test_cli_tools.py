@@ -23,8 +23,10 @@ def test_tool_error_is_json_and_exit_1(demo_path: Path) -> None:
     before = demo_path.read_bytes()
     done = run("tool", "split", '{"times": []}', "-p", demo_path, "--json")
     assert done.returncode == 1
-    assert json.loads(done.stdout) == {"error": "Invalid split times", "details": "times: at least 1 item(s) "
-                                                                                "(Timeline times in seconds to cut at.)"}
+    assert json.loads(done.stdout) == {
+        "error": "Invalid split times",
+        "details": "times: at least 1 item(s) (Timeline times in seconds to cut at.)",
+    }
     assert demo_path.read_bytes() == before
 
 
@@ -40,10 +42,13 @@ def test_unknown_tool_suggests(demo_path: Path) -> None:
     assert "Unknown tool 'splitt'; did you mean split" in done.stderr  # the closest name first
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ('{"times": [5}', "ARGS_JSON is not valid JSON: Expecting ',' delimiter at line 1, column 13"),
-    ("[5]", "ARGS_JSON must be a JSON object"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"times": [5}', "ARGS_JSON is not valid JSON: Expecting ',' delimiter at line 1, column 13"),
+        ("[5]", "ARGS_JSON must be a JSON object"),
+    ],
+)
 def test_malformed_args_say_where(demo_path: Path, text: str, message: str) -> None:
     before = demo_path.read_bytes()
     done = run("tool", "split", text, "-p", demo_path)
@@ -53,9 +58,18 @@ def test_malformed_args_say_where(demo_path: Path, text: str, message: str) -> N
 
 def test_args_from_stdin(demo_path: Path) -> None:
     done = run("tool", "list_project_assets", "-", "-p", demo_path, "--json", input='{"filter": "unused"}')
-    assert json.loads(done.stdout) == {"assets": [
-        {"id": "a-outtake", "name": "outtake.mp4", "type": "video", "duration": 4.0, "usedInTimeline": False,
-         "missing": True}]}  # the copy of the demo has no media folder beside it
+    assert json.loads(done.stdout) == {
+        "assets": [
+            {
+                "id": "a-outtake",
+                "name": "outtake.mp4",
+                "type": "video",
+                "duration": 4.0,
+                "usedInTimeline": False,
+                "missing": True,
+            }
+        ]
+    }  # the copy of the demo has no media folder beside it
 
 
 def test_default_args_are_empty(demo_path: Path) -> None:
@@ -106,10 +120,28 @@ def test_tools_lists_every_tool_with_schema() -> None:
     done = run("tools", "--json")
     tools = json.loads(done.stdout)["tools"]
     names = [t["name"] for t in tools]
-    for name in ["list_project_assets", "list_timeline", "split", "delete_timeline_elements", "move_timeline_elements",
-                 "add_text", "update_text", "add_media_to_timeline", "update_timeline_element_timing", "delete_element",
-                 "set_volume", "add_sticker", "list_stickers", "list_effects", "get_effect", "apply_effect",
-                 "update_effect", "echo_context", "undo", "redo"]:
+    for name in [
+        "list_project_assets",
+        "list_timeline",
+        "split",
+        "delete_timeline_elements",
+        "move_timeline_elements",
+        "add_text",
+        "update_text",
+        "add_media_to_timeline",
+        "update_timeline_element_timing",
+        "delete_element",
+        "set_volume",
+        "add_sticker",
+        "list_stickers",
+        "list_effects",
+        "get_effect",
+        "apply_effect",
+        "update_effect",
+        "echo_context",
+        "undo",
+        "redo",
+    ]:
         assert name in names
     split = next(t for t in tools if t["name"] == "split")
     assert split["parameters"]["properties"]["times"]["type"] == "array"

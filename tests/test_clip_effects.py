@@ -13,26 +13,47 @@ ERRORS = [
     ("add_clip_effect", {"elementIds": ["e-beach"]}, "Invalid effect type"),
     ("add_clip_effect", {"elementIds": ["e-beach"], "effectType": "plasma"}, "Effect not found: plasma"),
     ("add_clip_effect", {"elementIds": ["ghost"], "effectType": "sepia"}, "Timeline element not found: ghost"),
-    ("add_clip_effect", {"elementIds": ["e-beach", "e-title"], "effectType": "sepia"},
-     "Element e-title is text: clip effects go on video, image, sticker or graphic elements (use apply_effect "
-     "for an effect over a time range)"),
-    ("add_clip_effect", {"elementIds": ["e-music"], "effectType": "sepia"},
-     "Element e-music is audio: clip effects go on video, image, sticker or graphic elements (use apply_effect "
-     "for an effect over a time range)"),
-    ("add_clip_effect", {"elementIds": ["e-beach"], "effectType": "sepia", "params": {"intensity": 500}},
-     "Parameter 'intensity' must be <= 100"),
-    ("add_clip_effect", {"elementIds": ["e-beach"], "effectType": "tint", "params": {"color": 3}},
-     "Parameter 'color' must be a string (hex color)"),
-    ("add_clip_effect", {"elementIds": ["e-beach"], "effectType": "sepia", "params": {"amount": 3}},
-     "Unknown parameter: amount"),
-    ("add_clip_effect", {"elementIds": ["e-beach"], "effectType": "sepia", "params": "strong"},
-     "Invalid effect parameters"),
+    (
+        "add_clip_effect",
+        {"elementIds": ["e-beach", "e-title"], "effectType": "sepia"},
+        "Element e-title is text: clip effects go on video, image, sticker or graphic elements (use apply_effect "
+        "for an effect over a time range)",
+    ),
+    (
+        "add_clip_effect",
+        {"elementIds": ["e-music"], "effectType": "sepia"},
+        "Element e-music is audio: clip effects go on video, image, sticker or graphic elements (use apply_effect "
+        "for an effect over a time range)",
+    ),
+    (
+        "add_clip_effect",
+        {"elementIds": ["e-beach"], "effectType": "sepia", "params": {"intensity": 500}},
+        "Parameter 'intensity' must be <= 100",
+    ),
+    (
+        "add_clip_effect",
+        {"elementIds": ["e-beach"], "effectType": "tint", "params": {"color": 3}},
+        "Parameter 'color' must be a string (hex color)",
+    ),
+    (
+        "add_clip_effect",
+        {"elementIds": ["e-beach"], "effectType": "sepia", "params": {"amount": 3}},
+        "Unknown parameter: amount",
+    ),
+    (
+        "add_clip_effect",
+        {"elementIds": ["e-beach"], "effectType": "sepia", "params": "strong"},
+        "Invalid effect parameters",
+    ),
     ("update_clip_effect", {"effectId": "x", "enabled": False}, "Invalid element id"),
     ("update_clip_effect", {"elementId": "e-beach", "enabled": False}, "Invalid effect id"),
     ("update_clip_effect", {"elementId": "e-beach", "effectId": "x"}, "Give params to change and/or enabled"),
     ("update_clip_effect", {"elementId": "e-beach", "effectId": "x", "enabled": "no"}, "enabled must be true or false"),
-    ("update_clip_effect", {"elementId": "e-beach", "effectId": "x", "enabled": False},
-     "Clip effect not found: x (element e-beach)"),
+    (
+        "update_clip_effect",
+        {"elementId": "e-beach", "effectId": "x", "enabled": False},
+        "Clip effect not found: x (element e-beach)",
+    ),
     ("remove_clip_effect", {"elementId": "e-beach"}, "Invalid effect id"),
     ("remove_clip_effect", {"effectId": "x"}, "Invalid element id"),
     ("remove_clip_effect", {"elementId": "e-beach", "effectId": "x"}, "Clip effect not found: x (element e-beach)"),
@@ -48,8 +69,10 @@ def test_every_error_leaves_the_file_untouched(name: str, args: dict, error: str
 def test_add_puts_the_effect_last_with_defaults_merged(demo_path: Path) -> None:
     tools = Tools(demo_path)
     first = tools("add_clip_effect", {"elementIds": ["e-beach"], "effectType": "grayscale"})
-    second = tools("add_clip_effect", {"elementIds": ["e-beach", "e-logo"], "effectType": "Film Grain",
-                                       "params": {"intensity": 60}})
+    second = tools(
+        "add_clip_effect",
+        {"elementIds": ["e-beach", "e-logo"], "effectType": "Film Grain", "params": {"intensity": 60}},
+    )
     assert second["effectType"] == "film-grain" and second["appliedParams"] == {"intensity": 60, "size": 1}
     effects = tools.element("e-beach").effects
     assert [e.type for e in effects] == ["grayscale", "film-grain"]  # in the order added
@@ -62,8 +85,9 @@ def test_add_puts_the_effect_last_with_defaults_merged(demo_path: Path) -> None:
 def test_update_merges_params_and_switches_off_and_remove_takes_it_away(demo_path: Path) -> None:
     tools = Tools(demo_path)
     effect_id = tools("add_clip_effect", {"elementIds": ["e-city"], "effectType": "vignette"})["added"][0]["effectId"]
-    changed = tools("update_clip_effect", {"elementId": "e-city", "effectId": effect_id, "params": {"radius": 50},
-                                           "enabled": False})
+    changed = tools(
+        "update_clip_effect", {"elementId": "e-city", "effectId": effect_id, "params": {"radius": 50}, "enabled": False}
+    )
     assert changed["appliedParams"] == {"radius": 50, "softness": 35} and changed["enabled"] is False
     assert tools.element("e-city").effects[0].enabled is False
     assert tools("update_clip_effect", {"elementId": "e-city", "effectId": effect_id, "enabled": True})["enabled"]

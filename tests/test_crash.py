@@ -64,8 +64,12 @@ def run_child(project: Path, command: list[str], crash_at: str | None = None, ki
     env.pop("CRASH_AT", None)
     if crash_at:
         env["CRASH_AT"] = crash_at
-    process = subprocess.Popen([sys.executable, str(CHILD), *command, "-p", str(project), "--json"], env=env,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = subprocess.Popen(
+        [sys.executable, str(CHILD), *command, "-p", str(project), "--json"],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     if kill_after is not None:
         time.sleep(kill_after)
         process.kill()
@@ -73,8 +77,11 @@ def run_child(project: Path, command: list[str], crash_at: str | None = None, ki
 
 
 def strays(folder: Path) -> list[str]:
-    return sorted(str(p.relative_to(folder)) for p in folder.rglob("*")
-                  if p.name.endswith((".tmp", ".new")) or p.name == "pending.json")
+    return sorted(
+        str(p.relative_to(folder))
+        for p in folder.rglob("*")
+        if p.name.endswith((".tmp", ".new")) or p.name == "pending.json"
+    )
 
 
 def check_after_kill(project: Path, states: list[dict[str, Any]], command: list[str]) -> str:
@@ -110,7 +117,7 @@ NAMED_POINTS = [
     (SPLIT, "after:pending.json", "before"),
     (SPLIT, "write:p.json", "before"),
     (SPLIT, "before:p.json", "before"),
-    (SPLIT, "after:p.json", "after"),   # the project is replaced, the history not yet
+    (SPLIT, "after:p.json", "after"),  # the project is replaced, the history not yet
     (SPLIT, "after:000002.json", "after"),
     (SPLIT, "after:index.json", "after"),
     (UNDO, "after:pending.json", "before"),
@@ -121,7 +128,9 @@ NAMED_POINTS = [
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("command", "point", "expected"), NAMED_POINTS, ids=[f"{c[0]}-{p}" for c, p, _ in NAMED_POINTS])
+@pytest.mark.parametrize(
+    ("command", "point", "expected"), NAMED_POINTS, ids=[f"{c[0]}-{p}" for c, p, _ in NAMED_POINTS]
+)
 def test_kill_at_a_named_point(big: Path, tmp_path: Path, command: list[str], point: str, expected: str) -> None:
     project, states = prepared(big, tmp_path / "p")
     assert run_child(project, command, crash_at=point) == -9
@@ -144,8 +153,9 @@ def test_kill_at_random_moments(big: Path, tmp_path: Path) -> None:
     assert len(outcomes) == 20  # with the 11 named points: 31 kills; which side each lands on depends on timing
 
 
-def test_a_crash_between_project_and_history_is_finished_on_next_start(demo_path: Path,
-                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_crash_between_project_and_history_is_finished_on_next_start(
+    demo_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """In-process: the journal's last step never runs (as if killed); the next session finishes it."""
     from neuralcut_cli.project.journal import Journal
 

@@ -24,12 +24,15 @@ def run(project: Any, args: Any, ctx: ToolContext) -> dict[str, Any]:
     return {}
 
 
-@pytest.mark.parametrize("declaration,missing", [
-    ({}, "group"),  # no group at all: a TypeError names the argument
-    ({"group": "misc"}, "group must be one of"),
-    ({"group": "clips", "kind": "edit"}, "says whether it destroys"),
-    ({"group": "clips", "kind": "edit", "hints": Hints(idempotent=True)}, "says whether it destroys"),
-])
+@pytest.mark.parametrize(
+    "declaration,missing",
+    [
+        ({}, "group"),  # no group at all: a TypeError names the argument
+        ({"group": "misc"}, "group must be one of"),
+        ({"group": "clips", "kind": "edit"}, "says whether it destroys"),
+        ({"group": "clips", "kind": "edit", "hints": Hints(idempotent=True)}, "says whether it destroys"),
+    ],
+)
 def test_a_declaration_that_lacks_a_fact_is_refused(declaration: dict[str, Any], missing: str) -> None:
     with pytest.raises((TypeError, ValueError), match=missing):
         tool("new_tool", NoArgs, **declaration)(run)
@@ -47,8 +50,9 @@ def test_every_tool_declares_every_fact(definition: Any) -> None:
     assert definition.kind in ("read", "edit", "history")
     if definition.mutates:
         assert definition.hints.destructive in (True, False)
-    assert definition.approval == ("upload" if definition.hints.open_world else
-                                   "dry-run" if definition.kind == "edit" else "none")
+    assert definition.approval == (
+        "upload" if definition.hints.open_world else "dry-run" if definition.kind == "edit" else "none"
+    )
 
 
 def test_groups_and_the_core_are_read_from_the_declarations() -> None:
@@ -65,8 +69,12 @@ def test_mcp_hints_are_the_declarations() -> None:
         assert hints.read_only_hint is read_only
         assert hints.destructive_hint == (None if read_only else definition.hints.destructive)
         assert hints.open_world_hint is definition.hints.open_world
-    assert {t.name for t in TOOLS if t.hints.destructive} >= {"delete_timeline_elements", "remove_range",
-                                                             "cut_words", "remove_silences"}
+    assert {t.name for t in TOOLS if t.hints.destructive} >= {
+        "delete_timeline_elements",
+        "remove_range",
+        "cut_words",
+        "remove_silences",
+    }
 
 
 def test_approval_asks_what_the_declaration_says(demo_path: Any) -> None:
@@ -79,7 +87,8 @@ def test_approval_asks_what_the_declaration_says(demo_path: Any) -> None:
     registry, session = default_registry(), ProjectSession(demo_path)
     assert approval.check(ToolCall(id="1", name="list_timeline", args={}), registry, session, None) is None
     assert approval.check(ToolCall(id="2", name="split", args={"times": [5]}), registry, session, None)
-    assert approval.check(ToolCall(id="3", name="load_asset_context", args={"assetId": "a-intro"}), registry,
-                          session, None)
+    assert approval.check(
+        ToolCall(id="3", name="load_asset_context", args={"assetId": "a-intro"}), registry, session, None
+    )
     assert [q.call.name for q in asked] == ["split", "load_asset_context"]
     assert "uploads a-intro" in asked[1].note

@@ -13,8 +13,9 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_the_readme_grammar_is_the_rule_table() -> None:
-    checked = subprocess.run([sys.executable, str(ROOT / "scripts" / "readme_grammar.py"), "--check"],
-                             capture_output=True, text=True)
+    checked = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "readme_grammar.py"), "--check"], capture_output=True, text=True
+    )
     assert checked.returncode == 0, checked.stderr
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert all(example in readme for example in examples())
@@ -35,12 +36,13 @@ def test_every_environment_variable_read_is_in_the_readme() -> None:
         text = path.read_text("utf-8")
         read |= set(re.findall(r"\b((?:NEURALCUT|OPENAI|GEMINI|GOOGLE)_[A-Z_]+|NO_COLOR)\b", text))
     readme = (Path(__file__).parent.parent / "README.md").read_text("utf-8")
-    table = readme[readme.index("Every environment variable NeuralCut reads"):]
+    table = readme[readme.index("Every environment variable NeuralCut reads") :]
     missing = sorted(name for name in read if f"`{name}`" not in table)
     assert missing == []
 
 
 def test_the_readme_tool_table_is_the_declarations() -> None:
-    checked = subprocess.run([sys.executable, str(ROOT / "scripts" / "readme_tools.py"), "--check"],
-                             capture_output=True, text=True)
+    checked = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "readme_tools.py"), "--check"], capture_output=True, text=True
+    )
     assert checked.returncode == 0, checked.stderr

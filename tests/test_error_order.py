@@ -53,8 +53,9 @@ def test_the_rule_is_checked_on_many_tools() -> None:
 
 
 @pytest.mark.parametrize(("name", "args", "bad"), CASES, ids=[c[0] for c in CASES])
-def test_a_bad_argument_is_answered_before_an_unknown_id(demo_path: Path, name: str, args: dict[str, Any],
-                                                        bad: str) -> None:
+def test_a_bad_argument_is_answered_before_an_unknown_id(
+    demo_path: Path, name: str, args: dict[str, Any], bad: str
+) -> None:
     from neuralcut_cli.project.edit_session import ProjectSession
 
     tool = REGISTRY.get(name)

@@ -107,7 +107,11 @@ def test_a_mistyped_project_name_gets_a_suggestion(tmp_path: Path) -> None:
 
 def test_the_shipped_demo_is_never_edited() -> None:
     before = DEMO.read_bytes()
-    for args in (("run", "split at 5s"), ("tool", "split", '{"times": [5]}'), ("tool", "add_text", '{"text": "Hi", "start": 0, "end": 1}')):
+    for args in (
+        ("run", "split at 5s"),
+        ("tool", "split", '{"times": [5]}'),
+        ("tool", "add_text", '{"text": "Hi", "start": 0, "end": 1}'),
+    ):
         done = neuralcut(*args, "-p", Path(__file__).resolve().parent.parent / "projects" / "demo.json")
         assert done.returncode == 1, done
         assert "is the demo that ships with NeuralCut" in done.stdout + done.stderr

@@ -111,7 +111,10 @@ def test_401_gives_the_clear_message_without_the_key(gemini, demo_path: Path) ->
     gemini.reply_error(401, f"API key not valid: {SECRET_KEY}")
     done = neuralcut("run", "split at 5s", "-p", demo_path, "--backend", "gemini")
     assert done.returncode == 1
-    assert "Gemini rejected the API key (401 UNAUTHENTICATED): check GEMINI_API_KEY / GOOGLE_API_KEY" in done.stdout + done.stderr
+    assert (
+        "Gemini rejected the API key (401 UNAUTHENTICATED): check GEMINI_API_KEY / GOOGLE_API_KEY"
+        in done.stdout + done.stderr
+    )
     assert "Traceback" not in done.stderr
     _secret_nowhere(done, demo_path.parent)
 
@@ -149,7 +152,11 @@ def test_model_choice_and_v1beta_path(gemini, demo_path: Path, monkeypatch) -> N
 def test_text_streams_as_it_arrives(gemini, demo_path: Path) -> None:
     gemini.reply_text("Streaming works.")
     chunks: list[str] = []
-    chat = ChatSession(demo_path, "gemini", listener=lambda event: chunks.append(event.text) if isinstance(event, TextArrived) else None)
+    chat = ChatSession(
+        demo_path,
+        "gemini",
+        listener=lambda event: chunks.append(event.text) if isinstance(event, TextArrived) else None,
+    )
     assert chat.ask("hi").outcome.reply == "Streaming works."
     assert "".join(chunks) == "Streaming works."
 
@@ -178,8 +185,11 @@ def test_conversation_history_is_sent(gemini, demo_path: Path) -> None:
 def test_backend_directly_with_registry(gemini, demo_path: Path) -> None:
     gemini.reply_calls(("list_timeline", {}), text="Let me look.")
     backend = GeminiBackend.from_environment()
-    turn = backend.complete([ChatMessage(role="user", content="look")], default_registry().get_all(),
-                            build_context(ProjectSession(demo_path)))
+    turn = backend.complete(
+        [ChatMessage(role="user", content="look")],
+        default_registry().get_all(),
+        build_context(ProjectSession(demo_path)),
+    )
     assert turn.content == "Let me look." and turn.tool_calls[0].name == "list_timeline"
 
 
@@ -212,8 +222,9 @@ def test_run_on_a_terminal_shows_the_wait_and_the_retries_on_stderr(gemini, demo
     gemini.reply_error(503, "The model is overloaded")
     gemini.reply_error(503, "The model is overloaded")
     gemini.reply_text("Nothing to change.")
-    child = spawn_command("run", "what is this", "-p", str(demo_path), "--backend", "gemini",
-                          env={"NEURALCUT_GEMINI_RETRIES": "3"})
+    child = spawn_command(
+        "run", "what is this", "-p", str(demo_path), "--backend", "gemini", env={"NEURALCUT_GEMINI_RETRIES": "3"}
+    )
     child.expect("Thinking…")
     child.expect("the server answered 503; retrying")
     child.expect("Nothing to change.")
@@ -229,7 +240,8 @@ def test_run_piped_prints_no_status_line(gemini, demo_path: Path) -> None:
     gemini.reply_text("Nothing to change.")
     from cli_helpers import neuralcut as subprocess_neuralcut
 
-    done = subprocess_neuralcut("run", "what is this", "-p", demo_path, "--backend", "gemini",
-                                env={"NEURALCUT_GEMINI_RETRIES": "3"})
+    done = subprocess_neuralcut(
+        "run", "what is this", "-p", demo_path, "--backend", "gemini", env={"NEURALCUT_GEMINI_RETRIES": "3"}
+    )
     assert done.returncode == 0 and "Nothing to change." in done.stdout
     assert "Thinking" not in done.stderr and "retrying" not in done.stderr

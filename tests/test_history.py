@@ -47,7 +47,8 @@ def test_a_request_is_one_step(demo_path: Path) -> None:
         tools("delete_timeline_elements", {"elementIds": ["e-intro"]})
     done, _ = tools.session.history.steps()
     assert [(s.source, [c["tool"] for c in s.calls]) for s in done] == [
-        ("delete from 3s to 6s", ["split", "delete_timeline_elements"])]
+        ("delete from 3s to 6s", ["split", "delete_timeline_elements"])
+    ]
     tools("undo")
     assert _timeline(demo_path) == original
 

@@ -24,15 +24,22 @@ def _quiet(done: object) -> str:
 
 # -- 17. paths from state files stay inside --------------------------------------------------------------------
 
+
 def test_a_crafted_journal_cannot_move_or_delete_files_outside(demo_path: Path, tmp_path: Path) -> None:
     victim, planted = tmp_path / "victim.txt", tmp_path / "planted.txt"
     victim.write_text("keep me")
     history = _state(demo_path) / "history"
     history.mkdir(parents=True)
     (history / "..%2f..%2fplanted.txt.new").write_text("x")
-    (history / "pending.json").write_text(json.dumps({
-        "after": "whatever", "writes": ["../../../planted.txt", str(planted)], "drops": ["../../../victim.txt",
-                                                                                        str(victim)]}))
+    (history / "pending.json").write_text(
+        json.dumps(
+            {
+                "after": "whatever",
+                "writes": ["../../../planted.txt", str(planted)],
+                "drops": ["../../../victim.txt", str(victim)],
+            }
+        )
+    )
     _quiet(invoke("run", "split at 5s", "-p", demo_path))
     _quiet(invoke("history", "-p", demo_path))
     assert victim.read_text() == "keep me" and not planted.exists()
@@ -51,9 +58,11 @@ def test_a_lock_that_is_a_link_is_never_followed(demo_path: Path, tmp_path: Path
 
 # -- 18. history steps are data ---------------------------------------------------------------------------------
 
+
 def test_an_undo_step_that_would_write_an_invalid_project_writes_nothing(demo_path: Path) -> None:
-    done = invoke("tool", "update_text", '{"trackId": "t-text", "elementId": "e-title", "color": "#00ff00"}',
-                  "-p", demo_path)
+    done = invoke(
+        "tool", "update_text", '{"trackId": "t-text", "elementId": "e-title", "color": "#00ff00"}', "-p", demo_path
+    )
     assert done.returncode == 0, done.stderr
     step = next(p for p in (_state(demo_path) / "history").glob("0*.json"))
     text = step.read_text()  # undo puts back the colour the step recorded before: make it a filter
@@ -67,6 +76,7 @@ def test_an_undo_step_that_would_write_an_invalid_project_writes_nothing(demo_pa
 
 
 # -- 19. state files of the wrong kind ------------------------------------------------------------------------
+
 
 def test_a_state_folder_that_is_a_file_is_named(demo_path: Path) -> None:
     (demo_path.parent / ".neuralcut").write_text("not a folder")
@@ -98,8 +108,10 @@ def test_fifos_where_files_belong_never_hang(demo_path: Path, tmp_path: Path) ->
     assert done.returncode == 2 and "FIFO" in _quiet(done)
 
 
-@pytest.mark.parametrize("content", ['{"messages": ' + "[" * 100_000 + "]" * 100_000 + "}",
-                                     '{"messages": [{"role": "user", "content": "\\ud800"}]}'])
+@pytest.mark.parametrize(
+    "content",
+    ['{"messages": ' + "[" * 100_000 + "]" * 100_000 + "}", '{"messages": [{"role": "user", "content": "\\ud800"}]}'],
+)
 def test_a_hostile_chat_history_is_set_aside(demo_path: Path, content: str) -> None:
     state = _state(demo_path)
     state.mkdir(parents=True)
@@ -110,6 +122,7 @@ def test_a_hostile_chat_history_is_set_aside(demo_path: Path, content: str) -> N
 
 
 # -- 20. bounded reads ----------------------------------------------------------------------------------------
+
 
 def test_huge_subtitle_and_config_files_are_refused_at_once(demo_path: Path, tmp_path: Path) -> None:
     huge = tmp_path / "huge.srt"
@@ -124,6 +137,7 @@ def test_huge_subtitle_and_config_files_are_refused_at_once(demo_path: Path, tmp
 
 
 # -- 22. a read-only folder ------------------------------------------------------------------------------------
+
 
 def test_a_project_in_a_read_only_folder_is_not_edited(tmp_path: Path, demo_json: dict) -> None:
     folder = tmp_path / "ro"

@@ -27,11 +27,14 @@ def refused(done, words: str) -> None:  # type: ignore[no-untyped-def]
     assert "Traceback" not in done.stderr and "internal error" not in done.stderr
 
 
-@pytest.mark.parametrize("name,text", [
-    ("deep.otio", '{"OTIO_SCHEMA": "Timeline.1", "tracks": ' + "[" * 100_000 + "]" * 100_000 + "}"),
-    ("deep.xml", '<?xml version="1.0"?><xmeml version="4">' + "<a>" * 100_000 + "</a>" * 100_000 + "</xmeml>"),
-    ("deep.fcpxml", '<?xml version="1.0"?><fcpxml version="1.8">' + "<a>" * 5_000 + "</a>" * 5_000 + "</fcpxml>"),
-])
+@pytest.mark.parametrize(
+    "name,text",
+    [
+        ("deep.otio", '{"OTIO_SCHEMA": "Timeline.1", "tracks": ' + "[" * 100_000 + "]" * 100_000 + "}"),
+        ("deep.xml", '<?xml version="1.0"?><xmeml version="4">' + "<a>" * 100_000 + "</a>" * 100_000 + "</xmeml>"),
+        ("deep.fcpxml", '<?xml version="1.0"?><fcpxml version="1.8">' + "<a>" * 5_000 + "</a>" * 5_000 + "</fcpxml>"),
+    ],
+)
 def test_a_timeline_nested_too_deep_is_refused_before_parsing(tmp_path: Path, name: str, text: str) -> None:
     source = tmp_path / name
     source.write_text(text)
@@ -40,8 +43,15 @@ def test_a_timeline_nested_too_deep_is_refused_before_parsing(tmp_path: Path, na
     assert not (tmp_path / "p.json").exists()
 
 
-@pytest.mark.parametrize("rate,words", [("0", "at a rate of 0"), ("1e308", "at a rate of 1e+308"),
-                                        ("-24", "at a rate of -24"), ("NaN", "at a rate of nan")])
+@pytest.mark.parametrize(
+    "rate,words",
+    [
+        ("0", "at a rate of 0"),
+        ("1e308", "at a rate of 1e+308"),
+        ("-24", "at a rate of -24"),
+        ("NaN", "at a rate of nan"),
+    ],
+)
 def test_an_otio_rate_out_of_bounds_is_refused(tmp_path: Path, rate: str, words: str) -> None:
     text = (SAMPLES / "multitrack.otio").read_text().replace('"rate": 24,', f'"rate": {rate},')
     source = tmp_path / "bad.otio"
@@ -53,8 +63,12 @@ def test_an_otio_rate_out_of_bounds_is_refused(tmp_path: Path, rate: str, words:
 
 def test_an_otio_time_past_a_day_is_refused(tmp_path: Path) -> None:
     document = json.loads((SAMPLES / "multitrack.otio").read_text())
-    clip = next(c for track in document["tracks"]["children"] for c in track["children"]
-                if c.get("OTIO_SCHEMA", "").startswith("Clip"))
+    clip = next(
+        c
+        for track in document["tracks"]["children"]
+        for c in track["children"]
+        if c.get("OTIO_SCHEMA", "").startswith("Clip")
+    )
     clip["source_range"]["duration"]["value"] = 24 * 3 * 3600 * 24.0
     source = tmp_path / "long.otio"
     source.write_text(json.dumps(document))
@@ -102,6 +116,7 @@ def test_a_skill_nested_too_deep_is_skipped_with_a_reason(demo_path: Path) -> No
 
 # -- item 5: media found for an OpenCut record stays inside --media ---------------------------------
 
+
 @pytest.mark.parametrize("media_id", ["../outside/x", "ABSOLUTE", "..", "sub/../../outside/x"])
 def test_a_record_media_id_never_reaches_outside_the_media_folder(tmp_path: Path, media_id: str) -> None:
     media, outside = tmp_path / "media", tmp_path / "outside"
@@ -127,8 +142,18 @@ def test_a_manifest_name_that_is_a_path_finds_nothing_outside(tmp_path: Path) ->
         entry["name"] = "../outside/intro.mp4"
     path = tmp_path / "media.json"
     path.write_text(json.dumps(manifest))
-    done = neuralcut("import-opencut", FIXTURES / "opencut_v25_record.json", "--manifest", path, "--media", media,
-                     "-o", tmp_path / "p.json", "--json", timeout=60)
+    done = neuralcut(
+        "import-opencut",
+        FIXTURES / "opencut_v25_record.json",
+        "--manifest",
+        path,
+        "--media",
+        media,
+        "-o",
+        tmp_path / "p.json",
+        "--json",
+        timeout=60,
+    )
     if done.returncode == 0:
         project = json.loads((tmp_path / "p.json").read_text())
         assert all("outside" not in (asset.get("path") or "") for asset in project["mediaAssets"])

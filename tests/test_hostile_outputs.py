@@ -25,14 +25,23 @@ FIXTURES = Path(__file__).parent / "fixtures"
 def commands(folder: Path, target: Path) -> dict[str, list[object]]:
     """Each command that writes a project file, aimed at ``target`` with --force."""
     edl = folder / "cut.edl"
-    edl.write_text("TITLE: cut\n\n001  AX       V     C        00:00:00:00 00:00:02:00 00:00:00:00 00:00:02:00\n"
-                   "* FROM CLIP NAME: a.mp4\n")
+    edl.write_text(
+        "TITLE: cut\n\n001  AX       V     C        00:00:00:00 00:00:02:00 00:00:00:00 00:00:02:00\n"
+        "* FROM CLIP NAME: a.mp4\n"
+    )
     return {
         "new": ["new", target, "--force"],
         "new --demo": ["new", target, "--demo", "--force"],
         "import-timeline": ["import-timeline", edl, "-o", target, "--force"],
-        "import-opencut": ["import-opencut", FIXTURES / "opencut_v25_record.json", "--manifest",
-                           FIXTURES / "opencut_v25_media.json", "-o", target, "--force"],
+        "import-opencut": [
+            "import-opencut",
+            FIXTURES / "opencut_v25_record.json",
+            "--manifest",
+            FIXTURES / "opencut_v25_media.json",
+            "-o",
+            target,
+            "--force",
+        ],
     }
 
 
@@ -42,8 +51,9 @@ def kind(path: Path) -> int:
 
 @pytest.mark.parametrize("name", ["new", "new --demo", "import-timeline", "import-opencut"])
 @pytest.mark.parametrize("what", ["fifo", "link to /dev/null", "folder"])
-def test_a_command_that_writes_a_project_never_replaces_what_is_not_a_file(tmp_path: Path, name: str,
-                                                                           what: str) -> None:
+def test_a_command_that_writes_a_project_never_replaces_what_is_not_a_file(
+    tmp_path: Path, name: str, what: str
+) -> None:
     target = tmp_path / "p.json"
     if what == "fifo":
         os.mkfifo(target)
@@ -95,6 +105,7 @@ def test_an_import_never_writes_over_the_file_it_reads(tmp_path: Path) -> None:
 
 # -- exports: what the format cannot carry, and a failure that loses nothing -----------------------
 
+
 def test_a_line_break_in_a_name_never_adds_an_edl_event(demo_path: Path) -> None:
     data = json.loads(demo_path.read_text())
     intro = data["scenes"][0]["tracks"]["main"]["elements"][0]
@@ -111,8 +122,9 @@ def test_a_line_break_in_a_name_never_adds_an_edl_event(demo_path: Path) -> None
     assert json.loads(back.stdout)["elements"] == 3
 
 
-def test_a_failed_export_keeps_the_old_file_and_leaves_no_stray(demo_path: Path, cli,
-                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_failed_export_keeps_the_old_file_and_leaves_no_stray(
+    demo_path: Path, cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import opentimelineio as otio
 
     out = demo_path.parent / "cut.xml"  # written by an OTIO adapter (.otio is written by NeuralCut itself)
@@ -129,8 +141,9 @@ def test_a_failed_export_keeps_the_old_file_and_leaves_no_stray(demo_path: Path,
     assert sorted(p.name for p in demo_path.parent.iterdir() if p.name.startswith(".cut")) == []
 
 
-def test_a_subtitle_export_is_written_whole_or_not_at_all(demo_path: Path, cli,
-                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_subtitle_export_is_written_whole_or_not_at_all(
+    demo_path: Path, cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import pysubs2
 
     cues = demo_path.parent / "cues.srt"

@@ -37,14 +37,30 @@ def test_media_outside_the_project_folder_are_named_before_they_are_read(demo_pa
 
 def test_media_in_a_trusted_folder_are_read_without_a_word(demo_path: Path) -> None:
     project_with_media_at(demo_path, SHIPPED / "media")
-    done = neuralcut("frame", "--at", "1", "-p", demo_path, "-o", demo_path.parent / "f.png",
-                     env={"NEURALCUT_MEDIA_ROOTS": str(SHIPPED)}, timeout=120)
+    done = neuralcut(
+        "frame",
+        "--at",
+        "1",
+        "-p",
+        demo_path,
+        "-o",
+        demo_path.parent / "f.png",
+        env={"NEURALCUT_MEDIA_ROOTS": str(SHIPPED)},
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     assert "outside its folder" not in done.stderr
 
 
-@pytest.mark.parametrize("head", ["#EXTM3U\n#EXTINF:1,\n{secret}\n", "ffconcat version 1.0\nfile '{secret}'\n",
-                                  "file '{secret}'\n", '<?xml version="1.0"?><MPD><BaseURL>{secret}</BaseURL></MPD>'])
+@pytest.mark.parametrize(
+    "head",
+    [
+        "#EXTM3U\n#EXTINF:1,\n{secret}\n",
+        "ffconcat version 1.0\nfile '{secret}'\n",
+        "file '{secret}'\n",
+        '<?xml version="1.0"?><MPD><BaseURL>{secret}</BaseURL></MPD>',
+    ],
+)
 def test_a_playlist_named_like_a_clip_is_never_followed(demo_path: Path, tmp_path: Path, head: str) -> None:
     secret = tmp_path / "secret.wav"
     secret.write_bytes(b"RIFF")
@@ -58,8 +74,9 @@ def test_a_playlist_named_like_a_clip_is_never_followed(demo_path: Path, tmp_pat
     done = neuralcut("frame", "--at", "1", "-p", demo_path, "-o", demo_path.parent / "f.png", timeout=120)
     assert done.returncode != 0
     assert "intro.mp4 is a playlist or a list of other files, not a media file" in done.stderr
-    measured = neuralcut("tool", "remove_silences", json.dumps({"elementIds": ["e-intro"]}), "-p", demo_path,
-                         "--json", timeout=120)
+    measured = neuralcut(
+        "tool", "remove_silences", json.dumps({"elementIds": ["e-intro"]}), "-p", demo_path, "--json", timeout=120
+    )
     assert "is a playlist or a list of other files" in measured.stdout + measured.stderr
     assert demo_path.read_bytes() == before
 
@@ -75,8 +92,17 @@ def test_a_project_skill_that_replaces_a_built_in_one_says_so(demo_path: Path) -
     assert "replaces the built-in one" in shown.stdout
 
 
-@pytest.mark.parametrize("line", ["/storyboard every 0", "/storyboard every soon", "/frame", "/approve sometimes",
-                                  "/nosuchcommand", "/frame 99:00:00"])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "/storyboard every 0",
+        "/storyboard every soon",
+        "/frame",
+        "/approve sometimes",
+        "/nosuchcommand",
+        "/frame 99:00:00",
+    ],
+)
 def test_a_failed_slash_command_in_a_script_fails_the_script(demo_path: Path, line: str) -> None:
     done = neuralcut("-p", demo_path, input=f"{line}\n")
     assert done.returncode == 1, (done.stdout, done.stderr)

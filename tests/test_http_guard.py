@@ -77,8 +77,10 @@ def test_a_header_sent_a_byte_at_a_time_still_meets_its_deadline(short_deadlines
 def test_a_body_that_stops_arriving_ends_the_connection(short_deadlines: None) -> None:
     with Server(MockBackend()) as server:
         sock = socket.create_connection(("127.0.0.1", server.port))
-        sock.sendall(b"POST /api/agent/chat HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                     b"Content-Length: 500\r\n\r\n{\"messages\": ")
+        sock.sendall(
+            b"POST /api/agent/chat HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b'Content-Length: 500\r\n\r\n{"messages": '
+        )
         assert closed_within(sock, 8) is not None
 
 
@@ -95,20 +97,36 @@ def test_a_request_that_takes_its_time_between_requests_is_answered(short_deadli
 
 
 def test_a_client_that_leaves_mid_request_is_not_a_traceback(demo_path: Path) -> None:
-    process = subprocess.Popen([sys.executable, "-m", "neuralcut_cli", "mcp", "--http", "--port", "0", "-p",
-                                str(demo_path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               env={**os.environ, "NO_COLOR": "1"})
+    process = subprocess.Popen(
+        [sys.executable, "-m", "neuralcut_cli", "mcp", "--http", "--port", "0", "-p", str(demo_path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "NO_COLOR": "1"},
+    )
     try:
         assert process.stderr is not None
         line = process.stderr.readline()  # "Serving ... over MCP at http://127.0.0.1:PORT/mcp"
         port = int(re.search(r":(\d+)/mcp", line).group(1))  # type: ignore[union-attr]
-        body = json.dumps({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
-            "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}})
+        body = json.dumps(
+            {
+                "jsonrpc": "2.0",
+                "id": 0,
+                "method": "initialize",
+                "params": {
+                    "protocolVersion": "2025-06-18",
+                    "capabilities": {},
+                    "clientInfo": {"name": "t", "version": "1"},
+                },
+            }
+        )
         for extra in (0, 50):  # a whole request closed at once; a body cut short
             sock = socket.create_connection(("127.0.0.1", port))
-            sock.sendall(f"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n"
-                         f"Accept: application/json, text/event-stream\r\nContent-Length: {len(body) + extra}\r\n\r\n"
-                         f"{body}".encode())
+            sock.sendall(
+                f"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n"
+                f"Accept: application/json, text/event-stream\r\nContent-Length: {len(body) + extra}\r\n\r\n"
+                f"{body}".encode()
+            )
             time.sleep(0.3)
             sock.close()
         time.sleep(1)

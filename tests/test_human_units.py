@@ -26,17 +26,20 @@ def test_values_in_db_percent_yes_no_and_by_name() -> None:
     assert show("opacity", 0.4) == "40%"
     assert show("muted", True) == "yes" and show("hidden", False) == "no"
     assert list(changes({"params": {"intensity": 15, "size": 2}}, {"params": {"intensity": 40, "size": 2}})) == [
-        "intensity 15 → 40"]
+        "intensity 15 → 40"
+    ]
     assert list(changes({"trimEnd": 240000}, {"trimEnd": 360000})) == ["trim end 00:02.00 → 00:03.00"]
-    assert list(changes({"transform": {"position": {"x": 0, "y": 5}}}, {"transform": {"position": {"x": 10, "y": 5}}})) \
-        == ["position x 0 → 10"]
+    assert list(
+        changes({"transform": {"position": {"x": 0, "y": 5}}}, {"transform": {"position": {"x": 10, "y": 5}}})
+    ) == ["position x 0 → 10"]
     assert list(changes({}, {"hidden": True})) == ["hidden no → yes"]  # a flag left out of a file is off
     assert show("content", "x" * 1000).endswith('…"') and len(show("content", "x" * 1000)) == 42
 
 
 def test_diffs_of_real_edits(demo_path: Path) -> None:
     assert "~ changed e-music music.mp3: volume -6.0 dB → -12.0 dB" in tool(
-        demo_path, "set_volume", {"trackId": "t-audio", "elementId": "e-music", "volume": 0.251})
+        demo_path, "set_volume", {"trackId": "t-audio", "elementId": "e-music", "volume": 0.251}
+    )
     muted = tool(demo_path, "set_volume", {"trackId": "t-audio", "elementId": "e-music", "volume": 0})
     assert "muted no → yes" in muted and "False" not in muted and "True" not in muted
     assert "radius 75 → 50" in tool(demo_path, "update_effect", {"elementId": "e-vignette", "params": {"radius": 50}})

@@ -26,8 +26,11 @@ def test_short_ids_are_the_shortest_unique_prefix_of_at_least_six() -> None:
 
 
 def test_short_names_stay_whole() -> None:
-    assert short_ids(["e-title", "e-titles", "t-main"]) == {"e-title": "e-title", "e-titles": "e-titles",
-                                                             "t-main": "t-main"}
+    assert short_ids(["e-title", "e-titles", "t-main"]) == {
+        "e-title": "e-title",
+        "e-titles": "e-titles",
+        "t-main": "t-main",
+    }
 
 
 def test_a_unique_prefix_resolves_and_a_shared_one_does_not() -> None:
@@ -38,7 +41,10 @@ def test_a_unique_prefix_resolves_and_a_shared_one_does_not() -> None:
     assert index.resolve("77a") == "77a"  # under four characters: never guessed
     assert index.resolve("e-title") == "e-title"
     assert index.expand({"elementIds": ["3f9c2b", "zz"], "times": [1], "nested": [{"trackId": "77aa0"}]}) == {
-        "elementIds": [B, "zz"], "times": [1], "nested": [{"trackId": C}]}
+        "elementIds": [B, "zz"],
+        "times": [1],
+        "nested": [{"trackId": C}],
+    }
 
 
 def split_copy(tmp_path: Path) -> tuple[Path, list[str]]:

@@ -25,8 +25,14 @@ def clips(timeline: Any, kind: str) -> list[tuple[str, float, float, float]]:
             continue
         for item in track:
             if isinstance(item, otio.schema.Clip):
-                out.append((item.name, item.range_in_parent().start_time.to_seconds(),
-                            item.source_range.start_time.to_seconds(), item.source_range.duration.to_seconds()))
+                out.append(
+                    (
+                        item.name,
+                        item.range_in_parent().start_time.to_seconds(),
+                        item.source_range.start_time.to_seconds(),
+                        item.source_range.duration.to_seconds(),
+                    )
+                )
     return sorted(out, key=lambda c: (c[1], c[0]))
 
 
@@ -79,19 +85,23 @@ def test_the_format_comes_from_the_extension_or_must_match_it(demo_path: Path) -
 
 # -- import-timeline ----------------------------------------------------------------------------------------
 
+
 def layout(path: Path) -> dict[str, list[tuple[str, int, int, int]]]:
     """Per track kind and position: (media file, start, trim start, length) in ticks."""
     project = read_project(path)
     out = {}
-    tracks = [("main", project.scene.tracks.main)] + [(f"overlay{i}", t) for i, t in enumerate(
-        t for t in project.scene.tracks.overlay if t.type == "video")] + [(f"audio{i}", t) for i, t in enumerate(
-        project.scene.tracks.audio)]
+    tracks = (
+        [("main", project.scene.tracks.main)]
+        + [(f"overlay{i}", t) for i, t in enumerate(t for t in project.scene.tracks.overlay if t.type == "video")]
+        + [(f"audio{i}", t) for i, t in enumerate(project.scene.tracks.audio)]
+    )
     for key, track in tracks:
         rows = []
         for e in track.sorted_elements():
             asset = project.asset(e.media_id)
-            rows.append((Path(asset.path).name if asset and asset.path else "?", e.start_time, e.trim_start,
-                         e.duration))
+            rows.append(
+                (Path(asset.path).name if asset and asset.path else "?", e.start_time, e.trim_start, e.duration)
+            )
         out[key] = rows
     return out
 
@@ -137,19 +147,41 @@ def test_transitions_and_nested_stacks_are_reported(tmp_path: Path) -> None:
     timeline = otio.schema.Timeline(name="From an editor")
     track = otio.schema.Track(kind=otio.schema.TrackKind.Video)
     for name in ("a", "b"):
-        track.append(otio.schema.Clip(name=name, media_reference=otio.schema.ExternalReference(
-            target_url=f"file:///nowhere/{name}.mov", available_range=otio.opentime.TimeRange(
-                otio.opentime.RationalTime(0, rate), otio.opentime.RationalTime(48, rate))),
-            source_range=otio.opentime.TimeRange(otio.opentime.RationalTime(0, rate),
-                                                 otio.opentime.RationalTime(24, rate))))
-    track.insert(1, otio.schema.Transition(name="dissolve", in_offset=otio.opentime.RationalTime(6, rate),
-                                           out_offset=otio.opentime.RationalTime(6, rate)))
+        track.append(
+            otio.schema.Clip(
+                name=name,
+                media_reference=otio.schema.ExternalReference(
+                    target_url=f"file:///nowhere/{name}.mov",
+                    available_range=otio.opentime.TimeRange(
+                        otio.opentime.RationalTime(0, rate), otio.opentime.RationalTime(48, rate)
+                    ),
+                ),
+                source_range=otio.opentime.TimeRange(
+                    otio.opentime.RationalTime(0, rate), otio.opentime.RationalTime(24, rate)
+                ),
+            )
+        )
+    track.insert(
+        1,
+        otio.schema.Transition(
+            name="dissolve",
+            in_offset=otio.opentime.RationalTime(6, rate),
+            out_offset=otio.opentime.RationalTime(6, rate),
+        ),
+    )
     nested = otio.schema.Stack(name="compound")
     nested.append(otio.schema.Track())
     track.append(nested)
     timeline.tracks.append(track)
-    timeline.tracks.markers.append(otio.schema.Marker(name="chorus", marked_range=otio.opentime.TimeRange(
-        otio.opentime.RationalTime(24, rate), otio.opentime.RationalTime(0, rate)), color="GREEN"))
+    timeline.tracks.markers.append(
+        otio.schema.Marker(
+            name="chorus",
+            marked_range=otio.opentime.TimeRange(
+                otio.opentime.RationalTime(24, rate), otio.opentime.RationalTime(0, rate)
+            ),
+            color="GREEN",
+        )
+    )
     source = tmp_path / "edit.otio"
     otio.adapters.write_to_file(timeline, str(source))
     done = neuralcut("import-timeline", source, "-o", tmp_path / "p.json", "--json")
@@ -182,15 +214,19 @@ def test_unreadable_timelines_are_refused_clearly(tmp_path: Path) -> None:
 SAMPLES = Path(__file__).parent / "fixtures" / "otio_samples"
 
 
-@pytest.mark.parametrize(("sample", "elements", "reported"), [
-    ("premiere_example.xml", 12, ["transition Cross Dissolve", "generated clip test_title", "nested stack"]),
-    ("premiere_example.otio", 12, ["transition Cross Dissolve", "generated clip test_title", "nested stack"]),
-    ("nested_example.otio", 4, ["nested stack Nested Stack 1", "nested stack Nested Stack 2"]),
-    ("transition_test.otio", 3, ["transition t0", "transition t1", "transition t3"]),
-    ("multitrack.otio", 5, []),
-])
+@pytest.mark.parametrize(
+    ("sample", "elements", "reported"),
+    [
+        ("premiere_example.xml", 12, ["transition Cross Dissolve", "generated clip test_title", "nested stack"]),
+        ("premiere_example.otio", 12, ["transition Cross Dissolve", "generated clip test_title", "nested stack"]),
+        ("nested_example.otio", 4, ["nested stack Nested Stack 1", "nested stack Nested Stack 2"]),
+        ("transition_test.otio", 3, ["transition t0", "transition t1", "transition t3"]),
+        ("multitrack.otio", 5, []),
+    ],
+)
 def test_otios_own_sample_timelines_import_with_what_is_unsupported_reported(
-        tmp_path: Path, sample: str, elements: int, reported: list[str]) -> None:
+    tmp_path: Path, sample: str, elements: int, reported: list[str]
+) -> None:
     done = neuralcut("import-timeline", SAMPLES / sample, "-o", tmp_path / "p.json", "--json")
     assert done.returncode == 0, done.stderr
     answer = json.loads(done.stdout)

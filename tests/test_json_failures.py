@@ -33,8 +33,9 @@ CASES = [
 
 
 @pytest.mark.parametrize(("args", "code", "message"), CASES, ids=[" ".join(c[0]) for c in CASES])
-def test_every_early_failure_is_one_json_document(demo_path: Path, monkeypatch: pytest.MonkeyPatch, capsys,
-                                                   args: list[str], code: int, message: str) -> None:
+def test_every_early_failure_is_one_json_document(
+    demo_path: Path, monkeypatch: pytest.MonkeyPatch, capsys, args: list[str], code: int, message: str
+) -> None:
     monkeypatch.chdir(demo_path.parent)
     (demo_path.parent / "bad.json").write_text("{")
     monkeypatch.setenv("NEURALCUT_PROJECT", str(demo_path))

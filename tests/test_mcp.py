@@ -28,6 +28,7 @@ def served(path: Path, body: Callable[[ClientSession], Awaitable[Any]], handler:
             async with ClientSession(read, write, message_handler=handler) as session:
                 await session.initialize()
                 return await body(session)
+
     return anyio.run(main)
 
 
@@ -71,10 +72,19 @@ def test_calls_are_undo_steps_and_errors_are_results(demo_path: Path) -> None:
 
 
 def test_a_call_waits_for_another_process_holding_the_lock(demo_path: Path) -> None:
-    holder = subprocess.Popen([sys.executable, "-c", (
-        "import sys, time; from neuralcut_cli.project.lock import ProjectLock\n"
-        f"with ProjectLock({str(demo_path)!r}):\n"
-        "    print('held', flush=True); time.sleep(1.5)\n")], stdout=subprocess.PIPE, text=True)
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            (
+                "import sys, time; from neuralcut_cli.project.lock import ProjectLock\n"
+                f"with ProjectLock({str(demo_path)!r}):\n"
+                "    print('held', flush=True); time.sleep(1.5)\n"
+            ),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
     started = time.monotonic()
 
@@ -124,13 +134,24 @@ def test_the_skills_are_prompts(demo_path: Path) -> None:
 
 
 def test_the_server_survives_a_client_that_leaves_mid_call(demo_path: Path) -> None:
-    server = subprocess.Popen([*EXE, "mcp", "-p", str(demo_path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                              stderr=subprocess.PIPE)
+    server = subprocess.Popen(
+        [*EXE, "mcp", "-p", str(demo_path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
     assert server.stdin is not None
-    messages = [{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-        "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "test", "version": "0"}}},
+    messages = [
+        {
+            "jsonrpc": "2.0",
+            "id": 1,
+            "method": "initialize",
+            "params": {
+                "protocolVersion": "2025-06-18",
+                "capabilities": {},
+                "clientInfo": {"name": "test", "version": "0"},
+            },
+        },
         {"jsonrpc": "2.0", "method": "notifications/initialized"},
-        {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "split", "arguments": {"times": [5]}}}]
+        {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "split", "arguments": {"times": [5]}}},
+    ]
     server.stdin.write("".join(json.dumps(m) + "\n" for m in messages).encode())
     server.stdin.close()  # gone before the answer
     assert server.stderr is not None
@@ -147,8 +168,9 @@ def test_the_server_survives_a_client_that_leaves_mid_call(demo_path: Path) -> N
 
 
 def _http_server(path: Path, *extra: str) -> tuple[subprocess.Popen, str]:
-    server = subprocess.Popen([*EXE, "mcp", "-p", str(path), "--http", "--port", "0", *extra],
-                              stderr=subprocess.PIPE, text=True)
+    server = subprocess.Popen(
+        [*EXE, "mcp", "-p", str(path), "--http", "--port", "0", *extra], stderr=subprocess.PIPE, text=True
+    )
     assert server.stderr is not None
     line = server.stderr.readline()
     assert "over MCP at" in line, line
@@ -160,6 +182,7 @@ def test_streamable_http_on_loopback(demo_path: Path) -> None:
 
     server, url = _http_server(demo_path)
     try:
+
         async def main() -> Any:
             async with streamable_http_client(url) as streams:
                 async with ClientSession(streams[0], streams[1]) as session:
@@ -195,8 +218,9 @@ def test_other_addresses_need_a_token(demo_path: Path) -> None:
 def test_each_call_sees_what_another_process_changed(demo_path: Path) -> None:
     async def body(session: ClientSession) -> Any:
         before = json.loads((await session.call_tool("list_timeline", {})).content[0].text)
-        done = await anyio.run_process([*EXE, "tool", "delete_timeline_elements", '{"elementIds": ["e-title"]}',
-                                        "-p", str(demo_path)])
+        done = await anyio.run_process(
+            [*EXE, "tool", "delete_timeline_elements", '{"elementIds": ["e-title"]}', "-p", str(demo_path)]
+        )
         assert done.returncode == 0
         after = json.loads((await session.call_tool("list_timeline", {})).content[0].text)
         return before, after

@@ -20,8 +20,12 @@ from typing import Any
 
 import pytest
 
-INIT = {"jsonrpc": "2.0", "id": 0, "method": "initialize",
-        "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}
+INIT = {
+    "jsonrpc": "2.0",
+    "id": 0,
+    "method": "initialize",
+    "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}},
+}
 
 CASES: list[tuple[Any, object, int]] = [  # (the line sent, the id answered, the error code)
     ({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": "x"}, 1, -32602),
@@ -53,9 +57,14 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def server(project: Path) -> Iterator[subprocess.Popen[str]]:
     """One server for the module: each malformed line must leave it answering the next."""
     env = {**os.environ, "NO_COLOR": "1"}
-    process = subprocess.Popen([sys.executable, "-m", "neuralcut_cli", "mcp", "-p", str(project)],
-                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               env=env)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "neuralcut_cli", "mcp", "-p", str(project)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     send(process, INIT)
     assert json.loads(receive(process))["id"] == 0
     send(process, {"jsonrpc": "2.0", "method": "notifications/initialized"})
@@ -92,8 +101,9 @@ def receive(process: subprocess.Popen[str], timeout: float = 20) -> str:
 
 
 @pytest.mark.parametrize("sent,answered_id,code", CASES, ids=[str(i) for i in range(len(CASES))])
-def test_a_malformed_request_gets_its_error(server: subprocess.Popen[str], sent: Any, answered_id: object,
-                                            code: int) -> None:
+def test_a_malformed_request_gets_its_error(
+    server: subprocess.Popen[str], sent: Any, answered_id: object, code: int
+) -> None:
     send(server, sent)
     answer = json.loads(receive(server))
     assert answer["jsonrpc"] == "2.0" and answer["id"] == answered_id
@@ -109,10 +119,13 @@ def test_a_broken_notification_gets_no_answer(server: subprocess.Popen[str]) -> 
     assert json.loads(receive(server))["id"] == 1  # the next line is the answer to the request, nothing before it
 
 
-def test_a_tool_the_model_calls_still_works_through_the_checked_wire(server: subprocess.Popen[str],
-                                                                     project: Path) -> None:
-    send(server, {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "split",
-                                                                             "arguments": {"times": [5]}}})
+def test_a_tool_the_model_calls_still_works_through_the_checked_wire(
+    server: subprocess.Popen[str], project: Path
+) -> None:
+    send(
+        server,
+        {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "split", "arguments": {"times": [5]}}},
+    )
     answer = json.loads(receive(server))
     assert answer["id"] == 2 and answer["result"]["structuredContent"]["success"] is True
     assert len(json.loads(project.read_text())["scenes"][0]["tracks"]["main"]["elements"]) == 4

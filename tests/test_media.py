@@ -33,9 +33,17 @@ def media(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 # -- import -----------------------------------------------------------------------
 
+
 def test_probe_reads_real_metadata(media: Path) -> None:
     clip = probe(media / "clip.mp4")
-    assert (clip.type, clip.duration, clip.width, clip.height, clip.fps, clip.has_audio) == ("video", 3.0, 320, 180, 15.0, True)
+    assert (clip.type, clip.duration, clip.width, clip.height, clip.fps, clip.has_audio) == (
+        "video",
+        3.0,
+        320,
+        180,
+        15.0,
+        True,
+    )
     silent = probe(media / "silent.mp4")
     assert (silent.width, silent.height, silent.fps, silent.has_audio) == (160, 120, 25.0, False)
     assert probe(media / "pic.png").type == "image" and probe(media / "pic.png").width == 64
@@ -52,7 +60,9 @@ def test_import_adds_assets_with_relative_paths(media: Path, tmp_path: Path) -> 
     assert [(a.name, a.type) for a in assets] == [("clip.mp4", "video"), ("pic.png", "image"), ("tone.mp3", "audio")]
     clip = assets[0]
     assert (clip.duration, clip.width, clip.height, clip.fps, clip.has_audio) == (3.0, 320, 180, 15.0, True)
-    assert not Path(clip.path).is_absolute() and (project.parent / clip.path).resolve() == (media / "clip.mp4").resolve()
+    assert (
+        not Path(clip.path).is_absolute() and (project.parent / clip.path).resolve() == (media / "clip.mp4").resolve()
+    )
     again = neuralcut("import", media / "clip.mp4", "-p", project)
     assert again.returncode == 0 and "Already in the project" in again.stdout
     assert len(read_project(project).media_assets) == 3
@@ -72,50 +82,128 @@ def test_unreadable_files_add_nothing(media: Path, tmp_path: Path) -> None:
 
 def test_new_with_media_lays_videos_end_to_end(media: Path, tmp_path: Path) -> None:
     project = tmp_path / "trip.json"
-    done = neuralcut("new", project, "--media", media / "clip.mp4", media / "pic.png", media / "silent.mp4",
-                     media / "tone.mp3")
+    done = neuralcut(
+        "new", project, "--media", media / "clip.mp4", media / "pic.png", media / "silent.mp4", media / "tone.mp3"
+    )
     assert done.returncode == 0, done.stderr
     loaded = read_project(project)
     assert (loaded.settings.canvas_size.width, loaded.settings.canvas_size.height, loaded.fps) == (320, 180, 15)
     main = loaded.scene.tracks.main.elements
     assert [(e.type, e.start_time, e.end_time) for e in main] == [
-        ("video", 0, 3 * T), ("image", 3 * T, 8 * T), ("video", 8 * T, 10 * T)]
+        ("video", 0, 3 * T),
+        ("image", 3 * T, 8 * T),
+        ("video", 8 * T, 10 * T),
+    ]
     audio = loaded.scene.tracks.audio[0].elements
     assert audio[0].type == "audio" and audio[0].start_time == 0
 
 
 # -- render -----------------------------------------------------------------------
 
+
 def _edit(media: Path, folder: Path) -> Path:
     """A 5 s edit: red 0-2 s with "HELLO" 0-1 s, a gap 2-3 s, test pattern 3-5 s grey for 3-4 s, a tone under it."""
     T_ = T
     data = {
-        "settings": {"fps": {"numerator": 15, "denominator": 1}, "canvasSize": {"width": 320, "height": 180},
-                     "background": {"type": "color", "color": "#0000ff"}},
+        "settings": {
+            "fps": {"numerator": 15, "denominator": 1},
+            "canvasSize": {"width": 320, "height": 180},
+            "background": {"type": "color", "color": "#0000ff"},
+        },
         "mediaAssets": [
-            {"id": "red", "name": "red.mp4", "type": "video", "path": str(media / "red.mp4"), "duration": 2.0,
-             "width": 320, "height": 180, "hasAudio": True},
-            {"id": "clip", "name": "clip.mp4", "type": "video", "path": str(media / "clip.mp4"), "duration": 3.0,
-             "width": 320, "height": 180, "hasAudio": True},
+            {
+                "id": "red",
+                "name": "red.mp4",
+                "type": "video",
+                "path": str(media / "red.mp4"),
+                "duration": 2.0,
+                "width": 320,
+                "height": 180,
+                "hasAudio": True,
+            },
+            {
+                "id": "clip",
+                "name": "clip.mp4",
+                "type": "video",
+                "path": str(media / "clip.mp4"),
+                "duration": 3.0,
+                "width": 320,
+                "height": 180,
+                "hasAudio": True,
+            },
             {"id": "tone", "name": "tone.mp3", "type": "audio", "path": str(media / "tone.mp3"), "duration": 4.0},
         ],
-        "scenes": [{"id": "s", "tracks": {
-            "overlay": [
-                {"id": "fx", "type": "effect", "elements": [{"id": "grey", "type": "effect", "effectType": "grayscale",
-                                                             "params": {"intensity": 100}, "startTime": 3 * T_,
-                                                             "duration": T_}]},
-                {"id": "tx", "type": "text", "elements": [{"id": "hello", "type": "text", "content": "HELLO",
-                                                           "startTime": 0, "duration": T_, "fontSize": 20,
-                                                           "color": "#ffffff", "fontWeight": "bold"}]},
-            ],
-            "main": {"id": "main", "type": "video", "elements": [
-                {"id": "r", "type": "video", "mediaId": "red", "startTime": 0, "duration": 2 * T_},
-                {"id": "c", "type": "video", "mediaId": "clip", "startTime": 3 * T_, "duration": 2 * T_,
-                 "trimStart": T_ // 2, "trimEnd": T_ // 2},
-            ]},
-            "audio": [{"id": "au", "type": "audio", "elements": [
-                {"id": "t", "type": "audio", "mediaId": "tone", "startTime": 0, "duration": 4 * T_, "volume": -6}]}],
-        }}],
+        "scenes": [
+            {
+                "id": "s",
+                "tracks": {
+                    "overlay": [
+                        {
+                            "id": "fx",
+                            "type": "effect",
+                            "elements": [
+                                {
+                                    "id": "grey",
+                                    "type": "effect",
+                                    "effectType": "grayscale",
+                                    "params": {"intensity": 100},
+                                    "startTime": 3 * T_,
+                                    "duration": T_,
+                                }
+                            ],
+                        },
+                        {
+                            "id": "tx",
+                            "type": "text",
+                            "elements": [
+                                {
+                                    "id": "hello",
+                                    "type": "text",
+                                    "content": "HELLO",
+                                    "startTime": 0,
+                                    "duration": T_,
+                                    "fontSize": 20,
+                                    "color": "#ffffff",
+                                    "fontWeight": "bold",
+                                }
+                            ],
+                        },
+                    ],
+                    "main": {
+                        "id": "main",
+                        "type": "video",
+                        "elements": [
+                            {"id": "r", "type": "video", "mediaId": "red", "startTime": 0, "duration": 2 * T_},
+                            {
+                                "id": "c",
+                                "type": "video",
+                                "mediaId": "clip",
+                                "startTime": 3 * T_,
+                                "duration": 2 * T_,
+                                "trimStart": T_ // 2,
+                                "trimEnd": T_ // 2,
+                            },
+                        ],
+                    },
+                    "audio": [
+                        {
+                            "id": "au",
+                            "type": "audio",
+                            "elements": [
+                                {
+                                    "id": "t",
+                                    "type": "audio",
+                                    "mediaId": "tone",
+                                    "startTime": 0,
+                                    "duration": 4 * T_,
+                                    "volume": -6,
+                                }
+                            ],
+                        }
+                    ],
+                },
+            }
+        ],
         "currentSceneId": "s",
     }
     path = folder / "edit.json"
@@ -155,8 +243,16 @@ def test_render_preview_and_range(media: Path, tmp_path: Path) -> None:
     done = neuralcut("render", "-p", project, "-o", out, "--preview", "--from", "1", "--to", "3.5s", "--json")
     assert done.returncode == 0, done.stderr
     # the frames shown from 1 s to 3.5 s: 15 to 52 at 15 fps, 38 frames
-    assert json.loads(done.stdout) == {"output": str(out), "width": 160, "height": 90, "fps": 15.0,
-                                       "duration": 38 / 15, "segments": 3, "reused": 0, "missingGlyphs": []}
+    assert json.loads(done.stdout) == {
+        "output": str(out),
+        "width": 160,
+        "height": 90,
+        "fps": 15.0,
+        "duration": 38 / 15,
+        "segments": 3,
+        "reused": 0,
+        "missingGlyphs": [],
+    }
     info = probe(out)
     assert (info.width, info.height) == (160, 90) and abs(info.duration - 2.5) < 0.15
     start = frame(out, 0.2, 160, 90)  # 1.2 s of the edit: red, no text
@@ -197,8 +293,13 @@ def test_ctrl_c_leaves_no_file_under_the_output_name(media: Path, tmp_path: Path
     project = tmp_path / "long.json"
     project.write_text(json.dumps(data))
     out = tmp_path / "long.mp4"
-    process = subprocess.Popen([*EXE, "render", "-p", str(project), "-o", str(out)], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True, env={**os.environ, "NO_COLOR": "1"})
+    process = subprocess.Popen(
+        [*EXE, "render", "-p", str(project), "-o", str(out)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "NO_COLOR": "1"},
+    )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and not _encoding(tmp_path):  # a state, not a delay: ffmpeg has written
         time.sleep(0.05)
@@ -212,14 +313,16 @@ def test_ctrl_c_leaves_no_file_under_the_output_name(media: Path, tmp_path: Path
 
 def test_demo_renders_from_the_repository(tmp_path: Path) -> None:
     out = tmp_path / "demo.mp4"
-    done = neuralcut("render", "-p", Path(__file__).resolve().parent.parent / "projects" / "demo.json", "-o", out,
-                     "--preview")
+    done = neuralcut(
+        "render", "-p", Path(__file__).resolve().parent.parent / "projects" / "demo.json", "-o", out, "--preview"
+    )
     assert done.returncode == 0, done.stderr
     info = probe(out)
     assert (info.width, info.height, info.duration, info.has_audio) == (960, 540, 20.0, True)
 
 
 # -- export --------------------------------------------------------------------------
+
 
 def test_export_reads_back_in_opentimelineio(media: Path, tmp_path: Path) -> None:
     import opentimelineio as otio
@@ -233,7 +336,9 @@ def test_export_reads_back_in_opentimelineio(media: Path, tmp_path: Path) -> Non
     audio = [t for t in timeline.tracks if t.kind == otio.schema.TrackKind.Audio]
     main_clips = [i for i in video[0] if isinstance(i, otio.schema.Clip)]
     assert [(c.source_range.start_time.to_seconds(), c.source_range.duration.to_seconds()) for c in main_clips] == [
-        (0.0, 2.0), (0.5, 2.0)]
+        (0.0, 2.0),
+        (0.5, 2.0),
+    ]
     assert [type(i).__name__ for i in video[0]] == ["Clip", "Gap", "Clip"]
     assert main_clips[1].media_reference.target_url.endswith("clip.mp4")
     assert main_clips[1].media_reference.available_range.duration.to_seconds() == 3.0
@@ -268,13 +373,14 @@ def test_a_stalled_ffmpeg_is_stopped(media: Path, tmp_path: Path) -> None:
     from neuralcut_cli.media.ffmpeg import ffmpeg_exe
 
     stuck = tmp_path / "stuck-ffmpeg"
-    stuck.write_text(f"#!/bin/sh\ncase \"$*\" in *-progress*) sleep 60 ;; *) exec {ffmpeg_exe()} \"$@\" ;; esac\n")
+    stuck.write_text(f'#!/bin/sh\ncase "$*" in *-progress*) sleep 60 ;; *) exec {ffmpeg_exe()} "$@" ;; esac\n')
     stuck.chmod(0o755)
     project = _edit(media, tmp_path)
     out = tmp_path / "stuck.mp4"
     started = time.monotonic()
-    done = real_neuralcut("render", "-p", project, "-o", out,
-                          env={"NEURALCUT_FFMPEG": str(stuck), "NEURALCUT_RENDER_STALL": "1"})
+    done = real_neuralcut(
+        "render", "-p", project, "-o", out, env={"NEURALCUT_FFMPEG": str(stuck), "NEURALCUT_RENDER_STALL": "1"}
+    )
     assert done.returncode == 1 and "ffmpeg made no progress for 1 s on segment 1" in done.stderr
     assert time.monotonic() - started < 30
     assert not out.exists() and _strays(tmp_path) == []

@@ -39,21 +39,34 @@ def chat(demo_path: Path) -> Chat:
 
 # -- looking ---------------------------------------------------------------------
 
-@pytest.mark.parametrize("text", ["list the timeline", "what's on the timeline?", "show the timeline", "timeline",
-                                  "Please list the tracks", "What is on the timeline"])
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "list the timeline",
+        "what's on the timeline?",
+        "show the timeline",
+        "timeline",
+        "Please list the tracks",
+        "What is on the timeline",
+    ],
+)
 def test_timeline_requests(chat: Chat, text: str) -> None:
     outcome = chat(text)
     assert [c.name for c in outcome.tool_calls] == ["list_timeline"]
     assert "e-intro" in outcome.reply and "t-main" in outcome.reply
 
 
-@pytest.mark.parametrize(("text", "args"), [
-    ("list assets", {}),
-    ("show me the media", {}),
-    ("show unused videos", {"filter": "unused", "type": "video"}),
-    ("list used images", {"filter": "used", "type": "image"}),
-    ("what audio files do I have?", {"type": "audio"}),
-])
+@pytest.mark.parametrize(
+    ("text", "args"),
+    [
+        ("list assets", {}),
+        ("show me the media", {}),
+        ("show unused videos", {"filter": "unused", "type": "video"}),
+        ("list used images", {"filter": "used", "type": "image"}),
+        ("what audio files do I have?", {"type": "audio"}),
+    ],
+)
 def test_asset_requests(chat: Chat, text: str, args: dict) -> None:
     assert chat.calls(text) == [("list_project_assets", args)]
 
@@ -64,16 +77,20 @@ def test_unused_videos_reply_names_them(chat: Chat) -> None:
 
 # -- split -----------------------------------------------------------------------
 
-@pytest.mark.parametrize(("text", "times"), [
-    ("split at 5s", [5.0]),
-    ("cut at 00:05", [5.0]),
-    ("split at 2.5s and 7s", [2.5, 7.0]),
-    ("split at 1:02.5", [62.5]),
-    ("split the video at 5 seconds", [5.0]),
-    ("split at two seconds", [2.0]),
-    ("please split at 90f", [3.0]),
-    ("split at 2, 4 and 6 seconds", [2.0, 4.0, 6.0]),
-])
+
+@pytest.mark.parametrize(
+    ("text", "times"),
+    [
+        ("split at 5s", [5.0]),
+        ("cut at 00:05", [5.0]),
+        ("split at 2.5s and 7s", [2.5, 7.0]),
+        ("split at 1:02.5", [62.5]),
+        ("split the video at 5 seconds", [5.0]),
+        ("split at two seconds", [2.0]),
+        ("please split at 90f", [3.0]),
+        ("split at 2, 4 and 6 seconds", [2.0, 4.0, 6.0]),
+    ],
+)
 def test_split_requests(chat: Chat, text: str, times: list[float]) -> None:
     assert chat.calls(text) == [("split", {"times": times})]
 
@@ -91,32 +108,46 @@ def test_split_where_nothing_is(chat: Chat) -> None:
 
 # -- delete ------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("text", "deleted"), [
-    ("delete e-title", ["e-title"]),
-    ("delete e-tit", ["e-title"]),  # a unique id prefix
-    ("delete the title", ["e-title"]),
-    ('remove the text "Day one"', ["e-title"]),
-    ('delete "day one"', ["e-title"]),
-    ("remove the logo", ["e-logo"]),
-    ("delete logo.png", ["e-logo"]),
-    ("get rid of the music", ["e-music"]),
-    ("delete the second clip", ["e-beach"]),
-    ("delete the last clip", ["e-city"]),
-    ("remove the vignette", ["e-vignette"]),
-])
+
+@pytest.mark.parametrize(
+    ("text", "deleted"),
+    [
+        ("delete e-title", ["e-title"]),
+        ("delete e-tit", ["e-title"]),  # a unique id prefix
+        ("delete the title", ["e-title"]),
+        ('remove the text "Day one"', ["e-title"]),
+        ('delete "day one"', ["e-title"]),
+        ("remove the logo", ["e-logo"]),
+        ("delete logo.png", ["e-logo"]),
+        ("get rid of the music", ["e-music"]),
+        ("delete the second clip", ["e-beach"]),
+        ("delete the last clip", ["e-city"]),
+        ("remove the vignette", ["e-vignette"]),
+    ],
+)
 def test_delete_element_requests(chat: Chat, text: str, deleted: list[str]) -> None:
     assert chat.calls(text) == [("list_timeline", {}), ("delete_timeline_elements", {"elementIds": deleted})]
     for element_id in deleted:
         assert chat.tools.project.scene.find_element(element_id) is None
 
 
-@pytest.mark.parametrize("text", ["delete from 3s to 6s", "remove 3-6s", "remove everything between 3s and 6s",
-                                  "cut 3s to 6s", "delete 00:03-00:06", "cut out from 3 to 6 seconds"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "delete from 3s to 6s",
+        "remove 3-6s",
+        "remove everything between 3s and 6s",
+        "cut 3s to 6s",
+        "delete 00:03-00:06",
+        "cut out from 3 to 6 seconds",
+    ],
+)
 def test_delete_range_plan(chat: Chat, text: str) -> None:
     outcome = chat(text)
     assert not outcome.failed, outcome.reply
-    assert [(c.name, c.args) for c in outcome.tool_calls] == [("remove_range", {"start": 3.0, "end": 6.0,
-                                                                                "ripple": False})]
+    assert [(c.name, c.args) for c in outcome.tool_calls] == [
+        ("remove_range", {"start": 3.0, "end": 6.0, "ripple": False})
+    ]
     for track in chat.tools.project.scene.tracks.ordered():
         for element in track.elements:  # nothing left inside 3-6 s, on any track
             assert element.end_time <= 3 * T or element.start_time >= 6 * T, (track.id, element.id)
@@ -132,7 +163,7 @@ def test_delete_the_last_two_seconds(chat: Chat) -> None:
 
 
 def test_ambiguous_reference_fails_with_the_candidates(chat: Chat) -> None:
-    chat("add text \"Second\" from 5s to 6s")
+    chat('add text "Second" from 5s to 6s')
     outcome = chat("delete the text")
     assert outcome.failed
     assert "e-title" in outcome.reply and "Second" in outcome.reply
@@ -147,8 +178,12 @@ def test_unknown_reference_fails_and_lists_the_timeline(chat: Chat, demo_path: P
 
 # -- move --------------------------------------------------------------------------
 
+
 def test_move_the_logo(chat: Chat) -> None:
-    assert chat.calls("move the logo to 12s")[-1] == ("move_timeline_elements", {"elementIds": ["e-logo"], "start": 12.0})
+    assert chat.calls("move the logo to 12s")[-1] == (
+        "move_timeline_elements",
+        {"elementIds": ["e-logo"], "start": 12.0},
+    )
     assert chat.tools.element("e-logo").start_time == 12 * T
 
 
@@ -176,18 +211,34 @@ def test_move_failure_is_reported(chat: Chat, demo_path: Path) -> None:
 
 # -- text ----------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("text", "args"), [
-    ('add text "Hello" from 0 to 3s at the top', {"text": "Hello", "start": 0.0, "end": 3.0, "position": "top"}),
-    ('add a subtitle "Hi there" 5s-8s', {"text": "Hi there", "start": 5.0, "end": 8.0, "position": "bottom",
-                                         "style": "subtitle"}),
-    ('add hook "Wait for it" at the center from 1s to 2.5s', {"text": "Wait for it", "start": 1.0, "end": 2.5,
-                                                               "position": "center", "style": "hook"}),
-    ('put "Day one" at the top for 3 seconds', {"text": "Day one", "start": 0.0, "end": 3.0, "position": "top"}),
-    ('put "Day one" at the top for the first 3 seconds', {"text": "Day one", "start": 0.0, "end": 3.0, "position": "top"}),
-    ('add a label "Beach" at 6s', {"text": "Beach", "start": 6.0, "end": 11.0, "position": "center", "style": "label"}),
-    ('add a title "Summer" at 2s for 4 seconds', {"text": "Summer", "start": 2.0, "end": 6.0, "position": "top",
-                                                 "style": "hook"}),
-])
+
+@pytest.mark.parametrize(
+    ("text", "args"),
+    [
+        ('add text "Hello" from 0 to 3s at the top', {"text": "Hello", "start": 0.0, "end": 3.0, "position": "top"}),
+        (
+            'add a subtitle "Hi there" 5s-8s',
+            {"text": "Hi there", "start": 5.0, "end": 8.0, "position": "bottom", "style": "subtitle"},
+        ),
+        (
+            'add hook "Wait for it" at the center from 1s to 2.5s',
+            {"text": "Wait for it", "start": 1.0, "end": 2.5, "position": "center", "style": "hook"},
+        ),
+        ('put "Day one" at the top for 3 seconds', {"text": "Day one", "start": 0.0, "end": 3.0, "position": "top"}),
+        (
+            'put "Day one" at the top for the first 3 seconds',
+            {"text": "Day one", "start": 0.0, "end": 3.0, "position": "top"},
+        ),
+        (
+            'add a label "Beach" at 6s',
+            {"text": "Beach", "start": 6.0, "end": 11.0, "position": "center", "style": "label"},
+        ),
+        (
+            'add a title "Summer" at 2s for 4 seconds',
+            {"text": "Summer", "start": 2.0, "end": 6.0, "position": "top", "style": "hook"},
+        ),
+    ],
+)
 def test_add_text_requests(chat: Chat, text: str, args: dict) -> None:
     calls = chat.calls(text)
     assert calls == [("add_text", args)]
@@ -209,15 +260,18 @@ def test_move_the_title_to_the_bottom(chat: Chat) -> None:
 
 # -- media and timing ---------------------------------------------------------------------
 
+
 def test_add_logo_on_the_overlay(chat: Chat) -> None:
     calls = chat.calls("add logo.png at 10s on the overlay for 4s")
-    assert calls == [("add_media_to_timeline", {"assetId": "a-logo", "startTime": 10.0, "trackType": "overlay",
-                                                "duration": 4.0})]
+    assert calls == [
+        ("add_media_to_timeline", {"assetId": "a-logo", "startTime": 10.0, "trackType": "overlay", "duration": 4.0})
+    ]
 
 
 def test_add_music_to_audio(chat: Chat) -> None:
     assert chat.calls("add music.mp3 to audio at 0s") == [
-        ("add_media_to_timeline", {"assetId": "a-music", "startTime": 0.0, "trackType": "audio"})]
+        ("add_media_to_timeline", {"assetId": "a-music", "startTime": 0.0, "trackType": "audio"})
+    ]
     assert len(chat.tools.project.scene.tracks.audio) == 2
 
 
@@ -226,13 +280,16 @@ def test_add_a_video_appends_to_the_main_track(chat: Chat) -> None:
     assert calls[-1] == ("add_media_to_timeline", {"assetId": "a-outtake", "startTime": 20.0, "trackType": "main"})
 
 
-@pytest.mark.parametrize(("text", "args"), [
-    ("make the logo last 10 seconds", {"elementId": "e-logo", "duration": 10.0}),
-    ("make e-city end at 18s", {"elementId": "e-city", "end": 18.0}),
-    ("make the title 5 seconds long", {"elementId": "e-title", "duration": 5.0}),
-    ("make the title start at 1s", {"elementId": "e-title", "start": 1.0}),
-    ("shorten the first clip to 4 seconds", {"elementId": "e-intro", "duration": 4.0}),
-])
+@pytest.mark.parametrize(
+    ("text", "args"),
+    [
+        ("make the logo last 10 seconds", {"elementId": "e-logo", "duration": 10.0}),
+        ("make e-city end at 18s", {"elementId": "e-city", "end": 18.0}),
+        ("make the title 5 seconds long", {"elementId": "e-title", "duration": 5.0}),
+        ("make the title start at 1s", {"elementId": "e-title", "start": 1.0}),
+        ("shorten the first clip to 4 seconds", {"elementId": "e-intro", "duration": 4.0}),
+    ],
+)
 def test_timing_requests(chat: Chat, text: str, args: dict) -> None:
     assert chat.calls(text)[-1] == ("update_timeline_element_timing", args)
 
@@ -244,9 +301,17 @@ def test_timing_limit_is_explained(chat: Chat) -> None:
 
 # -- volume, stickers ---------------------------------------------------------------------
 
-@pytest.mark.parametrize(("text", "volume"), [("set the music volume to 50%", 0.5), ("mute the music", 0.0),
-                                              ("turn the music down to 20%", 0.2), ("unmute the music", 1.0),
-                                              ("set the volume of e-music to 0.3", 0.3)])
+
+@pytest.mark.parametrize(
+    ("text", "volume"),
+    [
+        ("set the music volume to 50%", 0.5),
+        ("mute the music", 0.0),
+        ("turn the music down to 20%", 0.2),
+        ("unmute the music", 1.0),
+        ("set the volume of e-music to 0.3", 0.3),
+    ],
+)
 def test_volume_requests(chat: Chat, text: str, volume: float) -> None:
     assert chat.calls(text)[-1] == ("set_volume", {"trackId": "t-audio", "elementId": "e-music", "volume": volume})
 
@@ -258,21 +323,33 @@ def test_mute_reaches_every_piece(chat: Chat) -> None:
     assert all(e.muted for e in chat.tools.project.scene.tracks.audio[0].elements)
 
 
-@pytest.mark.parametrize(("text", "args"), [
-    ("add a star sticker top-right from 2s to 4s", {"stickerId": "shapes:star", "start": 2.0, "end": 4.0,
-                                                     "position": "top-right"}),
-    ("put a heart in the bottom left corner for 3 seconds", {"stickerId": "shapes:heart", "start": 0.0, "end": 3.0,
-                                                             "position": "bottom-left"}),
-    ("add the flag of Japan at the center from 1s to 2s", {"stickerId": "flags:JP", "start": 1.0, "end": 2.0,
-                                                           "position": "center"}),
-    ("add an argentina flag sticker top left 0-5s", {"stickerId": "flags:AR", "start": 0.0, "end": 5.0,
-                                                     "position": "top-left"}),
-])
+@pytest.mark.parametrize(
+    ("text", "args"),
+    [
+        (
+            "add a star sticker top-right from 2s to 4s",
+            {"stickerId": "shapes:star", "start": 2.0, "end": 4.0, "position": "top-right"},
+        ),
+        (
+            "put a heart in the bottom left corner for 3 seconds",
+            {"stickerId": "shapes:heart", "start": 0.0, "end": 3.0, "position": "bottom-left"},
+        ),
+        (
+            "add the flag of Japan at the center from 1s to 2s",
+            {"stickerId": "flags:JP", "start": 1.0, "end": 2.0, "position": "center"},
+        ),
+        (
+            "add an argentina flag sticker top left 0-5s",
+            {"stickerId": "flags:AR", "start": 0.0, "end": 5.0, "position": "top-left"},
+        ),
+    ],
+)
 def test_sticker_requests(chat: Chat, text: str, args: dict) -> None:
     assert chat.calls(text) == [("add_sticker", args)]
 
 
 # -- effects ---------------------------------------------------------------------------------
+
 
 def test_effect_discovery(chat: Chat) -> None:
     outcome = chat("what effects are there?")
@@ -281,22 +358,34 @@ def test_effect_discovery(chat: Chat) -> None:
     assert "Number between 10 and 100" in chat("what parameters does vignette have?").reply
 
 
-@pytest.mark.parametrize(("text", "args"), [
-    ("blur from 2s to 5s", {"effectType": "blur", "start": 2.0, "end": 5.0}),
-    ("apply sepia 0-3s with intensity 60", {"effectType": "sepia", "start": 0.0, "end": 3.0,
-                                             "params": {"intensity": 60}}),
-    ("make 1s to 4s black and white", {"effectType": "grayscale", "start": 1.0, "end": 4.0}),
-    ("add a vignette with radius 50 from 0 to 2s", {"effectType": "vignette", "start": 0.0, "end": 2.0,
-                                                     "params": {"radius": 50}}),
-    ("brighten 2-4s", {"effectType": "brightness-contrast", "start": 2.0, "end": 4.0, "params": {"brightness": 0.3}}),
-])
+@pytest.mark.parametrize(
+    ("text", "args"),
+    [
+        ("blur from 2s to 5s", {"effectType": "blur", "start": 2.0, "end": 5.0}),
+        (
+            "apply sepia 0-3s with intensity 60",
+            {"effectType": "sepia", "start": 0.0, "end": 3.0, "params": {"intensity": 60}},
+        ),
+        ("make 1s to 4s black and white", {"effectType": "grayscale", "start": 1.0, "end": 4.0}),
+        (
+            "add a vignette with radius 50 from 0 to 2s",
+            {"effectType": "vignette", "start": 0.0, "end": 2.0, "params": {"radius": 50}},
+        ),
+        (
+            "brighten 2-4s",
+            {"effectType": "brightness-contrast", "start": 2.0, "end": 4.0, "params": {"brightness": 0.3}},
+        ),
+    ],
+)
 def test_apply_effect_requests(chat: Chat, text: str, args: dict) -> None:
     assert chat.calls(text) == [("apply_effect", args)]
 
 
 def test_blur_the_last_two_seconds(chat: Chat) -> None:
     assert chat.calls("blur the last two seconds") == [
-        ("list_timeline", {}), ("apply_effect", {"effectType": "blur", "start": 18.0, "end": 20.0})]
+        ("list_timeline", {}),
+        ("apply_effect", {"effectType": "blur", "start": 18.0, "end": 20.0}),
+    ]
 
 
 def test_set_the_blur_intensity(chat: Chat) -> None:
@@ -313,6 +402,7 @@ def test_effect_parameter_out_of_range(chat: Chat) -> None:
 
 
 # -- history, help, chains, failures -----------------------------------------------------------
+
 
 def test_undo_and_redo_in_chat(chat: Chat, demo_path: Path) -> None:
     original = Tools(demo_path).project.scene
@@ -349,18 +439,26 @@ def test_requests_it_cannot_map_fail_helpfully(chat: Chat, demo_path: Path, text
 
 # -- everyday phrasings --------------------------------------------------------------------
 
-@pytest.mark.parametrize(("text", "args"), [
-    ("add a title saying Hello world at the top", {"text": "Hello world", "start": 0.0, "end": 5.0, "position": "top",
-                                                  "style": "hook"}),
-    ("add text Welcome at 2s", {"text": "Welcome", "start": 2.0, "end": 7.0, "position": "center"}),
-    ("add 'Hi' from 1 to 2", {"text": "Hi", "start": 1.0, "end": 2.0, "position": "center"}),
-])
+
+@pytest.mark.parametrize(
+    ("text", "args"),
+    [
+        (
+            "add a title saying Hello world at the top",
+            {"text": "Hello world", "start": 0.0, "end": 5.0, "position": "top", "style": "hook"},
+        ),
+        ("add text Welcome at 2s", {"text": "Welcome", "start": 2.0, "end": 7.0, "position": "center"}),
+        ("add 'Hi' from 1 to 2", {"text": "Hi", "start": 1.0, "end": 2.0, "position": "center"}),
+    ],
+)
 def test_text_without_double_quotes(chat: Chat, text: str, args: dict) -> None:
     assert chat.calls(text) == [("add_text", args)]
 
 
-@pytest.mark.parametrize(("text", "deleted"), [("delete clip 2", "e-beach"), ("remove the 3rd clip", "e-city"),
-                                               ("delete video number 1", "e-intro")])
+@pytest.mark.parametrize(
+    ("text", "deleted"),
+    [("delete clip 2", "e-beach"), ("remove the 3rd clip", "e-city"), ("delete video number 1", "e-intro")],
+)
 def test_numbered_clips(chat: Chat, text: str, deleted: str) -> None:
     assert chat.calls(text)[-1] == ("delete_timeline_elements", {"elementIds": [deleted]})
 
@@ -368,7 +466,9 @@ def test_numbered_clips(chat: Chat, text: str, deleted: str) -> None:
 def test_open_ended_ranges(chat: Chat) -> None:
     outcome = chat("delete everything after 15s")
     assert not outcome.failed and chat.tools.project.scene.end_time == 15 * T
-    assert chat.calls("blur everything before 4s") == [("apply_effect", {"effectType": "blur", "start": 0.0, "end": 4.0})]
+    assert chat.calls("blur everything before 4s") == [
+        ("apply_effect", {"effectType": "blur", "start": 0.0, "end": 4.0})
+    ]
 
 
 def test_relative_move_and_volume_words(chat: Chat) -> None:
@@ -380,9 +480,12 @@ def test_relative_move_and_volume_words(chat: Chat) -> None:
 
 def test_effect_shorthands(chat: Chat) -> None:
     assert chat.calls("increase the contrast from 0 to 5s") == [
-        ("apply_effect", {"effectType": "brightness-contrast", "start": 0.0, "end": 5.0, "params": {"contrast": 1.3}})]
-    assert chat.calls("set the vignette radius to 50")[-1] == ("update_effect", {"elementId": "e-vignette",
-                                                                                "params": {"radius": 50}})
+        ("apply_effect", {"effectType": "brightness-contrast", "start": 0.0, "end": 5.0, "params": {"contrast": 1.3}})
+    ]
+    assert chat.calls("set the vignette radius to 50")[-1] == (
+        "update_effect",
+        {"elementId": "e-vignette", "params": {"radius": 50}},
+    )
     refused = chat("set the vignette to 50")  # radius or softness? (and a smaller radius is a stronger vignette)
     assert refused.failed and "radius or softness" in refused.reply
     assert "00:20.00" in chat("how long is the timeline?").reply

@@ -58,8 +58,11 @@ def cut_at(p: Project, seconds: float) -> bool:
 
 
 def nothing_in(p: Project, start: float, end: float, track: str | None = None) -> bool:
-    return not any(e.start_time < end * T and e.end_time > start * T for t, e in p.scene.elements()
-                   if track is None or t.id == track)
+    return not any(
+        e.start_time < end * T and e.end_time > start * T
+        for t, e in p.scene.elements()
+        if track is None or t.id == track
+    )
 
 
 def texts(p: Project) -> dict[str, tuple[float, float]]:
@@ -87,8 +90,11 @@ def stickers(p: Project) -> list[tuple[str, float, float]]:
 
 
 def media(p: Project, asset: str) -> list[tuple[float, float]]:
-    return [(e.start_time / T, e.end_time / T) for e in of_type(p, "video") + of_type(p, "image") + of_type(p, "audio")
-            if e.media_id == asset]
+    return [
+        (e.start_time / T, e.end_time / T)
+        for e in of_type(p, "video") + of_type(p, "image") + of_type(p, "audio")
+        if e.media_id == asset
+    ]
 
 
 SINGLE: list[tuple[str, Check | str]] = [
@@ -101,7 +107,10 @@ SINGLE: list[tuple[str, Check | str]] = [
     ("please split the video at 00:00:12:15", lambda p: span(p, "e-beach") == (6, 12.5)),
     # removing a range
     ("delete from 3s to 6s", lambda p: nothing_in(p, 3, 6) and span(p, "e-beach") == (6, 14)),
-    ("cut out 3 to 6 seconds and close the gap", lambda p: span(p, "e-beach") == (3, 11) and p.scene.end_time == 17 * T),
+    (
+        "cut out 3 to 6 seconds and close the gap",
+        lambda p: span(p, "e-beach") == (3, 11) and p.scene.end_time == 17 * T,
+    ),
     ("remove the last two seconds", lambda p: p.scene.end_time == 18 * T),
     ("trim the first second", lambda p: nothing_in(p, 0, 1) and span(p, "e-beach") == (6, 14)),
     ("get rid of everything after 15 seconds", lambda p: p.scene.end_time == 15 * T),
@@ -165,15 +174,23 @@ SINGLE: list[tuple[str, Check | str]] = [
     # effects
     ("blur the last two seconds", lambda p: (18, 20, {"intensity": 15}) in effects(p, "blur")),
     ("add sepia to the intro clip", lambda p: clip_fx(p, "e-intro") == [("sepia", {"intensity": 100})]),
-    ("make the beach clip black and white", lambda p: clip_fx(p, "e-beach") == [("grayscale", {"intensity": 100})]
-     and not effects(p, "grayscale")),  # on the clip itself: the logo above stays in colour
-    ("add film grain to the city clip", lambda p: clip_fx(p, "e-city") == [("film-grain", {"intensity": 30, "size": 1})]),
+    (
+        "make the beach clip black and white",
+        lambda p: clip_fx(p, "e-beach") == [("grayscale", {"intensity": 100})] and not effects(p, "grayscale"),
+    ),  # on the clip itself: the logo above stays in colour
+    (
+        "add film grain to the city clip",
+        lambda p: clip_fx(p, "e-city") == [("film-grain", {"intensity": 30, "size": 1})],
+    ),
     ("blur the logo", lambda p: clip_fx(p, "e-logo") == [("blur", {"intensity": 15})] and len(effects(p, "blur")) == 1),
     ("pixelate the last 2 seconds", lambda p: effects(p, "pixelate") == [(18, 20, {"size": 10})]),
     ("sharpen the city clip", lambda p: clip_fx(p, "e-city") == [("sharpen", {"intensity": 50})]),
     ("make the city clip grainy", lambda p: clip_fx(p, "e-city")[0][0] == "film-grain"),
     ("apply sepia 0-3s with intensity 60", lambda p: effects(p, "sepia") == [(0, 3, {"intensity": 60})]),
-    ("make the blur stronger", lambda p: effects(p, "blur") == [(16, 18, {"intensity": 36})]),  # a quarter of the way to 100
+    (
+        "make the blur stronger",
+        lambda p: effects(p, "blur") == [(16, 18, {"intensity": 36})],
+    ),  # a quarter of the way to 100
     ("set the vignette radius to 50", lambda p: effects(p, "vignette")[0][2]["radius"] == 50),
     ("increase the contrast from 0 to 5s", lambda p: effects(p, "brightness-contrast")[0][2]["contrast"] == 1.3),
     ("add a vignette for the whole video", lambda p: (0, 20, {"radius": 75, "softness": 35}) in effects(p, "vignette")),
@@ -186,20 +203,34 @@ SINGLE: list[tuple[str, Check | str]] = [
 
 CHAINS: list[tuple[str, Check | str]] = [
     ("delete 3-6s then mute the music", lambda p: nothing_in(p, 3, 6) and all(e.muted for e in of_type(p, "audio"))),
-    ("split at 5s and mute the music", lambda p: span(p, "e-intro") == (0, 5) and all(e.muted for e in of_type(p, "audio"))),
+    (
+        "split at 5s and mute the music",
+        lambda p: span(p, "e-intro") == (0, 5) and all(e.muted for e in of_type(p, "audio")),
+    ),
     ('add a title "Hi" at the top then make it last 5 seconds', lambda p: texts(p)["Hi"] == (0, 5)),
     ("mute the music; delete the title", lambda p: el(p, "e-music").muted and gone(p, "e-title")),
-    ("delete the caption and then move the title to 10s", lambda p: gone(p, "e-caption") and span(p, "e-title") == (10, 13)),
-    ("blur the last two seconds and mute the music", lambda p: effects(p, "blur")[-1][:2] == (18, 20)
-     and el(p, "e-music").muted),
+    (
+        "delete the caption and then move the title to 10s",
+        lambda p: gone(p, "e-caption") and span(p, "e-title") == (10, 13),
+    ),
+    (
+        "blur the last two seconds and mute the music",
+        lambda p: effects(p, "blur")[-1][:2] == (18, 20) and el(p, "e-music").muted,
+    ),
     ('add text "A" at 1s, then add text "B" at 3s', lambda p: texts(p)["A"] == (1, 6) and texts(p)["B"] == (3, 8)),
     ("move the logo to 12s and make it last 3 seconds", lambda p: span(p, "e-logo") == (12, 15)),
-    ("cut out 3-6s and close the gap, then mute the music", lambda p: span(p, "e-beach") == (3, 11)
-     and all(e.muted for e in of_type(p, "audio"))),
-    ("make the beach clip black and white and make the blur stronger",
-     lambda p: clip_fx(p, "e-beach")[0][0] == "grayscale" and effects(p, "blur")[0][2]["intensity"] == 36),
-    ("make the logo black and white then make the grayscale weaker",
-     lambda p: clip_fx(p, "e-logo") == [("grayscale", {"intensity": 75})]),
+    (
+        "cut out 3-6s and close the gap, then mute the music",
+        lambda p: span(p, "e-beach") == (3, 11) and all(e.muted for e in of_type(p, "audio")),
+    ),
+    (
+        "make the beach clip black and white and make the blur stronger",
+        lambda p: clip_fx(p, "e-beach")[0][0] == "grayscale" and effects(p, "blur")[0][2]["intensity"] == 36,
+    ),
+    (
+        "make the logo black and white then make the grayscale weaker",
+        lambda p: clip_fx(p, "e-logo") == [("grayscale", {"intensity": 75})],
+    ),
     ("fade in the intro over 1 second then make the fade longer", lambda p: fade_of(p, "e-intro") == (2, 0)),
     ("fade the title in and out then make the fade out shorter", lambda p: fade_of(p, "e-title") == (1, 0.5)),
     ("fade out the music then make the fade 3 seconds", lambda p: fade_of(p, "e-music") == (0, 3)),
@@ -207,28 +238,45 @@ CHAINS: list[tuple[str, Check | str]] = [
     ("split at 5s then delete the second clip", REFUSED),  # the 5-6 s piece, or the beach clip?
     ("add the outtake at the end then make it last 2 seconds", lambda p: media(p, "a-outtake") == [(20, 22)]),
     ("make the music quieter and delete the star", lambda p: gain(p, "e-music") == 0.25 and gone(p, "e-star")),
-    ('change the title to "Day 1", then move it to 1s', lambda p: el(p, "e-title").content == "Day 1"
-     and span(p, "e-title") == (1, 4)),
+    (
+        'change the title to "Day 1", then move it to 1s',
+        lambda p: el(p, "e-title").content == "Day 1" and span(p, "e-title") == (1, 4),
+    ),
     ("delete the star then move the caption to 4s", lambda p: gone(p, "e-star") and span(p, "e-caption") == (4, 7)),
     ("split at 8s then mute the second clip", REFUSED),  # the 6-8 s piece, or all of the beach clip?
-    ("remove 2-4s and close the gap and then mute the music", lambda p: p.scene.end_time == 18 * T
-     and all(e.muted for e in of_type(p, "audio")) and len(of_type(p, "audio")) == 2),  # both pieces of the music
+    (
+        "remove 2-4s and close the gap and then mute the music",
+        lambda p: (
+            p.scene.end_time == 18 * T and all(e.muted for e in of_type(p, "audio")) and len(of_type(p, "audio")) == 2
+        ),
+    ),  # both pieces of the music
     ('add a subtitle "Hi" at 1s and make it last 2 seconds', lambda p: texts(p)["Hi"] == (1, 3)),
     ("add a star sticker at 3s then move it to 8s", lambda p: ("shapes:star", 8, 13) in stickers(p)),
     ("blur the last 2 seconds, then make it stronger", lambda p: (18, 20, {"intensity": 36}) in effects(p, "blur")),
-    ("add sepia to the first 3 seconds and blur the same part",
-     lambda p: effects(p, "sepia")[0][:2] == (0, 3) and (0, 3, {"intensity": 15}) in effects(p, "blur")),
-    ("add a heart at 2s and a star at 4s", lambda p: ("shapes:heart", 2, 7) in stickers(p)
-     and ("shapes:star", 4, 9) in stickers(p)),
-    ("delete everything after 18s and then add \"The End\" over the last 2 seconds",
-     lambda p: p.scene.end_time == 18 * T and texts(p)["The End"] == (16, 18)),  # the last 2 s of what is left
+    (
+        "add sepia to the first 3 seconds and blur the same part",
+        lambda p: effects(p, "sepia")[0][:2] == (0, 3) and (0, 3, {"intensity": 15}) in effects(p, "blur"),
+    ),
+    (
+        "add a heart at 2s and a star at 4s",
+        lambda p: ("shapes:heart", 2, 7) in stickers(p) and ("shapes:star", 4, 9) in stickers(p),
+    ),
+    (
+        'delete everything after 18s and then add "The End" over the last 2 seconds',
+        lambda p: p.scene.end_time == 18 * T and texts(p)["The End"] == (16, 18),
+    ),  # the last 2 s of what is left
     ("lower the music and raise the intro", REFUSED),  # the intro is at full volume: the music is put back too
 ]
 
 CLIPS: list[tuple[str, Check | str]] = [  # the editor's vocabulary (clips and tracks)
-    ("trim a second off the start of the intro clip", lambda p: span(p, "e-intro") == (1, 6)
-     and el(p, "e-intro").trim_start == T),
-    ("duplicate the title", lambda p: sorted(texts_all(p)) == [("Day one", 0, 3), ("Day one", 0, 3), ("Sunset", 10, 13)]),
+    (
+        "trim a second off the start of the intro clip",
+        lambda p: span(p, "e-intro") == (1, 6) and el(p, "e-intro").trim_start == T,
+    ),
+    (
+        "duplicate the title",
+        lambda p: sorted(texts_all(p)) == [("Day one", 0, 3), ("Day one", 0, 3), ("Sunset", 10, 13)],
+    ),
     ("hide the logo track", lambda p: p.scene.tracks.find("t-logo").hidden),
     ("hide the logo", lambda p: el(p, "e-logo").hidden and not p.scene.tracks.find("t-logo").hidden),
     ("mute the audio track", lambda p: p.scene.tracks.find("t-audio").muted and not el(p, "e-music").muted),
@@ -244,17 +292,34 @@ CLIPS: list[tuple[str, Check | str]] = [  # the editor's vocabulary (clips and t
 ]
 
 MOTION: list[tuple[str, Check | str]] = [  # keyframes written by fade, animate and duck
-    ("fade in the intro over 1 second", lambda p: value_at(el(p, "e-intro"), "opacity", 0) == 0
-     and value_at(el(p, "e-intro"), "opacity", T) == 1 and value_at(el(p, "e-intro"), "volume", 0) == -60),
+    (
+        "fade in the intro over 1 second",
+        lambda p: (
+            value_at(el(p, "e-intro"), "opacity", 0) == 0
+            and value_at(el(p, "e-intro"), "opacity", T) == 1
+            and value_at(el(p, "e-intro"), "volume", 0) == -60
+        ),
+    ),
     ("fade the title in and out", lambda p: value_at(el(p, "e-title"), "opacity", 3 * T) == 0),
     ("slowly zoom into the logo", lambda p: value_at(el(p, "e-logo"), "transform.scaleX", 18 * T) == 0.24),
     ("slowly zoom into the photo", REFUSED),
-    ("slide the title in from the left", lambda p: value_at(el(p, "e-title"), "transform.positionX", 0) == -1200
-     and value_at(el(p, "e-title"), "transform.positionX", T) == 0),
-    ("duck the music under the beach clip", lambda p: value_at(el(p, "e-music"), "volume", 10 * T) == -18
-     and value_at(el(p, "e-music"), "volume", 2 * T) == -6),
-    ("fade the music out over 3 seconds then mute the intro", lambda p: el(p, "e-intro").muted
-     and value_at(el(p, "e-music"), "volume", 20 * T) == -60),
+    (
+        "slide the title in from the left",
+        lambda p: (
+            value_at(el(p, "e-title"), "transform.positionX", 0) == -1200
+            and value_at(el(p, "e-title"), "transform.positionX", T) == 0
+        ),
+    ),
+    (
+        "duck the music under the beach clip",
+        lambda p: (
+            value_at(el(p, "e-music"), "volume", 10 * T) == -18 and value_at(el(p, "e-music"), "volume", 2 * T) == -6
+        ),
+    ),
+    (
+        "fade the music out over 3 seconds then mute the intro",
+        lambda p: el(p, "e-intro").muted and value_at(el(p, "e-music"), "volume", 20 * T) == -60,
+    ),
     ("fade the title in over 5 seconds", REFUSED),  # the title lasts 3 s
 ]
 
@@ -273,23 +338,48 @@ WORDING: list[tuple[str, Check | str]] = [  # ways of saying it beyond the help 
     ('add a lower third saying "Maria, host" at 4s', lambda p: texts(p)["Maria, host"] == (4, 9)),
     ("make the blur a lot stronger", lambda p: effects(p, "blur")[0][2] == {"intensity": 58}),
     ("drop the music by 10 dB then unmute it", lambda p: gain(p, "e-music") == 1.0),
-    ("change the music by 6 dB", REFUSED), ("set the title to 3 seconds", REFUSED), ("trim the music at 10s", REFUSED),
-    ("push the caption back 2 seconds", REFUSED), ("mute the title", REFUSED),
+    ("change the music by 6 dB", REFUSED),
+    ("set the title to 3 seconds", REFUSED),
+    ("trim the music at 10s", REFUSED),
+    ("push the caption back 2 seconds", REFUSED),
+    ("mute the title", REFUSED),
     ("make the music half as loud", lambda p: round(el(p, "e-music").volume) == -12),  # from where it is: -6 dB
     ("the music is too loud", lambda p: round(el(p, "e-music").volume) == -12),
-    ("set blur to 90 percent", REFUSED), ("blur intensity 50", REFUSED),  # a new blur, or the one there?
+    ("set blur to 90 percent", REFUSED),
+    ("blur intensity 50", REFUSED),  # a new blur, or the one there?
     ("blur the title", REFUSED),  # a text takes no clip effect; an effect element would blur the footage too
     ("blur from 00:02.00 to 00:04.00", lambda p: (2, 4, {"intensity": 15}) in effects(p, "blur")),
 ]
 
-REFUSALS: list[tuple[str, Check | str]] = [(text, REFUSED) for text in [
-    "order a pizza", "make it pop", "delete the dinosaur", "make the fade longer", "add film grain to the dinosaur",
-    "delete the clip", "mute everything", "move the title back 2 seconds", "shift the logo somewhere nice",
-    "add the flag of England", "make the title red", "speed up the intro", "delete the whole video", "split",
-    "mute the music at 5s", "add a unicorn sticker", "make the music louder then teleport", "move the caption to 99:00:00",
-    "make the city clip 100 seconds long", "delete the sticker and order a pizza", "speed up the intro",
-    "make the blur stronger than ever", "hide the audio track", "mute the text track",
-]]
+REFUSALS: list[tuple[str, Check | str]] = [
+    (text, REFUSED)
+    for text in [
+        "order a pizza",
+        "make it pop",
+        "delete the dinosaur",
+        "make the fade longer",
+        "add film grain to the dinosaur",
+        "delete the clip",
+        "mute everything",
+        "move the title back 2 seconds",
+        "shift the logo somewhere nice",
+        "add the flag of England",
+        "make the title red",
+        "speed up the intro",
+        "delete the whole video",
+        "split",
+        "mute the music at 5s",
+        "add a unicorn sticker",
+        "make the music louder then teleport",
+        "move the caption to 99:00:00",
+        "make the city clip 100 seconds long",
+        "delete the sticker and order a pizza",
+        "speed up the intro",
+        "make the blur stronger than ever",
+        "hide the audio track",
+        "mute the text track",
+    ]
+]
 
 TABLE = [*SINGLE, *CHAINS, *CLIPS, *MOTION, *WORDING, *REFUSALS]
 

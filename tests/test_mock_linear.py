@@ -24,12 +24,51 @@ from neuralcut_cli.agent.backends.mock.listing import Vocab
 
 parse_module = importlib.import_module("neuralcut_cli.agent.backends.mock.parse")
 
-FRAGMENTS = ["split at 5s", "and", "then", ",", "between 3s and 6s", "mute the music", '"hi"', "a", " ", "5",
-             "s", "at", "remove", "the", "title", "fade in and out", "1:", "0.5", ".", "x", '"', "it", "clip",
-             "add text \"a, and b\"", "from 1s to", "every", "louder by 3db", "on the timeline", "-", "«", "'",
-             "that", "e-intro", "the intro", "and then", ";", "\t", "   "]
-VOCAB = Vocab(names={"intro", "intro.mp4", "music", "music.mp3", "day one"}, ids={"e-intro", "e-title"},
-              tracks={"t-main": "video", "t-music": "audio"})
+FRAGMENTS = [
+    "split at 5s",
+    "and",
+    "then",
+    ",",
+    "between 3s and 6s",
+    "mute the music",
+    '"hi"',
+    "a",
+    " ",
+    "5",
+    "s",
+    "at",
+    "remove",
+    "the",
+    "title",
+    "fade in and out",
+    "1:",
+    "0.5",
+    ".",
+    "x",
+    '"',
+    "it",
+    "clip",
+    'add text "a, and b"',
+    "from 1s to",
+    "every",
+    "louder by 3db",
+    "on the timeline",
+    "-",
+    "«",
+    "'",
+    "that",
+    "e-intro",
+    "the intro",
+    "and then",
+    ";",
+    "\t",
+    "   ",
+]
+VOCAB = Vocab(
+    names={"intro", "intro.mp4", "music", "music.mp3", "day one"},
+    ids={"e-intro", "e-title"},
+    tracks={"t-main": "video", "t-music": "audio"},
+)
 
 
 def readings_for(text: str, monkeypatch: pytest.MonkeyPatch) -> int:
@@ -53,8 +92,9 @@ def test_any_repetition_up_to_the_cap_parses_in_bounded_time(pick: list[str], se
     assert took < 3.0, f"{took:.1f} s for {unit!r} repeated to {len(text)} characters"
 
 
-@pytest.mark.parametrize("unit", ["split at 5s and ", "mute the music, ", "the title and ", "it ", "clip ",
-                                  'put "x" at 1s and ', " "])
+@pytest.mark.parametrize(
+    "unit", ["split at 5s and ", "mute the music, ", "the title and ", "it ", "clip ", 'put "x" at 1s and ', " "]
+)
 def test_the_work_grows_linearly_with_repetitions(unit: str, monkeypatch: pytest.MonkeyPatch) -> None:
     small = readings_for((unit * 15).strip(" ,and"), monkeypatch)
     large = readings_for((unit * 60).strip(" ,and"), monkeypatch)

@@ -40,9 +40,13 @@ def _element(element_id: str) -> dict[str, Any]:
 
 def _assets(args: dict[str, Any]) -> dict[str, Any]:
     wanted = args.get("filter", "all"), args.get("type", "all")
-    return {"assets": [a for a in CANNED["list_project_assets"]["assets"]
-                       if wanted[0] in ("all", "used" if a["usedInTimeline"] else "unused")
-                       and wanted[1] in ("all", a["type"])]}
+    return {
+        "assets": [
+            a
+            for a in CANNED["list_project_assets"]["assets"]
+            if wanted[0] in ("all", "used" if a["usedInTimeline"] else "unused") and wanted[1] in ("all", a["type"])
+        ]
+    }
 
 
 def answer(name: str, args: dict[str, Any]) -> dict[str, Any]:
@@ -50,32 +54,55 @@ def answer(name: str, args: dict[str, Any]) -> dict[str, Any]:
     if name in ("list_timeline", "list_effects", "get_effect", "load_asset_context"):
         return CANNED[name]
     if name == "list_stickers":
-        return {"stickers": [s for s in CANNED[name]["stickers"] if s["provider"] == args.get("provider", s["provider"])]}
+        return {
+            "stickers": [s for s in CANNED[name]["stickers"] if s["provider"] == args.get("provider", s["provider"])]
+        }
     if name == "list_project_assets":
         return _assets(args)
     if name == "split":
         return {"success": True, "affectedElements": ["e-new"]}
     if name == "remove_range":
-        return {"success": True, "deletedElements": ["e-star"], "cutElements": [],
-                "movedElements": [{"elementId": "e-beach", "start": 3.0}] if args["ripple"] else []}
+        return {
+            "success": True,
+            "deletedElements": ["e-star"],
+            "cutElements": [],
+            "movedElements": [{"elementId": "e-beach", "start": 3.0}] if args["ripple"] else [],
+        }
     if name == "move_timeline_elements":
         first = min(_element(e)["start"] for e in args["elementIds"])
-        return {"success": True, "movedElements": [
-            {**(e := _element(i)), "start": e["start"] - first + args["start"], "end": e["end"] - first + args["start"]}
-            for i in args["elementIds"]]}
+        return {
+            "success": True,
+            "movedElements": [
+                {
+                    **(e := _element(i)),
+                    "start": e["start"] - first + args["start"],
+                    "end": e["end"] - first + args["start"],
+                }
+                for i in args["elementIds"]
+            ],
+        }
     if name == "update_timeline_element_timing":
         e = _element(args["elementId"])
         start = args.get("start", e["start"])
         duration = args.get("duration", e["end"] - e["start"])
-        return {"success": True, "elementId": e["elementId"], "trackId": e["trackId"], "start": start,
-                "end": start + duration, "duration": duration}
+        return {
+            "success": True,
+            "elementId": e["elementId"],
+            "trackId": e["trackId"],
+            "start": start,
+            "end": start + duration,
+            "duration": duration,
+        }
     if name == "transcribe_video":
         return {"assetId": args["assetId"], "language": "en", "text": "...", "segments": []}
     if name == "find_in_transcript":
-        said = {"welcome": [{"elementId": "e-intro", "start": 0.5, "end": 0.9, "text": "Welcome"},
-                            {"elementId": "e-city", "start": 15.0, "end": 15.4, "text": "welcome"}],
-                "let me start again": [{"elementId": "e-beach", "start": 7.0, "end": 8.2,
-                                        "text": "let me start again"}]}
+        said = {
+            "welcome": [
+                {"elementId": "e-intro", "start": 0.5, "end": 0.9, "text": "Welcome"},
+                {"elementId": "e-city", "start": 15.0, "end": 15.4, "text": "welcome"},
+            ],
+            "let me start again": [{"elementId": "e-beach", "start": 7.0, "end": 8.2, "text": "let me start again"}],
+        }
         return {"query": args["query"], "matches": said.get(args["query"], []), "untranscribed": []}
     if name in ("cut_words", "remove_filler_words"):
         return {"success": True, "removed": [{"start": 7.0, "end": 8.2, "text": "x"}], "secondsSaved": 1.2}
@@ -86,34 +113,55 @@ def answer(name: str, args: dict[str, Any]) -> dict[str, Any]:
     if name == "export_captions":
         return {"success": True, "file": args["file"], "captions": 3}
     if name == "remove_silences":
-        return {"success": True, "removed": [{"start": 1.15, "end": 1.85}, {"start": 5.15, "end": 6.35}],
-                "secondsSaved": 1.9}
+        return {
+            "success": True,
+            "removed": [{"start": 1.15, "end": 1.85}, {"start": 5.15, "end": 6.35}],
+            "secondsSaved": 1.9,
+        }
     if name == "normalize_loudness":
-        return {"success": True, "targetLufs": args.get("targetLufs", -14), "skipped": [{"elementId": "e-city",
-                                                                                         "reason": "silent"}],
-                "elements": [{"elementId": "e-intro", "measuredLufs": -20.5, "volumeDb": 6.5}]}
+        return {
+            "success": True,
+            "targetLufs": args.get("targetLufs", -14),
+            "skipped": [{"elementId": "e-city", "reason": "silent"}],
+            "elements": [{"elementId": "e-intro", "measuredLufs": -20.5, "volumeDb": 6.5}],
+        }
     if name == "split_at_scenes":
-        return {"success": True, "cuts": [{"elementId": e, "times": [2.0]} for e in args["elementIds"]],
-                "affectedElements": [f"{e}-2" for e in args["elementIds"]]}
+        return {
+            "success": True,
+            "cuts": [{"elementId": e, "times": [2.0]} for e in args["elementIds"]],
+            "affectedElements": [f"{e}-2" for e in args["elementIds"]],
+        }
     if name == "add_clip_effect":
-        return {"success": True, "added": [{"elementId": e, "effectId": f"fx-{e}"} for e in args["elementIds"]],
-                "effectType": args["effectType"], "appliedParams": args.get("params", {})}
+        return {
+            "success": True,
+            "added": [{"elementId": e, "effectId": f"fx-{e}"} for e in args["elementIds"]],
+            "effectType": args["effectType"],
+            "appliedParams": args.get("params", {}),
+        }
     if name in ("apply_effect", "update_effect"):
         return {"elementId": args.get("elementId", "e-new"), "trackId": "t-fx", "appliedParams": args.get("params", {})}
     if name == "get_element":
         e = _element(args["elementId"])
-        sound = {"volume": round(e["volume"] * 100, 1), "volumeDb": -6.0 if e["volume"] < 1 else 0.0,
-                 "muted": e["muted"]} if "volume" in e else {}
+        sound = (
+            {"volume": round(e["volume"] * 100, 1), "volumeDb": -6.0 if e["volume"] < 1 else 0.0, "muted": e["muted"]}
+            if "volume" in e
+            else {}
+        )
         return {**e, **sound, "duration": e["end"] - e["start"], "trimStart": 0.5, "speed": 1.0, "opacity": 100}
     if name == "set_speed":
         lengths = {e: (_element(e)["end"] - _element(e)["start"]) / args["rate"] for e in args["elementIds"]}
         return {"success": True, "elements": [{"elementId": e, "duration": d} for e, d in lengths.items()]}
     if name == "duplicate_elements":
-        return {"success": True, "duplicated": [{"elementId": f"{e}-copy", "trackId": "t-new"}
-                                                for e in args["elementIds"]]}
+        return {
+            "success": True,
+            "duplicated": [{"elementId": f"{e}-copy", "trackId": "t-new"} for e in args["elementIds"]],
+        }
     if name == "close_gaps":
-        return {"success": True, "trackId": args.get("trackId", "t-main"),
-                "movedElements": [{"elementId": "e-city", "start": 12.0}]}
+        return {
+            "success": True,
+            "trackId": args.get("trackId", "t-main"),
+            "movedElements": [{"elementId": "e-city", "start": 12.0}],
+        }
     if name in ("toggle_track_mute", "toggle_track_visibility"):
         track = next(t for t in CANNED["list_timeline"]["tracks"] if t["trackId"] == args["trackId"])
         key = "muted" if name == "toggle_track_mute" else "hidden"
@@ -157,88 +205,200 @@ PLANS = [  # request, the calls it makes in order, words its reply must contain
     ("split when the second clip begins", [LT, 'split {"times": [6.0]}'], "00:06.00"),
     ("split the beach clip at 20s", [LT], "00:20.00 is not inside e-beach"),
     ("delete from 3s to 6s", ['remove_range {"end": 6.0, "ripple": false, "start": 3.0}'], "The gap stays"),
-    ("cut out 3 to 6s and close the gap", ['remove_range {"end": 6.0, "ripple": true, "start": 3.0}'],
-     "Closed the gap: 1 later element moved 3 s earlier"),
-    ("delete the city clip and close the gap",
-     [LT, 'delete_timeline_elements {"elementIds": ["e-city"], "ripple": true}'], "Closed the gaps"),
-    ("delete the title and the caption", [LT, 'delete_timeline_elements {"elementIds": ["e-title", "e-caption"]}'],
-     "Deleted e-title"),
+    (
+        "cut out 3 to 6s and close the gap",
+        ['remove_range {"end": 6.0, "ripple": true, "start": 3.0}'],
+        "Closed the gap: 1 later element moved 3 s earlier",
+    ),
+    (
+        "delete the city clip and close the gap",
+        [LT, 'delete_timeline_elements {"elementIds": ["e-city"], "ripple": true}'],
+        "Closed the gaps",
+    ),
+    (
+        "delete the title and the caption",
+        [LT, 'delete_timeline_elements {"elementIds": ["e-title", "e-caption"]}'],
+        "Deleted e-title",
+    ),
     ("delete all the text", [LT, 'delete_timeline_elements {"elementIds": ["e-title", "e-caption"]}'], "e-caption"),
-    ("move the logo 2 seconds later", [LT, 'move_timeline_elements {"elementIds": ["e-logo"], "start": 4.0}'],
-     "00:04.00–00:22.00"),
-    ("move the logo to when the city clip starts",
-     [LT, 'move_timeline_elements {"elementIds": ["e-logo"], "start": 14.0}'], "e-logo"),
-    ("move the caption right after the title",
-     [LT, 'move_timeline_elements {"elementIds": ["e-caption"], "start": 3.0}'], "00:03.00"),
+    (
+        "move the logo 2 seconds later",
+        [LT, 'move_timeline_elements {"elementIds": ["e-logo"], "start": 4.0}'],
+        "00:04.00–00:22.00",
+    ),
+    (
+        "move the logo to when the city clip starts",
+        [LT, 'move_timeline_elements {"elementIds": ["e-logo"], "start": 14.0}'],
+        "e-logo",
+    ),
+    (
+        "move the caption right after the title",
+        [LT, 'move_timeline_elements {"elementIds": ["e-caption"], "start": 3.0}'],
+        "00:03.00",
+    ),
     ("move the title 5 seconds earlier", [LT], "before 0"),
-    ("put the caption at the top",
-     [LT, 'update_text {"elementId": "e-caption", "position": "top", "trackId": "t-text"}'], "top of the frame"),
-    ("make the logo 3 seconds shorter",
-     [LT, 'update_timeline_element_timing {"duration": 15.0, "elementId": "e-logo"}'], "15 s"),
-    ("trim 1 second off the start of the caption",
-     [LT, 'update_timeline_element_timing {"elementId": "e-caption", "end": 13.0, "start": 11.0}'], "00:11.00"),
-    ("extend the logo to the end", [LT, 'update_timeline_element_timing {"elementId": "e-logo", "end": 20.0}'], "e-logo"),
-    ("make the music a bit quieter",
-     [LT, 'set_volume {"elementId": "e-music", "trackId": "t-audio", "volume": 0.355}'], "36%"),  # -6 dB, 3 dB more
-    ("drop the music by 10 dB", [LT, 'set_volume {"elementId": "e-music", "trackId": "t-audio", "volume": 0.158}'], "16%"),
+    (
+        "put the caption at the top",
+        [LT, 'update_text {"elementId": "e-caption", "position": "top", "trackId": "t-text"}'],
+        "top of the frame",
+    ),
+    (
+        "make the logo 3 seconds shorter",
+        [LT, 'update_timeline_element_timing {"duration": 15.0, "elementId": "e-logo"}'],
+        "15 s",
+    ),
+    (
+        "trim 1 second off the start of the caption",
+        [LT, 'update_timeline_element_timing {"elementId": "e-caption", "end": 13.0, "start": 11.0}'],
+        "00:11.00",
+    ),
+    (
+        "extend the logo to the end",
+        [LT, 'update_timeline_element_timing {"elementId": "e-logo", "end": 20.0}'],
+        "e-logo",
+    ),
+    (
+        "make the music a bit quieter",
+        [LT, 'set_volume {"elementId": "e-music", "trackId": "t-audio", "volume": 0.355}'],
+        "36%",
+    ),  # -6 dB, 3 dB more
+    (
+        "drop the music by 10 dB",
+        [LT, 'set_volume {"elementId": "e-music", "trackId": "t-audio", "volume": 0.158}'],
+        "16%",
+    ),
     ("make the intro louder", [LT], "already at full volume"),
-    ("mute the intro and the beach clip",
-     [LT, 'set_volume {"elementId": "e-intro", "trackId": "t-main", "volume": 0.0}',
-      'set_volume {"elementId": "e-beach", "trackId": "t-main", "volume": 0.0}'], "Muted e-beach"),
+    (
+        "mute the intro and the beach clip",
+        [
+            LT,
+            'set_volume {"elementId": "e-intro", "trackId": "t-main", "volume": 0.0}',
+            'set_volume {"elementId": "e-beach", "trackId": "t-main", "volume": 0.0}',
+        ],
+        "Muted e-beach",
+    ),
     ("mute the title", [LT], "needs an audio or video element"),
-    ('replace "Day one" with "Day two"',
-     [LT, 'update_text {"elementId": "e-title", "text": "Day two", "trackId": "t-text"}'], 'from "Day one"'),
-    ('add a caption "Waves" over the beach clip',
-     [LT, 'add_text {"end": 14.0, "position": "bottom", "start": 6.0, "style": "subtitle", "text": "Waves"}'],
-     "subtitle"),
-    ('add "Subscribe!" at the end for 2 seconds',
-     [LT, 'add_text {"end": 20.0, "position": "center", "start": 18.0, "text": "Subscribe!"}'], "00:18.00"),
-    ("add the outtake at the end",
-     [LT, 'add_media_to_timeline {"assetId": "a-outtake", "startTime": 20.0, "trackType": "main"}'], "outtake.mp4"),
-    ("add the flag of Japan bottom-left for 3 seconds",
-     ['add_sticker {"end": 3.0, "position": "bottom-left", "start": 0.0, "stickerId": "flags:JP"}'], "flags:JP"),
+    (
+        'replace "Day one" with "Day two"',
+        [LT, 'update_text {"elementId": "e-title", "text": "Day two", "trackId": "t-text"}'],
+        'from "Day one"',
+    ),
+    (
+        'add a caption "Waves" over the beach clip',
+        [LT, 'add_text {"end": 14.0, "position": "bottom", "start": 6.0, "style": "subtitle", "text": "Waves"}'],
+        "subtitle",
+    ),
+    (
+        'add "Subscribe!" at the end for 2 seconds',
+        [LT, 'add_text {"end": 20.0, "position": "center", "start": 18.0, "text": "Subscribe!"}'],
+        "00:18.00",
+    ),
+    (
+        "add the outtake at the end",
+        [LT, 'add_media_to_timeline {"assetId": "a-outtake", "startTime": 20.0, "trackType": "main"}'],
+        "outtake.mp4",
+    ),
+    (
+        "add the flag of Japan bottom-left for 3 seconds",
+        ['add_sticker {"end": 3.0, "position": "bottom-left", "start": 0.0, "stickerId": "flags:JP"}'],
+        "flags:JP",
+    ),
     ("blur the last two seconds", [LT, 'apply_effect {"effectType": "blur", "end": 20.0, "start": 18.0}'], "blur"),
-    ("make the beach clip black and white",
-     [LT, 'add_clip_effect {"effectType": "grayscale", "elementIds": ["e-beach"]}'], "a clip effect"),
+    (
+        "make the beach clip black and white",
+        [LT, 'add_clip_effect {"effectType": "grayscale", "elementIds": ["e-beach"]}'],
+        "a clip effect",
+    ),
     ("blur the logo", [LT, 'add_clip_effect {"effectType": "blur", "elementIds": ["e-logo"]}'], "Added blur to e-logo"),
     ("blur the title", [LT], "cannot apply to e-title"),  # a text takes no clip effect; an effect is everything
-    ("pixelate the last 2 seconds", [LT, 'apply_effect {"effectType": "pixelate", "end": 20.0, "start": 18.0}'],
-     "pixelate"),
+    (
+        "pixelate the last 2 seconds",
+        [LT, 'apply_effect {"effectType": "pixelate", "end": 20.0, "start": 18.0}'],
+        "pixelate",
+    ),
     ("make the fade longer", [LT], "There is no fade yet"),
-    ("cut the dead air but leave a little breathing room", ['remove_silences {"padding": 0.3}'],
-     "Removed 2 silent stretches of 0.5 s or more (1.9 s saved, 0.3 s kept at each edge): 00:01.15–00:01.85"),
-    ("make it as loud as YouTube wants", ['normalize_loudness {"targetLufs": -14}'],
-     "e-intro -20.5 → -14 LUFS (+6.5 dB). Left alone (silent): e-city."),
-    ("add captions", [LT, 'transcribe_video {"assetId": "a-intro"}', 'transcribe_video {"assetId": "a-beach"}',
-                      'transcribe_video {"assetId": "a-city"}',
-                      'add_captions {"elementIds": ["e-intro", "e-beach", "e-city"]}'], "Added 12 captions"),
-    ('cut the part where I say "let me start again"',
-     [LT, 'transcribe_video {"assetId": "a-intro"}', 'transcribe_video {"assetId": "a-beach"}',
-      'transcribe_video {"assetId": "a-city"}', 'find_in_transcript {"query": "let me start again"}',
-      'cut_words {"elementId": "e-beach", "occurrence": "all", "text": "let me start again"}'],
-     'Cut "let me start again" (1 time)'),
-    ('cut the part where I say "welcome"',
-     [LT, 'transcribe_video {"assetId": "a-intro"}', 'transcribe_video {"assetId": "a-beach"}',
-      'transcribe_video {"assetId": "a-city"}', 'find_in_transcript {"query": "welcome"}'],
-     "'welcome' is said 2 times (00:00.50, 00:15.00); say 'every time'"),
-    ("where do I say welcome?",
-     [LT, 'transcribe_video {"assetId": "a-intro"}', 'transcribe_video {"assetId": "a-beach"}',
-      'transcribe_video {"assetId": "a-city"}', 'find_in_transcript {"query": "welcome"}'],
-     "'welcome' is said 2 times: 00:00.50–00:00.90 (e-intro)"),
+    (
+        "cut the dead air but leave a little breathing room",
+        ['remove_silences {"padding": 0.3}'],
+        "Removed 2 silent stretches of 0.5 s or more (1.9 s saved, 0.3 s kept at each edge): 00:01.15–00:01.85",
+    ),
+    (
+        "make it as loud as YouTube wants",
+        ['normalize_loudness {"targetLufs": -14}'],
+        "e-intro -20.5 → -14 LUFS (+6.5 dB). Left alone (silent): e-city.",
+    ),
+    (
+        "add captions",
+        [
+            LT,
+            'transcribe_video {"assetId": "a-intro"}',
+            'transcribe_video {"assetId": "a-beach"}',
+            'transcribe_video {"assetId": "a-city"}',
+            'add_captions {"elementIds": ["e-intro", "e-beach", "e-city"]}',
+        ],
+        "Added 12 captions",
+    ),
+    (
+        'cut the part where I say "let me start again"',
+        [
+            LT,
+            'transcribe_video {"assetId": "a-intro"}',
+            'transcribe_video {"assetId": "a-beach"}',
+            'transcribe_video {"assetId": "a-city"}',
+            'find_in_transcript {"query": "let me start again"}',
+            'cut_words {"elementId": "e-beach", "occurrence": "all", "text": "let me start again"}',
+        ],
+        'Cut "let me start again" (1 time)',
+    ),
+    (
+        'cut the part where I say "welcome"',
+        [
+            LT,
+            'transcribe_video {"assetId": "a-intro"}',
+            'transcribe_video {"assetId": "a-beach"}',
+            'transcribe_video {"assetId": "a-city"}',
+            'find_in_transcript {"query": "welcome"}',
+        ],
+        "'welcome' is said 2 times (00:00.50, 00:15.00); say 'every time'",
+    ),
+    (
+        "where do I say welcome?",
+        [
+            LT,
+            'transcribe_video {"assetId": "a-intro"}',
+            'transcribe_video {"assetId": "a-beach"}',
+            'transcribe_video {"assetId": "a-city"}',
+            'find_in_transcript {"query": "welcome"}',
+        ],
+        "'welcome' is said 2 times: 00:00.50–00:00.90 (e-intro)",
+    ),
     ("import subs.srt", ['import_subtitles {"file": "subs.srt"}'], "Imported 3 captions from subs.srt"),
     ("export the captions", ['export_captions {"file": "captions.srt"}'], "Wrote 3 captions to captions.srt"),
-    ("split at every shot change",
-     [LT, 'split_at_scenes {"elementIds": ["e-intro", "e-beach", "e-city"]}'], "e-intro at 00:02.00"),
-    ("make the blur weaker", [LT, 'update_effect {"elementId": "e-blur", "params": {"intensity": 11}}'], "intensity=11"),
-    ("make the vignette stronger", [LT, 'update_effect {"elementId": "e-vignette", "params": {"radius": 59}}'],
-     "radius=59"),  # a stronger vignette is a smaller radius
+    (
+        "split at every shot change",
+        [LT, 'split_at_scenes {"elementIds": ["e-intro", "e-beach", "e-city"]}'],
+        "e-intro at 00:02.00",
+    ),
+    (
+        "make the blur weaker",
+        [LT, 'update_effect {"elementId": "e-blur", "params": {"intensity": 11}}'],
+        "intensity=11",
+    ),
+    (
+        "make the vignette stronger",
+        [LT, 'update_effect {"elementId": "e-vignette", "params": {"radius": 59}}'],
+        "radius=59",
+    ),  # a stronger vignette is a smaller radius
     ("set the vignette to 50", [LT], "radius or softness"),
     ("how many stickers are on the timeline", [LT], "1 sticker element: e-star"),
     ("how long is the second clip?", [LT], "lasts 00:08.00"),
     ("what's on screen at 5s?", [LT], "e-star"),
     ("list the flags", ['list_stickers {"provider": "flags"}'], "1 sticker: flags:JP"),
-    ("is there footage I haven't put in yet?", ['list_project_assets {"filter": "unused", "type": "video"}'],
-     "outtake.mp4"),
+    (
+        "is there footage I haven't put in yet?",
+        ['list_project_assets {"filter": "unused", "type": "video"}'],
+        "outtake.mp4",
+    ),
     ("what effects are applied?", [LT], "(radius 75, softness 35)"),
     ("show the blur parameters", ['get_effect {"effectType": "blur"}'], "Default: 15"),
     ("what's in the beach clip?", [LT, 'load_asset_context {"assetId": "a-beach"}'], "Waves roll"),
@@ -250,34 +410,62 @@ PLANS = [  # request, the calls it makes in order, words its reply must contain
     ("hide the logo track", [LT, 'toggle_track_visibility {"trackId": "t-logo"}'], "Hid the Logo track."),
     ("show the logo track", [LT], "The Logo track is not hidden; nothing to change"),
     ("mute the audio track", [LT, 'toggle_track_mute {"trackId": "t-audio"}'], "Muted the Music track."),
-    ("mute the overlay track", [LT], "'the overlay track' could be the Stickers track or the Logo track; say which by name"),
+    (
+        "mute the overlay track",
+        [LT],
+        "'the overlay track' could be the Stickers track or the Logo track; say which by name",
+    ),
     ("hide the logo", [LT, 'update_clip {"elementId": "e-logo", "hidden": true}'], "Hid e-logo"),
     ("duplicate the title", [LT, 'duplicate_elements {"elementIds": ["e-title"]}'], "e-title-copy"),
     ("make the logo half transparent", [LT, 'update_clip {"elementId": "e-logo", "opacity": 50.0}'], "50% opacity"),
     ("make the photo half transparent", [LT], "There is no photo on the timeline"),  # logo.png is no photo
     ("delete the caption", [LT, 'delete_timeline_elements {"elementIds": ["e-caption"]}'], "Deleted"),
-    ("play the intro at half speed", [LT, 'set_speed {"elementIds": ["e-intro"], "rate": 0.5, "ripple": true}'],
-     "what came after moved 6 s later with it"),
-    ("speed up the beach clip 2x", [LT, 'set_speed {"elementIds": ["e-beach"], "rate": 2.0}'],
-     "lasts 4 s; it left 4 s free after it"),
+    (
+        "play the intro at half speed",
+        [LT, 'set_speed {"elementIds": ["e-intro"], "rate": 0.5, "ripple": true}'],
+        "what came after moved 6 s later with it",
+    ),
+    (
+        "speed up the beach clip 2x",
+        [LT, 'set_speed {"elementIds": ["e-beach"], "rate": 2.0}'],
+        "lasts 4 s; it left 4 s free after it",
+    ),
     ("play the title at double speed", [LT], "needs an audio or video element"),
     ("remove the gaps", ["close_gaps"], "Closed the gaps on t-main: 1 element moved left"),
     ("close the gaps on the audio track", [LT, 'close_gaps {"trackId": "t-audio"}'], "t-audio"),
-    ("trim 1 second off the start of the city clip",
-     [LT, 'get_element {"elementId": "e-city"}', 'update_clip {"elementId": "e-city", "trimStart": 1.5}'],
-     "in point 1.5 s into its source"),
+    (
+        "trim 1 second off the start of the city clip",
+        [LT, 'get_element {"elementId": "e-city"}', 'update_clip {"elementId": "e-city", "trimStart": 1.5}'],
+        "in point 1.5 s into its source",
+    ),
     ("go back three steps", ["undo", "undo", "undo"], "Undid"),
     ("delete the star then undo", [LT, 'delete_timeline_elements {"elementIds": ["e-star"]}', "undo"], "Undid"),
-    ("mute the music; delete the title",
-     [LT, 'set_volume {"elementId": "e-music", "trackId": "t-audio", "volume": 0.0}', LT,
-      'delete_timeline_elements {"elementIds": ["e-title"]}'], "Muted e-music"),
+    (
+        "mute the music; delete the title",
+        [
+            LT,
+            'set_volume {"elementId": "e-music", "trackId": "t-audio", "volume": 0.0}',
+            LT,
+            'delete_timeline_elements {"elementIds": ["e-title"]}',
+        ],
+        "Muted e-music",
+    ),
 ]
 
 
-FAILS = {'cut the part where I say "welcome"', 'make the photo half transparent',
-         "mute the overlay track", "play the title at double speed", "blur the title", "make the fade longer",
-         "split the beach clip at 20s", "move the title 5 seconds earlier", "make the intro louder", "mute the title",
-         "set the vignette to 50"}  # the plan stops with a reason, before any edit
+FAILS = {
+    'cut the part where I say "welcome"',
+    "make the photo half transparent",
+    "mute the overlay track",
+    "play the title at double speed",
+    "blur the title",
+    "make the fade longer",
+    "split the beach clip at 20s",
+    "move the title 5 seconds earlier",
+    "make the intro louder",
+    "mute the title",
+    "set the vignette to 50",
+}  # the plan stops with a reason, before any edit
 
 
 @pytest.mark.parametrize(("text", "calls", "said"), PLANS, ids=[p[0] for p in PLANS])

@@ -61,7 +61,11 @@ def test_absent_fields_stay_absent() -> None:
 def test_omitted_fields_take_opencut_defaults() -> None:
     data = minimal_project()
     data["scenes"][0]["tracks"]["overlay"] = [
-        {"id": "t", "type": "text", "elements": [{"id": "x", "type": "text", "content": "Hi", "startTime": 0, "duration": 5}]}
+        {
+            "id": "t",
+            "type": "text",
+            "elements": [{"id": "x", "type": "text", "content": "Hi", "startTime": 0, "duration": 5}],
+        }
     ]
     project = project_from_json(data)
     text = project.scene.tracks.overlay[0].elements[0]
@@ -81,10 +85,16 @@ def test_source_duration_defaults_to_duration_plus_trims() -> None:
 
 def test_ints_stay_ints_and_floats_stay_floats() -> None:
     data = minimal_project()
-    data["scenes"][0]["tracks"]["audio"] = [{"id": "a", "type": "audio", "elements": [
-        {"id": "m", "type": "audio", "mediaId": "x", "startTime": 0, "duration": 5, "volume": -6.5},
-        {"id": "n", "type": "audio", "mediaId": "x", "startTime": 5, "duration": 5, "volume": 0},
-    ]}]
+    data["scenes"][0]["tracks"]["audio"] = [
+        {
+            "id": "a",
+            "type": "audio",
+            "elements": [
+                {"id": "m", "type": "audio", "mediaId": "x", "startTime": 0, "duration": 5, "volume": -6.5},
+                {"id": "n", "type": "audio", "mediaId": "x", "startTime": 5, "duration": 5, "volume": 0},
+            ],
+        }
+    ]
     text = dump_project(project_from_json(data)).decode()
     assert '"volume": -6.5' in text and '"volume": 0\n' in text
 
@@ -145,7 +155,7 @@ def test_touching_elements_do_not_overlap() -> None:
 # -- load errors: one clear message, exit code 2, file untouched -------------
 
 LOAD_ERRORS = [
-    ("not json", "{\n  \"scenes\": [,]\n}", "is not valid JSON: Expecting value at line 2, column 14"),
+    ("not json", '{\n  "scenes": [,]\n}', "is not valid JSON: Expecting value at line 2, column 14"),
     ("top level list", "[1, 2]", "expected a JSON object at the top level"),
     ("no scenes", json.dumps({"currentSceneId": "s"}), "scenes is required"),
     ("empty scenes", json.dumps({"scenes": [], "currentSceneId": "s"}), "scenes: must not be empty"),

@@ -21,25 +21,47 @@ ERRORS = [
     ("fade", {"elementIds": ["e-vignette"], "in": 1}, "Element type 'effect' has neither picture nor sound to fade"),
     ("animate", {"property": "opacity", "from": 0, "to": 1}, "Invalid elementId"),
     ("animate", {"elementId": "e-logo", "from": 0, "to": 1}, "Invalid property"),
-    ("animate", {"elementId": "e-logo", "property": "glow", "from": 0, "to": 1},
-     "Unknown property path: glow. Use list_animatable_properties to discover valid paths."),
+    (
+        "animate",
+        {"elementId": "e-logo", "property": "glow", "from": 0, "to": 1},
+        "Unknown property path: glow. Use list_animatable_properties to discover valid paths.",
+    ),
     ("animate", {"elementId": "e-logo", "property": "opacity", "to": 1}, "from is required"),
     ("animate", {"elementId": "e-logo", "property": "opacity", "from": "a", "to": 1}, "from must be a number"),
     ("animate", {"elementId": "e-title", "property": "color", "from": 1, "to": "red"}, "from must be a colour"),
-    ("animate", {"elementId": "e-title", "property": "color", "from": "nope", "to": "red"},
-     "from and to must be colours (e.g. '#ff0000')"),
-    ("animate", {"elementId": "e-logo", "property": "opacity", "from": 0, "to": 1, "easing": "bounce"},
-     "easing must be linear, ease-in, ease-out or ease-in-out"),
-    ("animate", {"elementId": "e-logo", "property": "opacity", "from": 0, "to": 1, "start": 1},
-     "The animation must start before it ends, inside the element"),
-    ("animate", {"elementId": "e-music", "property": "opacity", "from": 0, "to": 1},
-     "Element type 'audio' does not support animating 'opacity'"),
+    (
+        "animate",
+        {"elementId": "e-title", "property": "color", "from": "nope", "to": "red"},
+        "from and to must be colours (e.g. '#ff0000')",
+    ),
+    (
+        "animate",
+        {"elementId": "e-logo", "property": "opacity", "from": 0, "to": 1, "easing": "bounce"},
+        "easing must be linear, ease-in, ease-out or ease-in-out",
+    ),
+    (
+        "animate",
+        {"elementId": "e-logo", "property": "opacity", "from": 0, "to": 1, "start": 1},
+        "The animation must start before it ends, inside the element",
+    ),
+    (
+        "animate",
+        {"elementId": "e-music", "property": "opacity", "from": 0, "to": 1},
+        "Element type 'audio' does not support animating 'opacity'",
+    ),
     ("duck", {"underElementIds": ["e-beach"]}, "Invalid musicElementIds"),
     ("duck", {"musicElementIds": ["e-music"]}, "Invalid underElementIds"),
-    ("duck", {"musicElementIds": ["e-music"], "underElementIds": ["e-beach"], "depth": 0},
-     "depth must be a positive number of dB (at most 60)"),
+    (
+        "duck",
+        {"musicElementIds": ["e-music"], "underElementIds": ["e-beach"], "depth": 0},
+        "depth must be a positive number of dB (at most 60)",
+    ),
     ("duck", {"musicElementIds": ["e-music"], "underElementIds": ["ghost"]}, "Timeline elements not found: ghost"),
-    ("duck", {"musicElementIds": ["e-title"], "underElementIds": ["e-beach"]}, "Element type 'text' has no volume to duck"),
+    (
+        "duck",
+        {"musicElementIds": ["e-title"], "underElementIds": ["e-beach"]},
+        "Element type 'text' has no volume to duck",
+    ),
     ("duck", {"musicElementIds": ["e-music"], "underElementIds": ["e-music"]}, "e-music cannot duck under itself"),
 ]
 
@@ -66,8 +88,18 @@ def test_fade_in_and_out_of_picture_and_sound(demo_path: Path) -> None:
 
 def test_animate_with_easing(demo_path: Path) -> None:
     tools = Tools(demo_path)
-    tools("animate", {"elementId": "e-logo", "property": "transform.scaleX", "from": 1, "to": 2, "start": 2, "end": 4,
-                      "easing": "ease-in"})
+    tools(
+        "animate",
+        {
+            "elementId": "e-logo",
+            "property": "transform.scaleX",
+            "from": 1,
+            "to": 2,
+            "start": 2,
+            "end": 4,
+            "easing": "ease-in",
+        },
+    )
     logo = element(demo_path, "e-logo")
     assert value_at(logo, "transform.scaleX", 0) == 1 and value_at(logo, "transform.scaleX", 2 * T) == 2
     assert value_at(logo, "transform.scaleX", T // 2) < 1.25  # ease-in: slow at first
@@ -77,8 +109,10 @@ def test_animate_with_easing(demo_path: Path) -> None:
 
 def test_duck_lowers_the_music_where_the_voice_plays(demo_path: Path) -> None:
     tools = Tools(demo_path)
-    tools("duck", {"musicElementIds": ["e-music"], "underElementIds": ["e-beach"], "depth": 10, "attack": 0.5,
-                   "release": 1})
+    tools(
+        "duck",
+        {"musicElementIds": ["e-music"], "underElementIds": ["e-beach"], "depth": 10, "attack": 0.5, "release": 1},
+    )
     music = element(demo_path, "e-music")  # -6 dB; the beach clip plays 6-14 s
     assert value_at(music, "volume", 5 * T) == -6 and value_at(music, "volume", 6 * T) == -16
     assert value_at(music, "volume", 10 * T) == -16 and value_at(music, "volume", 15 * T) == -6

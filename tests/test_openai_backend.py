@@ -54,6 +54,7 @@ def test_split_round_trip(openai_server, demo_path: Path) -> None:
 
 def test_every_array_in_every_tool_schema_says_what_it_holds() -> None:
     """OpenAI rejects an array without ``items`` (the anchor sends some)."""
+
     def arrays(schema: Any, at: str) -> list[str]:
         found = []
         if isinstance(schema, dict):
@@ -85,8 +86,9 @@ def test_text_streams_as_it_arrives(openai_server, demo_path: Path) -> None:
     openai_server.reply_text("one ", "two ", "three")
     pieces: list[str] = []
     backend = OpenAIBackend.from_environment("m")
-    turn = backend.complete([ChatMessage(role="user", content="hi")], default_registry().get_all(), None,
-                            on_text=pieces.append)
+    turn = backend.complete(
+        [ChatMessage(role="user", content="hi")], default_registry().get_all(), None, on_text=pieces.append
+    )
     assert pieces == ["one ", "two ", "three"] and turn.content == "one two three"
 
 
@@ -98,13 +100,17 @@ def test_429_then_success_is_retried(openai_server, demo_path: Path) -> None:
     assert len(openai_server.requests) == 2
 
 
-@pytest.mark.parametrize(("status", "message", "said"), [
-    (401, "Incorrect API key provided: sk-test...", "refused the key (401): check OPENAI_API_KEY"),
-    (404, "The model `nope` does not exist", "Model not found: nope"),
-    (400, "registry.ollama.ai/library/gemma does not support tools", "does not support tool calls"),
-])
-def test_each_failure_has_its_clear_message(openai_server, demo_path: Path, status: int, message: str,
-                                            said: str) -> None:
+@pytest.mark.parametrize(
+    ("status", "message", "said"),
+    [
+        (401, "Incorrect API key provided: sk-test...", "refused the key (401): check OPENAI_API_KEY"),
+        (404, "The model `nope` does not exist", "Model not found: nope"),
+        (400, "registry.ollama.ai/library/gemma does not support tools", "does not support tool calls"),
+    ],
+)
+def test_each_failure_has_its_clear_message(
+    openai_server, demo_path: Path, status: int, message: str, said: str
+) -> None:
     openai_server.reply_error(status, message)
     before = demo_path.read_bytes()
     done = neuralcut("run", "hi", "-p", demo_path, "--backend", "openai", "--model", "nope")

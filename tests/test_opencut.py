@@ -38,14 +38,17 @@ def imported(tmp_path: Path) -> Path:
 def test_every_field_of_the_current_format_loads_typed(imported: Path) -> None:
     project = read_project(imported)
     scene = project.scene
-    assert scene.bookmarks == (Bookmark(time=2 * T, note="intro ends", color="#ff0000"), Bookmark(time=10 * T,
-                                                                                                duration=T))
+    assert scene.bookmarks == (
+        Bookmark(time=2 * T, note="intro ends", color="#ff0000"),
+        Bookmark(time=10 * T, duration=T),
+    )
     assert scene.created_at and project.timeline_view_state and project.timeline_view_state.playhead_time == 3 * T
     assert project.settings.background.type == "blur" and project.settings.background.blur_intensity == 20
     assert project.settings.canvas_size_mode == "preset" and project.metadata.duration == 20 * T
     elements = {e.id: e for _, e in scene.elements()}
-    title, rect, intro, beach, city, whoosh = (elements[i] for i in ("el-title", "el-rect", "el-intro", "el-beach",
-                                                                     "el-city", "el-whoosh"))
+    title, rect, intro, beach, city, whoosh = (
+        elements[i] for i in ("el-title", "el-rect", "el-intro", "el-beach", "el-city", "el-whoosh")
+    )
     assert isinstance(title, TextElement) and title.letter_spacing == 2 and title.line_height == 1.4
     assert title.background.corner_radius == 12 and title.background.offset_y == 4
     assert isinstance(rect, GraphicElement) and rect.definition_id == "rectangle" and rect.blend == "multiply"
@@ -77,8 +80,11 @@ def test_an_edit_keeps_what_it_does_not_touch(imported: Path) -> None:
     after = json.loads(imported.read_text())
     for key in ("timelineViewState", "settings", "mediaAssets"):
         assert after[key] == before[key]
-    tracks = lambda d: {t["id"]: t for t in [*d["scenes"][0]["tracks"]["overlay"], d["scenes"][0]["tracks"]["main"],  # noqa: E731
-                                               *d["scenes"][0]["tracks"]["audio"]]}
+
+    def tracks(d: dict) -> dict:
+        kinds = d["scenes"][0]["tracks"]
+        return {t["id"]: t for t in [*kinds["overlay"], kinds["main"], *kinds["audio"]]}
+
     assert tracks(after)["tr-main"] == tracks(before)["tr-main"]
     assert after["scenes"][0]["bookmarks"] == before["scenes"][0]["bookmarks"]
 
@@ -86,8 +92,10 @@ def test_an_edit_keeps_what_it_does_not_touch(imported: Path) -> None:
 def test_a_split_cuts_keyframes_so_each_piece_looks_the_same(imported: Path) -> None:
     Tools(imported)("split", {"times": [0.75]})  # inside the bezier segment of the intro's opacity (0.5 s to 1 s)
     project = read_project(imported)
-    pieces = sorted((e for _, e in project.scene.elements() if e.type == "video" and e.start_time < 6 * T),
-                    key=lambda e: e.start_time)
+    pieces = sorted(
+        (e for _, e in project.scene.elements() if e.type == "video" and e.start_time < 6 * T),
+        key=lambda e: e.start_time,
+    )
     left, right = pieces[0], pieces[1]
     assert left.animations and right.animations
     left_channel = left.animations.channels["opacity:value"]
@@ -109,14 +117,19 @@ def test_shortening_an_animated_element_drops_keys_past_its_end(imported: Path) 
 
 def test_splitting_a_retimed_clip_moves_its_trims_by_source_time(imported: Path) -> None:
     Tools(imported)("split", {"times": [8]})  # 2 s into the beach clip, which plays at 2x
-    pieces = sorted((e for _, e in read_project(imported).scene.elements() if e.name == "beach.mp4"),
-                    key=lambda e: e.start_time)
+    pieces = sorted(
+        (e for _, e in read_project(imported).scene.elements() if e.name == "beach.mp4"), key=lambda e: e.start_time
+    )
     assert [(p.trim_start, p.trim_end) for p in pieces] == [(0, 6 * T), (4 * T, 2 * T)]
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    ([], "mediaId"), (["--manifest", MANIFEST], ""),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ([], "mediaId"),
+        (["--manifest", MANIFEST], ""),
+    ],
+)
 def test_media_without_a_manifest_entry_or_file_is_named(tmp_path: Path, args: list, message: str) -> None:
     done = invoke("import-opencut", RECORD, *args, "-o", tmp_path / "p.json")
     if message:

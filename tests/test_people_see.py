@@ -16,6 +16,7 @@ UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 
 # -- 1. short ids and names ---------------------------------------------------------------------------------------
 
+
 def test_track_sentences_say_the_track_name(demo_path: Path) -> None:
     done = invoke("run", "-p", demo_path, "hide the logo track")
     assert done.returncode == 0 and "Hid the Logo track." in done.stdout
@@ -50,6 +51,7 @@ def test_import_names_assets_by_short_id_and_tracks_by_name(tmp_path: Path) -> N
 
 # -- 3. a track's own state is a change -----------------------------------------------------------------------------
 
+
 def test_hiding_or_muting_a_track_shows_as_a_change(demo_path: Path) -> None:
     done = invoke("run", "-p", demo_path, "hide the logo track")
     assert "~ changed track Logo: hidden no → yes" in done.stdout and "No changes." not in done.stdout
@@ -82,6 +84,7 @@ def _plain(monkeypatch: pytest.MonkeyPatch) -> None:
 
 # -- 7. long text wraps to the canvas ---------------------------------------------------------------------------
 
+
 @pytest.mark.slow  # renders a frame
 def test_a_long_text_wraps_inside_the_frame(tmp_path: Path) -> None:
     from conftest import minimal_project
@@ -94,13 +97,23 @@ def test_a_long_text_wraps_inside_the_frame(tmp_path: Path) -> None:
     words = " ".join(f"word{n}" for n in range(40))  # one line of it would be three frames wide
     data = minimal_project()
     data["settings"] = {"canvasSize": {"width": 640, "height": 360}}
-    data["scenes"][0]["tracks"]["overlay"] = [{"id": "t", "type": "text", "elements": [
-        {"id": "e-long", "type": "text", "content": words, "startTime": 0, "duration": 120_000, "fontSize": 5}]}]
+    data["scenes"][0]["tracks"]["overlay"] = [
+        {
+            "id": "t",
+            "type": "text",
+            "elements": [
+                {"id": "e-long", "type": "text", "content": words, "startTime": 0, "duration": 120_000, "fontSize": 5}
+            ],
+        }
+    ]
     project_path = tmp_path / "p.json"
     project_path.write_text(json.dumps(data))
     picture = write_frame(project_from_json(data), project_path, 0, tmp_path / "f.png", width=640)
-    raw = subprocess.run([ffmpeg_exe(), "-v", "error", "-i", str(picture), "-f", "rawvideo", "-pix_fmt", "rgb24", "-"],
-                         capture_output=True, check=True).stdout
+    raw = subprocess.run(
+        [ffmpeg_exe(), "-v", "error", "-i", str(picture), "-f", "rawvideo", "-pix_fmt", "rgb24", "-"],
+        capture_output=True,
+        check=True,
+    ).stdout
     lit = [x for y in range(0, 360, 2) for x in range(640) if max(pixel(raw, 640, x, y)) > 128]
     assert lit, "the text is drawn"
     assert min(lit) >= 640 * 0.05 - 2 and max(lit) <= 640 * 0.95 + 2  # within 90 % of the width, centred
@@ -120,6 +133,7 @@ def test_wrapping_breaks_at_spaces_and_only_inside_a_word_too_long() -> None:
 
 # -- 10. small honesty ------------------------------------------------------------------------------------------------
 
+
 def test_the_assets_view_marks_missing_files(tmp_path: Path) -> None:
     tour = tmp_path / "tour.json"
     assert invoke("new", tour, "--demo").returncode == 0
@@ -138,8 +152,9 @@ def test_a_broken_ffmpeg_is_named_not_blamed_on_the_file(demo_path: Path) -> Non
     ffmpeg_exe.cache_clear()
     broken_ffmpeg.cache_clear()
     try:
-        done = invoke("import", DEMO.parent / "media" / "intro.mp4", "-p", demo_path,
-                      env={"NEURALCUT_FFMPEG": "/bin/false"})
+        done = invoke(
+            "import", DEMO.parent / "media" / "intro.mp4", "-p", demo_path, env={"NEURALCUT_FFMPEG": "/bin/false"}
+        )
     finally:
         ffmpeg_exe.cache_clear()
         broken_ffmpeg.cache_clear()
@@ -167,8 +182,9 @@ def test_tool_arguments_say_what_is_wrong_and_unknown_keys_are_refused(demo_path
 def test_a_long_reply_wraps_to_the_terminal(demo_path: Path) -> None:
     from rich.cells import cell_len
 
-    done = invoke("tool", "split", '{"times": [1.1, 2.1, 3.1, 4.1, 7.1, 8.1, 9.1, 11.1]}', "-p", demo_path,
-                  env={"COLUMNS": "120"})
+    done = invoke(
+        "tool", "split", '{"times": [1.1, 2.1, 3.1, 4.1, 7.1, 8.1, 9.1, 11.1]}', "-p", demo_path, env={"COLUMNS": "120"}
+    )
     assert done.returncode == 0 and max(cell_len(line) for line in done.stdout.splitlines()) <= 120
     done = invoke("run", "-p", demo_path, "split at 12.5s and 13.5s and 15.5s", env={"COLUMNS": "120"})
     assert done.returncode == 0 and max(cell_len(line) for line in done.stdout.splitlines()) <= 120

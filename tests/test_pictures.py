@@ -37,8 +37,25 @@ def png_size(picture: Path) -> tuple[int, int]:
 
 def rgb(source: Path, at: float | None = None) -> np.ndarray:
     seek = ["-ss", f"{at}"] if at is not None else []
-    done = subprocess.run([ffmpeg_exe(), "-v", "error", *seek, "-i", str(source), "-frames:v", "1", "-f", "rawvideo",
-                           "-pix_fmt", "rgb24", "pipe:1"], capture_output=True, check=True)
+    done = subprocess.run(
+        [
+            ffmpeg_exe(),
+            "-v",
+            "error",
+            *seek,
+            "-i",
+            str(source),
+            "-frames:v",
+            "1",
+            "-f",
+            "rawvideo",
+            "-pix_fmt",
+            "rgb24",
+            "pipe:1",
+        ],
+        capture_output=True,
+        check=True,
+    )
     return np.frombuffer(done.stdout, np.uint8).astype(int)
 
 
@@ -47,12 +64,16 @@ def test_storyboard_of_the_demo_has_a_tile_per_shot(demo_path: Path) -> None:
     done = neuralcut("storyboard", "-o", board, "--json", "-p", demo_path)
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
-    assert [tile["label"] for tile in result["tiles"]] == ["00:03.00 intro.mp4", "00:10.00 beach.mp4",
-                                                           "00:17.00 city.mp4"]
+    assert [tile["label"] for tile in result["tiles"]] == [
+        "00:03.00 intro.mp4",
+        "00:10.00 beach.mp4",
+        "00:17.00 city.mp4",
+    ]
     assert (result["columns"], result["rows"]) == (3, 1)
     assert png_size(board) == (3 * 480, 270 + 40)  # three 480x270 tiles over a 40-pixel timecode band
-    every = neuralcut("storyboard", "--every", "2.5", "--columns", "3", "-o", demo_path.parent / "e.png", "--json",
-                      "-p", demo_path)
+    every = neuralcut(
+        "storyboard", "--every", "2.5", "--columns", "3", "-o", demo_path.parent / "e.png", "--json", "-p", demo_path
+    )
     assert [tile["at"] for tile in json.loads(every.stdout)["tiles"]] == [0, 2.5, 5, 7.5, 10, 12.5, 15, 17.5]
     assert png_size(demo_path.parent / "e.png") == (3 * 480, 3 * 310)  # 8 tiles in rows of 3
 
@@ -134,8 +155,9 @@ def test_sixel_encodes_every_pixel() -> None:
     assert decode_sixel(data.split("#215;2;100;100;100", 1)[1], width, height) == expected
 
 
-@pytest.mark.parametrize(("kind", "mark"), [("kitty", "\x1b_Ga=T,f=100"), ("iterm", "\x1b]1337;File="),
-                                            ("sixel", "\x1bPq")])
+@pytest.mark.parametrize(
+    ("kind", "mark"), [("kitty", "\x1b_Ga=T,f=100"), ("iterm", "\x1b]1337;File="), ("sixel", "\x1bPq")]
+)
 def test_repl_frame_and_storyboard_show_inline(demo_path: Path, kind: str, mark: str) -> None:
     child = spawn(demo_path, env={"NEURALCUT_IMAGES": kind})
     child.expect("›")

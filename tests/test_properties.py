@@ -63,14 +63,21 @@ def projects(draw) -> dict[str, Any]:
         return {"id": track_id, "type": track_type, "elements": elements}
 
     return {
-        "mediaAssets": [{"id": "v", "type": "video", "name": "v.mp4", "duration": 60.0},
-                        {"id": "a", "type": "audio", "name": "a.mp3", "duration": 60.0},
-                        {"id": "i", "type": "image", "name": "i.png"}],
-        "scenes": [{"id": "s", "tracks": {
-            "overlay": [track(f"o{i}", kind) for i, kind in enumerate(overlay_kinds)],
-            "main": track("main", "video"),
-            "audio": [track("au", "audio")],
-        }}],
+        "mediaAssets": [
+            {"id": "v", "type": "video", "name": "v.mp4", "duration": 60.0},
+            {"id": "a", "type": "audio", "name": "a.mp3", "duration": 60.0},
+            {"id": "i", "type": "image", "name": "i.png"},
+        ],
+        "scenes": [
+            {
+                "id": "s",
+                "tracks": {
+                    "overlay": [track(f"o{i}", kind) for i, kind in enumerate(overlay_kinds)],
+                    "main": track("main", "video"),
+                    "audio": [track("au", "audio")],
+                },
+            }
+        ],
         "currentSceneId": "s",
     }
 
@@ -97,17 +104,22 @@ def calls(draw, ids: list[str]) -> tuple[str, dict[str, Any]]:
         return "add_text", {"text": "x", "start": a, "end": b}
     if kind == "timing":
         field = draw(st.sampled_from(["start", "end", "duration"]))
-        return "update_timeline_element_timing", {"elementId": draw(st.sampled_from(ids or ["zz"])),
-                                                   field: draw(second) + (0.25 if field == "duration" else 0)}
+        return "update_timeline_element_timing", {
+            "elementId": draw(st.sampled_from(ids or ["zz"])),
+            field: draw(second) + (0.25 if field == "duration" else 0),
+        }
     if kind == "effect":
         a, b = sorted(draw(st.lists(second, min_size=2, max_size=2, unique=True)))
         return "apply_effect", {"effectType": "sepia", "start": a, "end": b}
     if kind == "sticker":
         a, b = sorted(draw(st.lists(second, min_size=2, max_size=2, unique=True)))
         return "add_sticker", {"stickerId": "shapes:heart", "start": a, "end": b}
-    return "add_media_to_timeline", {"assetId": draw(st.sampled_from(["v", "a", "i"])), "startTime": draw(second),
-                                     "trackType": draw(st.sampled_from(["main", "overlay", "audio"])),
-                                     "duration": draw(st.sampled_from([None, 1.0, 2.5]))}
+    return "add_media_to_timeline", {
+        "assetId": draw(st.sampled_from(["v", "a", "i"])),
+        "startTime": draw(second),
+        "trackType": draw(st.sampled_from(["main", "overlay", "audio"])),
+        "duration": draw(st.sampled_from([None, 1.0, 2.5])),
+    }
 
 
 class Memory:
@@ -151,8 +163,12 @@ def _source_pieces(project: Project) -> dict[str, list[tuple[int, ...]]]:
         merged: list[list[int]] = []
         for e in sorted(track.elements, key=lambda e: e.start_time):
             source = e.trim_start if e.type in ("video", "audio") else 0
-            if merged and e.type in ("video", "audio") and merged[-1][0] + merged[-1][2] == e.start_time \
-                    and merged[-1][1] + merged[-1][2] == source:
+            if (
+                merged
+                and e.type in ("video", "audio")
+                and merged[-1][0] + merged[-1][2] == e.start_time
+                and merged[-1][1] + merged[-1][2] == source
+            ):
                 merged[-1][2] += e.duration
             elif merged and e.type not in ("video", "audio") and merged[-1][0] + merged[-1][2] == e.start_time:
                 merged[-1][2] += e.duration

@@ -22,7 +22,7 @@ def section(title: str) -> str:
     text = README.read_text(encoding="utf-8")
     start = text.index(f"## {title}\n")
     end = text.find("\n## ", start + 4)
-    return text[start:end if end > 0 else len(text)]
+    return text[start : end if end > 0 else len(text)]
 
 
 def shell_lines(title: str) -> list[str]:
@@ -41,8 +41,15 @@ def run_lines(lines: list[str], folder: Path) -> None:
     script = "set -e\n" + "\n".join(f"echo '>>> {i}'\n{line}" for i, line in enumerate(lines))
     env = {**os.environ, "PATH": f"{BIN}:{os.environ['PATH']}", "NO_COLOR": "1"}
     env.pop("NEURALCUT_PROJECT", None)
-    done = subprocess.run(["bash", "-c", script], cwd=folder, env=env, capture_output=True, text=True,
-                          stdin=subprocess.DEVNULL, timeout=600)
+    done = subprocess.run(
+        ["bash", "-c", script],
+        cwd=folder,
+        env=env,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=600,
+    )
     failed = re.findall(r">>> (\d+)", done.stdout)
     assert done.returncode == 0, f"line {lines[int(failed[-1])] if failed else '?'} failed:\n{done.stderr[-2000:]}"
 
@@ -73,22 +80,32 @@ def test_the_short_tour(tmp_path: Path) -> None:
 
 #: Requests that need something the demo does not have: what they answer instead (and nothing changes).
 REFUSED_ON_THE_DEMO = {
-    "import subs.srt": "Subtitle file not found",                     # a subtitle file beside the project
-    "export the captions": "no caption",                              # captions to export
+    "import subs.srt": "Subtitle file not found",  # a subtitle file beside the project
+    "export the captions": "no caption",  # captions to export
     "save the subtitles as vtt": "no caption",
-    "what's in the beach clip?": "GEMINI_API_KEY",                    # looking at a clip needs Gemini
+    "what's in the beach clip?": "GEMINI_API_KEY",  # looking at a clip needs Gemini
     "describe the intro": "GEMINI_API_KEY",
-    "split at every shot change": "No shot changes found",           # the demo's clips are single shots
+    "split at every shot change": "No shot changes found",  # the demo's clips are single shots
     "cut the beach clip at its scene changes": "No shot changes found",
-    "delete it": "don't know what 'it' refers to",                   # nothing came before it
-    **{request: "transcri" for request in (                          # a transcript (the transcribe extra)
-        "add captions", "add subtitles at the top", "remove every um", "cut the filler words",
-        'cut the part where I say "let me start again"', "where do I say welcome?")},
+    "delete it": "don't know what 'it' refers to",  # nothing came before it
+    **{
+        request: "transcri"
+        for request in (  # a transcript (the transcribe extra)
+            "add captions",
+            "add subtitles at the top",
+            "remove every um",
+            "cut the filler words",
+            'cut the part where I say "let me start again"',
+            "where do I say welcome?",
+        )
+    },
 }
 #: Requests that follow an edit: what is run first.
 AFTER = {
-    "undo": ["split at 5s"], "go back three steps": ["split at 5s", "split at 7s", "split at 9s"],
-    "undo the last 2 changes": ["split at 5s", "split at 7s"], "redo": ["split at 5s", "undo"],
+    "undo": ["split at 5s"],
+    "go back three steps": ["split at 5s", "split at 7s", "split at 9s"],
+    "undo the last 2 changes": ["split at 5s", "split at 7s"],
+    "redo": ["split at 5s", "undo"],
     "redo twice": ["split at 5s", "split at 7s", "undo the last 2 changes"],
     "make the fade longer": ["fade in the intro over 1 second"],
     "make the fade out on the music 3 seconds": ["fade out the music at the end"],
@@ -123,8 +140,11 @@ def test_every_grammar_request_does_on_the_demo_what_the_readme_says(demo_copy: 
         outcome = json.loads(done.stdout)
         said = outcome["reply"] + (outcome.get("error") or "")
         if request in REFUSED_ON_THE_DEMO:
-            right = done.returncode == 1 and REFUSED_ON_THE_DEMO[request].lower() in said.lower() \
+            right = (
+                done.returncode == 1
+                and REFUSED_ON_THE_DEMO[request].lower() in said.lower()
                 and project.read_bytes() == before
+            )
         else:
             right = done.returncode == 0
         if not right or "internal error" in said.lower():

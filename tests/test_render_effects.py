@@ -86,9 +86,29 @@ def pattern(tmp_path_factory: pytest.TempPathFactory) -> tuple[np.ndarray, Path]
 
 
 def _png(path: Path, picture: np.ndarray) -> Path:
-    subprocess.run([ffmpeg_exe(), "-hide_banner", "-loglevel", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgb24",
-                    "-s", f"{W}x{H}", "-i", "-", "-frames:v", "1", str(path)],
-                   input=np.round(picture * 255).astype(np.uint8).tobytes(), check=True, timeout=60)
+    subprocess.run(
+        [
+            ffmpeg_exe(),
+            "-hide_banner",
+            "-loglevel",
+            "error",
+            "-y",
+            "-f",
+            "rawvideo",
+            "-pix_fmt",
+            "rgb24",
+            "-s",
+            f"{W}x{H}",
+            "-i",
+            "-",
+            "-frames:v",
+            "1",
+            str(path),
+        ],
+        input=np.round(picture * 255).astype(np.uint8).tobytes(),
+        check=True,
+        timeout=60,
+    )
     return path
 
 
@@ -102,9 +122,30 @@ def rendered(path: Path, effect: str, params: dict[str, Any], pix_fmt: str = "rg
     else:
         chains, out = [chain("0:v", *steps.filters, out="e")], "e"
     chains.append(chain(out, f("format", pix_fmts=pix_fmt), out="o"))
-    done = subprocess.run([ffmpeg_exe(), "-hide_banner", "-loglevel", "error", "-i", str(path),
-                           "-filter_complex", graph_text(chains), "-map", "[o]", "-frames:v", "1",
-                           "-f", "rawvideo", "-pix_fmt", pix_fmt, "-"], capture_output=True, check=True, timeout=60)
+    done = subprocess.run(
+        [
+            ffmpeg_exe(),
+            "-hide_banner",
+            "-loglevel",
+            "error",
+            "-i",
+            str(path),
+            "-filter_complex",
+            graph_text(chains),
+            "-map",
+            "[o]",
+            "-frames:v",
+            "1",
+            "-f",
+            "rawvideo",
+            "-pix_fmt",
+            pix_fmt,
+            "-",
+        ],
+        capture_output=True,
+        check=True,
+        timeout=60,
+    )
     channels = 4 if pix_fmt == "rgba" else 3
     return np.frombuffer(done.stdout, np.uint8).reshape(H, W, channels).astype(float)
 
@@ -118,8 +159,9 @@ def test_every_catalogue_effect_has_a_case() -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("effect", "params", "tolerance"), CASES, ids=[f"{c[0]}-{i}" for i, c in enumerate(CASES)])
-def test_effect_matches_the_reference_maths(pattern: tuple[np.ndarray, Path], effect: str, params: dict[str, Any],
-                                            tolerance: dict[str, float]) -> None:
+def test_effect_matches_the_reference_maths(
+    pattern: tuple[np.ndarray, Path], effect: str, params: dict[str, Any], tolerance: dict[str, float]
+) -> None:
     picture, path = pattern
     if effect == "color-key":
         got = rendered(path, effect, params, "rgba")

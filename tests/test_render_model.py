@@ -27,18 +27,54 @@ def media(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return make_media(tmp_path_factory.mktemp("media"))
 
 
-def render(folder: Path, media: Path, main: list[dict[str, Any]], overlay: list[dict[str, Any]] | None = None,
-           background: dict[str, Any] | None = None, main_track: dict[str, Any] | None = None) -> Path:
-    assets = [{"id": "clip", "name": "clip.mp4", "type": "video", "path": str(media / "clip.mp4"), "duration": 3.0,
-               "width": 320, "height": 180, "hasAudio": True},
-              {"id": "red", "name": "red.mp4", "type": "video", "path": str(media / "red.mp4"), "duration": 2.0,
-               "width": 320, "height": 180, "hasAudio": True}]
-    data = {"settings": {"fps": {"numerator": 15, "denominator": 1}, "canvasSize": {"width": W, "height": H},
-                         "background": background or {"type": "color", "color": "#0000ff"}},
-            "mediaAssets": assets, "currentSceneId": "s",
-            "scenes": [{"id": "s", "tracks": {"overlay": overlay or [],
-                                              "main": {"id": "main", "type": "video", "elements": main,
-                                                       **(main_track or {})}}}]}
+def render(
+    folder: Path,
+    media: Path,
+    main: list[dict[str, Any]],
+    overlay: list[dict[str, Any]] | None = None,
+    background: dict[str, Any] | None = None,
+    main_track: dict[str, Any] | None = None,
+) -> Path:
+    assets = [
+        {
+            "id": "clip",
+            "name": "clip.mp4",
+            "type": "video",
+            "path": str(media / "clip.mp4"),
+            "duration": 3.0,
+            "width": 320,
+            "height": 180,
+            "hasAudio": True,
+        },
+        {
+            "id": "red",
+            "name": "red.mp4",
+            "type": "video",
+            "path": str(media / "red.mp4"),
+            "duration": 2.0,
+            "width": 320,
+            "height": 180,
+            "hasAudio": True,
+        },
+    ]
+    data = {
+        "settings": {
+            "fps": {"numerator": 15, "denominator": 1},
+            "canvasSize": {"width": W, "height": H},
+            "background": background or {"type": "color", "color": "#0000ff"},
+        },
+        "mediaAssets": assets,
+        "currentSceneId": "s",
+        "scenes": [
+            {
+                "id": "s",
+                "tracks": {
+                    "overlay": overlay or [],
+                    "main": {"id": "main", "type": "video", "elements": main, **(main_track or {})},
+                },
+            }
+        ],
+    }
     path = folder / "p.json"
     path.write_text(json.dumps(data))
     out = folder / "out.mp4"
@@ -49,8 +85,17 @@ def render(folder: Path, media: Path, main: list[dict[str, Any]], overlay: list[
 
 def clip(element_id: str = "c", media_id: str = "clip", start: int = 0, duration: int = 2 * T, **more: Any) -> dict:
     source = 3 * T if media_id == "clip" else 2 * T
-    return {"id": element_id, "type": "video", "mediaId": media_id, "startTime": start, "duration": duration,
-            "trimStart": 0, "trimEnd": source - duration, "sourceDuration": source, **more}
+    return {
+        "id": element_id,
+        "type": "video",
+        "mediaId": media_id,
+        "startTime": start,
+        "duration": duration,
+        "trimStart": 0,
+        "trimEnd": source - duration,
+        "sourceDuration": source,
+        **more,
+    }
 
 
 def overlay_track(*elements: dict[str, Any], **track: Any) -> list[dict[str, Any]]:
@@ -66,14 +111,32 @@ def samples(video: Path, seconds: float = 0.5) -> bytes:
 
 
 def pcm(video: Path) -> list[int]:
-    done = subprocess.run([ffmpeg_exe(), "-hide_banner", "-loglevel", "error", "-i", str(video), "-ac", "1", "-ar",
-                           "48000", "-f", "s16le", "-"], capture_output=True, check=True, timeout=60)
+    done = subprocess.run(
+        [
+            ffmpeg_exe(),
+            "-hide_banner",
+            "-loglevel",
+            "error",
+            "-i",
+            str(video),
+            "-ac",
+            "1",
+            "-ar",
+            "48000",
+            "-f",
+            "s16le",
+            "-",
+        ],
+        capture_output=True,
+        check=True,
+        timeout=60,
+    )
     return list(struct.unpack(f"<{len(done.stdout) // 2}h", done.stdout))
 
 
 def dominant_frequency(values: list[int]) -> float:
     """Zero crossings of a clean tone, over its middle (the ends fade in and out of the codec)."""
-    middle = values[len(values) // 4: 3 * len(values) // 4]
+    middle = values[len(values) // 4 : 3 * len(values) // 4]
     crossings = sum(1 for a, b in zip(middle, middle[1:], strict=False) if (a < 0) != (b < 0))
     return crossings / 2 / (len(middle) / 48000)
 
@@ -128,9 +191,14 @@ def test_a_clip_whose_sound_was_separated_is_silent(media: Path, tmp_path: Path)
 
 
 def test_graphic_elements_are_drawn(media: Path, tmp_path: Path) -> None:
-    shape = {"id": "g", "type": "graphic", "definitionId": "ellipse", "params": {"fill": "#00ff00", "width": 60,
-                                                                                  "height": 60},
-             "startTime": 0, "duration": T}
+    shape = {
+        "id": "g",
+        "type": "graphic",
+        "definitionId": "ellipse",
+        "params": {"fill": "#00ff00", "width": 60, "height": 60},
+        "startTime": 0,
+        "duration": T,
+    }
     out = render(tmp_path, media, [], [{"id": "shapes", "type": "graphic", "elements": [shape]}])
     picture = samples(out)
     assert close(pixel(picture, W, 80, 45), (0, 255, 0), 30)  # the centre of the ellipse
@@ -138,8 +206,11 @@ def test_graphic_elements_are_drawn(media: Path, tmp_path: Path) -> None:
 
 
 def test_clip_effects_apply_to_their_element(media: Path, tmp_path: Path) -> None:
-    out = render(tmp_path, media, [clip("r", "red", effects=[{"id": "e", "type": "grayscale",
-                                                              "params": {"intensity": 100}, "enabled": True}])])
+    out = render(
+        tmp_path,
+        media,
+        [clip("r", "red", effects=[{"id": "e", "type": "grayscale", "params": {"intensity": 100}, "enabled": True}])],
+    )
     red, green, blue = pixel(samples(out), W, 80, 45)
     assert max(red, green, blue) - min(red, green, blue) < 16  # red turned grey
 
@@ -157,11 +228,16 @@ def test_every_blend_mode_renders(media: Path, tmp_path: Path, group: int) -> No
     each; one graph with all 17 stacked is slow in ffmpeg, not wrong)."""
     from neuralcut_cli.project.elements import BLEND_MODES
 
-    modes = BLEND_MODES[group * 6:(group + 1) * 6]
+    modes = BLEND_MODES[group * 6 : (group + 1) * 6]
     step = T // 5
-    tracks = [{"id": f"t{n}", "type": "video", "elements": [clip(f"r{n}", "red", start=n * step, duration=step,
-                                                               blendMode=mode)]}
-              for n, mode in enumerate(modes)]
+    tracks = [
+        {
+            "id": f"t{n}",
+            "type": "video",
+            "elements": [clip(f"r{n}", "red", start=n * step, duration=step, blendMode=mode)],
+        }
+        for n, mode in enumerate(modes)
+    ]
     out = render(tmp_path, media, [clip(duration=2 * T)], tracks)
     assert abs(probe(out).duration - 2.0) < 0.15
     if group == 0:
@@ -169,8 +245,17 @@ def test_every_blend_mode_renders(media: Path, tmp_path: Path, group: int) -> No
 
 
 def text_render(media: Path, folder: Path, **style: Any) -> bytes:
-    text = {"id": "t", "type": "text", "content": "HIHI", "startTime": 0, "duration": T, "fontSize": 20,
-            "color": "#ffffff", "fontWeight": "bold", **style}
+    text = {
+        "id": "t",
+        "type": "text",
+        "content": "HIHI",
+        "startTime": 0,
+        "duration": T,
+        "fontSize": 20,
+        "color": "#ffffff",
+        "fontWeight": "bold",
+        **style,
+    }
     return samples(render(folder, media, [], [{"id": "tx", "type": "text", "elements": [text]}]))
 
 
@@ -200,8 +285,17 @@ def test_the_background_box_takes_its_offsets_and_rounded_corners(media: Path, t
 
 
 def _fx(index: int, effect: str, start: int, duration: int) -> dict[str, Any]:
-    return {"id": f"fx{index}", "type": "effect", "name": effect, "startTime": start, "duration": duration,
-            "trimStart": 0, "trimEnd": 0, "effectType": effect, "params": {}}
+    return {
+        "id": f"fx{index}",
+        "type": "effect",
+        "name": effect,
+        "startTime": start,
+        "duration": duration,
+        "trimStart": 0,
+        "trimEnd": 0,
+        "effectType": effect,
+        "params": {},
+    }
 
 
 def test_an_effect_element_changes_the_picture_only_over_its_range(media: Path, tmp_path: Path) -> None:
@@ -238,7 +332,8 @@ def test_all_thirty_effects_render(media: Path, tmp_path: Path, as_clip_effects:
         out = render(tmp_path, media, [clip("c", effects=effects)])
     else:
         step = 2 * T // len(EFFECTS)
-        track = [{"id": "fx", "type": "effect",
-                  "elements": [_fx(n, e.id, n * step, step) for n, e in enumerate(EFFECTS)]}]
+        track = [
+            {"id": "fx", "type": "effect", "elements": [_fx(n, e.id, n * step, step) for n, e in enumerate(EFFECTS)]}
+        ]
         out = render(tmp_path, media, [clip("c")], overlay=track)
     assert probe(out).duration == pytest.approx(2.0, abs=0.1)

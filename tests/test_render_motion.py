@@ -26,20 +26,56 @@ def media(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return make_media(tmp_path_factory.mktemp("media"))
 
 
-def project(folder: Path, media: Path, main: list[dict[str, Any]], overlay: list[dict[str, Any]] | None = None,
-            audio: list[dict[str, Any]] | None = None) -> Path:
-    assets = [{"id": "clip", "name": "clip.mp4", "type": "video", "path": str(media / "clip.mp4"), "duration": 3.0,
-               "width": 320, "height": 180, "hasAudio": True},
-              {"id": "red", "name": "red.mp4", "type": "video", "path": str(media / "red.mp4"), "duration": 2.0,
-               "width": 320, "height": 180, "hasAudio": True},
-              {"id": "pic", "name": "pic.png", "type": "image", "path": str(media / "pic.png"), "width": 64, "height": 48},
-              {"id": "tone", "name": "tone.mp3", "type": "audio", "path": str(media / "tone.mp3"), "duration": 4.0}]
-    data = {"settings": {"fps": {"numerator": 15, "denominator": 1}, "canvasSize": {"width": W, "height": H},
-                         "background": {"type": "color", "color": "#000000"}},
-            "mediaAssets": assets, "currentSceneId": "s",
-            "scenes": [{"id": "s", "tracks": {"overlay": overlay or [], "main": {"id": "main", "type": "video",
-                                                                                 "elements": main},
-                                              "audio": audio or []}}]}
+def project(
+    folder: Path,
+    media: Path,
+    main: list[dict[str, Any]],
+    overlay: list[dict[str, Any]] | None = None,
+    audio: list[dict[str, Any]] | None = None,
+) -> Path:
+    assets = [
+        {
+            "id": "clip",
+            "name": "clip.mp4",
+            "type": "video",
+            "path": str(media / "clip.mp4"),
+            "duration": 3.0,
+            "width": 320,
+            "height": 180,
+            "hasAudio": True,
+        },
+        {
+            "id": "red",
+            "name": "red.mp4",
+            "type": "video",
+            "path": str(media / "red.mp4"),
+            "duration": 2.0,
+            "width": 320,
+            "height": 180,
+            "hasAudio": True,
+        },
+        {"id": "pic", "name": "pic.png", "type": "image", "path": str(media / "pic.png"), "width": 64, "height": 48},
+        {"id": "tone", "name": "tone.mp3", "type": "audio", "path": str(media / "tone.mp3"), "duration": 4.0},
+    ]
+    data = {
+        "settings": {
+            "fps": {"numerator": 15, "denominator": 1},
+            "canvasSize": {"width": W, "height": H},
+            "background": {"type": "color", "color": "#000000"},
+        },
+        "mediaAssets": assets,
+        "currentSceneId": "s",
+        "scenes": [
+            {
+                "id": "s",
+                "tracks": {
+                    "overlay": overlay or [],
+                    "main": {"id": "main", "type": "video", "elements": main},
+                    "audio": audio or [],
+                },
+            }
+        ],
+    }
     path = folder / "p.json"
     path.write_text(json.dumps(data))
     return path
@@ -53,8 +89,17 @@ def render(path: Path) -> Path:
 
 
 def video(element_id: str, media_id: str, duration: int, source: int, **more: Any) -> dict[str, Any]:
-    return {"id": element_id, "type": "video", "mediaId": media_id, "startTime": 0, "duration": duration,
-            "trimStart": 0, "trimEnd": source - duration, "sourceDuration": source, **more}
+    return {
+        "id": element_id,
+        "type": "video",
+        "mediaId": media_id,
+        "startTime": 0,
+        "duration": duration,
+        "trimStart": 0,
+        "trimEnd": source - duration,
+        "sourceDuration": source,
+        **more,
+    }
 
 
 def luma(picture: bytes) -> float:
@@ -67,7 +112,7 @@ def luma(picture: bytes) -> float:
 
 
 def rms_db(values: list[int], start: float, length: float = 0.1) -> float:
-    part = values[int(start * 48000): int((start + length) * 48000)]
+    part = values[int(start * 48000) : int((start + length) * 48000)]
     rms = (sum(v * v for v in part) / len(part)) ** 0.5
     return 20 * math.log10(max(rms, 1e-9))
 
@@ -96,12 +141,22 @@ def test_loudness_follows_a_volume_ramp(media: Path, tmp_path: Path) -> None:
 
 
 def test_a_duck_lowers_the_music_by_its_depth(media: Path, tmp_path: Path) -> None:
-    music = {"id": "m", "type": "audio", "mediaId": "tone", "startTime": 0, "duration": 4 * T, "trimStart": 0,
-             "trimEnd": 0, "sourceDuration": 4 * T, "sourceType": "upload"}
+    music = {
+        "id": "m",
+        "type": "audio",
+        "mediaId": "tone",
+        "startTime": 0,
+        "duration": 4 * T,
+        "trimStart": 0,
+        "trimEnd": 0,
+        "sourceDuration": 4 * T,
+        "sourceType": "upload",
+    }
     quiet = video("r", "red", T, 2 * T, startTime=int(1.5 * T), muted=True)  # the "voice": 1.5-2.5 s, no sound
     path = project(tmp_path, media, [quiet], audio=[{"id": "au", "type": "audio", "elements": [music]}])
-    Tools(path)("duck", {"musicElementIds": ["m"], "underElementIds": ["r"], "depth": 12, "attack": 0.2,
-                         "release": 0.2})
+    Tools(path)(
+        "duck", {"musicElementIds": ["m"], "underElementIds": ["r"], "depth": 12, "attack": 0.2, "release": 0.2}
+    )
     samples = pcm(render(path))
     assert abs((rms_db(samples, 1.8) - rms_db(samples, 0.5)) + 12) <= 1.0
     assert abs(rms_db(samples, 3.2) - rms_db(samples, 0.5)) <= 1.0  # back after the release

@@ -52,14 +52,35 @@ def folder(tmp_path: Path, sources: Path) -> Path:
 
 def grey_frames(video: Path, size: tuple[int, int] = (160, 90)) -> np.ndarray:
     """Every frame, small and grey, as an array (frames, height, width)."""
-    done = subprocess.run([ffmpeg_exe(), "-v", "error", "-i", str(video), "-vf", f"scale={size[0]}:{size[1]}",
-                           "-f", "rawvideo", "-pix_fmt", "gray", "-"], capture_output=True, check=True, timeout=600)
+    done = subprocess.run(
+        [
+            ffmpeg_exe(),
+            "-v",
+            "error",
+            "-i",
+            str(video),
+            "-vf",
+            f"scale={size[0]}:{size[1]}",
+            "-f",
+            "rawvideo",
+            "-pix_fmt",
+            "gray",
+            "-",
+        ],
+        capture_output=True,
+        check=True,
+        timeout=600,
+    )
     return np.frombuffer(done.stdout, np.uint8).reshape(-1, size[1], size[0]).astype(np.int16)
 
 
 def samples(video: Path) -> np.ndarray:
-    done = subprocess.run([ffmpeg_exe(), "-v", "error", "-i", str(video), "-map", "0:a", "-f", "s16le", "-ac", "2",
-                           "-ar", "48000", "-"], capture_output=True, check=True, timeout=600)
+    done = subprocess.run(
+        [ffmpeg_exe(), "-v", "error", "-i", str(video), "-map", "0:a", "-f", "s16le", "-ac", "2", "-ar", "48000", "-"],
+        capture_output=True,
+        check=True,
+        timeout=600,
+    )
     return np.frombuffer(done.stdout, np.int16).reshape(-1, 2)
 
 
@@ -70,6 +91,7 @@ def render_json(project: Path, out: Path, *extra: str, timeout: float = 900) -> 
 
 
 # -- memory, frames, lengths ------------------------------------------------------------------------------------
+
 
 def test_a_120_clip_edit_renders_in_bounded_memory_and_shows_the_frames_it_points_at(folder: Path) -> None:
     project_path = cut_project(folder, clips=120, clip_seconds=1.0)
@@ -92,8 +114,9 @@ def test_a_120_clip_edit_renders_in_bounded_memory_and_shows_the_frames_it_point
         assert here < 2.5 and here < neighbours, (number, here, neighbours)
 
 
-def test_a_ten_minute_talk_cut_at_its_silences_renders_whole(tmp_path: Path,
-                                                            tmp_path_factory: pytest.TempPathFactory) -> None:
+def test_a_ten_minute_talk_cut_at_its_silences_renders_whole(
+    tmp_path: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
     shared = tmp_path_factory.getbasetemp().parent / "scale-talk"
     shared.mkdir(exist_ok=True)
     with open(shared / ".lock", "w") as lock:
@@ -112,14 +135,20 @@ def test_a_ten_minute_talk_cut_at_its_silences_renders_whole(tmp_path: Path,
     assert run.code == 0, run.stderr
     assert run.peak_mb < LIMIT_MB
     frames = -(-project.scene.end_time * 30 // T)  # every frame that starts before the end
-    counted = subprocess.run([ffmpeg_exe(), "-v", "error", "-i", str(out), "-map", "0:v", "-f", "null", "-",
-                              "-progress", "pipe:1"], capture_output=True, text=True, check=True, timeout=600)
+    counted = subprocess.run(
+        [ffmpeg_exe(), "-v", "error", "-i", str(out), "-map", "0:v", "-f", "null", "-", "-progress", "pipe:1"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=600,
+    )
     shown = [int(line.split("=")[1]) for line in counted.stdout.splitlines() if line.startswith("frame=")][-1]
     assert shown == frames
     assert abs(len(samples(out)) - frames * 1600) < 1600  # within one frame of sound
 
 
 # -- segments join as if there were none ---------------------------------------------------------------------
+
 
 def _animated(folder: Path) -> Path:
     """Two clips, the first fading in over 2 s and zooming, music under both with a static level."""
@@ -129,9 +158,11 @@ def _animated(folder: Path) -> Path:
     first["opacity"] = 1
     path.write_text(json.dumps(data))
     zoom = '"from": 1, "to": 2.5, "start": 0.4, "end": 2.9, "easing": "ease-in-out"'
-    for call in (["fade", '{"elementIds": ["e0000"], "in": 2}'],
-                 ["animate", f'{{"elementId": "e0000", "property": "transform.scaleX", {zoom}}}'],
-                 ["animate", f'{{"elementId": "e0000", "property": "transform.scaleY", {zoom}}}']):
+    for call in (
+        ["fade", '{"elementIds": ["e0000"], "in": 2}'],
+        ["animate", f'{{"elementId": "e0000", "property": "transform.scaleX", {zoom}}}'],
+        ["animate", f'{{"elementId": "e0000", "property": "transform.scaleY", {zoom}}}'],
+    ):
         done = neuralcut("tool", *call, "-p", path)
         assert done.returncode == 0, done.stdout + done.stderr
     return path
@@ -157,16 +188,28 @@ def test_a_fade_and_a_zoom_across_segment_boundaries_look_as_in_one_segment(fold
 def _levels(sound: np.ndarray) -> np.ndarray:
     """RMS of each 10 ms, as a share of full scale."""
     mono = sound.astype(float).mean(axis=1)[: len(sound) // 480 * 480].reshape(-1, 480)
-    return np.sqrt((mono ** 2).mean(axis=1)) / 32768
+    return np.sqrt((mono**2).mean(axis=1)) / 32768
 
 
 def test_sound_joined_from_pieces_is_the_sound_of_one_piece(folder: Path) -> None:
     """Clips' AAC at 48 kHz and a music bed in MP3 at 44.1 kHz (seeking in it is not exact, and it must be
     resampled in the same phase whichever segment reads it), started 3.3333 s into the song."""
     project_path = cut_project(folder, clips=3, clip_seconds=2.0, size=(320, 180))
-    subprocess.run([ffmpeg_exe(), "-v", "error", "-f", "lavfi", "-i",
-                    "aevalsrc=0.3*sin(2*PI*(100*t+20*t*t)):s=44100:d=20", "-c:a", "libmp3lame",
-                    str(folder / "media" / "song.mp3")], check=True)
+    subprocess.run(
+        [
+            ffmpeg_exe(),
+            "-v",
+            "error",
+            "-f",
+            "lavfi",
+            "-i",
+            "aevalsrc=0.3*sin(2*PI*(100*t+20*t*t)):s=44100:d=20",
+            "-c:a",
+            "libmp3lame",
+            str(folder / "media" / "song.mp3"),
+        ],
+        check=True,
+    )
     data = json.loads(project_path.read_text())
     data["mediaAssets"][-1].update(path="media/song.mp3", duration=20)
     bed = data["scenes"][0]["tracks"]["audio"][0]["elements"][0]
@@ -190,19 +233,38 @@ def test_jobs_one_and_two_write_the_same_bytes(folder: Path) -> None:
 
 # -- only what changed --------------------------------------------------------------------------------------------
 
+
 def test_an_edit_renders_only_the_segments_it_changed(folder: Path) -> None:
     project_path = cut_project(folder, clips=8, clip_seconds=1.0, size=(320, 180))
     out = folder / "out.mp4"
     first = render_json(project_path, out)
     assert (first["segments"], first["reused"]) == (8, 0)
-    done = neuralcut("tool", "add_clip_effect", '{"elementIds": ["e0003"], "effectType": "grayscale"}',
-                     "-p", project_path)
+    done = neuralcut(
+        "tool", "add_clip_effect", '{"elementIds": ["e0003"], "effectType": "grayscale"}', "-p", project_path
+    )
     assert done.returncode == 0, done.stdout
     second = render_json(project_path, out)
     assert (second["segments"], second["reused"]) == (8, 7)
-    colour = subprocess.run([ffmpeg_exe(), "-v", "error", "-i", str(out), "-vf", "select=eq(n\\,105)",
-                             "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgb24", "-"],
-                            capture_output=True, check=True).stdout
+    colour = subprocess.run(
+        [
+            ffmpeg_exe(),
+            "-v",
+            "error",
+            "-i",
+            str(out),
+            "-vf",
+            "select=eq(n\\,105)",
+            "-frames:v",
+            "1",
+            "-f",
+            "rawvideo",
+            "-pix_fmt",
+            "rgb24",
+            "-",
+        ],
+        capture_output=True,
+        check=True,
+    ).stdout
     pixels = np.frombuffer(colour, np.uint8).reshape(-1, 3).astype(int)
     assert (pixels.max(axis=1) - pixels.min(axis=1)).mean() < 4  # clip 4 (3-4 s) is grey now
     # a clip cut out with the gap closed (the music too): what follows only moved; nothing is rendered again
@@ -220,8 +282,11 @@ def test_kill_9_at_any_moment_leaves_nothing_a_later_render_trusts(folder: Path)
     out = folder / "out.mp4"
     rng = random.Random(5)
     for trial in range(4):
-        process = subprocess.Popen(neuralcut_argv("render", "-p", str(project_path), "-o", str(out), "--force"),
-                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        process = subprocess.Popen(
+            neuralcut_argv("render", "-p", str(project_path), "-o", str(out), "--force"),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         time.sleep(rng.uniform(0.3, 4.0) if trial else 0.05)
         process.send_signal(signal.SIGKILL)
         process.wait()
@@ -269,8 +334,12 @@ def _leftovers(folder: Path, cache: Path) -> list[str]:
 def test_ctrl_c_stops_every_worker_and_keeps_only_whole_entries(folder: Path) -> None:
     project_path = cut_project(folder, clips=12, clip_seconds=1.0, size=(1280, 720))
     out = folder / "out.mp4"
-    process = subprocess.Popen(neuralcut_argv("render", "-p", str(project_path), "-o", str(out)),
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        neuralcut_argv("render", "-p", str(project_path), "-o", str(out)),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     cache = folder / ".neuralcut" / project_path.stem / "render"
     deadline = time.monotonic() + 60
     while not list(cache.glob("*.sum")) and time.monotonic() < deadline:  # some segments done, others running
@@ -287,6 +356,7 @@ def test_ctrl_c_stops_every_worker_and_keeps_only_whole_entries(folder: Path) ->
 
 # -- Ray -------------------------------------------------------------------------------------------------------
 
+
 @pytest.fixture
 def ray_head(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A real Ray head on 127.0.0.1 with two CPUs, started for the test and stopped after it."""
@@ -294,10 +364,28 @@ def ray_head(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     ray = shutil.which("ray", path=str(Path(os.sys.executable).parent)) or "ray"
     port = _free_port()
     temp = Path("/tmp") / f"nc-ray-{os.getpid()}"
-    head = subprocess.Popen([ray, "start", "--head", "--node-ip-address", "127.0.0.1", "--port", str(port),
-                             "--num-cpus", "2", "--disable-usage-stats", "--include-dashboard=false", "--block",
-                             "--temp-dir", str(temp)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                            start_new_session=True)
+    head = subprocess.Popen(
+        [
+            ray,
+            "start",
+            "--head",
+            "--node-ip-address",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--num-cpus",
+            "2",
+            "--disable-usage-stats",
+            "--include-dashboard=false",
+            "--block",
+            "--temp-dir",
+            str(temp),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
     try:
         _wait_for_head(head)
         yield f"127.0.0.1:{port}"
@@ -326,8 +414,16 @@ def _wait_for_head(head: subprocess.Popen[str]) -> None:
 
 def test_a_ray_cluster_renders_the_same_bytes(folder: Path, ray_head: str) -> None:
     project_path = cut_project(folder, clips=6, clip_seconds=1.0, size=(640, 360))
-    texts = [{"id": "t-t", "name": "Titles", "type": "text", "elements": [
-        {"id": "e-t", "type": "text", "name": "Title", "content": "Día uno", "startTime": 0, "duration": 3 * T}]}]
+    texts = [
+        {
+            "id": "t-t",
+            "name": "Titles",
+            "type": "text",
+            "elements": [
+                {"id": "e-t", "type": "text", "name": "Title", "content": "Día uno", "startTime": 0, "duration": 3 * T}
+            ],
+        }
+    ]
     data = json.loads(project_path.read_text())
     data["scenes"][0]["tracks"]["overlay"] = texts
     project_path.write_text(json.dumps(data))

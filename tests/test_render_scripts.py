@@ -26,11 +26,22 @@ W, H, SIZE = 640, 360, 15  # font size 15 of 90 → 60 px on a 360-pixel canvas
 
 
 def text_project(tmp_path: Path, content: str, name: str = "t.json") -> Path:
-    text = {"id": "title", "type": "text", "name": "Title", "startTime": 0, "duration": seconds_to_ticks(2),
-            "content": content, "fontSize": SIZE, "color": "#ffffff", "fontFamily": "Arial",
-            "transform": {"scaleX": 1, "scaleY": 1, "position": {"x": 0, "y": 0}, "rotate": 0}, "opacity": 1}
-    data = minimal_project(settings={"canvasSize": {"width": W, "height": H}, "fps": {"numerator": 30,
-                                                                                       "denominator": 1}})
+    text = {
+        "id": "title",
+        "type": "text",
+        "name": "Title",
+        "startTime": 0,
+        "duration": seconds_to_ticks(2),
+        "content": content,
+        "fontSize": SIZE,
+        "color": "#ffffff",
+        "fontFamily": "Arial",
+        "transform": {"scaleX": 1, "scaleY": 1, "position": {"x": 0, "y": 0}, "rotate": 0},
+        "opacity": 1,
+    }
+    data = minimal_project(
+        settings={"canvasSize": {"width": W, "height": H}, "fps": {"numerator": 30, "denominator": 1}}
+    )
     data["scenes"][0]["tracks"]["overlay"] = [{"id": "texts", "type": "text", "elements": [text]}]
     path = tmp_path / name
     path.write_text(json.dumps(data, ensure_ascii=False))
@@ -46,9 +57,11 @@ def direct(tmp_path: Path, content: str, font: Path, shaping: int = 1) -> np.nda
     """The text drawn by ffmpeg alone, centred, with ``font``: what the frame should look like."""
     (tmp_path / "direct.txt").write_text(content, encoding="utf-8")
     out = tmp_path / f"direct-{font.stem}-{shaping}.png"
-    os.system(f"'{ffmpeg_exe()}' -v error -y -f lavfi -i color=c=black:s={W}x{H}:d=1 -vf \"format=yuv420p,"
-              f"drawtext=fontfile='{font}':textfile='{tmp_path / 'direct.txt'}':expansion=none:text_shaping={shaping}:"
-              f"fontsize=60.00:fontcolor=white:x=320.0-text_w/2:y=180.0-text_h/2,format=yuv420p\" -frames:v 1 '{out}'")
+    os.system(
+        f"'{ffmpeg_exe()}' -v error -y -f lavfi -i color=c=black:s={W}x{H}:d=1 -vf \"format=yuv420p,"
+        f"drawtext=fontfile='{font}':textfile='{tmp_path / 'direct.txt'}':expansion=none:text_shaping={shaping}:"
+        f"fontsize=60.00:fontcolor=white:x=320.0-text_w/2:y=180.0-text_h/2,format=yuv420p\" -frames:v 1 '{out}'"
+    )
     return pixels(out)
 
 
@@ -96,19 +109,24 @@ def test_the_warning_names_the_characters_before_rendering(tmp_path: Path) -> No
     path = text_project(tmp_path, f"Hi {JAPANESE}")
     done = neuralcut("render", "-o", tmp_path / "out.mp4", "--json", "-p", path, env=no_fonts(tmp_path))
     assert done.returncode == 0, done.stderr
-    assert ("warning: no installed font has '東' (U+6771), '京' (U+4EAC), 'の' (U+306E), '夏' (U+590F), "
-            "'祭' (U+796D), 'り' (U+308A): they will be drawn as empty boxes") in done.stderr
+    assert (
+        "warning: no installed font has '東' (U+6771), '京' (U+4EAC), 'の' (U+306E), '夏' (U+590F), "
+        "'祭' (U+796D), 'り' (U+308A): they will be drawn as empty boxes"
+    ) in done.stderr
     assert json.loads(done.stdout)["missingGlyphs"] == list(JAPANESE)
-    fine = neuralcut("render", "-o", tmp_path / "ok.mp4", "-p", text_project(tmp_path, "Hi", "latin.json"),
-                     env=no_fonts(tmp_path))
+    fine = neuralcut(
+        "render", "-o", tmp_path / "ok.mp4", "-p", text_project(tmp_path, "Hi", "latin.json"), env=no_fonts(tmp_path)
+    )
     assert "warning" not in fine.stderr
 
 
 @pytest.mark.skipif(shutil.which("fc-list") is None, reason="fontconfig is not installed here")
 def test_fontconfig_finds_the_font(tmp_path: Path) -> None:
     conf = tmp_path / "fonts.conf"
-    conf.write_text(f'<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig>'
-                    f"<dir>{FONTS}</dir><cachedir>{tmp_path / 'cache'}</cachedir></fontconfig>")
+    conf.write_text(
+        f'<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig>'
+        f"<dir>{FONTS}</dir><cachedir>{tmp_path / 'cache'}</cachedir></fontconfig>"
+    )
     path = text_project(tmp_path, JAPANESE)
     ours, warnings = frame(path, {"FONTCONFIG_FILE": str(conf), "HOME": str(tmp_path)})
     right = direct(tmp_path, JAPANESE, FONTS / "DroidSansFallback-subset.ttf")

@@ -25,17 +25,39 @@ T = 120_000
 
 
 def _clip(eid: str, start: float, length: float, trim: float = 0.0, media: str = "a-v") -> dict[str, Any]:
-    return {"id": eid, "type": "video", "name": eid, "mediaId": media, "startTime": round(start * T),
-            "duration": round(length * T), "trimStart": round(trim * T), "trimEnd": round((60 - length - trim) * T),
-            "sourceDuration": 60 * T}
+    return {
+        "id": eid,
+        "type": "video",
+        "name": eid,
+        "mediaId": media,
+        "startTime": round(start * T),
+        "duration": round(length * T),
+        "trimStart": round(trim * T),
+        "trimEnd": round((60 - length - trim) * T),
+        "sourceDuration": 60 * T,
+    }
 
 
 def _project(clips: list[dict[str, Any]], fps: tuple[int, int] = (30, 1), **extra: Any) -> dict[str, Any]:
     data = minimal_project()
-    data["settings"] = {"fps": {"numerator": fps[0], "denominator": fps[1]}, "canvasSize": {"width": 320, "height": 180}}
-    data["mediaAssets"] = [{"id": "a-v", "name": "v.mp4", "type": "video", "path": "v.mp4", "duration": 60,
-                            "width": 320, "height": 180, "fps": 30, "hasAudio": True},
-                           {"id": "a-m", "name": "m.m4a", "type": "audio", "path": "m.m4a", "duration": 600}]
+    data["settings"] = {
+        "fps": {"numerator": fps[0], "denominator": fps[1]},
+        "canvasSize": {"width": 320, "height": 180},
+    }
+    data["mediaAssets"] = [
+        {
+            "id": "a-v",
+            "name": "v.mp4",
+            "type": "video",
+            "path": "v.mp4",
+            "duration": 60,
+            "width": 320,
+            "height": 180,
+            "fps": 30,
+            "hasAudio": True,
+        },
+        {"id": "a-m", "name": "m.m4a", "type": "audio", "path": "m.m4a", "duration": 600},
+    ]
     data["scenes"][0]["tracks"]["main"]["elements"] = clips
     data["scenes"][0]["tracks"].update(extra)
     return data
@@ -43,8 +65,10 @@ def _project(clips: list[dict[str, Any]], fps: tuple[int, int] = (30, 1), **extr
 
 # -- the frame grid -------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("rate", [Fraction(30), Fraction(24000, 1001), Fraction(25), Fraction(60000, 1001),
-                                  Fraction(7, 3)])
+
+@pytest.mark.parametrize(
+    "rate", [Fraction(30), Fraction(24000, 1001), Fraction(25), Fraction(60000, 1001), Fraction(7, 3)]
+)
 def test_frame_edges_are_exact_on_every_rate(rate: Fraction) -> None:
     for frame in range(0, 5000, 37):
         ticks = frame_time(frame, rate)
@@ -57,10 +81,28 @@ def test_frame_edges_are_exact_on_every_rate(rate: Fraction) -> None:
 
 # -- cutting ------------------------------------------------------------------------------------------------------
 
+
 def test_segments_cut_where_what_is_seen_or_heard_changes() -> None:
-    music = [{"id": "t-m", "name": "Music", "type": "audio", "elements": [
-        {"id": "e-m", "type": "audio", "name": "m", "mediaId": "a-m", "startTime": round(1.5 * T),
-         "duration": 2 * T, "trimStart": 0, "trimEnd": 598 * T, "sourceDuration": 600 * T}]}]
+    music = [
+        {
+            "id": "t-m",
+            "name": "Music",
+            "type": "audio",
+            "elements": [
+                {
+                    "id": "e-m",
+                    "type": "audio",
+                    "name": "m",
+                    "mediaId": "a-m",
+                    "startTime": round(1.5 * T),
+                    "duration": 2 * T,
+                    "trimStart": 0,
+                    "trimEnd": 598 * T,
+                    "sourceDuration": 600 * T,
+                }
+            ],
+        }
+    ]
     project = project_from_json(_project([_clip("a", 0, 2), _clip("b", 2, 2)], audio=music))
     segments = cut(project)
     assert [s.frames for s in segments] == [(0, 45), (45, 60), (60, 105), (105, 120)]
@@ -84,29 +126,52 @@ def test_sub_frame_edges_fall_on_the_next_frame_and_segments_tile_the_range() ->
     project = project_from_json(_project(clips))
     segments = cut(project, start=round(0.2 * T), end=round(1.4 * T))
     assert segments[0].frames[0] == 6 and segments[-1].frames[1] == 42
-    assert all(a.frames[1] == b.frames[0] and a.samples[1] == b.samples[0]
-               for a, b in zip(segments, segments[1:], strict=False))
+    assert all(
+        a.frames[1] == b.frames[0] and a.samples[1] == b.samples[0]
+        for a, b in zip(segments, segments[1:], strict=False)
+    )
     assert (31, 42) in [s.frames for s in segments]  # 1.01 s is shown from frame 31 (1.0333 s)
 
 
 def test_hidden_elements_text_and_effects_do_not_cut() -> None:
     hidden = dict(_clip("h", 0.5, 1), hidden=True)
-    captions = [{"id": f"c{n}", "type": "text", "name": "Caption", "content": f"line {n}",
-                 "startTime": round(n * 0.7 * T), "duration": round(0.6 * T)} for n in range(4)]
-    blur = {"id": "fx", "type": "effect", "name": "Blur", "effectType": "blur", "startTime": round(1.1 * T),
-            "duration": T}
-    overlay = [{"id": "t-o", "name": "Over", "type": "video", "elements": [hidden]},
-               {"id": "t-c", "name": "Captions", "type": "text", "elements": captions},
-               {"id": "t-e", "name": "Effects", "type": "effect", "elements": [blur]}]
+    captions = [
+        {
+            "id": f"c{n}",
+            "type": "text",
+            "name": "Caption",
+            "content": f"line {n}",
+            "startTime": round(n * 0.7 * T),
+            "duration": round(0.6 * T),
+        }
+        for n in range(4)
+    ]
+    blur = {
+        "id": "fx",
+        "type": "effect",
+        "name": "Blur",
+        "effectType": "blur",
+        "startTime": round(1.1 * T),
+        "duration": T,
+    }
+    overlay = [
+        {"id": "t-o", "name": "Over", "type": "video", "elements": [hidden]},
+        {"id": "t-c", "name": "Captions", "type": "text", "elements": captions},
+        {"id": "t-e", "name": "Effects", "type": "effect", "elements": [blur]},
+    ]
     project = project_from_json(_project([_clip("a", 0, 3)], overlay=overlay))
     assert [s.frames for s in cut(project)] == [(0, 90)]
     shown = dict(_clip("v", 0.5, 1))
     overlay[0]["elements"] = [shown]
     assert [s.frames for s in cut(project_from_json(_project([_clip("a", 0, 3)], overlay=overlay)))] == [
-        (0, 15), (15, 45), (45, 90)]
+        (0, 15),
+        (15, 45),
+        (45, 90),
+    ]
 
 
 # -- keys -----------------------------------------------------------------------------------------------------
+
 
 def _keys(data: dict[str, Any], folder: Path) -> list[dict[str, str]]:
     project = project_from_json(data)
@@ -134,16 +199,34 @@ def media_folder(tmp_path: Path) -> Path:
 
 
 def test_a_segment_that_only_moved_keeps_its_keys(media_folder: Path) -> None:
-    before = _keys(_project([_clip("a", 0, 2, trim=1), _clip("b", 2, 3, trim=10), _clip("c", 5, 2, trim=20)]),
-                   media_folder)
+    before = _keys(
+        _project([_clip("a", 0, 2, trim=1), _clip("b", 2, 3, trim=10), _clip("c", 5, 2, trim=20)]), media_folder
+    )
     after = _keys(_project([_clip("b", 0, 3, trim=10), _clip("c", 3, 2, trim=20)]), media_folder)  # a deleted, rippled
     assert after == before[1:]
 
 
 def test_a_changed_property_changes_only_its_part(media_folder: Path) -> None:
-    music = [{"id": "t-m", "name": "Music", "type": "audio", "elements": [
-        {"id": "e-m", "type": "audio", "name": "m", "mediaId": "a-m", "startTime": 0, "duration": 4 * T,
-         "trimStart": 0, "trimEnd": 596 * T, "sourceDuration": 600 * T}]}]
+    music = [
+        {
+            "id": "t-m",
+            "name": "Music",
+            "type": "audio",
+            "elements": [
+                {
+                    "id": "e-m",
+                    "type": "audio",
+                    "name": "m",
+                    "mediaId": "a-m",
+                    "startTime": 0,
+                    "duration": 4 * T,
+                    "trimStart": 0,
+                    "trimEnd": 596 * T,
+                    "sourceDuration": 600 * T,
+                }
+            ],
+        }
+    ]
     data = _project([_clip("a", 0, 2, trim=1), _clip("b", 2, 2, trim=10)], audio=music)
     before = _keys(data, media_folder)
     louder = copy.deepcopy(data)
@@ -153,7 +236,8 @@ def test_a_changed_property_changes_only_its_part(media_folder: Path) -> None:
     assert after[1]["video"] == before[1]["video"] and after[1]["audio"] != before[1]["audio"]
     grey = copy.deepcopy(data)
     grey["scenes"][0]["tracks"]["main"]["elements"][1]["effects"] = [
-        {"id": "fx", "type": "grayscale", "params": {"intensity": 100}, "enabled": True}]
+        {"id": "fx", "type": "grayscale", "params": {"intensity": 100}, "enabled": True}
+    ]
     after = _keys(grey, media_folder)  # the picture's graph grew (and with it the plan's labels): not the sound's
     assert after[1]["video"] != before[1]["video"] and after[1]["audio"] == before[1]["audio"]
 
@@ -166,8 +250,16 @@ def test_a_changed_media_file_changes_the_keys(media_folder: Path) -> None:
 
 
 def test_text_changes_the_picture_key_through_its_file(media_folder: Path) -> None:
-    texts = [{"id": "t-t", "name": "Text", "type": "text", "elements": [
-        {"id": "e-t", "type": "text", "name": "T", "content": "Hello", "startTime": 0, "duration": 2 * T}]}]
+    texts = [
+        {
+            "id": "t-t",
+            "name": "Text",
+            "type": "text",
+            "elements": [
+                {"id": "e-t", "type": "text", "name": "T", "content": "Hello", "startTime": 0, "duration": 2 * T}
+            ],
+        }
+    ]
     data = _project([_clip("a", 0, 2)], overlay=texts)
     before = _keys(data, media_folder)
     data["scenes"][0]["tracks"]["overlay"][0]["elements"][0]["content"] = "Hallo"
@@ -175,9 +267,26 @@ def test_text_changes_the_picture_key_through_its_file(media_folder: Path) -> No
 
 
 def test_pruning_keeps_only_what_an_output_reads(media_folder: Path) -> None:
-    music = [{"id": "t-m", "name": "Music", "type": "audio", "elements": [
-        {"id": "e-m", "type": "audio", "name": "m", "mediaId": "a-m", "startTime": 0, "duration": 2 * T,
-         "trimStart": 0, "trimEnd": 598 * T, "sourceDuration": 600 * T}]}]
+    music = [
+        {
+            "id": "t-m",
+            "name": "Music",
+            "type": "audio",
+            "elements": [
+                {
+                    "id": "e-m",
+                    "type": "audio",
+                    "name": "m",
+                    "mediaId": "a-m",
+                    "startTime": 0,
+                    "duration": 2 * T,
+                    "trimStart": 0,
+                    "trimEnd": 598 * T,
+                    "sourceDuration": 600 * T,
+                }
+            ],
+        }
+    ]
     project = project_from_json(_project([_clip("a", 0, 2)], audio=music))
     plan = build_plan(project, media_folder / "p.json", media_folder, prober=_probe)
     inputs, chains = pruned(tuple(map(tuple, plan.inputs)), tuple(plan.chains), "vout")
@@ -189,6 +298,7 @@ def test_pruning_keeps_only_what_an_output_reads(media_folder: Path) -> None:
 
 
 # -- the cache ----------------------------------------------------------------------------------------------------
+
 
 def _cache(tmp_path: Path, limit: int = 10_000) -> RenderCache:
     project = tmp_path / "p.json"
@@ -230,7 +340,7 @@ def test_least_recently_used_entries_go_first(tmp_path: Path) -> None:
 
 def test_what_a_killed_render_left_is_swept(tmp_path: Path) -> None:
     cache = _cache(tmp_path)
-    dead = 2 ** 22 + 12345  # above any pid this machine hands out
+    dead = 2**22 + 12345  # above any pid this machine hands out
     (cache.folder / f"tmp-{dead}-abcd").mkdir()
     (cache.folder / f".k9.mp4.partial-{dead}").write_bytes(b"half")
     (cache.folder / f"tmp-{os.getpid()}-live").mkdir()
@@ -264,6 +374,7 @@ def test_keys_are_written_in_json_safe_form(media_folder: Path) -> None:
 
 # -- Ray, without a cluster: what is refused before any work ------------------------------------------------------
 
+
 class _FakeRay:
     """Enough of Ray for the node check: two nodes, tasks run here with what each node would see."""
 
@@ -272,7 +383,8 @@ class _FakeRay:
 
     def nodes(self) -> list[dict[str, Any]]:
         return [{"NodeID": node, "Alive": True, "NodeManagerAddress": node} for node in self.seen] + [
-            {"NodeID": "gone", "Alive": False, "NodeManagerAddress": "gone"}]
+            {"NodeID": "gone", "Alive": False, "NodeManagerAddress": "gone"}
+        ]
 
     def remote(self, **_: Any) -> Any:
         fake = self
@@ -314,8 +426,11 @@ def test_ray_refuses_a_node_that_cannot_see_the_media(tmp_path: Path, affinity: 
     paths = [str(p) for p in media]
     _check_nodes(_FakeRay({"10.0.0.5": {}, "10.0.0.6": {}}), paths)  # both see the same files: no refusal
     blind = _FakeRay({"10.0.0.5": {}, "10.0.0.6": {"sizes": {paths[0]: 5, paths[1]: None}}})
-    with pytest.raises(MediaError, match=r"Ray node 10\.0\.0\.6 cannot read 1 media file\(s\) at the paths this "
-                                         r"project uses \(.*b\.mp4\): every node needs the media at the same paths"):
+    with pytest.raises(
+        MediaError,
+        match=r"Ray node 10\.0\.0\.6 cannot read 1 media file\(s\) at the paths this "
+        r"project uses \(.*b\.mp4\): every node needs the media at the same paths",
+    ):
         _check_nodes(blind, paths)
     stale = _FakeRay({"10.0.0.5": {"sizes": {paths[0]: 4, paths[1]: 5}}})  # another version of a.mp4 there
     with pytest.raises(MediaError, match=r"cannot read 1 media file.*a\.mp4"):

@@ -102,6 +102,7 @@ def test_completer_offers_commands_ids_and_assets(demo_path: Path) -> None:
 
 # -- the real terminal ------------------------------------------------------------------
 
+
 def _spawn(path: Path, *extra: str, env: dict | None = None) -> pexpect.spawn:
     child = spawn(path, *extra, env=env)
     child.expect("›")
@@ -131,8 +132,17 @@ def test_pty_request_diff_lanes_undo_and_ctrl_d(demo_path: Path) -> None:
 @pytest.mark.slow  # a real terminal
 def test_pty_ctrl_c_cancels_a_slow_request(demo_path: Path, tmp_path: Path) -> None:
     script = tmp_path / "slow.json"
-    script.write_text(json.dumps({"delay": 600, "turns": [  # the model never answers in time: only Ctrl-C ends it
-        {"toolCalls": [{"id": "c1", "name": "split", "args": {"times": [5]}}]}, {"content": "done"}]}))
+    script.write_text(
+        json.dumps(
+            {
+                "delay": 600,
+                "turns": [  # the model never answers in time: only Ctrl-C ends it
+                    {"toolCalls": [{"id": "c1", "name": "split", "args": {"times": [5]}}]},
+                    {"content": "done"},
+                ],
+            }
+        )
+    )
     before = demo_path.read_bytes()
     child = _spawn(demo_path, "--backend", f"scripted:{script}")
     child.sendline("split at 5s slowly")

@@ -36,8 +36,9 @@ def content(data: bytes) -> dict[str, Any]:
 
 def killed_run(project: Path, crash_at: str) -> int:
     env = {**os.environ, "NO_COLOR": "1", "CRASH_AT": crash_at}
-    return subprocess.run([sys.executable, str(CHILD), "run", CHAIN, "-p", str(project)], env=env,
-                          capture_output=True, timeout=120).returncode
+    return subprocess.run(
+        [sys.executable, str(CHILD), "run", CHAIN, "-p", str(project)], env=env, capture_output=True, timeout=120
+    ).returncode
 
 
 @pytest.fixture(scope="module")
@@ -66,14 +67,18 @@ def history_steps(project: Path) -> list[list[str]]:
 
 
 def strays(folder: Path) -> list[str]:
-    return sorted(p.name for p in folder.rglob("*") if p.name.endswith((".tmp", ".new"))
-                  or p.name == "pending.json" or p.name.startswith("request-"))
+    return sorted(
+        p.name
+        for p in folder.rglob("*")
+        if p.name.endswith((".tmp", ".new")) or p.name == "pending.json" or p.name.startswith("request-")
+    )
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("trial", range(10))
 def test_killed_right_after_the_first_edit_the_next_command_rolls_the_request_back(
-        tmp_path: Path, whole: tuple[bytes, dict[str, Any]], trial: int) -> None:
+    tmp_path: Path, whole: tuple[bytes, dict[str, Any]], trial: int
+) -> None:
     original, _ = whole
     project = tmp_path / "p.json"
     project.write_bytes(original)
@@ -89,8 +94,9 @@ def test_killed_right_after_the_first_edit_the_next_command_rolls_the_request_ba
 
 @pytest.mark.slow
 @pytest.mark.parametrize("trial", range(20))
-def test_killed_at_a_random_moment_the_file_is_old_or_whole(tmp_path: Path, whole: tuple[bytes, dict[str, Any]],
-                                                           trial: int) -> None:
+def test_killed_at_a_random_moment_the_file_is_old_or_whole(
+    tmp_path: Path, whole: tuple[bytes, dict[str, Any]], trial: int
+) -> None:
     original, after = whole
     project = tmp_path / "p.json"
     project.write_bytes(original)
@@ -127,8 +133,9 @@ def test_a_request_still_running_is_never_rolled_back_by_another_reader(demo_pat
         edited = demo_path.read_bytes()
         assert reader.settle() == []
         assert demo_path.read_bytes() == edited
-        assert "error" not in tools.execute("set_volume", {"elementId": "e-music", "trackId": "t-audio", "volume": 0},
-                                            ToolContext(writer))
+        assert "error" not in tools.execute(
+            "set_volume", {"elementId": "e-music", "trackId": "t-audio", "volume": 0}, ToolContext(writer)
+        )
     assert len(writer.history.steps()[0]) == 1
     assert not list((demo_path.parent / ".neuralcut").rglob("request-*"))
 
@@ -149,8 +156,9 @@ def test_a_model_that_fails_after_an_edit_leaves_the_project_as_it_was(demo_path
     from neuralcut_cli.errors import BackendError
 
     before = demo_path.read_bytes()
-    orch, _, _ = orchestrator(demo_path, [{"toolCalls": [{"name": "split", "args": {"times": [2]}}]},
-                                          BackendError("the server went away")])
+    orch, _, _ = orchestrator(
+        demo_path, [{"toolCalls": [{"name": "split", "args": {"times": [2]}}]}, BackendError("the server went away")]
+    )
     outcome = orch.run("split at 2s, then mute the music")
     assert outcome.status == "error" and "the server went away" in outcome.error
     assert "Rolled back the request 'split at 2s, then mute the music'" in outcome.reply

@@ -45,11 +45,23 @@ def animated(data: dict[str, Any]) -> dict[str, Any]:
             if element["type"] in ("video", "text", "sticker"):
                 d = element["duration"]
                 element["animations"] = {
-                    "bindings": {"opacity": {"path": "opacity", "kind": "number",
-                                             "components": [{"key": "value", "channelId": "opacity:value"}]}},
-                    "channels": {"opacity:value": {"kind": "scalar", "keys": [
-                        {"id": f"{element['id']}-k{i}", "time": t, "value": v, "segmentToNext": "bezier"}
-                        for i, (t, v) in enumerate(((0, 0.0), (d // 2, 1.0), (d, 0.5)))]}}}
+                    "bindings": {
+                        "opacity": {
+                            "path": "opacity",
+                            "kind": "number",
+                            "components": [{"key": "value", "channelId": "opacity:value"}],
+                        }
+                    },
+                    "channels": {
+                        "opacity:value": {
+                            "kind": "scalar",
+                            "keys": [
+                                {"id": f"{element['id']}-k{i}", "time": t, "value": v, "segmentToNext": "bezier"}
+                                for i, (t, v) in enumerate(((0, 0.0), (d // 2, 1.0), (d, 0.5)))
+                            ],
+                        }
+                    },
+                }
     return data
 
 
@@ -133,8 +145,9 @@ def test_speed_shows_the_same_source(data: dict[str, Any], rate: float) -> None:
 
 @SETTINGS
 @given(projects(), st.lists(st.integers(1, 60), min_size=1, max_size=4), st.data())
-def test_split_duplicate_and_trim_keep_keyframes_valid(data: dict[str, Any], halves: list[int],
-                                                       draw: st.DataObject) -> None:
+def test_split_duplicate_and_trim_keep_keyframes_valid(
+    data: dict[str, Any], halves: list[int], draw: st.DataObject
+) -> None:
     scene = scene_of(animated(data))
     keyframes_valid(scene)
     new_id = ids()  # one source of ids, as uuid4 is in the tools

@@ -29,11 +29,13 @@ def run(*args: str | Path, input: str | bytes = "", timeout: float = 60):  # typ
     """Through main() in this process (``timeout`` kept for the calls that are fast anyway)."""
     return invoke(*args, input=input)
 
+
 def history_steps(project: Path) -> int:
     return len(ProjectSession(project).steps()[0])
 
 
 # -- 3. a call is validated before anything is written -------------------------------------------
+
 
 def test_a_lone_surrogate_in_an_unknown_argument_changes_nothing(demo_path: Path) -> None:
     before = demo_path.read_bytes()
@@ -46,8 +48,10 @@ def test_a_lone_surrogate_in_an_unknown_argument_changes_nothing(demo_path: Path
 def test_a_lone_surrogate_from_a_model_changes_nothing(demo_path: Path) -> None:
     before = demo_path.read_bytes()
     result = Tools(demo_path)("add_text", {"text": "Hi \ud800", "start": 0, "end": 1})
-    assert result["error"] == "Invalid arguments" and result["details"] == \
-        "text: text is not valid Unicode (a lone surrogate)"
+    assert (
+        result["error"] == "Invalid arguments"
+        and result["details"] == "text: text is not valid Unicode (a lone surrogate)"
+    )
     assert demo_path.read_bytes() == before and history_steps(demo_path) == 0
 
 
@@ -76,6 +80,7 @@ def test_a_failure_after_the_project_is_written_rolls_it_back(demo_path: Path, m
 
 # -- 4. bounded inputs ------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("args", ['{"times": [1e20]}', '{"times": [86400.5]}'])
 def test_times_past_24_hours_are_refused(demo_path: Path, args: str) -> None:
     before = demo_path.read_bytes()
@@ -101,21 +106,48 @@ def _with(key: str, raw: str) -> str:
     return json.dumps(minimal_project())[:-1] + f', "{key}": {raw}}}'
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    (_with("extra", "[" * 300 + "]" * 300), "nested more than 64 levels deep"),
-    (_with("extra", "[" * 3000 + "]" * 3000), "nested too deeply"),
-    (_with("extra", "1" + "0" * 30), "extra: number is too large"),
-    (_with("extra", "1" + "0" * 5000), "thousands of digits"),
-    (_with("extra", "1e400"), "extra: numbers must be finite"),
-    (_with("extra", "NaN"), "NaN is not a JSON number"),
-    (_with("extra", '"\\udc80"'), "extra: text is not valid Unicode"),
-    (json.dumps(minimal_project(mediaAssets=[{"id": "a", "type": "image"}], scenes=[
-        {"id": "s1", "tracks": {"main": {"id": "m", "type": "video", "elements": [
-            {"id": "x", "type": "image", "mediaId": "a", "startTime": 86_400 * 120_000, "duration": 120_000}]}}}])),
-     "the 24-hour limit"),
-    (json.dumps(minimal_project(settings={"canvasSize": {"width": 10 ** 6, "height": 10}})), "canvasSize.width"),
-    (json.dumps(minimal_project(settings={"fps": {"numerator": 10 ** 6, "denominator": 1}})), "above 1000 fps"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (_with("extra", "[" * 300 + "]" * 300), "nested more than 64 levels deep"),
+        (_with("extra", "[" * 3000 + "]" * 3000), "nested too deeply"),
+        (_with("extra", "1" + "0" * 30), "extra: number is too large"),
+        (_with("extra", "1" + "0" * 5000), "thousands of digits"),
+        (_with("extra", "1e400"), "extra: numbers must be finite"),
+        (_with("extra", "NaN"), "NaN is not a JSON number"),
+        (_with("extra", '"\\udc80"'), "extra: text is not valid Unicode"),
+        (
+            json.dumps(
+                minimal_project(
+                    mediaAssets=[{"id": "a", "type": "image"}],
+                    scenes=[
+                        {
+                            "id": "s1",
+                            "tracks": {
+                                "main": {
+                                    "id": "m",
+                                    "type": "video",
+                                    "elements": [
+                                        {
+                                            "id": "x",
+                                            "type": "image",
+                                            "mediaId": "a",
+                                            "startTime": 86_400 * 120_000,
+                                            "duration": 120_000,
+                                        }
+                                    ],
+                                }
+                            },
+                        }
+                    ],
+                )
+            ),
+            "the 24-hour limit",
+        ),
+        (json.dumps(minimal_project(settings={"canvasSize": {"width": 10**6, "height": 10}})), "canvasSize.width"),
+        (json.dumps(minimal_project(settings={"fps": {"numerator": 10**6, "denominator": 1}})), "above 1000 fps"),
+    ],
+)
 def test_files_beyond_the_limits_are_refused_at_load(text: str, message: str) -> None:
     with pytest.raises(ProjectLoadError) as caught:
         parse_project(text)
@@ -134,7 +166,8 @@ def test_views_of_a_project_at_the_24_hour_limit_finish(write_project) -> None: 
     data["mediaAssets"] = [{"id": "a", "type": "image"}]
     data["scenes"][0]["tracks"]["main"]["elements"] = [
         {"id": "late", "type": "image", "mediaId": "a", "startTime": 86_399 * 120_000, "duration": 120_000},
-        {"id": "tiny", "type": "image", "mediaId": "a", "startTime": 0, "duration": 1}]
+        {"id": "tiny", "type": "image", "mediaId": "a", "startTime": 0, "duration": 1},
+    ]
     path = write_project(data)
     for command in ("timeline", "history"):
         done = run(command, "-p", path, timeout=30)
@@ -143,6 +176,7 @@ def test_views_of_a_project_at_the_24_hour_limit_finish(write_project) -> None: 
 
 
 # -- 5. invalid UTF-8 in a request -----------------------------------------------------------------
+
 
 @pytest.mark.slow
 def test_invalid_utf8_in_run_is_refused_and_the_chat_stays_usable(demo_path: Path) -> None:
@@ -162,6 +196,7 @@ def test_an_invalid_line_in_a_script_is_skipped_and_the_rest_runs(demo_path: Pat
 
 
 # -- 6. parallel requests keep every chat message ---------------------------------------------------
+
 
 def test_chat_stores_writing_in_parallel_lose_nothing(tmp_path: Path) -> None:
     path = tmp_path / "chat.json"
@@ -183,9 +218,15 @@ def test_chat_stores_writing_in_parallel_lose_nothing(tmp_path: Path) -> None:
 @pytest.mark.slow
 def test_parallel_runs_keep_every_user_message(demo_path: Path) -> None:
     env = {**os.environ, "NO_COLOR": "1"}
-    processes = [subprocess.Popen([*EXE, "run", f"list the timeline {i}" if i % 2 else "what effects are there?",
-                                   "-p", str(demo_path)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-                 for i in range(12)]
+    processes = [
+        subprocess.Popen(
+            [*EXE, "run", f"list the timeline {i}" if i % 2 else "what effects are there?", "-p", str(demo_path)],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        for i in range(12)
+    ]
     for process in processes:
         process.wait(timeout=120)
     chat = json.loads((demo_path.parent / ".neuralcut/demo/chat.json").read_text())
@@ -193,6 +234,7 @@ def test_parallel_runs_keep_every_user_message(demo_path: Path) -> None:
 
 
 # -- 8. render -o never replaces what it must not ---------------------------------------------------
+
 
 @pytest.mark.parametrize("target", ["/dev/null", "fifo", "media/intro.mp4", "link-to-intro.mp4", "demo.json"])
 def test_render_refuses_targets_it_must_not_replace(demo_with_media: Path, target: str) -> None:
@@ -240,6 +282,7 @@ def demo_with_media(demo_path: Path) -> Path:
 
 # -- 9. odd project paths ---------------------------------------------------------------------------
 
+
 def test_a_symlink_loop_is_a_clear_load_error(tmp_path: Path) -> None:
     (tmp_path / "a.json").symlink_to(tmp_path / "b.json")
     (tmp_path / "b.json").symlink_to(tmp_path / "a.json")
@@ -278,9 +321,11 @@ def test_a_read_only_project_is_not_replaced(demo_path: Path) -> None:
 
 # -- 10. uploads stay inside the project's folder ---------------------------------------------------
 
+
 @pytest.mark.parametrize("where", ["outside", "dotdot", "link"])
-def test_media_outside_the_project_folder_is_never_uploaded(gemini, tmp_path: Path, demo_path: Path,
-                                                             where: str) -> None:
+def test_media_outside_the_project_folder_is_never_uploaded(
+    gemini, tmp_path: Path, demo_path: Path, where: str
+) -> None:
     project_folder = demo_path.parent / "proj"
     project_folder.mkdir()
     project = project_folder / "p.json"
@@ -298,8 +343,9 @@ def test_media_outside_the_project_folder_is_never_uploaded(gemini, tmp_path: Pa
     assert gemini.requests == []
 
 
-def test_a_folder_named_in_media_roots_may_be_uploaded(gemini, tmp_path: Path, demo_path: Path,
-                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_folder_named_in_media_roots_may_be_uploaded(
+    gemini, tmp_path: Path, demo_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     shared = tmp_path / "shared"
     shared.mkdir()
     (shared / "clip.mp4").write_bytes(b"shared clip")
@@ -314,9 +360,15 @@ def test_a_folder_named_in_media_roots_may_be_uploaded(gemini, tmp_path: Path, d
 
 # -- 11. schema errors say what is wrong, once -------------------------------------------------------
 
-@pytest.mark.parametrize("scene", [{"tracks": {}}, {"id": "s1", "bookmarks": "x"},
-                                   {"id": "s1", "tracks": {"main": {"id": "m", "type": "video",
-                                                                    "elements": [{"id": "x", "type": "video"}]}}}])
+
+@pytest.mark.parametrize(
+    "scene",
+    [
+        {"tracks": {}},
+        {"id": "s1", "bookmarks": "x"},
+        {"id": "s1", "tracks": {"main": {"id": "m", "type": "video", "elements": [{"id": "x", "type": "video"}]}}},
+    ],
+)
 def test_a_broken_scene_is_not_also_reported_as_missing(scene: dict) -> None:
     with pytest.raises(ProjectLoadError) as caught:
         parse_project(json.dumps({"scenes": [scene], "currentSceneId": "s1"}))

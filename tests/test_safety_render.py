@@ -31,19 +31,80 @@ from neuralcut_cli.render.filtergraph import chain, f, graph_text
 from neuralcut_cli.render.graph import build_plan
 
 INJECTION = "black:d=0.04,metadata=mode=print:file=/tmp/neuralcut-pwned,nullsink;color=c=black"
-ALLOWED_FILTERS = {"color", "format", "setpts", "scale", "colorchannelmixer", "rotate", "overlay", "drawtext",
-                   "gblur", "eq", "hue", "lutrgb", "vignette", "asetpts", "aformat", "aresample", "volume", "adelay", "amix",
-                   "apad", "atrim", "anullsrc", "geq", "convolution", "avgblur", "blend", "split", "maskedmerge",
-                   "pad", "fillborders", "crop", "trim", "haldclutsrc", "haldclut", "remap", "mergeplanes",
-                   "extractplanes", "lut", "sobel", "alphaextract", "alphamerge", "drawbox"}
-NASTY = ["It's", "a:b", "a,b", "[x]", "a;b", "back\\slash", "  padded  ", "tab\there", "new\nline", "%{pts}",
-         "'quoted'", "\\'", "=:=", "é ü 日本 😀", "", "-y", "concat:a|b", "${HOME}", "\\", "'", "x\\"]
+ALLOWED_FILTERS = {
+    "color",
+    "format",
+    "setpts",
+    "scale",
+    "colorchannelmixer",
+    "rotate",
+    "overlay",
+    "drawtext",
+    "gblur",
+    "eq",
+    "hue",
+    "lutrgb",
+    "vignette",
+    "asetpts",
+    "aformat",
+    "aresample",
+    "volume",
+    "adelay",
+    "amix",
+    "apad",
+    "atrim",
+    "anullsrc",
+    "geq",
+    "convolution",
+    "avgblur",
+    "blend",
+    "split",
+    "maskedmerge",
+    "pad",
+    "fillborders",
+    "crop",
+    "trim",
+    "haldclutsrc",
+    "haldclut",
+    "remap",
+    "mergeplanes",
+    "extractplanes",
+    "lut",
+    "sobel",
+    "alphaextract",
+    "alphamerge",
+    "drawbox",
+}
+NASTY = [
+    "It's",
+    "a:b",
+    "a,b",
+    "[x]",
+    "a;b",
+    "back\\slash",
+    "  padded  ",
+    "tab\there",
+    "new\nline",
+    "%{pts}",
+    "'quoted'",
+    "\\'",
+    "=:=",
+    "é ü 日本 😀",
+    "",
+    "-y",
+    "concat:a|b",
+    "${HOME}",
+    "\\",
+    "'",
+    "x\\",
+]
 
 
 def colour_paths(data: dict[str, Any]) -> list[tuple[str, Any]]:
     """Every colour field of the demo, as (JSON path, setter)."""
-    paths: list[tuple[str, Any]] = [("settings.background.color",
-                                     lambda d, v: d["settings"]["background"].__setitem__("color", v))]
+    paths: list[tuple[str, Any]] = [
+        ("settings.background.color", lambda d, v: d["settings"]["background"].__setitem__("color", v))
+    ]
     for t, track in enumerate(data["scenes"][0]["tracks"]["overlay"]):
         for e, element in enumerate(track["elements"]):
             if element["type"] == "text":
@@ -59,8 +120,24 @@ def colour_paths(data: dict[str, Any]) -> list[tuple[str, Any]]:
     return paths
 
 
-@pytest.mark.parametrize("bad", [INJECTION, "red,drawtext=text=x", "#12345", "#ggg", "rgb(300,0,0)",
-                                 "hsl(120,50,50)", "red'", "", " ", "0xff0000", "rgb(1,2)", "#fff;", "red\n"])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        INJECTION,
+        "red,drawtext=text=x",
+        "#12345",
+        "#ggg",
+        "rgb(300,0,0)",
+        "hsl(120,50,50)",
+        "red'",
+        "",
+        " ",
+        "0xff0000",
+        "rgb(1,2)",
+        "#fff;",
+        "red\n",
+    ],
+)
 def test_a_colour_outside_the_grammar_is_refused_at_load_with_its_path(demo_json: dict[str, Any], bad: str) -> None:
     for path, setter in colour_paths(demo_json):
         data = copy.deepcopy(demo_json)
@@ -70,9 +147,23 @@ def test_a_colour_outside_the_grammar_is_refused_at_load_with_its_path(demo_json
         assert f"{path}: not a colour" in caught.value.message
 
 
-@pytest.mark.parametrize("good", ["#fff", "#FFFFFF", "#ffffff80", "#abcd", "red", "RebeccaPurple", "transparent",
-                                  "rgb(1, 2, 3)", "rgba(1,2,3,0.5)", "rgb(10% 20% 30% / 50%)", "hsl(120, 50%, 50%)",
-                                  "hsla(0,100%,50%,.25)"])
+@pytest.mark.parametrize(
+    "good",
+    [
+        "#fff",
+        "#FFFFFF",
+        "#ffffff80",
+        "#abcd",
+        "red",
+        "RebeccaPurple",
+        "transparent",
+        "rgb(1, 2, 3)",
+        "rgba(1,2,3,0.5)",
+        "rgb(10% 20% 30% / 50%)",
+        "hsl(120, 50%, 50%)",
+        "hsla(0,100%,50%,.25)",
+    ],
+)
 def test_colours_in_the_grammar_load_and_keep_their_spelling(demo_json: dict[str, Any], good: str) -> None:
     data = copy.deepcopy(demo_json)
     data["settings"]["background"]["color"] = good
@@ -99,10 +190,29 @@ def test_render_of_a_hostile_colour_writes_nothing(cli, demo_path: Path, tmp_pat
 
 # -- ffmpeg itself reads every value back as it was written -----------------------------------------
 
+
 def ffmpeg_settings(graph: str) -> list[tuple[str, str]]:
     """The (option, value) pairs ffmpeg reports while it builds ``graph`` (at log level debug)."""
-    done = subprocess.run([ffmpeg_exe(), "-hide_banner", "-nostdin", "-v", "debug", "-f", "lavfi", "-i", graph,
-                           "-frames:v", "1", "-f", "null", "-"], capture_output=True, timeout=60)
+    done = subprocess.run(
+        [
+            ffmpeg_exe(),
+            "-hide_banner",
+            "-nostdin",
+            "-v",
+            "debug",
+            "-f",
+            "lavfi",
+            "-i",
+            graph,
+            "-frames:v",
+            "1",
+            "-f",
+            "null",
+            "-",
+        ],
+        capture_output=True,
+        timeout=60,
+    )
     text = done.stderr.decode("utf-8", "replace")
     assert done.returncode == 0, text[-2000:]
     found = re.findall(r"\] Setting '(\w+)' to value '(.*?)'\n(?=\[|\S)", text + "\n[", re.S)
@@ -113,14 +223,22 @@ def ffmpeg_settings(graph: str) -> list[tuple[str, str]]:
 def test_ffmpeg_reads_hostile_values_unchanged() -> None:
     font = str(fonts_dir() / "DejaVuSans.ttf")
     texts = [t for t in NASTY if t.strip()]  # drawtext refuses an empty text
-    graph = graph_text([chain((), f("color", c="red", s="32x32", d="0.1"),
-                              *[f("drawtext", fontfile=font, text=t, expansion="none") for t in texts],
-                              out="out0")])
+    graph = graph_text(
+        [
+            chain(
+                (),
+                f("color", c="red", s="32x32", d="0.1"),
+                *[f("drawtext", fontfile=font, text=t, expansion="none") for t in texts],
+                out="out0",
+            )
+        ]
+    )
     settings_seen = ffmpeg_settings(graph)
     assert [value for key, value in settings_seen if key == "text"] == texts
 
 
 # -- the builder, fuzzed: no project changes the shape of the graph --------------------------------
+
 
 def _fake_probe(path: Path) -> MediaInfo:
     if path.suffix == ".png":
@@ -131,27 +249,54 @@ def _fake_probe(path: Path) -> MediaInfo:
 
 
 hex_colours = st.from_regex(r"#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})", fullmatch=True)
-colours = st.one_of(hex_colours, st.sampled_from(sorted(NAMED)),
-                    st.builds(lambda r, g, b: f"rgb({r}, {g}, {b})", *[st.integers(0, 255)] * 3))
-file_names = st.text(st.characters(blacklist_characters="/\x00", blacklist_categories=("Cs",)), min_size=1,
-                     max_size=20).filter(lambda n: n not in (".", ".."))
+colours = st.one_of(
+    hex_colours,
+    st.sampled_from(sorted(NAMED)),
+    st.builds(lambda r, g, b: f"rgb({r}, {g}, {b})", *[st.integers(0, 255)] * 3),
+)
+file_names = st.text(
+    st.characters(blacklist_characters="/\x00", blacklist_categories=("Cs",)), min_size=1, max_size=20
+).filter(lambda n: n not in (".", ".."))
 numbers = st.floats(-1e6, 1e6, allow_nan=False)
 
 
-@settings(max_examples=60, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])  # demo_json is deep-copied
-@given(text=st.text(max_size=60), colour=colours, box=colours, names=st.lists(file_names, min_size=3, max_size=3),
-       x=numbers, y=numbers, rotate=numbers, opacity=st.floats(0, 1), volume=st.floats(-60, 20),
-       intensity=st.integers(0, 100))
-def test_no_project_changes_the_shape_of_the_graph(demo_json: dict[str, Any], text: str, colour: str, box: str,
-                                                  names: list[str], x: float, y: float, rotate: float,
-                                                  opacity: float, volume: float, intensity: int) -> None:
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+)  # demo_json is deep-copied
+@given(
+    text=st.text(max_size=60),
+    colour=colours,
+    box=colours,
+    names=st.lists(file_names, min_size=3, max_size=3),
+    x=numbers,
+    y=numbers,
+    rotate=numbers,
+    opacity=st.floats(0, 1),
+    volume=st.floats(-60, 20),
+    intensity=st.integers(0, 100),
+)
+def test_no_project_changes_the_shape_of_the_graph(
+    demo_json: dict[str, Any],
+    text: str,
+    colour: str,
+    box: str,
+    names: list[str],
+    x: float,
+    y: float,
+    rotate: float,
+    opacity: float,
+    volume: float,
+    intensity: int,
+) -> None:
     data = copy.deepcopy(demo_json)
     data["settings"]["background"]["color"] = colour
     for asset, name in zip(data["mediaAssets"], names + names, strict=False):
         asset["path"] = f"media/{name}-{asset['id']}{Path(asset['path']).suffix}"
-    for track in [*data["scenes"][0]["tracks"]["overlay"], data["scenes"][0]["tracks"]["main"],
-                  *data["scenes"][0]["tracks"]["audio"]]:
+    for track in [
+        *data["scenes"][0]["tracks"]["overlay"],
+        data["scenes"][0]["tracks"]["main"],
+        *data["scenes"][0]["tracks"]["audio"],
+    ]:
         for element in track["elements"]:
             if element["type"] == "text":
                 element.update(content=text or "x", color=colour, background={"enabled": True, "color": box})
@@ -183,15 +328,16 @@ def test_any_value_round_trips_through_the_parser(values: list[str]) -> None:
     assert parse_graph(graph_text(built)) == intended(built)
 
 
-def test_media_paths_are_never_options_or_protocols(demo_json: dict[str, Any], tmp_path: Path,
-                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+def test_media_paths_are_never_options_or_protocols(
+    demo_json: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     data = copy.deepcopy(demo_json)
     hostile = ["-y", "concat:a|b", "http:x"]
     videos = [a for a in data["mediaAssets"] if a["type"] == "video"]
     for asset, name in zip(videos, hostile, strict=False):
         asset["path"] = name
         (tmp_path / name).write_bytes(b"")
-    for asset in data["mediaAssets"][len(hostile):]:
+    for asset in data["mediaAssets"][len(hostile) :]:
         (tmp_path / asset["path"]).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / asset["path"]).write_bytes(b"")
     monkeypatch.chdir(tmp_path)

@@ -27,17 +27,22 @@ def user(content: str) -> bytes:
     return json.dumps({"messages": [{"role": "user", "content": content}]}).encode()
 
 
-@pytest.mark.parametrize(("raw", "fragment"), [
-    (b'{"messages":[{"role":"user","content":"hi"}],"x":1' + b"0" * 5000 + b"}", "thousands of digits"),
-    (b'{"messages":[{"role":"user","content":"\\ud800"}]}', "messages[0].content: text is not valid Unicode"),
-    (b'{"messages":' + b"[" * 100_000 + b"]" * 100_000 + b"}", "nested too deeply"),
-    (b'{"messages":[{"role":"user","content":"hi"}],"x":' + b"[" * 200 + b"]" * 200 + b"}", "nested more than"),
-    (b'{"messages":[{"role":"user","content":"hi"}],"x":NaN}', "NaN is not a JSON number"),
-    (b'{"messages":[{"role":"user","content":"hi"}],"x":1e400}', "numbers must be finite"),
-    (b'{"messages":[{"role":"user","content":"hi", "toolCalls":[{"name":"split","args":{"t":-Infinity}}]}]}',
-     "-Infinity is not a JSON number"),
-    (b'{"messages":[{"role":"user","content":"\xff"}]}', "not UTF-8"),
-])
+@pytest.mark.parametrize(
+    ("raw", "fragment"),
+    [
+        (b'{"messages":[{"role":"user","content":"hi"}],"x":1' + b"0" * 5000 + b"}", "thousands of digits"),
+        (b'{"messages":[{"role":"user","content":"\\ud800"}]}', "messages[0].content: text is not valid Unicode"),
+        (b'{"messages":' + b"[" * 100_000 + b"]" * 100_000 + b"}", "nested too deeply"),
+        (b'{"messages":[{"role":"user","content":"hi"}],"x":' + b"[" * 200 + b"]" * 200 + b"}", "nested more than"),
+        (b'{"messages":[{"role":"user","content":"hi"}],"x":NaN}', "NaN is not a JSON number"),
+        (b'{"messages":[{"role":"user","content":"hi"}],"x":1e400}', "numbers must be finite"),
+        (
+            b'{"messages":[{"role":"user","content":"hi", "toolCalls":[{"name":"split","args":{"t":-Infinity}}]}]}',
+            "-Infinity is not a JSON number",
+        ),
+        (b'{"messages":[{"role":"user","content":"\xff"}]}', "not UTF-8"),
+    ],
+)
 def test_malformed_bodies_are_400(server: Server, raw: bytes, fragment: str) -> None:
     status, body = server.post(raw=raw)
     assert status == 400 and fragment in body["error"]
@@ -75,11 +80,16 @@ def test_an_endless_header_is_cut_off(server: Server) -> None:
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.one_of(st.binary(max_size=200),
-                 st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
-                              lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
-                                                                                          max_size=4),
-                              max_leaves=20).map(lambda v: json.dumps({"messages": v}).encode())))
+@given(
+    st.one_of(
+        st.binary(max_size=200),
+        st.recursive(
+            st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
+            lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+            max_leaves=20,
+        ).map(lambda v: json.dumps({"messages": v}).encode()),
+    )
+)
 def test_the_body_validator_answers_every_input(raw: bytes) -> None:
     try:
         result: Any = parse_body(raw)
@@ -93,11 +103,16 @@ def test_a_body_too_big_is_answered_413_to_a_client_still_sending(server: Server
     """The server answered 413 and closed while the client was still writing a 2 MB body: the client saw a
     broken pipe. It now reads the rest (to a bound) and answers."""
     body = b'{"messages": [{"role": "user", "content": "' + b"a" * 2_000_000 + b'"}]}'
-    for head, pieces in ((f"Content-Length: {len(body)}", [body]),
-                         ("Transfer-Encoding: chunked", [b"%x\r\n%s\r\n" % (len(body), body), b"0\r\n\r\n"])):
+    for head, pieces in (
+        (f"Content-Length: {len(body)}", [body]),
+        ("Transfer-Encoding: chunked", [b"%x\r\n%s\r\n" % (len(body), body), b"0\r\n\r\n"]),
+    ):
         with socket.create_connection(("127.0.0.1", server.port), timeout=10) as client:
-            client.sendall(b"POST /api/agent/chat HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                           + head.encode() + b"\r\n\r\n")
+            client.sendall(
+                b"POST /api/agent/chat HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                + head.encode()
+                + b"\r\n\r\n"
+            )
             time.sleep(0.3)  # a server that answers at once has answered by now
             for piece in pieces:
                 client.sendall(piece)

@@ -61,7 +61,9 @@ def test_no_redirect_carries_the_key_to_another_host(demo_path: Path, openai_ser
         openai_server.answers.append((307, {}, {"Location": f"{elsewhere.url}/chat/completions"}))
         done = invoke("run", "split at 5s", "-p", demo_path, "--backend", "openai")
         assert done.returncode == 1 and elsewhere.requests == []
-        gemini.reply_error(307, "moved", "MOVED", headers={"Location": f"{elsewhere.url}/v1beta/models/x:generateContent"})
+        gemini.reply_error(
+            307, "moved", "MOVED", headers={"Location": f"{elsewhere.url}/v1beta/models/x:generateContent"}
+        )
         done = invoke("run", "split at 5s", "-p", demo_path, "--backend", "gemini")
         assert done.returncode == 1 and elsewhere.requests == []
 

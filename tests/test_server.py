@@ -47,8 +47,14 @@ class Server:
         self.server.should_exit = True
         self.thread.join(10)
 
-    def post(self, body: Any = None, raw: bytes | None = None, headers: dict[str, str] | None = None,
-             path: str = "/api/agent/chat", method: str = "POST") -> tuple[int, dict[str, Any]]:
+    def post(
+        self,
+        body: Any = None,
+        raw: bytes | None = None,
+        headers: dict[str, str] | None = None,
+        path: str = "/api/agent/chat",
+        method: str = "POST",
+    ) -> tuple[int, dict[str, Any]]:
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
         data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
         connection.request(method, path, body=data, headers={"Content-Type": "application/json", **(headers or {})})
@@ -76,16 +82,25 @@ def test_missing_messages_is_400_with_a_description(server: Server) -> None:
     assert status == 400 and body == {"error": "messages is required"}
 
 
-@pytest.mark.parametrize(("payload", "fragment"), [
-    ({"messages": "hello"}, "messages: input should be a valid list"),
-    ({"messages": []}, "messages must contain at least one message"),
-    ({"messages": [{"content": "x"}]}, "messages[0].role is required"),
-    ({"messages": [{"role": "wizard", "content": "x"}]}, "messages[0].role: input should be 'user', 'assistant', 'tool' or 'system'"),
-    ({"messages": [{"role": "user", "content": 5}]}, "messages[0].content: input should be a valid string"),
-    ({"messages": [{"role": "user", "content": "x"}], "context": "nope"}, "context:"),
-    ({"messages": [{"role": "user", "content": "x"}], "context": {"playbackTimeMs": "soon"}}, "context.playbackTimeMs"),
-    ([1, 2], "must be a JSON object"),
-])
+@pytest.mark.parametrize(
+    ("payload", "fragment"),
+    [
+        ({"messages": "hello"}, "messages: input should be a valid list"),
+        ({"messages": []}, "messages must contain at least one message"),
+        ({"messages": [{"content": "x"}]}, "messages[0].role is required"),
+        (
+            {"messages": [{"role": "wizard", "content": "x"}]},
+            "messages[0].role: input should be 'user', 'assistant', 'tool' or 'system'",
+        ),
+        ({"messages": [{"role": "user", "content": 5}]}, "messages[0].content: input should be a valid string"),
+        ({"messages": [{"role": "user", "content": "x"}], "context": "nope"}, "context:"),
+        (
+            {"messages": [{"role": "user", "content": "x"}], "context": {"playbackTimeMs": "soon"}},
+            "context.playbackTimeMs",
+        ),
+        ([1, 2], "must be a JSON object"),
+    ],
+)
 def test_bad_input_is_400(server: Server, payload: Any, fragment: str) -> None:
     status, body = server.post(payload)
     assert status == 400 and fragment in body["error"], body
@@ -150,8 +165,9 @@ def test_binding_rules() -> None:
 @pytest.mark.slow
 def test_serve_refuses_a_public_address_without_a_token() -> None:
     env = {k: v for k, v in os.environ.items() if k != "NEURALCUT_SERVER_TOKEN"}
-    done = subprocess.run([*EXE, "serve", "--host", "0.0.0.0", "--port", "0"], capture_output=True, text=True,
-                          env=env, timeout=30)
+    done = subprocess.run(
+        [*EXE, "serve", "--host", "0.0.0.0", "--port", "0"], capture_output=True, text=True, env=env, timeout=30
+    )
     assert done.returncode == 2 and "Refusing to serve on 0.0.0.0 without a token" in done.stderr
 
 
@@ -161,8 +177,7 @@ _neuralcut = invoke  # the client runs in this process, the server on its socket
 
 
 def test_remote_backend_edits_the_project_through_the_server(server: Server, demo_path: Path) -> None:
-    done = _neuralcut("run", "--backend", server.url, "split at 3s then mute the music", "-p", str(demo_path),
-                      "--json")
+    done = _neuralcut("run", "--backend", server.url, "split at 3s then mute the music", "-p", str(demo_path), "--json")
     assert done.returncode == 0, done.stderr
     document = json.loads(done.stdout)
     assert [c["name"] for c in document["toolCalls"]] == ["split", "list_timeline", "set_volume", "set_volume"]
@@ -207,7 +222,8 @@ def test_remote_backend_timeout() -> None:
     try:
         with pytest.raises(BackendError) as info:
             RemoteBackend(f"http://127.0.0.1:{silent.getsockname()[1]}", timeout=0.3).complete(
-                [ChatMessage(role="user", content="hi")], [], None)
+                [ChatMessage(role="user", content="hi")], [], None
+            )
         assert "did not answer within 0.3s" in str(info.value)
     finally:
         silent.close()

@@ -22,8 +22,13 @@ def complete(shell: str, words: str, **extra: str) -> str:
         env.update(COMP_WORDS=words, COMP_CWORD=str(len(words.split()) - 1))
     else:
         env["_TYPER_COMPLETE_ARGS"] = words
-    done = subprocess.run([sys.executable, "-c", "from neuralcut_cli.cli.entry import main; main()"], env=env,
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-c", "from neuralcut_cli.cli.entry import main; main()"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr
     return done.stdout
 
@@ -66,8 +71,9 @@ def test_color_flag_beats_no_color_wherever_it_is_typed(demo_path: Path) -> None
 def test_debug_logs_to_stderr_and_never_the_key(gemini, demo_path: Path) -> None:
     gemini.reply_calls(("split", {"times": [5]}))
     gemini.reply_text("Split.")
-    done = neuralcut("run", "split at 5s", "-p", demo_path, "--backend", "gemini", "--debug",
-                     env={"GEMINI_API_KEY": SECRET_KEY})
+    done = neuralcut(
+        "run", "split at 5s", "-p", demo_path, "--backend", "gemini", "--debug", env={"GEMINI_API_KEY": SECRET_KEY}
+    )
     assert done.returncode == 0, done.stderr
     assert "neuralcut.tools: split" in done.stderr and "neuralcut.agent: gemini answered" in done.stderr
     assert "HTTP Request: POST" in done.stderr  # the SDK's requests, by URL only

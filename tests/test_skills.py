@@ -63,15 +63,19 @@ def test_a_persons_skills_are_found_in_both_places(folders: tuple[Path, Path], d
     assert [s["id"] for s in json.loads(done.stdout)["skills"]][-2:] == ["mine", "wedding"]
 
 
-@pytest.mark.parametrize(("text", "problem"), [
-    ("---\nname: [broken\n---\nx\n", "malformed front matter"),
-    ("no front matter here\n", "no front matter"),
-    ("---\nname: A\n---\nx\n", "needs a name and a description"),
-    ("---\nname: A\ndescription: B\nkeywords: alpha\n---\nx\n", "keywords must be a list of words"),
-    ("---\nname: A\ndescription: B\n---\n\n", "no instructions"),
-])
-def test_a_malformed_skill_is_reported_with_its_file_and_skipped(folders: tuple[Path, Path], demo_path: Path,
-                                                                 text: str, problem: str) -> None:
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("---\nname: [broken\n---\nx\n", "malformed front matter"),
+        ("no front matter here\n", "no front matter"),
+        ("---\nname: A\n---\nx\n", "needs a name and a description"),
+        ("---\nname: A\ndescription: B\nkeywords: alpha\n---\nx\n", "keywords must be a list of words"),
+        ("---\nname: A\ndescription: B\n---\n\n", "no instructions"),
+    ],
+)
+def test_a_malformed_skill_is_reported_with_its_file_and_skipped(
+    folders: tuple[Path, Path], demo_path: Path, text: str, problem: str
+) -> None:
     user, _ = folders
     (user / "bad.md").write_text(text)
     (user / "good.md").write_text(SKILL.format(name="Good", word="fine"))
@@ -85,8 +89,12 @@ def test_a_malformed_skill_is_reported_with_its_file_and_skipped(folders: tuple[
 def test_load_skill_errors(demo_path: Path) -> None:
     assert_refused(demo_path, "load_skill", {"skillId": " "}, "skillId must be a non-empty string")
     assert_refused(demo_path, "load_skill", {}, "skillId must be a non-empty string")
-    assert_refused(demo_path, "load_skill", {"skillId": "nope"},
-                   "Skill not found: nope. Available skills: viral-short, pitch-video")
+    assert_refused(
+        demo_path,
+        "load_skill",
+        {"skillId": "nope"},
+        "Skill not found: nope. Available skills: viral-short, pitch-video",
+    )
 
 
 def test_the_system_prompt_tells_of_skills_without_their_text() -> None:

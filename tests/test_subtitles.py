@@ -51,8 +51,10 @@ def test_import_then_export_gives_the_same_cues(demo_path: Path, subs: Path, fmt
 def test_imported_captions_are_text_elements_on_a_captions_track(demo_path: Path, subs: Path) -> None:
     assert neuralcut("import", subs, "-p", demo_path).returncode == 0
     track = Tools(demo_path).project.scene.tracks.overlay[0]
-    assert track.name == "Captions" and [e.content for e in track.sorted_elements()][1] == \
-        "日本語の字幕\nand a second line"
+    assert (
+        track.name == "Captions"
+        and [e.content for e in track.sorted_elements()][1] == "日本語の字幕\nand a second line"
+    )
     assert neuralcut("undo", "-p", demo_path).returncode == 0  # one undo step
     assert all(t.name != "Captions" for t in Tools(demo_path).project.scene.tracks.overlay)
 
@@ -82,15 +84,20 @@ def test_the_tools_round_trip_and_stay_in_the_project_folder(demo_path: Path, su
     assert tools("export_captions", {"file": "back.vtt"})["captions"] == 3
     assert pysubs2.load(str(demo_path.parent / "back.vtt")).equals(pysubs2.load(str(subs)))
     assert tools("export_captions", {"file": "back.vtt"}) == {
-        "error": "back.vtt already exists; set overwrite: true to replace it"}
+        "error": "back.vtt already exists; set overwrite: true to replace it"
+    }
     assert tools("export_captions", {"file": "back.vtt", "overwrite": True})["success"]
 
 
 ERRORS = [
     ("import_subtitles", {"file": "notes.txt"}, "file must be a .srt, .vtt, .ass or .ssa file"),
     ("import_subtitles", {"file": "nothere.srt"}, "Subtitle file not found: nothere.srt"),
-    ("import_subtitles", {"file": "../../etc/x.srt"}, "../../etc/x.srt is outside the project folder; subtitle "
-     "files are read and written there (or in a folder named in NEURALCUT_MEDIA_ROOTS)"),
+    (
+        "import_subtitles",
+        {"file": "../../etc/x.srt"},
+        "../../etc/x.srt is outside the project folder; subtitle "
+        "files are read and written there (or in a folder named in NEURALCUT_MEDIA_ROOTS)",
+    ),
     ("export_captions", {"file": "out.ass"}, "file must end in .srt or .vtt"),
     ("export_captions", {"file": "out.srt"}, "There are no captions to export (no Captions track)"),
     ("export_captions", {}, "file must be a subtitle file name"),

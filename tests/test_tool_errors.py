@@ -46,16 +46,36 @@ CASES = [
     ("move_timeline_elements", {"elementIds": ["e-title"], "start": "1s"}, "Invalid start time"),
     ("move_timeline_elements", {"elementIds": ["e-title"], "start": INF}, "Invalid start time"),
     ("move_timeline_elements", {"elementIds": ["ghost"], "start": 1}, "Timeline elements not found: ghost"),
-    ("move_timeline_elements", {"elementIds": ["e-title"], "start": 1, "targetTrackId": "t-nope"},
-     "Target track not found: t-nope"),
-    ("move_timeline_elements", {"elementIds": ["e-title"], "start": 1, "targetTrackId": 7}, "Target track not found: 7"),
-    ("move_timeline_elements", {"elementIds": ["e-title"], "start": 1, "targetTrackId": "t-main"},
-     "text elements cannot be placed on video tracks"),
-    ("move_timeline_elements", {"elementIds": ["e-music"], "start": 0, "targetTrackId": "t-logo"},
-     "audio elements cannot be placed on video tracks"),
-    ("move_timeline_elements", {"elementIds": ["e-intro"], "start": 10}, "Placement overlaps e-beach, e-city on track t-main"),
-    ("move_timeline_elements", {"elementIds": ["e-logo"], "start": 0, "targetTrackId": "t-main"},
-     "Placement overlaps e-intro, e-beach, e-city on track t-main"),
+    (
+        "move_timeline_elements",
+        {"elementIds": ["e-title"], "start": 1, "targetTrackId": "t-nope"},
+        "Target track not found: t-nope",
+    ),
+    (
+        "move_timeline_elements",
+        {"elementIds": ["e-title"], "start": 1, "targetTrackId": 7},
+        "Target track not found: 7",
+    ),
+    (
+        "move_timeline_elements",
+        {"elementIds": ["e-title"], "start": 1, "targetTrackId": "t-main"},
+        "text elements cannot be placed on video tracks",
+    ),
+    (
+        "move_timeline_elements",
+        {"elementIds": ["e-music"], "start": 0, "targetTrackId": "t-logo"},
+        "audio elements cannot be placed on video tracks",
+    ),
+    (
+        "move_timeline_elements",
+        {"elementIds": ["e-intro"], "start": 10},
+        "Placement overlaps e-beach, e-city on track t-main",
+    ),
+    (
+        "move_timeline_elements",
+        {"elementIds": ["e-logo"], "start": 0, "targetTrackId": "t-main"},
+        "Placement overlaps e-intro, e-beach, e-city on track t-main",
+    ),
     # add_text
     ("add_text", {"start": 0, "end": 1, "position": "top"}, "Text is required"),
     ("add_text", {"text": "", "start": 0, "end": 1, "position": "top"}, "Text is required"),
@@ -83,16 +103,46 @@ CASES = [
     ("add_media_to_timeline", {"startTime": 0, "trackType": "overlay"}, "Asset not found"),
     ("add_media_to_timeline", {"assetId": "a-logo", "startTime": -1, "trackType": "overlay"}, "Invalid start time"),
     ("add_media_to_timeline", {"assetId": "a-logo", "trackType": "overlay"}, "Invalid start time"),
-    ("add_media_to_timeline", {"assetId": "a-logo", "startTime": 0, "trackType": "sky"}, "Invalid track type for asset"),
-    ("add_media_to_timeline", {"assetId": "a-music", "startTime": 0, "trackType": "main"}, "Invalid track type for asset"),
-    ("add_media_to_timeline", {"assetId": "a-music", "startTime": 0, "trackType": "overlay"}, "Invalid track type for asset"),
-    ("add_media_to_timeline", {"assetId": "a-outtake", "startTime": 0, "trackType": "audio"}, "Invalid track type for asset"),
-    ("add_media_to_timeline", {"assetId": "a-logo", "startTime": 0, "trackType": "overlay", "duration": 0}, "Invalid duration"),
-    ("add_media_to_timeline", {"assetId": "a-logo", "startTime": 0, "trackType": "overlay", "duration": -3}, "Invalid duration"),
-    ("add_media_to_timeline", {"assetId": "a-outtake", "startTime": 0, "trackType": "overlay", "duration": 4.5},
-     "Duration exceeds source duration"),
-    ("add_media_to_timeline", {"assetId": "a-outtake", "startTime": 3, "trackType": "main"},
-     "Placement overlaps e-intro, e-beach on track t-main"),
+    (
+        "add_media_to_timeline",
+        {"assetId": "a-logo", "startTime": 0, "trackType": "sky"},
+        "Invalid track type for asset",
+    ),
+    (
+        "add_media_to_timeline",
+        {"assetId": "a-music", "startTime": 0, "trackType": "main"},
+        "Invalid track type for asset",
+    ),
+    (
+        "add_media_to_timeline",
+        {"assetId": "a-music", "startTime": 0, "trackType": "overlay"},
+        "Invalid track type for asset",
+    ),
+    (
+        "add_media_to_timeline",
+        {"assetId": "a-outtake", "startTime": 0, "trackType": "audio"},
+        "Invalid track type for asset",
+    ),
+    (
+        "add_media_to_timeline",
+        {"assetId": "a-logo", "startTime": 0, "trackType": "overlay", "duration": 0},
+        "Invalid duration",
+    ),
+    (
+        "add_media_to_timeline",
+        {"assetId": "a-logo", "startTime": 0, "trackType": "overlay", "duration": -3},
+        "Invalid duration",
+    ),
+    (
+        "add_media_to_timeline",
+        {"assetId": "a-outtake", "startTime": 0, "trackType": "overlay", "duration": 4.5},
+        "Duration exceeds source duration",
+    ),
+    (
+        "add_media_to_timeline",
+        {"assetId": "a-outtake", "startTime": 3, "trackType": "main"},
+        "Placement overlaps e-intro, e-beach on track t-main",
+    ),
     # update_timeline_element_timing
     ("update_timeline_element_timing", {"duration": 3}, "Invalid element id"),
     ("update_timeline_element_timing", {"elementId": "", "duration": 3}, "Invalid element id"),
@@ -102,11 +152,19 @@ CASES = [
     ("update_timeline_element_timing", {"elementId": "e-logo", "end": "10"}, "Invalid end time"),
     ("update_timeline_element_timing", {"elementId": "e-logo", "duration": 0}, "Invalid duration"),
     ("update_timeline_element_timing", {"elementId": "e-logo", "end": 1}, "Invalid time range"),
-    ("update_timeline_element_timing", {"elementId": "e-logo", "start": 2, "end": 9, "duration": 3}, "Conflicting timing values"),
+    (
+        "update_timeline_element_timing",
+        {"elementId": "e-logo", "start": 2, "end": 9, "duration": 3},
+        "Conflicting timing values",
+    ),
     ("update_timeline_element_timing", {"elementId": "e-logo", "end": 9, "duration": 3}, "Conflicting timing values"),
     ("update_timeline_element_timing", {"elementId": "ghost", "duration": 3}, "Timeline element not found: ghost"),
     ("update_timeline_element_timing", {"elementId": "e-city", "duration": 7}, "Duration exceeds source duration"),
-    ("update_timeline_element_timing", {"elementId": "e-intro", "duration": 7}, "Placement overlaps e-beach on track t-main"),
+    (
+        "update_timeline_element_timing",
+        {"elementId": "e-intro", "duration": 7},
+        "Placement overlaps e-beach on track t-main",
+    ),
     # delete_element
     ("delete_element", {"trackId": "t-main", "elementId": "nope"}, "Element not found"),
     ("delete_element", {"trackId": "t-text", "elementId": "e-intro"}, "Element not found"),
@@ -125,7 +183,11 @@ CASES = [
     ("add_sticker", {"start": 0, "end": 1, "position": "center"}, "Sticker not found"),
     ("add_sticker", {"stickerId": "shapes:star", "start": 2, "end": 1, "position": "center"}, "Invalid time range"),
     ("add_sticker", {"stickerId": "shapes:star", "start": 1, "end": 1, "position": "center"}, "Invalid time range"),
-    ("add_sticker", {"stickerId": "shapes:star", "start": 0, "end": 1, "position": "middle"}, "Invalid sticker position"),
+    (
+        "add_sticker",
+        {"stickerId": "shapes:star", "start": 0, "end": 1, "position": "middle"},
+        "Invalid sticker position",
+    ),
     # get_effect
     ("get_effect", {}, "Invalid effect type"),
     ("get_effect", {"effectType": ""}, "Invalid effect type"),
@@ -138,28 +200,59 @@ CASES = [
     ("apply_effect", {"effectType": "blur", "end": 1}, "Invalid start time"),
     ("apply_effect", {"effectType": "blur", "start": 0, "end": "x"}, "Invalid end time"),
     ("apply_effect", {"effectType": "blur", "start": 0, "end": 1, "params": [1]}, "Invalid effect parameters"),
-    ("apply_effect", {"effectType": "blur", "start": 0, "end": 1, "params": {"intensity": "high"}}, "Invalid effect parameters"),
-    ("apply_effect", {"effectType": "blur", "start": 0, "end": 1, "params": {"intensity": True}}, "Invalid effect parameters"),
+    (
+        "apply_effect",
+        {"effectType": "blur", "start": 0, "end": 1, "params": {"intensity": "high"}},
+        "Invalid effect parameters",
+    ),
+    (
+        "apply_effect",
+        {"effectType": "blur", "start": 0, "end": 1, "params": {"intensity": True}},
+        "Invalid effect parameters",
+    ),
     ("apply_effect", {"effectType": "plasma", "start": 0, "end": 1}, "Effect not found: plasma"),
     ("apply_effect", {"effectType": "blur", "start": 2, "end": 1}, "Invalid time range"),
     ("apply_effect", {"effectType": "blur", "start": 1, "end": 1}, "Invalid time range"),
-    ("apply_effect", {"effectType": "blur", "start": 0, "end": 1, "params": {"radius": 3}}, "Unknown parameter: radius"),
-    ("apply_effect", {"effectType": "blur", "start": 0, "end": 1, "params": {"intensity": -1}},
-     "Parameter 'intensity' must be >= 0"),
-    ("apply_effect", {"effectType": "blur", "start": 0, "end": 1, "params": {"intensity": 101}},
-     "Parameter 'intensity' must be <= 100"),
-    ("apply_effect", {"effectType": "brightness-contrast", "start": 0, "end": 1, "params": {"brightness": -1.5}},
-     "Parameter 'brightness' must be >= -1"),
-    ("apply_effect", {"effectType": "vignette", "start": 0, "end": 1, "params": {"radius": 5}},
-     "Parameter 'radius' must be >= 10"),
-    ("apply_effect", {"effectType": "brightness-contrast", "start": 0, "end": 1, "params": {"contrast": 3.5}},
-     "Parameter 'contrast' must be <= 3"),
+    (
+        "apply_effect",
+        {"effectType": "blur", "start": 0, "end": 1, "params": {"radius": 3}},
+        "Unknown parameter: radius",
+    ),
+    (
+        "apply_effect",
+        {"effectType": "blur", "start": 0, "end": 1, "params": {"intensity": -1}},
+        "Parameter 'intensity' must be >= 0",
+    ),
+    (
+        "apply_effect",
+        {"effectType": "blur", "start": 0, "end": 1, "params": {"intensity": 101}},
+        "Parameter 'intensity' must be <= 100",
+    ),
+    (
+        "apply_effect",
+        {"effectType": "brightness-contrast", "start": 0, "end": 1, "params": {"brightness": -1.5}},
+        "Parameter 'brightness' must be >= -1",
+    ),
+    (
+        "apply_effect",
+        {"effectType": "vignette", "start": 0, "end": 1, "params": {"radius": 5}},
+        "Parameter 'radius' must be >= 10",
+    ),
+    (
+        "apply_effect",
+        {"effectType": "brightness-contrast", "start": 0, "end": 1, "params": {"contrast": 3.5}},
+        "Parameter 'contrast' must be <= 3",
+    ),
     # update_effect
     ("update_effect", {"params": {"radius": 50}}, "Invalid element id"),
     ("update_effect", {"elementId": "", "params": {"radius": 50}}, "Invalid element id"),
     ("update_effect", {"elementId": "e-vignette"}, "params is required and must be a non-empty object"),
     ("update_effect", {"elementId": "e-vignette", "params": {}}, "params is required and must be a non-empty object"),
-    ("update_effect", {"elementId": "e-vignette", "params": "radius=3"}, "params is required and must be a non-empty object"),
+    (
+        "update_effect",
+        {"elementId": "e-vignette", "params": "radius=3"},
+        "params is required and must be a non-empty object",
+    ),
     ("update_effect", {"elementId": "ghost", "params": {"radius": 50}}, "Timeline element not found: ghost"),
     ("update_effect", {"elementId": "e-title", "params": {"radius": 50}}, "Element is not an effect"),
     ("update_effect", {"elementId": "e-vignette", "params": {"intensity": 50}}, "Unknown parameter: intensity"),
@@ -180,10 +273,17 @@ def test_arguments_that_are_not_an_object(demo_path: Path) -> None:
 
 def test_effect_of_unknown_type_on_the_timeline(write_project) -> None:
     data = minimal_project()
-    data["scenes"][0]["tracks"]["overlay"] = [{"id": "fx", "type": "effect", "elements": [
-        {"id": "odd", "type": "effect", "effectType": "plasma", "startTime": 0, "duration": 100}]}]
+    data["scenes"][0]["tracks"]["overlay"] = [
+        {
+            "id": "fx",
+            "type": "effect",
+            "elements": [{"id": "odd", "type": "effect", "effectType": "plasma", "startTime": 0, "duration": 100}],
+        }
+    ]
     path = write_project(data)
-    assert Tools(path)("update_effect", {"elementId": "odd", "params": {"x": 1}}) == {"error": "Effect not found: plasma"}
+    assert Tools(path)("update_effect", {"elementId": "odd", "params": {"x": 1}}) == {
+        "error": "Effect not found: plasma"
+    }
 
 
 EMPTY_CASES = [

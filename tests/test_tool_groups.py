@@ -22,11 +22,20 @@ def test_every_tool_is_core_or_in_one_group() -> None:
 
 
 def test_the_demo_request_is_at_most_12000_characters_for_both_backends() -> None:
-    done = subprocess.run([sys.executable, str(REPO / "benchmarks" / "bench_prompt.py")], capture_output=True,
-                          text=True, check=True, cwd=REPO, timeout=120)
+    done = subprocess.run(
+        [sys.executable, str(REPO / "benchmarks" / "bench_prompt.py")],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=REPO,
+        timeout=120,
+    )
     for backend in ("gemini", "openai"):
-        line = next(row for row in done.stdout.splitlines() if row.startswith("demo project")
-                    and "core tools" in row and f" {backend} " in row)
+        line = next(
+            row
+            for row in done.stdout.splitlines()
+            if row.startswith("demo project") and "core tools" in row and f" {backend} " in row
+        )
         total = int(line.split("=")[1].split("chars")[0].replace(",", ""))
         assert total <= 12_000, line
 
@@ -37,8 +46,9 @@ def test_a_group_is_declared_from_the_turn_after_use_tools(gemini, demo_path: Pa
     gemini.reply_text("Faded the intro in.")
     outcome = ChatSession(demo_path, "gemini").ask("fade in the intro").outcome
     assert not outcome.failed and [r.name for r in outcome.tool_results] == ["use_tools", "fade"]
-    declared_names = [{d["name"] for d in r.body["tools"][0]["functionDeclarations"]}
-                      for r in gemini.generate_requests()]
+    declared_names = [
+        {d["name"] for d in r.body["tools"][0]["functionDeclarations"]} for r in gemini.generate_requests()
+    ]
     assert "fade" not in declared_names[0] and "fade" in declared_names[1] and "fade" in declared_names[2]
     assert "add_captions" not in declared_names[2]  # only the group asked for
 
@@ -55,6 +65,7 @@ def test_an_undeclared_tool_still_runs(demo_path: Path) -> None:
 def test_unknown_groups_are_refused(demo_path: Path) -> None:
     from tool_helpers import assert_refused
 
-    assert_refused(demo_path, "use_tools", {"groups": ["magic"]},
-                   "Unknown tool group: magic. Groups: " + ", ".join(UNLOCKABLE))
+    assert_refused(
+        demo_path, "use_tools", {"groups": ["magic"]}, "Unknown tool group: magic. Groups: " + ", ".join(UNLOCKABLE)
+    )
     assert_refused(demo_path, "use_tools", {}, "groups must be a list of group names")

@@ -38,32 +38,66 @@ ERRORS = [
     ("update_clip", {"elementId": "e-intro", "opacity": True}, "opacity must be a number between 0 and 100"),
     ("update_clip", {"elementId": "e-music", "opacity": 50}, "Element type 'audio' does not support opacity"),
     ("update_clip", {"elementId": "e-intro", "hidden": 1}, "hidden must be a boolean"),
-    ("update_clip", {"elementId": "e-vignette", "hidden": True},
-     "Element type 'effect' does not support hidden (mute audio instead)"),
+    (
+        "update_clip",
+        {"elementId": "e-vignette", "hidden": True},
+        "Element type 'effect' does not support hidden (mute audio instead)",
+    ),
     ("update_clip", {"elementId": "e-intro", "blendMode": 3}, "blendMode must be a string"),
     ("update_clip", {"elementId": "e-music", "blendMode": "screen"}, "Element type 'audio' does not support blendMode"),
-    ("update_clip", {"elementId": "e-intro", "blendMode": "glow"},
-     "Unknown blendMode: glow. Available: normal, darken, multiply, color-burn, lighten, screen, plus-lighter, "
-     "color-dodge, overlay, soft-light, hard-light, difference, exclusion, hue, saturation, color, luminosity"),
+    (
+        "update_clip",
+        {"elementId": "e-intro", "blendMode": "glow"},
+        "Unknown blendMode: glow. Available: normal, darken, multiply, color-burn, lighten, screen, plus-lighter, "
+        "color-dodge, overlay, soft-light, hard-light, difference, exclusion, hue, saturation, color, luminosity",
+    ),
     ("update_clip", {"elementId": "e-intro", "volume": 150}, "volume must be a number between 0 and 100"),
     ("update_clip", {"elementId": "e-logo", "volume": 50}, "Element type 'image' does not support volume"),
-    ("update_clip", {"elementId": "e-music", "positionX": 10},
-     "Element type 'audio' does not support transform properties"),
-    ("update_clip", {"elementId": "e-intro", "positionX": "10"}, "positionX must be a number between -1e9 and 1e9 (pixels)"),
-    ("update_clip", {"elementId": "e-intro", "positionX": 1e12}, "positionX must be a number between -1e9 and 1e9 (pixels)"),
-    ("update_clip", {"elementId": "e-intro", "rotation": 1e300}, "rotation must be a number of degrees (at most 1e6 either way)"),
+    (
+        "update_clip",
+        {"elementId": "e-music", "positionX": 10},
+        "Element type 'audio' does not support transform properties",
+    ),
+    (
+        "update_clip",
+        {"elementId": "e-intro", "positionX": "10"},
+        "positionX must be a number between -1e9 and 1e9 (pixels)",
+    ),
+    (
+        "update_clip",
+        {"elementId": "e-intro", "positionX": 1e12},
+        "positionX must be a number between -1e9 and 1e9 (pixels)",
+    ),
+    (
+        "update_clip",
+        {"elementId": "e-intro", "rotation": 1e300},
+        "rotation must be a number of degrees (at most 1e6 either way)",
+    ),
     ("update_clip", {"elementId": "e-intro", "scaleX": 0}, "scaleX must be a number above 0"),
-    ("update_clip", {"elementId": "e-intro", "mask": {"action": "add"}},
-     "Masks cannot be edited yet; they are kept as they are in the file"),
-    ("update_clip", {"elementId": "e-title", "trimStart": 1},
-     "Element type 'text' has no source to trim (change its timing instead)"),
-    ("update_clip", {"elementId": "e-intro", "trimStart": 5, "trimEnd": 3},
-     "trimStart and trimEnd would leave nothing of the source (8 s long)"),
+    (
+        "update_clip",
+        {"elementId": "e-intro", "mask": {"action": "add"}},
+        "Masks cannot be edited yet; they are kept as they are in the file",
+    ),
+    (
+        "update_clip",
+        {"elementId": "e-title", "trimStart": 1},
+        "Element type 'text' has no source to trim (change its timing instead)",
+    ),
+    (
+        "update_clip",
+        {"elementId": "e-intro", "trimStart": 5, "trimEnd": 3},
+        "trimStart and trimEnd would leave nothing of the source (8 s long)",
+    ),
     ("update_clip", {"elementId": "e-beach", "trimEnd": 0}, "Placement overlaps e-city on track t-main"),
     ("update_clip", {"elementId": "e-beach", "trimStart": 0}, "Placement overlaps e-intro on track t-main"),
     # duplicate_elements
     ("duplicate_elements", {}, 'elementIds must be a non-empty JSON array of strings, e.g. ["id1","id2"]'),
-    ("duplicate_elements", {"elementIds": []}, 'elementIds must be a non-empty JSON array of strings, e.g. ["id1","id2"]'),
+    (
+        "duplicate_elements",
+        {"elementIds": []},
+        'elementIds must be a non-empty JSON array of strings, e.g. ["id1","id2"]',
+    ),
     ("duplicate_elements", {"elementIds": ["e-title", "ghost"]}, "Timeline elements not found: ghost"),
     # toggles
     ("toggle_track_mute", {}, "Invalid trackId"),
@@ -128,8 +162,19 @@ def test_get_element_speaks_the_units_update_clip_takes(demo_path: Path) -> None
 
 def test_update_clip_stores_percent_opacity_as_a_fraction_and_volume_as_decibels(demo_path: Path) -> None:
     tools = Tools(demo_path)
-    out = tools("update_clip", {"elementId": "e-intro", "opacity": 50, "volume": 25, "blendMode": "multiply",
-                                "hidden": True, "positionX": 120, "rotation": 90, "name": "Opening"})
+    out = tools(
+        "update_clip",
+        {
+            "elementId": "e-intro",
+            "opacity": 50,
+            "volume": 25,
+            "blendMode": "multiply",
+            "hidden": True,
+            "positionX": 120,
+            "rotation": 90,
+            "name": "Opening",
+        },
+    )
     assert out["success"] and out["applied"]["opacity"] == 50
     intro = element(demo_path, "e-intro")
     assert intro.opacity == 0.5 and intro.volume == pytest.approx(-12.04, abs=0.01) and not intro.muted
@@ -175,8 +220,11 @@ def test_toggles_answer_the_new_state(demo_path: Path) -> None:
     tools = Tools(demo_path)
     assert tools("toggle_track_mute", {"trackId": "t-audio"}) == {"success": True, "trackId": "t-audio", "muted": True}
     assert tools("toggle_track_mute", {"trackId": "t-audio"})["muted"] is False
-    assert tools("toggle_track_visibility", {"trackId": "t-logo"}) == {"success": True, "trackId": "t-logo",
-                                                                      "hidden": True}
+    assert tools("toggle_track_visibility", {"trackId": "t-logo"}) == {
+        "success": True,
+        "trackId": "t-logo",
+        "hidden": True,
+    }
     listed = {t["trackId"]: t for t in tools("list_timeline")["tracks"]}
     assert listed["t-logo"]["hidden"] is True and listed["t-audio"]["muted"] is False
 
@@ -184,7 +232,12 @@ def test_toggles_answer_the_new_state(demo_path: Path) -> None:
 def test_list_timeline_reports_layers(demo_path: Path) -> None:
     tracks = Tools(demo_path)("list_timeline")["tracks"]
     assert [(t["position"], t["visualLayer"], t["stacking"]) for t in tracks] == [
-        (0, 3, "top"), (1, 2, "above_main"), (2, 1, "above_main"), (3, 0, "main"), (4, None, "audio")]
+        (0, 3, "top"),
+        (1, 2, "above_main"),
+        (2, 1, "above_main"),
+        (3, 0, "main"),
+        (4, None, "audio"),
+    ]
 
 
 def test_remove_range_with_ripple_closes_the_gap_on_every_track(demo_path: Path) -> None:

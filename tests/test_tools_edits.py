@@ -18,9 +18,12 @@ def tools(demo_path: Path) -> Tools:
 
 # -- delete_timeline_elements / delete_element --------------------------------
 
+
 def test_delete_removes_only_the_requested_and_keeps_gaps(tools: Tools) -> None:
     assert tools("delete_timeline_elements", {"elementIds": ["e-beach", "e-title", "e-beach"]}) == {
-        "success": True, "deletedElements": ["e-beach", "e-title"]}
+        "success": True,
+        "deletedElements": ["e-beach", "e-title"],
+    }
     main = tools.project.scene.tracks.main
     assert [(e.id, e.start_time) for e in main.elements] == [("e-intro", 0), ("e-city", 14 * T)]
     assert tools.project.scene.tracks.find("t-text").elements == ()  # the track stays
@@ -34,12 +37,16 @@ def test_delete_element_deprecated_still_works(tools: Tools) -> None:
 
 # -- move_timeline_elements ---------------------------------------------------
 
+
 def test_move_keeps_relative_offsets_and_tracks(tools: Tools) -> None:
     result = tools("move_timeline_elements", {"elementIds": ["e-logo", "e-title"], "start": 4})
-    assert result == {"success": True, "movedElements": [
-        {"elementId": "e-logo", "trackId": "t-logo", "start": 6.0, "end": 24.0},
-        {"elementId": "e-title", "trackId": "t-text", "start": 4.0, "end": 7.0},
-    ]}
+    assert result == {
+        "success": True,
+        "movedElements": [
+            {"elementId": "e-logo", "trackId": "t-logo", "start": 6.0, "end": 24.0},
+            {"elementId": "e-title", "trackId": "t-text", "start": 4.0, "end": 7.0},
+        ],
+    }
 
 
 def test_move_to_a_compatible_track(tools: Tools) -> None:
@@ -63,6 +70,7 @@ def test_moving_a_group_onto_one_track_must_not_collide(tools: Tools) -> None:
 
 # -- add_text / update_text ---------------------------------------------------
 
+
 def test_add_text_defaults_to_plain_and_maps_positions(tools: Tools) -> None:
     out = tools("add_text", {"text": "Hello", "start": 5, "end": 8, "position": "top"})
     assert out["trackId"] == "t-text"  # the first text track is free at 5-8 s
@@ -76,8 +84,15 @@ def test_add_text_defaults_to_plain_and_maps_positions(tools: Tools) -> None:
     assert center.transform.position.y == 0
 
 
-@pytest.mark.parametrize(("style", "size", "weight", "box"), [
-    ("plain", 6, "normal", False), ("subtitle", 5, "bold", True), ("hook", 8, "bold", False), ("label", 5, "bold", True)])
+@pytest.mark.parametrize(
+    ("style", "size", "weight", "box"),
+    [
+        ("plain", 6, "normal", False),
+        ("subtitle", 5, "bold", True),
+        ("hook", 8, "bold", False),
+        ("label", 5, "bold", True),
+    ],
+)
 def test_add_text_style_presets(tools: Tools, style: str, size: int, weight: str, box: bool) -> None:
     out = tools("add_text", {"text": "x", "start": 5, "end": 6, "position": "center", "style": style})
     text = tools.element(out["elementId"])
@@ -93,7 +108,9 @@ def test_add_text_over_busy_text_track_adds_a_track_on_top(tools: Tools) -> None
 
 def test_update_text_changes_only_given_fields(tools: Tools) -> None:
     assert tools("update_text", {"trackId": "t-text", "elementId": "e-title", "text": "Day two"}) == {
-        "success": True, "elementId": "e-title"}
+        "success": True,
+        "elementId": "e-title",
+    }
     title = tools.element("e-title")
     assert (title.content, title.start_time, title.end_time, title.font_size) == ("Day two", 0, 3 * T, 8)
     tools("update_text", {"trackId": "t-text", "elementId": "e-title", "position": "bottom"})
@@ -112,17 +129,25 @@ def test_update_text_timing(tools: Tools) -> None:
 
 # -- add_media_to_timeline ------------------------------------------------------
 
+
 def test_add_video_uses_its_full_source_by_default(tools: Tools) -> None:
     out = tools("add_media_to_timeline", {"assetId": "a-outtake", "startTime": 20, "trackType": "main"})
     assert out["trackId"] == "t-main"
     clip = tools.element(out["elementId"])
     assert (clip.start_time, clip.duration, clip.trim_start, clip.trim_end, clip.source_duration) == (
-        20 * T, 4 * T, 0, 0, 4 * T)
+        20 * T,
+        4 * T,
+        0,
+        0,
+        4 * T,
+    )
     assert (clip.media_id, clip.name, clip.volume, clip.muted) == ("a-outtake", "outtake.mp4", 0, False)
 
 
 def test_add_video_shorter_moves_trim_end(tools: Tools) -> None:
-    out = tools("add_media_to_timeline", {"assetId": "a-outtake", "startTime": 20, "trackType": "main", "duration": 2.5})
+    out = tools(
+        "add_media_to_timeline", {"assetId": "a-outtake", "startTime": 20, "trackType": "main", "duration": 2.5}
+    )
     clip = tools.element(out["elementId"])
     assert (clip.duration, clip.trim_end, clip.source_duration) == (300_000, 180_000, 4 * T)
 
@@ -146,9 +171,16 @@ def test_add_audio_goes_below_the_last_audio_track(tools: Tools) -> None:
 
 # -- update_timeline_element_timing --------------------------------------------
 
+
 def test_duration_alone_keeps_the_start(tools: Tools) -> None:
     assert tools("update_timeline_element_timing", {"elementId": "e-logo", "duration": 10}) == {
-        "success": True, "elementId": "e-logo", "trackId": "t-logo", "start": 2.0, "end": 12.0, "duration": 10.0}
+        "success": True,
+        "elementId": "e-logo",
+        "trackId": "t-logo",
+        "start": 2.0,
+        "end": 12.0,
+        "duration": 10.0,
+    }
 
 
 def test_start_alone_moves_and_keeps_the_duration(tools: Tools) -> None:
@@ -171,7 +203,8 @@ def test_video_grows_back_up_to_its_source(tools: Tools) -> None:
     intro = tools.element("e-intro")
     assert (intro.trim_start, intro.trim_end, intro.duration) == (0, 0, 8 * T)
     assert tools("update_timeline_element_timing", {"elementId": "e-intro", "end": 8.5}) == {
-        "error": "Duration exceeds source duration"}
+        "error": "Duration exceeds source duration"
+    }
     shorter = tools("update_timeline_element_timing", {"elementId": "e-intro", "end": 2})
     assert shorter["duration"] == 2.0 and tools.element("e-intro").trim_end == 6 * T
 
@@ -184,10 +217,15 @@ def test_timing_never_touches_the_asset(tools: Tools) -> None:
 
 # -- set_volume -------------------------------------------------------------------
 
-@pytest.mark.parametrize(("gain", "db", "muted"), [(1, 0, False), (0.5, -6.02, False), (0.1, -20, False), (0, -60, True)])
+
+@pytest.mark.parametrize(
+    ("gain", "db", "muted"), [(1, 0, False), (0.5, -6.02, False), (0.1, -20, False), (0, -60, True)]
+)
 def test_set_volume_speaks_gain_and_stores_db(tools: Tools, gain: float, db: float, muted: bool) -> None:
     assert tools("set_volume", {"trackId": "t-audio", "elementId": "e-music", "volume": gain}) == {
-        "success": True, "volume": gain}
+        "success": True,
+        "volume": gain,
+    }
     music = tools.element("e-music")
     assert (music.volume, music.muted) == (db, muted)
 
@@ -199,15 +237,23 @@ def test_set_volume_on_video_with_audio(tools: Tools) -> None:
 
 # -- add_sticker ---------------------------------------------------------------------
 
-@pytest.mark.parametrize(("position", "sx", "sy"), [
-    ("top-left", -1, -1), ("top-right", 1, -1), ("bottom-left", -1, 1), ("bottom-right", 1, 1), ("center", 0, 0)])
+
+@pytest.mark.parametrize(
+    ("position", "sx", "sy"),
+    [("top-left", -1, -1), ("top-right", 1, -1), ("bottom-left", -1, 1), ("bottom-right", 1, 1), ("center", 0, 0)],
+)
 def test_add_sticker_positions(tools: Tools, position: str, sx: int, sy: int) -> None:
     out = tools("add_sticker", {"stickerId": "shapes:star", "start": 2, "end": 4, "position": position})
     sticker = tools.element(out["elementId"])
     x, y = sticker.transform.position.x, sticker.transform.position.y
     assert (x > 0) - (x < 0) == sx and (y > 0) - (y < 0) == sy
     assert abs(x) < 960 and abs(y) < 540
-    assert (sticker.sticker_id, sticker.name, sticker.start_time, sticker.end_time) == ("shapes:star", "Star", 2 * T, 4 * T)
+    assert (sticker.sticker_id, sticker.name, sticker.start_time, sticker.end_time) == (
+        "shapes:star",
+        "Star",
+        2 * T,
+        4 * T,
+    )
     assert tools.project.scene.tracks.overlay[0].type == "graphic"
 
 
@@ -221,12 +267,19 @@ def test_stickers_share_a_free_graphic_track(tools: Tools) -> None:
 
 # -- apply_effect / update_effect -------------------------------------------------------
 
+
 def test_apply_effect_merges_defaults_and_uses_a_free_effect_track(tools: Tools) -> None:
-    out = tools("apply_effect", {"effectType": "brightness-contrast", "start": 0, "end": 5, "params": {"brightness": 0.2}})
+    out = tools(
+        "apply_effect", {"effectType": "brightness-contrast", "start": 0, "end": 5, "params": {"brightness": 0.2}}
+    )
     assert out["trackId"] == "t-fx" and out["appliedParams"] == {"brightness": 0.2, "contrast": 1}
     effect = tools.element(out["elementId"])
     assert (effect.effect_type, effect.name, effect.start_time, effect.end_time) == (
-        "brightness-contrast", "Brightness / Contrast", 0, 5 * T)
+        "brightness-contrast",
+        "Brightness / Contrast",
+        0,
+        5 * T,
+    )
     busy = tools("apply_effect", {"effectType": "sepia", "start": 8, "end": 9})
     assert busy["trackId"] != "t-fx" and tools.project.scene.tracks.overlay[0].id == busy["trackId"]
     assert busy["appliedParams"] == {"intensity": 100}
@@ -234,5 +287,8 @@ def test_apply_effect_merges_defaults_and_uses_a_free_effect_track(tools: Tools)
 
 def test_update_effect_merges(tools: Tools) -> None:
     assert tools("update_effect", {"elementId": "e-vignette", "params": {"radius": 50.5}}) == {
-        "success": True, "elementId": "e-vignette", "appliedParams": {"radius": 50.5, "softness": 35}}
+        "success": True,
+        "elementId": "e-vignette",
+        "appliedParams": {"radius": 50.5, "softness": 35},
+    }
     assert tools.element("e-vignette").params == {"radius": 50.5, "softness": 35}

@@ -16,8 +16,14 @@ def tools(demo_path: Path) -> Tools:
 def test_list_project_assets_returns_all_by_default(tools: Tools) -> None:
     assets = tools("list_project_assets")["assets"]
     assert [a["id"] for a in assets] == ["a-intro", "a-beach", "a-city", "a-outtake", "a-logo", "a-music"]
-    assert assets[0] == {"id": "a-intro", "name": "intro.mp4", "type": "video", "duration": 8.0, "usedInTimeline": True,
-                         "missing": True}  # the copy of the demo has no media folder beside it
+    assert assets[0] == {
+        "id": "a-intro",
+        "name": "intro.mp4",
+        "type": "video",
+        "duration": 8.0,
+        "usedInTimeline": True,
+        "missing": True,
+    }  # the copy of the demo has no media folder beside it
     logo = next(a for a in assets if a["id"] == "a-logo")
     assert "duration" not in logo  # images have no duration
 
@@ -55,11 +61,21 @@ def test_usage_follows_the_timeline(tools: Tools) -> None:
 def test_list_timeline_structure(tools: Tools) -> None:
     tracks = tools("list_timeline")["tracks"]
     assert [(t["trackId"], t["type"]) for t in tracks] == [
-        ("t-text", "text"), ("t-fx", "effect"), ("t-logo", "overlay"), ("t-main", "main"), ("t-audio", "audio")
+        ("t-text", "text"),
+        ("t-fx", "effect"),
+        ("t-logo", "overlay"),
+        ("t-main", "main"),
+        ("t-audio", "audio"),
     ]
     title = tracks[0]["elements"][0]
-    assert title == {"elementId": "e-title", "type": "text", "name": "Title", "start": 0.0, "end": 3.0,
-                     "content": "Day one"}
+    assert title == {
+        "elementId": "e-title",
+        "type": "text",
+        "name": "Title",
+        "start": 0.0,
+        "end": 3.0,
+        "content": "Day one",
+    }
     logo = tracks[2]["elements"][0]
     assert logo["assetId"] == "a-logo" and (logo["start"], logo["end"]) == (2.0, 20.0)
     music = tracks[4]["elements"][0]
@@ -83,8 +99,14 @@ def test_list_timeline_elements_are_in_time_order(write_project) -> None:
 
 def test_read_tools_do_not_mutate(tools: Tools, demo_path: Path) -> None:
     before = demo_path.read_bytes()
-    for name, args in [("list_project_assets", {}), ("list_timeline", {}), ("list_effects", {}),
-                       ("get_effect", {"effectType": "blur"}), ("echo_context", {}), ("list_stickers", {})]:
+    for name, args in [
+        ("list_project_assets", {}),
+        ("list_timeline", {}),
+        ("list_effects", {}),
+        ("get_effect", {"effectType": "blur"}),
+        ("echo_context", {}),
+        ("list_stickers", {}),
+    ]:
         assert "error" not in tools(name, args)
     assert demo_path.read_bytes() == before
     assert tools.history_size() == 0
@@ -94,7 +116,9 @@ def test_read_tools_do_not_mutate(tools: Tools, demo_path: Path) -> None:
 def test_echo_context(tools: Tools) -> None:
     tools.context.playback_time_ms = 1500
     assert tools("echo_context") == {
-        "projectId": "demo", "activeSceneId": "s-main", "mediaCount": 6,
+        "projectId": "demo",
+        "activeSceneId": "s-main",
+        "mediaCount": 6,
         "mediaNames": ["intro.mp4", "beach.mp4", "city.mp4", "outtake.mp4", "logo.png", "music.mp3"],
         "playbackTimeMs": 1500,
     }
@@ -102,8 +126,15 @@ def test_echo_context(tools: Tools) -> None:
 
 def test_list_effects_all_and_query(tools: Tools) -> None:
     effects = tools("list_effects")["effects"]
-    assert [e["id"] for e in effects][:7] == ["blur", "brightness-contrast", "grayscale", "saturation", "sepia",
-                                              "invert", "vignette"]
+    assert [e["id"] for e in effects][:7] == [
+        "blur",
+        "brightness-contrast",
+        "grayscale",
+        "saturation",
+        "sepia",
+        "invert",
+        "vignette",
+    ]
     assert len(effects) == 30 and "color-key" in [e["id"] for e in effects]  # the 23 of NeuralCut web after them
     assert all(e["description"].endswith(".") and len(e["description"]) > 30 for e in effects)
     assert [e["id"] for e in tools("list_effects", {"query": "BLUR"})["effects"]] == ["blur"]
@@ -115,14 +146,25 @@ def test_list_effects_all_and_query(tools: Tools) -> None:
 def test_get_effect_full_metadata(tools: Tools) -> None:
     blur = tools("get_effect", {"effectType": "blur"})
     assert blur["id"] == "blur" and blur["name"] == "Blur"
-    assert blur["params"] == [{"key": "intensity", "label": "Intensity", "type": "number", "default": 15, "min": 0,
-                               "max": 100, "step": 1,
-                               "description": "Number between 0 and 100, step 1. Default: 15"}]
+    assert blur["params"] == [
+        {
+            "key": "intensity",
+            "label": "Intensity",
+            "type": "number",
+            "default": 15,
+            "min": 0,
+            "max": 100,
+            "step": 1,
+            "description": "Number between 0 and 100, step 1. Default: 15",
+        }
+    ]
     bc = tools("get_effect", {"effectType": "brightness-contrast"})
     assert bc["params"][0]["description"] == "Number between -1 and 1, step 0.01. Default: 0"
     vignette = tools("get_effect", {"effectType": "vignette"})
     assert [(p["key"], p["default"], p["min"], p["max"]) for p in vignette["params"]] == [
-        ("radius", 75, 10, 100), ("softness", 35, 5, 80)]
+        ("radius", 75, 10, 100),
+        ("softness", 35, 5, 80),
+    ]
     assert "shader" not in str(vignette).lower()
 
 
@@ -132,5 +174,6 @@ def test_list_stickers(tools: Tools) -> None:
     assert {"shapes:circle", "shapes:square", "shapes:triangle", "shapes:star", "shapes:heart", "shapes:arrow"} <= ids
     assert len([s for s in everything if s["provider"] == "flags"]) == 249
     assert tools("list_stickers", {"query": "japan"})["stickers"] == [
-        {"id": "flags:JP", "name": "Flag of Japan", "provider": "flags"}]
+        {"id": "flags:JP", "name": "Flag of Japan", "provider": "flags"}
+    ]
     assert all(s["provider"] == "shapes" for s in tools("list_stickers", {"provider": "shapes"})["stickers"])

@@ -58,7 +58,7 @@ def test_elements_without_source_move_no_trims(tools: Tools) -> None:
 
 def test_several_times_are_sorted_and_deduplicated(tools: Tools) -> None:
     cut = tools("split", {"times": [12, 8, 8.0, 12]})["affectedElements"]
-    beach = [i for i in cut[cut.index("e-beach"):] if not i.startswith("e-")][:2]
+    beach = [i for i in cut[cut.index("e-beach") :] if not i.startswith("e-")][:2]
     pieces = [tools.element("e-beach")] + [tools.element(i) for i in beach]
     assert [(p.start_time // T, p.end_time // T) for p in pieces] == [(6, 8), (8, 12), (12, 14)]
 

@@ -42,24 +42,45 @@ def test_style_errors_leave_the_file_untouched(name: str, args: dict, error: str
 
 def test_add_text_applies_the_overrides_over_the_preset(demo_path: Path) -> None:
     tools = Tools(demo_path)
-    out = tools("add_text", {**BASE, "style": "subtitle", "color": "yellow", "fontSize": 9, "fontFamily": "Georgia",
-                             "fontStyle": "italic", "textAlign": "left", "letterSpacing": 2, "positionX": -300,
-                             "background": {"color": "#202020", "cornerRadius": 8, "padding": 12}})
+    out = tools(
+        "add_text",
+        {
+            **BASE,
+            "style": "subtitle",
+            "color": "yellow",
+            "fontSize": 9,
+            "fontFamily": "Georgia",
+            "fontStyle": "italic",
+            "textAlign": "left",
+            "letterSpacing": 2,
+            "positionX": -300,
+            "background": {"color": "#202020", "cornerRadius": 8, "padding": 12},
+        },
+    )
     text = read_project(demo_path).scene.find_element(out["elementId"])[1]  # type: ignore[index]
-    assert (text.color, text.font_size, text.font_family, text.font_style, text.text_align) == \
-        ("yellow", 9, "Georgia", "italic", "left")
+    assert (text.color, text.font_size, text.font_family, text.font_style, text.text_align) == (
+        "yellow",
+        9,
+        "Georgia",
+        "italic",
+        "left",
+    )
     assert text.font_weight == "bold" and text.letter_spacing == 2  # bold from the subtitle preset
     assert text.transform.position.x == -300 and text.transform.position.y == -378  # top of 1080
     background = text.background
-    assert (background.enabled, background.color, background.corner_radius, background.padding_x,
-            background.padding_y) == (True, "#202020", 8, 12, 12)
+    assert (
+        background.enabled,
+        background.color,
+        background.corner_radius,
+        background.padding_x,
+        background.padding_y,
+    ) == (True, "#202020", 8, 12, 12)
 
 
 def test_update_text_changes_several_at_once_and_skips_the_rest(demo_path: Path) -> None:
     tools = Tools(demo_path)
     second = tools("add_text", {**BASE, "text": "Two"})["elementId"]
-    out = tools("update_text", {"elementIds": ["e-title", second, "e-intro"], "color": "#ff0000",
-                                "fontWeight": "bold"})
+    out = tools("update_text", {"elementIds": ["e-title", second, "e-intro"], "color": "#ff0000", "fontWeight": "bold"})
     assert [u["elementId"] for u in out["updated"]] == ["e-title", second] and out["skipped"] == ["e-intro"]
     scene = read_project(demo_path).scene
     assert all(scene.find_element(i)[1].color == "#ff0000" for i in ("e-title", second))  # type: ignore[index]

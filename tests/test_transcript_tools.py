@@ -14,9 +14,21 @@ from tool_helpers import Tools, assert_refused
 
 T = 120_000
 #: (word, start, end) in source seconds, as the fake model says them
-SPEECH = [[("Welcome", 0.0, 0.4), ("to", 0.5, 0.6), ("the", 0.7, 0.8), ("show.", 0.9, 1.4)],
-          [("Um,", 2.0, 2.3), ("let", 2.6, 2.8), ("me", 2.9, 3.0), ("start", 3.1, 3.5), ("again.", 3.6, 4.0),
-           ("Welcome,", 4.5, 4.9), ("everyone!", 5.0, 5.6), ("Like,", 6.0, 6.2), ("uh", 6.4, 6.5), ("yes.", 6.8, 7.2)]]
+SPEECH = [
+    [("Welcome", 0.0, 0.4), ("to", 0.5, 0.6), ("the", 0.7, 0.8), ("show.", 0.9, 1.4)],
+    [
+        ("Um,", 2.0, 2.3),
+        ("let", 2.6, 2.8),
+        ("me", 2.9, 3.0),
+        ("start", 3.1, 3.5),
+        ("again.", 3.6, 4.0),
+        ("Welcome,", 4.5, 4.9),
+        ("everyone!", 5.0, 5.6),
+        ("Like,", 6.0, 6.2),
+        ("uh", 6.4, 6.5),
+        ("yes.", 6.8, 7.2),
+    ],
+]
 
 
 class FakeWhisper:
@@ -26,8 +38,15 @@ class FakeWhisper:
     def transcribe(self, path: str, language: str | None = None, word_timestamps: bool = False) -> Any:
         assert word_timestamps
         ns = types.SimpleNamespace
-        segments = [ns(start=ws[0][1], end=ws[-1][2], text=" " + " ".join(w for w, _, _ in ws),
-                       words=[ns(start=a, end=b, word=" " + w, probability=0.9) for w, a, b in ws]) for ws in SPEECH]
+        segments = [
+            ns(
+                start=ws[0][1],
+                end=ws[-1][2],
+                text=" " + " ".join(w for w, _, _ in ws),
+                words=[ns(start=a, end=b, word=" " + w, probability=0.9) for w, a, b in ws],
+            )
+            for ws in SPEECH
+        ]
         return iter(segments), ns(language="en")
 
 
@@ -38,13 +57,28 @@ def whisper(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def project(tmp_path: Path, clip: dict[str, Any] | None = None, overlay: list | None = None) -> Path:
     (tmp_path / "talk.mp4").write_bytes(b"a recording")  # the fake model does not read it; the cache keys on it
-    element = clip or {"id": "c", "type": "video", "mediaId": "talk", "startTime": 0, "duration": 8 * T,
-                       "trimStart": 0, "trimEnd": 0, "sourceDuration": 8 * T}
-    data = {"mediaAssets": [{"id": "talk", "name": "talk.mp4", "type": "video", "path": "talk.mp4", "duration": 8.0,
-                             "hasAudio": True}],
-            "currentSceneId": "s",
-            "scenes": [{"id": "s", "tracks": {"overlay": overlay or [], "main": {"id": "main", "type": "video",
-                                                                               "elements": [element]}}}]}
+    element = clip or {
+        "id": "c",
+        "type": "video",
+        "mediaId": "talk",
+        "startTime": 0,
+        "duration": 8 * T,
+        "trimStart": 0,
+        "trimEnd": 0,
+        "sourceDuration": 8 * T,
+    }
+    data = {
+        "mediaAssets": [
+            {"id": "talk", "name": "talk.mp4", "type": "video", "path": "talk.mp4", "duration": 8.0, "hasAudio": True}
+        ],
+        "currentSceneId": "s",
+        "scenes": [
+            {
+                "id": "s",
+                "tracks": {"overlay": overlay or [], "main": {"id": "main", "type": "video", "elements": [element]}},
+            }
+        ],
+    }
     path = tmp_path / "p.json"
     path.write_text(json.dumps(data))
     return path
@@ -66,21 +100,50 @@ def test_the_transcript_has_word_times(tmp_path: Path) -> None:
 
 
 def test_find_maps_source_times_through_trim_and_speed(tmp_path: Path) -> None:
-    clip = {"id": "c", "type": "video", "mediaId": "talk", "startTime": 10 * T, "duration": 4 * T,
-            "trimStart": 2 * T, "trimEnd": 0, "sourceDuration": 8 * T, "retime": {"rate": 1.5}}
+    clip = {
+        "id": "c",
+        "type": "video",
+        "mediaId": "talk",
+        "startTime": 10 * T,
+        "duration": 4 * T,
+        "trimStart": 2 * T,
+        "trimEnd": 0,
+        "sourceDuration": 8 * T,
+        "retime": {"rate": 1.5},
+    }
     tools = transcribed(project(tmp_path, clip))
     found = tools("find_in_transcript", {"query": "welcome"})["matches"]
     # the first "Welcome" (0-0.4 s of the source) is trimmed off; the second plays at 10 + (4.5 - 2) / 1.5
-    assert found == [{"elementId": "c", "start": pytest.approx(10 + 2.5 / 1.5, abs=1e-3),
-                      "end": pytest.approx(10 + 2.9 / 1.5, abs=1e-3), "text": "Welcome,"}]
+    assert found == [
+        {
+            "elementId": "c",
+            "start": pytest.approx(10 + 2.5 / 1.5, abs=1e-3),
+            "end": pytest.approx(10 + 2.9 / 1.5, abs=1e-3),
+            "text": "Welcome,",
+        }
+    ]
     phrase = tools("find_in_transcript", {"query": "Let me START again"})["matches"]
     assert len(phrase) == 1 and phrase[0]["text"] == "let me start again."
 
 
 def test_cut_words_removes_exactly_the_phrase_and_ripples(tmp_path: Path) -> None:
-    overlay = [{"id": "tt", "type": "text", "elements": [
-        {"id": "title", "type": "text", "startTime": 5 * T, "duration": T, "trimStart": 0, "trimEnd": 0,
-         "content": "Hi"}]}]
+    overlay = [
+        {
+            "id": "tt",
+            "type": "text",
+            "elements": [
+                {
+                    "id": "title",
+                    "type": "text",
+                    "startTime": 5 * T,
+                    "duration": T,
+                    "trimStart": 0,
+                    "trimEnd": 0,
+                    "content": "Hi",
+                }
+            ],
+        }
+    ]
     tools = transcribed(project(tmp_path, overlay=overlay))
     result = tools("cut_words", {"elementId": "c", "text": "let me start again"})
     assert result["removed"] == [{"start": 2.6, "end": 4.0, "text": "let me start again."}]
@@ -107,8 +170,17 @@ def test_remove_filler_words(tmp_path: Path) -> None:
 
 
 def test_captions_line_up_with_the_words_after_trim_speed_and_ripple(tmp_path: Path) -> None:
-    clip = {"id": "c", "type": "video", "mediaId": "talk", "startTime": 3 * T, "duration": 4 * T,
-            "trimStart": 2 * T, "trimEnd": 0, "sourceDuration": 8 * T, "retime": {"rate": 1.5}}
+    clip = {
+        "id": "c",
+        "type": "video",
+        "mediaId": "talk",
+        "startTime": 3 * T,
+        "duration": 4 * T,
+        "trimStart": 2 * T,
+        "trimEnd": 0,
+        "sourceDuration": 8 * T,
+        "retime": {"rate": 1.5},
+    }
     tools = transcribed(project(tmp_path, clip))
     tools("remove_range", {"start": 0, "end": 1, "ripple": True})  # the clip now starts at 2 s
     result = tools("add_captions", {"maxWords": 3})
@@ -120,16 +192,22 @@ def test_captions_line_up_with_the_words_after_trim_speed_and_ripple(tmp_path: P
     assert cues[1][0] == "start again." and cues[2][0] == "Welcome, everyone!"  # a sentence ends a caption
     assert all(abs(b - round(b * T) / T) < 1e-9 for _, a, b in cues)
     tools("remove_range", {"start": 0, "end": 1, "ripple": True})  # afterwards they move like any element
-    moved = [e.start_time / T for e in next(t for t in tools.project.scene.tracks.overlay
-                                             if t.id == result["trackId"]).sorted_elements()]
+    moved = [
+        e.start_time / T
+        for e in next(t for t in tools.project.scene.tracks.overlay if t.id == result["trackId"]).sorted_elements()
+    ]
     assert moved[0] == pytest.approx(cues[0][1] - 1, abs=1e-4)
 
 
 def test_without_a_transcript_the_tools_say_how_to_make_one(tmp_path: Path) -> None:
     path = project(tmp_path)
     message = "No transcript yet for talk: call transcribe_video with assetId talk first"
-    for name, args in (("find_in_transcript", {"query": "welcome"}), ("add_captions", {}),
-                       ("cut_words", {"elementId": "c", "text": "welcome"}), ("remove_filler_words", {})):
+    for name, args in (
+        ("find_in_transcript", {"query": "welcome"}),
+        ("add_captions", {}),
+        ("cut_words", {"elementId": "c", "text": "welcome"}),
+        ("remove_filler_words", {}),
+    ):
         assert_refused(path, name, args, message)
 
 
@@ -157,7 +235,7 @@ def test_every_error_leaves_the_file_untouched(tmp_path: Path, name: str, args: 
     assert_refused(path, name, args, error)
 
 
-FAKE_PACKAGE = '''
+FAKE_PACKAGE = """
 import types
 
 SPEECH = {speech!r}
@@ -172,7 +250,7 @@ class WhisperModel:
         segments = [ns(start=ws[0][1], end=ws[-1][2], text=" ".join(w for w, _, _ in ws),
                        words=[ns(start=a, end=b, word=" " + w) for w, a, b in ws]) for ws in SPEECH]
         return iter(segments), ns(language="en")
-'''
+"""
 
 
 @pytest.mark.slow

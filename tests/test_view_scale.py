@@ -31,10 +31,18 @@ def test_past_a_screenful_each_track_shows_its_first_elements_and_the_rest_is_co
     assert shown.returncode == 0, shown.stderr
     lines = shown.stdout.splitlines()
     assert len(lines) < 300
-    counted = sum(int(word.replace(",", "")) for line in lines if "more" in line
-                  for word in line.split() if word.replace(",", "").isdigit() and "… " + word in line)
-    rows = sum(1 for line in lines if line.split() and line.split()[-1].count(":") == 1 and "…" not in line
-               and "length" not in line)
+    counted = sum(
+        int(word.replace(",", ""))
+        for line in lines
+        if "more" in line
+        for word in line.split()
+        if word.replace(",", "").isdigit() and "… " + word in line
+    )
+    rows = sum(
+        1
+        for line in lines
+        if line.split() and line.split()[-1].count(":") == 1 and "…" not in line and "length" not in line
+    )
     assert counted + rows == 3000  # every element is either shown or counted
     assert "3,000 elements: each track shows its first ones" in shown.stdout
 
@@ -48,8 +56,7 @@ def test_all_lists_every_element_once(big: Path) -> None:
 
 def test_from_and_to_show_only_what_plays_then(big: Path) -> None:
     listed = json.loads(neuralcut("timeline", "-p", big, "--json").stdout)
-    expected = sum(1 for track in listed["tracks"] for e in track["elements"]
-                   if e["end"] > 60 and e["start"] < 70)
+    expected = sum(1 for track in listed["tracks"] for e in track["elements"] if e["end"] > 60 and e["start"] < 70)
     shown = neuralcut("timeline", "-p", big, "--all", "--from", "1:00", "--to", "1:10")
     assert shown.returncode == 0, shown.stderr
     assert sum(1 for line in shown.stdout.splitlines() if line.startswith("Track")) == expected > 0

@@ -18,7 +18,9 @@ from neuralcut_cli.tools.definition import ToolContext
 
 def render(renderable, width: int = 80, color: bool = False) -> str:
     buffer = io.StringIO()
-    console = Console(file=buffer, width=width, no_color=not color, force_terminal=color, color_system="standard" if color else None)
+    console = Console(
+        file=buffer, width=width, no_color=not color, force_terminal=color, color_system="standard" if color else None
+    )
     console.print(renderable)
     return buffer.getvalue()
 

@@ -43,8 +43,12 @@ def crowded(tmp_path: Path) -> Path:
     track = {"id": _uuid(rng), "name": "字幕トラック", "type": "text", "elements": [], "hidden": False}
     for index in range(50):
         element = copy.deepcopy(title)
-        element.update(id=_uuid(rng), startTime=seconds_to_ticks(index * 0.4), duration=seconds_to_ticks(0.4),
-                       content=CJK_TITLE if index == 0 else f"Caption {index}")
+        element.update(
+            id=_uuid(rng),
+            startTime=seconds_to_ticks(index * 0.4),
+            duration=seconds_to_ticks(0.4),
+            content=CJK_TITLE if index == 0 else f"Caption {index}",
+        )
         track["elements"].append(element)
     scene["tracks"]["overlay"].insert(0, track)
     data["metadata"]["name"] = CJK_TITLE

@@ -18,6 +18,7 @@ from neuralcut_cli.agent.types import AssistantTurn
 
 run = invoke  # the client in this process, the server on its socket
 
+
 def _ids_masked(text: str) -> str:
     """New pieces get fresh UUIDs on each side; everything else must match."""
     return re.sub(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", "<id>", text)

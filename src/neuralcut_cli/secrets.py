@@ -32,8 +32,9 @@ def redact(text: str) -> str:
         if value in text:
             text = text.replace(value, MASK)
     if "@" in text:
-        text = _USERINFO.sub(lambda m: f"{m.group(1)}{m.group(2)}:{MASK}@" if ":" in m.group(0)[len(m.group(1)):]
-                             else m.group(0), text)
+        text = _USERINFO.sub(
+            lambda m: f"{m.group(1)}{m.group(2)}:{MASK}@" if ":" in m.group(0)[len(m.group(1)) :] else m.group(0), text
+        )
     if "=" in text:
         text = _KEY_PARAM.sub(rf"\1{MASK}", text)
     return text

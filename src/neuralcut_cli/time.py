@@ -28,11 +28,25 @@ MAX_TICKS = MAX_SECONDS * TICKS_PER_SECOND
 _EXAMPLES = "5, 5s, 2.5s, 500ms, 1m30s, 1:02.5, 00:01:02.500 or 90f"
 
 _UNIT_SECONDS: dict[str, int | Fraction] = {
-    "h": 3600, "hr": 3600, "hrs": 3600, "hour": 3600, "hours": 3600,
-    "m": 60, "min": 60, "mins": 60, "minute": 60, "minutes": 60,
-    "s": 1, "sec": 1, "secs": 1, "second": 1, "seconds": 1,
-    "ms": Fraction(1, 1000), "msec": Fraction(1, 1000),
-    "millisecond": Fraction(1, 1000), "milliseconds": Fraction(1, 1000),
+    "h": 3600,
+    "hr": 3600,
+    "hrs": 3600,
+    "hour": 3600,
+    "hours": 3600,
+    "m": 60,
+    "min": 60,
+    "mins": 60,
+    "minute": 60,
+    "minutes": 60,
+    "s": 1,
+    "sec": 1,
+    "secs": 1,
+    "second": 1,
+    "seconds": 1,
+    "ms": Fraction(1, 1000),
+    "msec": Fraction(1, 1000),
+    "millisecond": Fraction(1, 1000),
+    "milliseconds": Fraction(1, 1000),
 }
 _FRAME_UNITS = {"f", "fr", "frame", "frames"}
 _NUMBER = r"(?:\d+(?:\.\d*)?|\.\d+)"
@@ -186,4 +200,3 @@ def format_timecode(ticks: Ticks, decimals: int = 2) -> str:
     if hours:
         return f"{sign}{hours}:{minutes:02d}:{seconds:02d}{tail}"
     return f"{sign}{minutes:02d}:{seconds:02d}{tail}"
-

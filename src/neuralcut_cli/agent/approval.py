@@ -27,8 +27,8 @@ class Question:
     call: ToolCall
     before: Project | None = None
     after: Project | None = None
-    note: str = ""          # for a call that is not an edit, what it would do
-    refused: str = ""       # the dry run's own error, if the call would fail anyway
+    note: str = ""  # for a call that is not an edit, what it would do
+    refused: str = ""  # the dry run's own error, if the call would fail anyway
 
 
 #: Answers ``"yes"``, ``"no"`` or ``"always"``.

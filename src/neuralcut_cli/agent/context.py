@@ -21,8 +21,9 @@ def build_context(session: ProjectSession, playback_time_ms: int = 0) -> AgentCo
     return AgentContext(
         project_id=session.project_id,
         active_scene_id=project.current_scene_id,
-        media_assets=[MediaAssetSummary(id=a.id, name=a.name, type=a.type, duration=a.duration)
-                      for a in project.media_assets],
+        media_assets=[
+            MediaAssetSummary(id=a.id, name=a.name, type=a.type, duration=a.duration) for a in project.media_assets
+        ],
         playback_time_ms=playback_time_ms,
         fps=project.fps,
         project_name=project.metadata.name or None,
@@ -44,8 +45,11 @@ def timeline_summary(project: Project) -> str:
         # only the first ``budget`` elements in time: no full sort of a 20,000-element track per request
         picked = heapq.nsmallest(budget, track.elements, key=lambda e: (e.start_time, e.id)) if budget else []
         budget -= len(picked)
-        items = [f'{e.id} {e.type} "{(e.content if e.type == "text" else e.label)[:40]}" '
-                 f"{short_seconds(e.start_time)}-{short_seconds(e.end_time)}" for e in picked]
+        items = [
+            f'{e.id} {e.type} "{(e.content if e.type == "text" else e.label)[:40]}" '
+            f"{short_seconds(e.start_time)}-{short_seconds(e.end_time)}"
+            for e in picked
+        ]
         if len(picked) < len(track.elements):
             items.append("…")
         lines.append(f"{track.id} ({scene.tracks.kind_of(track)}): " + (", ".join(items) or "empty"))

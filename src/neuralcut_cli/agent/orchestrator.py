@@ -64,14 +64,26 @@ class RequestOutcome:
         return self.status == "error"
 
     def to_json(self) -> dict[str, Any]:
-        return {"reply": self.reply, "toolCalls": [c.wire() for c in self.tool_calls],
-                "toolResults": [r.wire() for r in self.tool_results], "status": self.status}
+        return {
+            "reply": self.reply,
+            "toolCalls": [c.wire() for c in self.tool_calls],
+            "toolResults": [r.wire() for r in self.tool_results],
+            "status": self.status,
+        }
 
 
 class Orchestrator:
-    def __init__(self, backend: Backend, registry: ToolRegistry, session: ProjectSession, chat: ChatStore,
-                 agent: AgentStore | None = None, max_steps: int = DEFAULT_MAX_STEPS,
-                 listener: Listener | None = None, services: ToolServices | None = None) -> None:
+    def __init__(
+        self,
+        backend: Backend,
+        registry: ToolRegistry,
+        session: ProjectSession,
+        chat: ChatStore,
+        agent: AgentStore | None = None,
+        max_steps: int = DEFAULT_MAX_STEPS,
+        listener: Listener | None = None,
+        services: ToolServices | None = None,
+    ) -> None:
         self.backend = backend
         self.registry = registry
         self.session = session
@@ -139,16 +151,24 @@ class Orchestrator:
         for _ in range(self.max_steps):
             _check(cancel)
             self._status("sending")
+
             def on_text(chunk: str) -> None:
                 if not cancel.is_set():
                     self.listener(TextArrived(chunk))
 
             tools = declared(self.registry.get_all(), unlocked_groups(self.chat.messages))
             asked = time.perf_counter()
-            turn = self.backend.complete(conversation_window(self.chat.messages, start), tools, context, on_text=on_text)
-            log.debug("%s answered in %.2f s: %d tool call(s), %d characters of text (%d tools declared)",
-                      getattr(self.backend, "name", "backend"), time.perf_counter() - asked, len(turn.tool_calls),
-                      len(turn.content or ""), len(tools))
+            turn = self.backend.complete(
+                conversation_window(self.chat.messages, start), tools, context, on_text=on_text
+            )
+            log.debug(
+                "%s answered in %.2f s: %d tool call(s), %d characters of text (%d tools declared)",
+                getattr(self.backend, "name", "backend"),
+                time.perf_counter() - asked,
+                len(turn.tool_calls),
+                len(turn.content or ""),
+                len(tools),
+            )
             _check(cancel)
             if not turn.tool_calls:
                 self._finish(turn.content, turn.failed, outcome)
@@ -160,8 +180,13 @@ class Orchestrator:
                     results.append(self._call(call, outcome, cancel))
             finally:  # every call gets an answer, even when the request stops half way
                 done = {r.tool_call_id for r in results}
-                results += [ToolResult(tool_call_id=c.id, name=c.name, result={"error": "Request cancelled"},
-                                       error="Request cancelled") for c in turn.tool_calls if c.id not in done]
+                results += [
+                    ToolResult(
+                        tool_call_id=c.id, name=c.name, result={"error": "Request cancelled"}, error="Request cancelled"
+                    )
+                    for c in turn.tool_calls
+                    if c.id not in done
+                ]
                 self.chat.add_message(ChatMessage(role="tool", content="", tool_results=results))
         raise BackendError(f"Stopped after {self.max_steps} model turns without a final answer")
 
@@ -170,8 +195,12 @@ class Orchestrator:
         self.agent.set_active_tool(call.name)
         self._status("processing")
         self.listener(ToolStarted(call))
-        context = ToolContext(self.session, self.playback_time_ms, progress=lambda text: self.listener(ToolProgress(text)),
-                              services=self.services)
+        context = ToolContext(
+            self.session,
+            self.playback_time_ms,
+            progress=lambda text: self.listener(ToolProgress(text)),
+            services=self.services,
+        )
         denied = self.approval.check(call, self.registry, self.session, self.services) if self.approval else None
         _check(cancel)
         if denied:
@@ -179,8 +208,9 @@ class Orchestrator:
         else:
             with cancellable(cancel):  # long media work stops with the request
                 raw = self.registry.execute(call.name, call.args, context)
-        result = ToolResult(tool_call_id=call.id, name=call.name, result=raw,
-                            error=raw.get("error") if isinstance(raw, dict) else None)
+        result = ToolResult(
+            tool_call_id=call.id, name=call.name, result=raw, error=raw.get("error") if isinstance(raw, dict) else None
+        )
         outcome.tool_calls.append(call)
         outcome.tool_results.append(result)
         self.listener(ToolFinished(result))

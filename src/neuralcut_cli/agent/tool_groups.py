@@ -9,8 +9,7 @@ from neuralcut_cli.tools.groups import UNLOCKABLE
 
 
 def unlocked_groups(conversation: Sequence[ChatMessage]) -> set[str]:
-    calls = {call.id: call for message in conversation for call in message.tool_calls or []
-             if call.name == "use_tools"}
+    calls = {call.id: call for message in conversation for call in message.tool_calls or [] if call.name == "use_tools"}
     unlocked: set[str] = set()
     for message in conversation:
         for result in message.tool_results or []:

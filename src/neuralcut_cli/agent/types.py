@@ -43,7 +43,9 @@ class ToolCall(WireModel):
     id: str = Field(default_factory=lambda: f"call_{uuid.uuid4().hex[:12]}")
     name: str
     args: dict[str, Any] = Field(default_factory=dict)
-    provider_data: str | None = None  # a provider's opaque token for this call (Gemini: its thought signature), sent back as is
+    provider_data: str | None = (
+        None  # a provider's opaque token for this call (Gemini: its thought signature), sent back as is
+    )
 
 
 class ToolResult(WireModel):
@@ -92,8 +94,11 @@ class AssistantTurn(WireModel):
     failed: bool = False
 
     def to_wire(self) -> dict[str, Any]:
-        return {"content": self.content, "toolCalls": [c.wire() for c in self.tool_calls],
-                "status": "failed" if self.failed else "ok"}
+        return {
+            "content": self.content,
+            "toolCalls": [c.wire() for c in self.tool_calls],
+            "status": "failed" if self.failed else "ok",
+        }
 
     @classmethod
     def from_wire(cls, data: Any) -> AssistantTurn:

@@ -27,13 +27,20 @@ class Skill:
     overrides: str | None = None  # the source of the skill of the same id this one replaces
 
     def summary(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name, "description": self.description, "keywords": list(self.keywords),
-                "source": self.source, "overrides": self.overrides}
+        return {
+            "id": self.id,
+            "name": self.name,
+            "description": self.description,
+            "keywords": list(self.keywords),
+            "source": self.source,
+            "overrides": self.overrides,
+        }
 
     def matches(self, query: str) -> bool:
         wanted = query.lower().strip()
-        return not wanted or any(wanted in text.lower() for text in (self.id, self.name, self.description,
-                                                                       *self.keywords))
+        return not wanted or any(
+            wanted in text.lower() for text in (self.id, self.name, self.description, *self.keywords)
+        )
 
 
 def read_skill(path: Path, source: str) -> Skill:
@@ -66,8 +73,14 @@ def read_skill(path: Path, source: str) -> Skill:
         raise ValueError("keywords must be a list of words")
     if not match.group(2).strip():
         raise ValueError("no instructions after the front matter")
-    return Skill(path.stem, name.strip(), " ".join(description.split()), tuple(k.strip() for k in keywords),
-                 match.group(2).strip(), source)
+    return Skill(
+        path.stem,
+        name.strip(),
+        " ".join(description.split()),
+        tuple(k.strip() for k in keywords),
+        match.group(2).strip(),
+        source,
+    )
 
 
 def load_skills(folders: Iterable[Path]) -> tuple[list[Skill], list[str]]:

@@ -74,11 +74,21 @@ def root(
     version: Annotated[
         bool | None, typer.Option("--version", "-V", callback=_version, is_eager=True, help="Show the version.")
     ] = None,
-    color: Annotated[str | None, typer.Option(
-        "--color", metavar="auto|always|never", help="Colour: auto (a terminal, unless NO_COLOR is set), always or "
-        "never; works before or after the command.")] = None,
-    debug: Annotated[bool, typer.Option("--debug", help="Log what NeuralCut does to stderr (also NEURALCUT_DEBUG=1); "
-                                        "keys are never logged.")] = False,
+    color: Annotated[
+        str | None,
+        typer.Option(
+            "--color",
+            metavar="auto|always|never",
+            help="Colour: auto (a terminal, unless NO_COLOR is set), always or "
+            "never; works before or after the command.",
+        ),
+    ] = None,
+    debug: Annotated[
+        bool,
+        typer.Option(
+            "--debug", help="Log what NeuralCut does to stderr (also NEURALCUT_DEBUG=1); keys are never logged."
+        ),
+    ] = False,
 ) -> None:
     """With no command: chat (a REPL on a terminal, one request per line when stdin is piped)."""
     set_root(project, backend, model, base_url, approve)

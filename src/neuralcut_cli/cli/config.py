@@ -18,8 +18,12 @@ from neuralcut_cli.errors import UsageError
 from neuralcut_cli.project.paths import config_file
 
 DEFAULTS: dict[str, Any] = {"backend": "mock", "model": None, "base_url": None, "approve": "auto"}
-ENV = {"backend": "NEURALCUT_BACKEND", "model": "NEURALCUT_MODEL", "base_url": "OPENAI_BASE_URL",
-       "approve": "NEURALCUT_APPROVE"}
+ENV = {
+    "backend": "NEURALCUT_BACKEND",
+    "model": "NEURALCUT_MODEL",
+    "base_url": "OPENAI_BASE_URL",
+    "approve": "NEURALCUT_APPROVE",
+}
 CHOICES = {"approve": ("ask", "auto")}
 RENDER: dict[str, Any] = {"preview": False}
 SECRETS = ("OPENAI_API_KEY", "GEMINI_API_KEY", "GOOGLE_API_KEY", "NEURALCUT_SERVER_TOKEN")

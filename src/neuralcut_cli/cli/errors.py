@@ -32,7 +32,9 @@ def report(exc: BaseException, json_mode: bool = False) -> int:
     else:
         if os.environ.get("NEURALCUT_DEBUG"):
             raise exc
-        message = f"internal error: {type(exc).__name__}: {exc} (this is a bug; set NEURALCUT_DEBUG=1 for the traceback)"
+        message = (
+            f"internal error: {type(exc).__name__}: {exc} (this is a bug; set NEURALCUT_DEBUG=1 for the traceback)"
+        )
         code = int(ExitCode.FAILED)
     if json_mode:
         out.json({"error": message, "exitCode": code})

@@ -20,8 +20,27 @@ from neuralcut_cli.cli.views.names import plural
 from neuralcut_cli.errors import ProjectLoadError
 from neuralcut_cli.media.outputs import free_path
 
-MEDIA_SUFFIXES = frozenset({".mp4", ".mov", ".mkv", ".webm", ".avi", ".m4v", ".mp3", ".wav", ".m4a", ".aac",
-                            ".flac", ".ogg", ".png", ".jpg", ".jpeg", ".webp", ".gif"})
+MEDIA_SUFFIXES = frozenset(
+    {
+        ".mp4",
+        ".mov",
+        ".mkv",
+        ".webm",
+        ".avi",
+        ".m4v",
+        ".mp3",
+        ".wav",
+        ".m4a",
+        ".aac",
+        ".flac",
+        ".ogg",
+        ".png",
+        ".jpg",
+        ".jpeg",
+        ".webp",
+        ".gif",
+    }
+)
 
 
 def projects_here(folder: Path) -> list[Path]:
@@ -46,14 +65,18 @@ def guide(default: Path) -> str:
     here = projects_here(Path.cwd())
     if here:
         names = ", ".join(p.name for p in here[:5]) + (", ..." if len(here) > 5 else "")
-        return (f"No project named (with no -p, NeuralCut opens {default}, which does not exist).\n"
-                f"Projects here: {names}. Open one: neuralcut -p {here[0].name} "
-                f"(or export NEURALCUT_PROJECT={here[0].name}).")
-    return (f"No project here (with no -p, NeuralCut opens {default}, which does not exist).\n"
-            "NeuralCut edits a project file. To start one:\n"
-            "  neuralcut new my.json --media clip.mp4    a project from your footage\n"
-            "  neuralcut new tour.json --demo            a copy of the demo to try things on\n"
-            "then open it: neuralcut -p my.json (or export NEURALCUT_PROJECT=my.json).")
+        return (
+            f"No project named (with no -p, NeuralCut opens {default}, which does not exist).\n"
+            f"Projects here: {names}. Open one: neuralcut -p {here[0].name} "
+            f"(or export NEURALCUT_PROJECT={here[0].name})."
+        )
+    return (
+        f"No project here (with no -p, NeuralCut opens {default}, which does not exist).\n"
+        "NeuralCut edits a project file. To start one:\n"
+        "  neuralcut new my.json --media clip.mp4    a project from your footage\n"
+        "  neuralcut new tour.json --demo            a copy of the demo to try things on\n"
+        "then open it: neuralcut -p my.json (or export NEURALCUT_PROJECT=my.json)."
+    )
 
 
 class NoProject(ProjectLoadError):
@@ -84,8 +107,10 @@ def offer(console: Console, folder: Path, ask: Callable[[str], bool]) -> Path | 
     from neuralcut_cli.cli.project_files import create_project
 
     project = create_project(target, name=None, fps=None, size=None, force=False, media=media, demo=not media)
-    console.print(f"Created {escape(str(target))} ({plural(len(project.media_assets), 'asset')}). "
-                  f"Next time: neuralcut -p {escape(target.name)}")
+    console.print(
+        f"Created {escape(str(target))} ({plural(len(project.media_assets), 'asset')}). "
+        f"Next time: neuralcut -p {escape(target.name)}"
+    )
     return target
 
 

@@ -31,16 +31,24 @@ class RootOptions:
 ROOT = RootOptions()
 
 
-def set_root(project: Path | None, backend: str | None, model: str | None, base_url: str | None = None,
-             approve: str | None = None) -> None:
+def set_root(
+    project: Path | None,
+    backend: str | None,
+    model: str | None,
+    base_url: str | None = None,
+    approve: str | None = None,
+) -> None:
     """Called by the root callback before every command."""
     ROOT.project, ROOT.backend, ROOT.model, ROOT.base_url, ROOT.approve = project, backend, model, base_url, approve
 
 
 def resolve_project(value: Path | None, must_exist: bool = True) -> Path:
     """``-p``, else ``$NEURALCUT_PROJECT``, else the default; a missing default explains how to start."""
-    chosen = value or ROOT.project or (Path(os.environ["NEURALCUT_PROJECT"]) if os.environ.get("NEURALCUT_PROJECT")
-                                       else None)
+    chosen = (
+        value
+        or ROOT.project
+        or (Path(os.environ["NEURALCUT_PROJECT"]) if os.environ.get("NEURALCUT_PROJECT") else None)
+    )
     if chosen is None and must_exist and not DEFAULT_PROJECT.exists():
         from neuralcut_cli.cli.first_run import NoProject
 
@@ -88,31 +96,40 @@ ProjectOpt = Annotated[
         show_default=False,
     ),
 ]
-JsonOpt = Annotated[
-    bool, typer.Option("--json", help="Machine output: exactly one JSON document on stdout.")
-]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Machine output: exactly one JSON document on stdout.")]
 BackendOpt = Annotated[
     str | None,
     typer.Option(
         "--backend",
         "-b",
         help="mock (default), gemini, openai (any OpenAI-compatible server), or the URL of a `neuralcut serve` "
-             "proxy (default: $NEURALCUT_BACKEND).",
+        "proxy (default: $NEURALCUT_BACKEND).",
         show_default=False,
     ),
 ]
 ModelOpt = Annotated[
     str | None,
-    typer.Option("--model", "-m", help="Model name for the gemini or openai backend (default: $NEURALCUT_MODEL).",
-                 show_default=False),
+    typer.Option(
+        "--model",
+        "-m",
+        help="Model name for the gemini or openai backend (default: $NEURALCUT_MODEL).",
+        show_default=False,
+    ),
 ]
 ApproveOpt = Annotated[
     str | None,
-    typer.Option("--approve", help="ask: show each edit and ask before it runs; auto (default): no questions "
-                                   "(default: $NEURALCUT_APPROVE, else the config file).", show_default=False),
+    typer.Option(
+        "--approve",
+        help="ask: show each edit and ask before it runs; auto (default): no questions "
+        "(default: $NEURALCUT_APPROVE, else the config file).",
+        show_default=False,
+    ),
 ]
 BaseUrlOpt = Annotated[
     str | None,
-    typer.Option("--base-url", help="The openai backend's server, e.g. http://localhost:11434/v1 for Ollama "
-                                    "(default: $OPENAI_BASE_URL).", show_default=False),
+    typer.Option(
+        "--base-url",
+        help="The openai backend's server, e.g. http://localhost:11434/v1 for Ollama (default: $OPENAI_BASE_URL).",
+        show_default=False,
+    ),
 ]

@@ -100,8 +100,14 @@ def new_project_json(name: str, fps: tuple[int, int], size: tuple[int, int]) -> 
                 "bookmarks": [],
                 "tracks": {
                     "overlay": [],
-                    "main": {"id": str(uuid.uuid4()), "name": "Main Track", "type": "video", "elements": [],
-                             "muted": False, "hidden": False},
+                    "main": {
+                        "id": str(uuid.uuid4()),
+                        "name": "Main Track",
+                        "type": "video",
+                        "elements": [],
+                        "muted": False,
+                        "hidden": False,
+                    },
                     "audio": [],
                 },
             }
@@ -110,8 +116,15 @@ def new_project_json(name: str, fps: tuple[int, int], size: tuple[int, int]) -> 
     }
 
 
-def create_project(path: Path, name: str | None, fps: str | None, size: str | None, force: bool,
-                   media: list[Path] | None = None, demo: bool = False) -> Project:
+def create_project(
+    path: Path,
+    name: str | None,
+    fps: str | None,
+    size: str | None,
+    force: bool,
+    media: list[Path] | None = None,
+    demo: bool = False,
+) -> Project:
     check_output_target(path, {}, force, new_folders=True)
     if demo:
         if media or fps or size:
@@ -129,8 +142,13 @@ def create_project(path: Path, name: str | None, fps: str | None, size: str | No
         probed = probe_all(media)
     first_video = next((info for _, info in probed if info.type == "video"), None)
     rate = parse_fps(fps) if fps else parse_fps(f"{first_video.fps:g}") if first_video and first_video.fps else (30, 1)
-    canvas = parse_size(size) if size else (first_video.width or 1920, first_video.height or 1080) if first_video \
+    canvas = (
+        parse_size(size)
+        if size
+        else (first_video.width or 1920, first_video.height or 1080)
+        if first_video
         else (1920, 1080)
+    )
     base = new_project_json(name or path.stem, rate, canvas)
     if probed:
         from neuralcut_cli.media.importer import project_with_media

@@ -36,6 +36,7 @@ _BISECTIONS = 40  # the curve parameter of a bezier segment, found to ~1e-12 of 
 
 # -- evaluation ------------------------------------------------------------------------------------
 
+
 def value_at(channel: ScalarChannel, t: float) -> float | None:
     """The channel's value at element-local time ``t`` (None when it has no keys)."""
     keys = channel.keys
@@ -81,8 +82,12 @@ def _controls(left: ScalarKey, right: ScalarKey) -> list[tuple[float, float]]:
     into = right.left_handle or Handle(dt=-span / 3, dv=-delta / 3)
     out_dt = min(max(out.dt, 0), span)
     into_dt = min(max(into.dt, -span), 0)
-    return [(left.time, left.value), (left.time + out_dt, left.value + out.dv),
-            (right.time + into_dt, right.value + into.dv), (right.time, right.value)]
+    return [
+        (left.time, left.value),
+        (left.time + out_dt, left.value + out.dv),
+        (right.time + into_dt, right.value + into.dv),
+        (right.time, right.value),
+    ]
 
 
 def _cubic(p: list[float], u: float) -> float:
@@ -105,8 +110,10 @@ def _parameter(points: list[tuple[float, float]], t: float) -> float:
 
 # -- cutting ---------------------------------------------------------------------------------------
 
-def cut(animations: Animations | None, t: int, length: int,
-        new_id: NewId) -> tuple[Animations | None, Animations | None]:
+
+def cut(
+    animations: Animations | None, t: int, length: int, new_id: NewId
+) -> tuple[Animations | None, Animations | None]:
     """The animations of the two pieces of an element of ``length`` ticks cut at local time ``t``.
 
     The right piece's times start at 0, and all its key ids are new.
@@ -171,21 +178,26 @@ def _cut_channel(channel: Channel, t: int, length: int, ids: tuple[str, ...]) ->
         return channel, channel
     if t < keys[0].time or t > keys[-1].time:  # outside the keys: the empty side gets its two ends
         ends = (0, t) if t < keys[0].time else (t, length)
-        edge = [_plain(ids[0], ends[0], value_at(channel, ends[0])), _plain(ids[1], ends[1], value_at(channel, ends[1]))]
+        edge = [
+            _plain(ids[0], ends[0], value_at(channel, ends[0])),
+            _plain(ids[1], ends[1], value_at(channel, ends[1])),
+        ]
         left, right = (edge, keys) if t < keys[0].time else (keys, edge)
     elif any(key.time == t for key in keys):
         left, right = [k for k in keys if k.time <= t], [k for k in keys if k.time >= t]
     else:
         index = bisect_right([key.time for key in keys], t) - 1
         before, after = _boundary(keys[index], keys[index + 1], t, ids)
-        left, right = [*keys[:index], *before], [*after, *keys[index + 2:]]
+        left, right = [*keys[:index], *before], [*after, *keys[index + 2 :]]
     left, right = _pinned(channel, left, right, length, ids)
-    return channel.model_copy(update={"keys": tuple(left)}), \
-        channel.model_copy(update={"keys": tuple(_shifted(right, -t))})
+    return channel.model_copy(update={"keys": tuple(left)}), channel.model_copy(
+        update={"keys": tuple(_shifted(right, -t))}
+    )
 
 
-def _pinned(channel: ScalarChannel, left: list[ScalarKey], right: list[ScalarKey], length: int,
-            ids: tuple[str, ...]) -> tuple[list[ScalarKey], list[ScalarKey]]:
+def _pinned(
+    channel: ScalarChannel, left: list[ScalarKey], right: list[ScalarKey], length: int, ids: tuple[str, ...]
+) -> tuple[list[ScalarKey], list[ScalarKey]]:
     """Where a piece relied on linear extrapolation from keys it lost, a key at its end holds the line."""
     extrapolation = channel.extrapolation or Extrapolation()
     if extrapolation.before == "linear" and left[0].time > 0:
@@ -196,8 +208,9 @@ def _pinned(channel: ScalarChannel, left: list[ScalarKey], right: list[ScalarKey
     return left, right
 
 
-def _boundary(left: ScalarKey, right: ScalarKey, t: int,
-              ids: tuple[str, ...]) -> tuple[tuple[ScalarKey, ScalarKey], tuple[ScalarKey, ScalarKey]]:
+def _boundary(
+    left: ScalarKey, right: ScalarKey, t: int, ids: tuple[str, ...]
+) -> tuple[tuple[ScalarKey, ScalarKey], tuple[ScalarKey, ScalarKey]]:
     """``((left, boundary), (boundary, right))``: the segment left→right cut at ``t``."""
     if left.segment_to_next != "bezier":
         value = _segment_value(left, right, t)
@@ -211,10 +224,22 @@ def _boundary(left: ScalarKey, right: ScalarKey, t: int,
     f = _lerp(d, e, u)
     value = f[1]
     new_left = left.model_copy(update={"right_handle": Handle(dt=a[0] - p[0][0], dv=a[1] - p[0][1])})
-    closing = ScalarKey(id=ids[0], time=t, value=value, segment_to_next="bezier", tangent_mode="broken",
-                        left_handle=Handle(dt=d[0] - f[0], dv=d[1] - value))
-    opening = ScalarKey(id=ids[1], time=t, value=value, segment_to_next="bezier", tangent_mode="broken",
-                        right_handle=Handle(dt=e[0] - f[0], dv=e[1] - value))
+    closing = ScalarKey(
+        id=ids[0],
+        time=t,
+        value=value,
+        segment_to_next="bezier",
+        tangent_mode="broken",
+        left_handle=Handle(dt=d[0] - f[0], dv=d[1] - value),
+    )
+    opening = ScalarKey(
+        id=ids[1],
+        time=t,
+        value=value,
+        segment_to_next="bezier",
+        tangent_mode="broken",
+        right_handle=Handle(dt=e[0] - f[0], dv=e[1] - value),
+    )
     new_right = right.model_copy(update={"left_handle": Handle(dt=c[0] - p[3][0], dv=c[1] - p[3][1])})
     return (new_left, closing), (opening, new_right)
 
@@ -224,8 +249,9 @@ def _cut_discrete(channel: DiscreteChannel, t: int, ids: tuple[str, ...]) -> tup
     right = [key for key in channel.keys if key.time >= t]
     if left and (not right or right[0].time != t):  # what shows at the cut carries on into the right piece
         right = [DiscreteKey(id=ids[1], time=t, value=left[-1].value), *right]
-    return channel.model_copy(update={"keys": tuple(left)}), \
-        channel.model_copy(update={"keys": tuple(_shifted(right, -t))})
+    return channel.model_copy(update={"keys": tuple(left)}), channel.model_copy(
+        update={"keys": tuple(_shifted(right, -t))}
+    )
 
 
 def _plain(key_id: str, time: int, value: float | None) -> ScalarKey:

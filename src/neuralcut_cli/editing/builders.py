@@ -46,35 +46,65 @@ def text_y(position: str, canvas_height: int) -> float:
 
 def text_element(project: Project, text: str, start: int, end: int, position: str, style: str) -> Element:
     preset = TEXT_STYLES[style]
-    return _build({
-        "id": new_id(), "type": "text", "name": text.strip()[:40], **_timing(start, end - start),
-        "transform": _transform(0, text_y(position, project.settings.canvas_size.height)), "opacity": 1,
-        "content": text, "fontSize": preset["fontSize"], "fontFamily": "Arial", "color": "#ffffff",
-        "textAlign": "center", "fontWeight": preset["fontWeight"], "fontStyle": "normal",
-        "textDecoration": "none", "background": dict(preset["background"]),
-    })
+    return _build(
+        {
+            "id": new_id(),
+            "type": "text",
+            "name": text.strip()[:40],
+            **_timing(start, end - start),
+            "transform": _transform(0, text_y(position, project.settings.canvas_size.height)),
+            "opacity": 1,
+            "content": text,
+            "fontSize": preset["fontSize"],
+            "fontFamily": "Arial",
+            "color": "#ffffff",
+            "textAlign": "center",
+            "fontWeight": preset["fontWeight"],
+            "fontStyle": "normal",
+            "textDecoration": "none",
+            "background": dict(preset["background"]),
+        }
+    )
 
 
 def sticker_element(project: Project, sticker: Sticker, start: int, end: int, position: str) -> Element:
     size = project.settings.canvas_size
     x, y = sticker_position(position, size.width, size.height)
-    return _build({
-        "id": new_id(), "type": "sticker", "name": sticker.name, **_timing(start, end - start),
-        "transform": _transform(x, y), "opacity": 1, "stickerId": sticker.id,
-    })
+    return _build(
+        {
+            "id": new_id(),
+            "type": "sticker",
+            "name": sticker.name,
+            **_timing(start, end - start),
+            "transform": _transform(x, y),
+            "opacity": 1,
+            "stickerId": sticker.id,
+        }
+    )
 
 
 def effect_element(effect: EffectDef, params: dict[str, Any], start: int, end: int) -> Element:
-    return _build({
-        "id": new_id(), "type": "effect", "name": effect.name, **_timing(start, end - start),
-        "effectType": effect.id, "params": params,
-    })
+    return _build(
+        {
+            "id": new_id(),
+            "type": "effect",
+            "name": effect.name,
+            **_timing(start, end - start),
+            "effectType": effect.id,
+            "params": params,
+        }
+    )
 
 
 def media_element(asset: MediaAsset, start: int, duration: int) -> Element:
     """A video, image or audio element showing ``asset`` from its beginning."""
-    data: dict[str, Any] = {"id": new_id(), "type": asset.type, "name": asset.label, **_timing(start, duration),
-                            "mediaId": asset.id}
+    data: dict[str, Any] = {
+        "id": new_id(),
+        "type": asset.type,
+        "name": asset.label,
+        **_timing(start, duration),
+        "mediaId": asset.id,
+    }
     if asset.type in ("video", "audio"):
         source = seconds_to_ticks(asset.duration or 0)
         data["trimEnd"] = max(source - duration, 0)

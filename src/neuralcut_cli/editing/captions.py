@@ -14,7 +14,9 @@ from neuralcut_cli.time import TICKS_PER_SECOND, seconds_to_ticks
 CAPTIONS = "Captions"
 
 
-def caption_track(project: Project, cues: list[tuple[float, float, str]], position: str, style: str) -> tuple[Scene, Track]:
+def caption_track(
+    project: Project, cues: list[tuple[float, float, str]], position: str, style: str
+) -> tuple[Scene, Track]:
     """The scene with a new ``Captions`` text track on top holding one text element per cue (seconds), cues
     shortened where they would overlap the next."""
     elements, previous_end = [], 0
@@ -34,5 +36,8 @@ def caption_cues(scene: Scene) -> list[tuple[float, float, str]]:
     """The cues of the captions: the text elements of ``Captions`` tracks, in seconds (titles and other text are
     not captions: a project without a Captions track has none)."""
     chosen = [t for t in scene.tracks.overlay if t.type == "text" and t.name == CAPTIONS]
-    return sorted((e.start_time / TICKS_PER_SECOND, e.end_time / TICKS_PER_SECOND, getattr(e, "content", ""))
-                  for track in chosen for e in track.elements)
+    return sorted(
+        (e.start_time / TICKS_PER_SECOND, e.end_time / TICKS_PER_SECOND, getattr(e, "content", ""))
+        for track in chosen
+        for e in track.elements
+    )

@@ -27,15 +27,20 @@ def find_clip_effect(element: Element, effect_id: str) -> ClipEffect | None:
     return next((e for e in getattr(element, "effects", None) or () if e.id == effect_id), None)
 
 
-def update_clip_effect(scene: Scene, element: Element, effect_id: str, params: dict[str, Any],
-                       enabled: bool | None) -> tuple[Scene, ClipEffect]:
+def update_clip_effect(
+    scene: Scene, element: Element, effect_id: str, params: dict[str, Any], enabled: bool | None
+) -> tuple[Scene, ClipEffect]:
     """``scene`` with ``params`` merged into the effect's (and ``enabled`` set when given); and the effect."""
     changed: ClipEffect | None = None
     effects = []
     for effect in getattr(element, "effects", None) or ():
         if effect.id == effect_id:
-            effect = effect.model_copy(update={"params": {**effect.params, **params},
-                                               "enabled": effect.enabled if enabled is None else enabled})
+            effect = effect.model_copy(
+                update={
+                    "params": {**effect.params, **params},
+                    "enabled": effect.enabled if enabled is None else enabled,
+                }
+            )
             changed = effect
         effects.append(effect)
     assert changed is not None, "the caller checks the effect exists"

@@ -55,21 +55,37 @@ def keyframe_list(element: Element) -> list[dict[str, Any]]:
             if binding.kind == "color":
                 value = _hex({c.key: _key_value(animations, c.channel_id, key.id) for c in binding.components}, None)
             segment = getattr(key, "segment_to_next", "step")
-            out.append({"propertyPath": path, "id": key.id, "time": key.time, "value": value,
-                        "interpolation": SHOWN.get(segment, "hold")})
+            out.append(
+                {
+                    "propertyPath": path,
+                    "id": key.id,
+                    "time": key.time,
+                    "value": value,
+                    "interpolation": SHOWN.get(segment, "hold"),
+                }
+            )
     return sorted(out, key=lambda k: (k["time"], k["propertyPath"]))
 
 
-def upsert(element: Element, path: str, time: int, value: float | str, interpolation: str | None,
-           key_id: str | None, new_id: Callable[[], str]) -> tuple[Element, str]:
+def upsert(
+    element: Element,
+    path: str,
+    time: int,
+    value: float | str,
+    interpolation: str | None,
+    key_id: str | None,
+    new_id: Callable[[], str],
+) -> tuple[Element, str]:
     """Set a key (§2.4): by ``key_id`` (moved to ``time``), else the key at exactly ``time``, else a new one."""
     prop = PROPERTIES[path]
     components = _components(prop, value)
     animations = element.animations or Animations()
     binding = animations.bindings.get(path) or Binding(
-        path=path, kind="color" if prop.kind == "color" else "number",
+        path=path,
+        kind="color" if prop.kind == "color" else "number",
         components=tuple(Component(key=k, channel_id=f"{path}:{k}") for k in components),
-        color_space="srgb-linear" if prop.kind == "color" else None)
+        color_space="srgb-linear" if prop.kind == "color" else None,
+    )
     primary = animations.channels.get(binding.components[0].channel_id)
     keys = list(primary.keys) if isinstance(primary, ScalarChannel) else []
     existing = next((k for k in keys if k.id == key_id), None) or next((k for k in keys if k.time == time), None)
@@ -80,13 +96,17 @@ def upsert(element: Element, path: str, time: int, value: float | str, interpola
         current = list(channel.keys) if isinstance(channel, ScalarChannel) else []
         old = next((k for k in current if k.id == chosen_id), None)
         segment = SEGMENT[interpolation] if interpolation else (old.segment_to_next if old else "linear")
-        key = old.model_copy(update={"time": time, "value": components[component.key], "segment_to_next": segment}) \
-            if old else ScalarKey(id=chosen_id, time=time, value=components[component.key], segment_to_next=segment)
+        key = (
+            old.model_copy(update={"time": time, "value": components[component.key], "segment_to_next": segment})
+            if old
+            else ScalarKey(id=chosen_id, time=time, value=components[component.key], segment_to_next=segment)
+        )
         kept = [k for k in current if k.id != chosen_id and k.time != time]
-        channels[component.channel_id] = ScalarChannel(kind="scalar", keys=tuple(sorted([*kept, key],
-                                                                                       key=lambda k: k.time)),
-                                                       extrapolation=channel.extrapolation if isinstance(
-                                                           channel, ScalarChannel) else None)
+        channels[component.channel_id] = ScalarChannel(
+            kind="scalar",
+            keys=tuple(sorted([*kept, key], key=lambda k: k.time)),
+            extrapolation=channel.extrapolation if isinstance(channel, ScalarChannel) else None,
+        )
     bindings = {**animations.bindings, path: binding}
     return copy_with(element, animations=Animations(bindings=bindings, channels=channels)), chosen_id
 
@@ -97,7 +117,8 @@ def remove(element: Element, path: str, key_id: str) -> Element:
     for component in binding.components:
         channel = channels[component.channel_id]
         channels[component.channel_id] = channel.model_copy(
-            update={"keys": tuple(k for k in channel.keys if k.id != key_id)})
+            update={"keys": tuple(k for k in channel.keys if k.id != key_id)}
+        )
     bindings = dict(animations.bindings)
     if not channels[binding.components[0].channel_id].keys:
         del bindings[path]
@@ -119,8 +140,15 @@ def _keyed(element: Element, path: str, key_id: str) -> tuple[Animations, Bindin
     return animations, binding, channels
 
 
-def update_curve(element: Element, path: str, key_id: str, interpolation: str | None, right: Handle | None,
-                 left: Handle | None, tangent: str | None) -> Element:
+def update_curve(
+    element: Element,
+    path: str,
+    key_id: str,
+    interpolation: str | None,
+    right: Handle | None,
+    left: Handle | None,
+    tangent: str | None,
+) -> Element:
     """Change a key's segment and handles (in ticks) on every component of the property."""
     animations, binding, channels = _keyed(element, path, key_id)
     for component in binding.components:
@@ -134,8 +162,9 @@ def update_curve(element: Element, path: str, key_id: str, interpolation: str | 
     return copy_with(element, animations=Animations(bindings=animations.bindings, channels=channels))
 
 
-def _curved(key: ScalarKey, interpolation: str | None, right: Handle | None, left: Handle | None,
-            tangent: str | None) -> ScalarKey:
+def _curved(
+    key: ScalarKey, interpolation: str | None, right: Handle | None, left: Handle | None, tangent: str | None
+) -> ScalarKey:
     update: dict[str, Any] = {}
     if interpolation is not None:
         update["segment_to_next"] = SEGMENT[interpolation]

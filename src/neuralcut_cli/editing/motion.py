@@ -27,10 +27,18 @@ def fade(element: Element, fade_in: int, fade_out: int, new_id: NewId) -> Elemen
     """Opacity (pictures) and volume (sound) from nothing to the element's level over ``fade_in`` ticks, and
     back over the last ``fade_out`` ticks."""
     if fade_in + fade_out > element.duration:
-        raise EditError(f"The fades ({(fade_in + fade_out) / 120_000:g} s) are longer than {element.id} "
-                        f"({element.duration / 120_000:g} s)")
-    properties = [p for p, applies in (("opacity", isinstance(element, VISUAL_ELEMENTS)),
-                                       ("volume", isinstance(element, (VideoElement, AudioElement)))) if applies]
+        raise EditError(
+            f"The fades ({(fade_in + fade_out) / 120_000:g} s) are longer than {element.id} "
+            f"({element.duration / 120_000:g} s)"
+        )
+    properties = [
+        p
+        for p, applies in (
+            ("opacity", isinstance(element, VISUAL_ELEMENTS)),
+            ("volume", isinstance(element, (VideoElement, AudioElement))),
+        )
+        if applies
+    ]
     if not properties:
         raise EditError(f"Element type '{element.type}' has neither picture nor sound to fade")
     for path in properties:
@@ -68,35 +76,52 @@ def fade_lengths(element: Element) -> tuple[int, int]:
     return fade_in, element.duration - keys[-2]["time"] if at_end else 0
 
 
-def animate(element: Element, path: str, start: int, end: int, values: tuple[float | str, float | str],
-            easing: str, new_id: NewId) -> Element:
+def animate(
+    element: Element,
+    path: str,
+    start: int,
+    end: int,
+    values: tuple[float | str, float | str],
+    easing: str,
+    new_id: NewId,
+) -> Element:
     """Two keys, ``values`` at ``start`` and ``end`` (element-local ticks), eased (bezier handles for CSS curves)."""
     if not 0 <= start < end <= element.duration:
         raise EditError("The animation must start before it ends, inside the element")
-    element, first = upsert(element, path, start, values[0], "bezier" if easing in EASINGS else "linear", None,
-                            new_id)
+    element, first = upsert(element, path, start, values[0], "bezier" if easing in EASINGS else "linear", None, new_id)
     element, second = upsert(element, path, end, values[1], "linear", None, new_id)
     if easing in EASINGS and PROPERTIES[path].kind == "number":
         x1, y1, x2, y2 = EASINGS[easing]
         span, delta = end - start, float(values[1]) - float(values[0])
         element = update_curve(element, path, first, "bezier", Handle(dt=round(x1 * span), dv=y1 * delta), None, None)
-        element = update_curve(element, path, second, None, None,
-                               Handle(dt=-round((1 - x2) * span), dv=(y2 - 1) * delta), None)
+        element = update_curve(
+            element, path, second, None, None, Handle(dt=-round((1 - x2) * span), dv=(y2 - 1) * delta), None
+        )
     return element
 
 
-def duck(music: Element, spans: list[tuple[int, int]], depth: float, attack: int, release: int,
-         new_id: NewId) -> Element:
+def duck(
+    music: Element, spans: list[tuple[int, int]], depth: float, attack: int, release: int, new_id: NewId
+) -> Element:
     """``music`` lowered by ``depth`` dB wherever ``spans`` (timeline ticks) play, with ramps; returns the element."""
     if not isinstance(music, (VideoElement, AudioElement)):
         raise EditError(f"Element type '{music.type}' has no volume to duck")
     level = float(music.volume)
     low = max(MIN_DB, level - depth)
-    for start, end in _merged([(max(s - attack, music.start_time), min(e + release, music.end_time))
-                               for s, e in spans if s < music.end_time and e > music.start_time]):
+    for start, end in _merged(
+        [
+            (max(s - attack, music.start_time), min(e + release, music.end_time))
+            for s, e in spans
+            if s < music.end_time and e > music.start_time
+        ]
+    ):
         down_at, up_at = start - music.start_time, end - music.start_time
-        points = [(down_at, level), (min(down_at + attack, up_at), low), (max(up_at - release, down_at), low),
-                  (up_at, level)]
+        points = [
+            (down_at, level),
+            (min(down_at + attack, up_at), low),
+            (max(up_at - release, down_at), low),
+            (up_at, level),
+        ]
         for time, value in points:
             if 0 <= time <= music.duration:
                 music, _ = upsert(music, "volume", time, value, "linear", None, new_id)

@@ -27,7 +27,9 @@ class Moved:
     track_id: str
 
 
-def move_elements(scene: Scene, ids: list[str], start: int, target_track_id: str | None = None) -> tuple[Scene, list[Moved]]:
+def move_elements(
+    scene: Scene, ids: list[str], start: int, target_track_id: str | None = None
+) -> tuple[Scene, list[Moved]]:
     origin: dict[str, tuple[str, Element]] = {}
     for track in scene.tracks.ordered():
         for element in track.elements:
@@ -44,8 +46,10 @@ def move_elements(scene: Scene, ids: list[str], start: int, target_track_id: str
             check_pairing(origin[element_id][1].type, target)
     earliest = min(origin[i][1].start_time for i in ids)
     moved = [
-        Moved(origin[i][1].model_copy(update={"start_time": start + origin[i][1].start_time - earliest}),
-              target.id if target else origin[i][0])
+        Moved(
+            origin[i][1].model_copy(update={"start_time": start + origin[i][1].start_time - earliest}),
+            target.id if target else origin[i][0],
+        )
         for i in ids
     ]
     return _commit(scene, origin, moved), moved

@@ -26,10 +26,20 @@ from neuralcut_cli.project.tracks import (
     VideoTrack,
 )
 
-_TRACK_CLASSES = {"video": VideoTrack, "text": TextTrack, "graphic": GraphicTrack, "effect": EffectTrack,
-                  "audio": AudioTrack}
-_TRACK_NAMES = {"video": "Video track", "text": "Text track", "graphic": "Sticker track", "effect": "Effect track",
-                "audio": "Audio track"}
+_TRACK_CLASSES = {
+    "video": VideoTrack,
+    "text": TextTrack,
+    "graphic": GraphicTrack,
+    "effect": EffectTrack,
+    "audio": AudioTrack,
+}
+_TRACK_NAMES = {
+    "video": "Video track",
+    "text": "Text track",
+    "graphic": "Sticker track",
+    "effect": "Effect track",
+    "audio": "Audio track",
+}
 
 
 def new_id() -> str:

@@ -30,10 +30,10 @@ from neuralcut_cli.project.elements import VISUAL_ELEMENTS, AudioElement, Elemen
 @dataclass(frozen=True)
 class Property:
     path: str
-    kind: str                       # number | color
+    kind: str  # number | color
     low: float = -math.inf
     high: float = math.inf
-    step: float = 0.0               # 0: no snapping
+    step: float = 0.0  # 0: no snapping
     default: Any = 0
 
     def coerce(self, value: float) -> float:
@@ -55,29 +55,47 @@ class Property:
         if self.path.startswith("transform."):
             transform = element.transform  # type: ignore[union-attr]
             name = self.path.split(".", 1)[1]
-            return {"positionX": transform.position.x, "positionY": transform.position.y, "scaleX": transform.scale_x,
-                    "scaleY": transform.scale_y, "rotate": transform.rotate}[name]
+            return {
+                "positionX": transform.position.x,
+                "positionY": transform.position.y,
+                "scaleX": transform.scale_x,
+                "scaleY": transform.scale_y,
+                "rotate": transform.rotate,
+            }[name]
         if self.path.startswith("background."):
             background = element.background  # type: ignore[union-attr]
-            field = {"color": "color", "paddingX": "padding_x", "paddingY": "padding_y", "offsetX": "offset_x",
-                     "offsetY": "offset_y", "cornerRadius": "corner_radius"}[self.path.split(".", 1)[1]]
+            field = {
+                "color": "color",
+                "paddingX": "padding_x",
+                "paddingY": "padding_y",
+                "offsetX": "offset_x",
+                "offsetY": "offset_y",
+                "cornerRadius": "corner_radius",
+            }[self.path.split(".", 1)[1]]
             value = getattr(background, field)
             return self.default if value is None else value
         return getattr(element, self.path)
 
 
-PROPERTIES: dict[str, Property] = {p.path: p for p in (
-    Property("transform.positionX", "number", step=1), Property("transform.positionY", "number", step=1),
-    Property("transform.scaleX", "number", low=0.01, step=0.01, default=1),
-    Property("transform.scaleY", "number", low=0.01, step=0.01, default=1),
-    Property("transform.rotate", "number", -360, 360, 1), Property("opacity", "number", 0, 1, 0.01, 1),
-    Property("volume", "number", -60, 20, 0.01), Property("color", "color", default="#ffffff"),
-    Property("background.color", "color", default="#000000"),
-    Property("background.paddingX", "number", low=0, step=1, default=30),
-    Property("background.paddingY", "number", low=0, step=1, default=42),
-    Property("background.offsetX", "number", step=1), Property("background.offsetY", "number", step=1),
-    Property("background.cornerRadius", "number", 0, 100, 1),
-)}
+PROPERTIES: dict[str, Property] = {
+    p.path: p
+    for p in (
+        Property("transform.positionX", "number", step=1),
+        Property("transform.positionY", "number", step=1),
+        Property("transform.scaleX", "number", low=0.01, step=0.01, default=1),
+        Property("transform.scaleY", "number", low=0.01, step=0.01, default=1),
+        Property("transform.rotate", "number", -360, 360, 1),
+        Property("opacity", "number", 0, 1, 0.01, 1),
+        Property("volume", "number", -60, 20, 0.01),
+        Property("color", "color", default="#ffffff"),
+        Property("background.color", "color", default="#000000"),
+        Property("background.paddingX", "number", low=0, step=1, default=30),
+        Property("background.paddingY", "number", low=0, step=1, default=42),
+        Property("background.offsetX", "number", step=1),
+        Property("background.offsetY", "number", step=1),
+        Property("background.cornerRadius", "number", 0, 100, 1),
+    )
+}
 
 
 def number_text(value: float) -> str:

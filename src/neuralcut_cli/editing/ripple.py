@@ -36,8 +36,9 @@ class Rippled:
     moved: dict[str, int] = field(default_factory=dict)
 
 
-def remove_range(scene: Scene, start: int, end: int, track_ids: list[str] | None, ripple: bool,
-                 new_id: Callable[[], str]) -> Rippled:
+def remove_range(
+    scene: Scene, start: int, end: int, track_ids: list[str] | None, ripple: bool, new_id: Callable[[], str]
+) -> Rippled:
     """Cut ``[start, end)`` out of the named tracks (all when None), closing it when ``ripple``."""
     tracks = _chosen(scene, track_ids)
     out = Rippled(scene)

@@ -18,8 +18,9 @@ from neuralcut_cli.project.elements import MAX_RATE, MIN_RATE, AudioElement, Ret
 from neuralcut_cli.project.model import Scene
 
 
-def set_speed(scene: Scene, ids: list[str], rate: float, maintain_pitch: bool,
-              ripple: bool = False) -> tuple[Scene, list[str]]:
+def set_speed(
+    scene: Scene, ids: list[str], rate: float, maintain_pitch: bool, ripple: bool = False
+) -> tuple[Scene, list[str]]:
     """``scene`` with every element of ``ids`` at ``rate``; returns the scene and the track of each.
 
     ``ripple``: what starts at or after a clip's old end, on every track, moves by the time the clip gained or
@@ -44,8 +45,11 @@ def set_speed(scene: Scene, ids: list[str], rate: float, maintain_pitch: bool,
             track = scene.tracks.get(track.id)
         check_free(track, element.start_time, element.start_time + duration, ignore=[element.id])
         retime = Retime(rate=rate, maintain_pitch=maintain_pitch) if rate != 1 else None
-        update: dict[str, Any] = {"duration": duration, "retime": retime,
-                  "trim_end": max(0, element.source_ticks - element.trim_start - round(duration * rate))}
+        update: dict[str, Any] = {
+            "duration": duration,
+            "retime": retime,
+            "trim_end": max(0, element.source_ticks - element.trim_start - round(duration * rate)),
+        }
         if duration < element.duration:
             update["animations"] = clamp(element.animations, duration, new_id)
         scene = scene.update_element(copy_with(element, **update))
@@ -65,7 +69,11 @@ def shift_from(scene: Scene, time: int, delta: int, keep: str = "") -> Scene:
         for element in moved:
             if element.start_time < 0:
                 raise EditError(f"{element.id} would start before 0")
-            check_free(track.model_copy(update={"elements": tuple(staying)}), element.start_time,
-                       element.end_time, ignore=[keep])
+            check_free(
+                track.model_copy(update={"elements": tuple(staying)}),
+                element.start_time,
+                element.end_time,
+                ignore=[keep],
+            )
         scene = scene.with_track(track.model_copy(update={"elements": tuple(staying + moved)}))
     return scene

@@ -47,8 +47,9 @@ def cut_element(element: Element, cuts: list[int], new_id: Callable[[], str]) ->
             update["trim_start"] = element.trim_start + round((a - element.start_time) * rate)
             update["trim_end"] = element.trim_end + round((element.end_time - b) * rate)
         if animations is not None:
-            update["animations"], animations = cut(animations, b - a, element.end_time - a, new_id) \
-                if b < element.end_time else (animations, None)
+            update["animations"], animations = (
+                cut(animations, b - a, element.end_time - a, new_id) if b < element.end_time else (animations, None)
+            )
         pieces.append(copy_with(element, **update))
     return pieces
 

@@ -26,8 +26,9 @@ def restyle(element: TextElement, style: dict[str, Any]) -> TextElement:
     holds the box's fields to change)."""
     update = {k: v for k, v in style.items() if k not in ("position_x", "position_y", "background")}
     if "position_x" in style or "position_y" in style:
-        point = element.transform.position.model_copy(update={axis: style[f"position_{axis}"] for axis in "xy"
-                                                              if f"position_{axis}" in style})
+        point = element.transform.position.model_copy(
+            update={axis: style[f"position_{axis}"] for axis in "xy" if f"position_{axis}" in style}
+        )
         update["transform"] = element.transform.model_copy(update={"position": point})
     if "background" in style:
         update["background"] = element.background.model_copy(update=style["background"])
@@ -39,9 +40,16 @@ def restyle(element: TextElement, style: dict[str, Any]) -> TextElement:
         raise EditError(f"That would make an invalid text element: {str(exc).replace('Value error, ', '')}") from None
 
 
-def update_text(scene: Scene, element: TextElement, canvas_height: int, content: str | None = None,
-                position: str | None = None, start: int | None = None, end: int | None = None,
-                style: dict[str, Any] | None = None) -> Scene:
+def update_text(
+    scene: Scene,
+    element: TextElement,
+    canvas_height: int,
+    content: str | None = None,
+    position: str | None = None,
+    start: int | None = None,
+    end: int | None = None,
+    style: dict[str, Any] | None = None,
+) -> Scene:
     """``scene`` with ``element`` changed as asked (``position``: top, center or bottom)."""
     found = scene.find_element(element.id)
     assert found is not None, element.id

@@ -32,8 +32,9 @@ def trim(scene: Scene, element: Element, trim_start: int | None, trim_end: int |
     new_start_trim = element.trim_start if trim_start is None else trim_start
     new_end_trim = element.trim_end if trim_end is None else trim_end
     if new_start_trim + new_end_trim >= element.source_ticks:
-        raise EditError("trimStart and trimEnd would leave nothing of the source "
-                        f"({element.source_ticks / 120_000:g} s long)")
+        raise EditError(
+            f"trimStart and trimEnd would leave nothing of the source ({element.source_ticks / 120_000:g} s long)"
+        )
     start = element.start_time + round((new_start_trim - element.trim_start) / element.rate)
     end = element.end_time - round((new_end_trim - element.trim_end) / element.rate)
     if start < 0:
@@ -47,6 +48,12 @@ def trim(scene: Scene, element: Element, trim_start: int | None, trim_end: int |
     elif start < element.start_time:
         animations = shift(animations, element.start_time - start)
     animations = clamp(animations, end - start, new_id)
-    trimmed = copy_with(element, start_time=start, duration=end - start, trim_start=new_start_trim,
-                        trim_end=new_end_trim, animations=animations)
+    trimmed = copy_with(
+        element,
+        start_time=start,
+        duration=end - start,
+        trim_start=new_start_trim,
+        trim_end=new_end_trim,
+        animations=animations,
+    )
     return scene.update_element(trimmed)

@@ -21,7 +21,7 @@ CAPTION_GAP = 1.0  # seconds of quiet that start a new caption
 @dataclass(frozen=True)
 class Word:
     element_id: str
-    text: str     # as spoken, with its punctuation
+    text: str  # as spoken, with its punctuation
     start: float  # timeline seconds
     end: float
 
@@ -42,8 +42,14 @@ def placed_words(element: Element, transcript: dict[str, Any]) -> list[Word]:
         for word in segment.get("words", []):
             start, end = float(word["start"]), float(word["end"])
             if start >= first - 1e-6 and end <= last + 1e-6:
-                words.append(Word(element.id, str(word["word"]), round(to_timeline(element, start), 4),
-                                  round(to_timeline(element, end), 4)))
+                words.append(
+                    Word(
+                        element.id,
+                        str(word["word"]),
+                        round(to_timeline(element, start), 4),
+                        round(to_timeline(element, end), 4),
+                    )
+                )
     return words
 
 
@@ -54,7 +60,7 @@ def find_phrase(words: list[Word], query: str) -> list[list[Word]]:
         return []
     found = []
     for index in range(len(words) - len(wanted) + 1):
-        run = words[index:index + len(wanted)]
+        run = words[index : index + len(wanted)]
         if [w.key for w in run] == wanted and len({w.element_id for w in run}) == 1:
             found.append(run)
     return sorted(found, key=lambda run: run[0].start)
@@ -68,8 +74,12 @@ def captions(words: list[Word], max_words: int, max_chars: int) -> list[tuple[fl
     group: list[Word] = []
     for word in sorted(words, key=lambda w: w.start):
         text = " ".join(w.text for w in [*group, word])
-        if group and (len(group) >= max_words or len(text) > max_chars or word.start - group[-1].end > CAPTION_GAP
-                      or SENTENCE_END.search(group[-1].text)):
+        if group and (
+            len(group) >= max_words
+            or len(text) > max_chars
+            or word.start - group[-1].end > CAPTION_GAP
+            or SENTENCE_END.search(group[-1].text)
+        ):
             cues.append((group[0].start, group[-1].end, " ".join(w.text for w in group)))
             group = []
         group.append(word)

@@ -30,8 +30,9 @@ OPENCUT_VERSION = 25
 _MANIFEST_KEYS = ("id", "name", "type", "duration", "width", "height", "fps", "hasAudio")
 
 
-def record_to_project(record: Any, manifest: list[dict[str, Any]] | None, media_dir: Path | None,
-                      project_path: Path) -> dict[str, Any]:
+def record_to_project(
+    record: Any, manifest: list[dict[str, Any]] | None, media_dir: Path | None, project_path: Path
+) -> dict[str, Any]:
     """The JSON of a NeuralCut project made from an OpenCut record (``ProjectLoadError`` when it cannot be)."""
     if not isinstance(record, dict) or not isinstance(record.get("scenes"), list):
         raise ProjectLoadError("not an OpenCut project record: expected an object with 'scenes'")
@@ -39,8 +40,10 @@ def record_to_project(record: Any, manifest: list[dict[str, Any]] | None, media_
     if "format" in record:
         raise ProjectLoadError("this is already a NeuralCut project; open it with -p")
     if version != OPENCUT_VERSION:
-        raise ProjectLoadError(f"OpenCut record version {version!r}: this reads version {OPENCUT_VERSION} "
-                               "(open and save it in a current OpenCut first)")
+        raise ProjectLoadError(
+            f"OpenCut record version {version!r}: this reads version {OPENCUT_VERSION} "
+            "(open and save it in a current OpenCut first)"
+        )
     project = {key: copy.deepcopy(value) for key, value in record.items() if key != "version"}
     project = {"format": FORMAT, "version": SCHEMA_VERSION, **project}
     project["mediaAssets"] = _assets(_used_media(record), manifest or [], media_dir, project_path)
@@ -49,8 +52,9 @@ def record_to_project(record: Any, manifest: list[dict[str, Any]] | None, media_
 
 def project_to_record(project: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """An OpenCut record and its media manifest from a NeuralCut project's JSON."""
-    record = {key: copy.deepcopy(value) for key, value in project.items()
-              if key not in ("format", "version", "mediaAssets")}
+    record = {
+        key: copy.deepcopy(value) for key, value in project.items() if key not in ("format", "version", "mediaAssets")
+    }
     record["version"] = OPENCUT_VERSION
     manifest = [{key: asset[key] for key in asset if key != "path"} for asset in project.get("mediaAssets", [])]
     return record, manifest
@@ -69,8 +73,11 @@ def _used_media(record: dict[str, Any]) -> list[str]:
     seen: dict[str, None] = {}
     for scene in record["scenes"]:
         tracks = scene.get("tracks", {}) if isinstance(scene, dict) else {}
-        layout = [*tracks.get("overlay", []), tracks.get("main", {}), *tracks.get("audio", [])] \
-            if isinstance(tracks, dict) else []
+        layout = (
+            [*tracks.get("overlay", []), tracks.get("main", {}), *tracks.get("audio", [])]
+            if isinstance(tracks, dict)
+            else []
+        )
         for track in layout:
             for element in track.get("elements", []) if isinstance(track, dict) else []:
                 media = element.get("mediaId") if isinstance(element, dict) else None
@@ -79,8 +86,9 @@ def _used_media(record: dict[str, Any]) -> list[str]:
     return list(seen)
 
 
-def _assets(used: list[str], manifest: list[dict[str, Any]], media_dir: Path | None,
-            project_path: Path) -> list[dict[str, Any]]:
+def _assets(
+    used: list[str], manifest: list[dict[str, Any]], media_dir: Path | None, project_path: Path
+) -> list[dict[str, Any]]:
     listed = {item["id"]: item for item in manifest}
     assets: list[dict[str, Any]] = []
     missing: list[str] = []
@@ -96,8 +104,10 @@ def _assets(used: list[str], manifest: list[dict[str, Any]], media_dir: Path | N
         assets.append(asset)
     if missing:
         where = f"in {media_dir}" if media_dir else "(no --media folder given)"
-        raise ProjectLoadError(f"media used by the record but in no manifest and not found {where}: "
-                               f"{', '.join(missing)}. Give --manifest, or name the files <mediaId>.<ext>.")
+        raise ProjectLoadError(
+            f"media used by the record but in no manifest and not found {where}: "
+            f"{', '.join(missing)}. Give --manifest, or name the files <mediaId>.<ext>."
+        )
     return assets  # checked with the whole project (``project_from_json``: type, duration... with their path)
 
 
@@ -125,8 +135,13 @@ def _glob_safe(text: str) -> str:
 def _probed(media_id: str, file: Path) -> dict[str, Any]:
     info = probe(file)
     asset: dict[str, Any] = {"id": media_id, "name": file.name, "type": info.type}
-    for key, value in (("duration", info.duration), ("width", info.width), ("height", info.height),
-                       ("fps", info.fps), ("hasAudio", info.has_audio)):
+    for key, value in (
+        ("duration", info.duration),
+        ("width", info.width),
+        ("height", info.height),
+        ("fps", info.fps),
+        ("hasAudio", info.has_audio),
+    ):
         if value is not None:
             asset[key] = value
     return asset

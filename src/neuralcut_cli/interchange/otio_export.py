@@ -47,16 +47,34 @@ def timeline_document(project: Project, project_path: Path) -> dict[str, Any]:
         else:
             markers += [_marker(element, track, rate) for element in track.sorted_elements()]
     for bookmark in scene.bookmarks or ():  # the scene's bookmarks: plain markers, as an editor shows them
-        time, note, length = (bookmark, "", 0) if isinstance(bookmark, (int, float)) else \
-            (bookmark.time, bookmark.note or "", bookmark.duration or 0)
+        time, note, length = (
+            (bookmark, "", 0)
+            if isinstance(bookmark, (int, float))
+            else (bookmark.time, bookmark.note or "", bookmark.duration or 0)
+        )
         markers.append(_marker_document(note, _range(round(time), round(length), rate), "RED", {}))
-    metadata = {"projectId": project.project_id, "sceneId": scene.id,
-                "canvasSize": {"width": size.width, "height": size.height},
-                "fps": {"numerator": project.settings.fps.numerator, "denominator": project.settings.fps.denominator}}
-    stack: dict[str, Any] = {"OTIO_SCHEMA": "Stack.1", "name": "tracks", "children": tracks, "markers": markers, "effects": [],
-             "metadata": {}, "source_range": None}
-    return {"OTIO_SCHEMA": "Timeline.1", "name": project.metadata.name or project.project_id or project_path.stem,
-            "global_start_time": _time(0, rate), "tracks": stack, "metadata": {"neuralcut": metadata}}
+    metadata = {
+        "projectId": project.project_id,
+        "sceneId": scene.id,
+        "canvasSize": {"width": size.width, "height": size.height},
+        "fps": {"numerator": project.settings.fps.numerator, "denominator": project.settings.fps.denominator},
+    }
+    stack: dict[str, Any] = {
+        "OTIO_SCHEMA": "Stack.1",
+        "name": "tracks",
+        "children": tracks,
+        "markers": markers,
+        "effects": [],
+        "metadata": {},
+        "source_range": None,
+    }
+    return {
+        "OTIO_SCHEMA": "Timeline.1",
+        "name": project.metadata.name or project.project_id or project_path.stem,
+        "global_start_time": _time(0, rate),
+        "tracks": stack,
+        "metadata": {"neuralcut": metadata},
+    }
 
 
 def _time(ticks: int, rate: float) -> dict[str, Any]:
@@ -74,30 +92,62 @@ def _track(project: Project, project_path: Path, track: Track, rate: float) -> d
         if element.start_time < cursor:  # an overlap in the file: OTIO tracks cannot hold it
             continue
         if element.start_time > cursor:
-            children.append({"OTIO_SCHEMA": "Gap.1", "name": "", "source_range": _range(0, element.start_time - cursor,
-                                                                                          rate),
-                             "effects": [], "markers": [], "metadata": {}})
+            children.append(
+                {
+                    "OTIO_SCHEMA": "Gap.1",
+                    "name": "",
+                    "source_range": _range(0, element.start_time - cursor, rate),
+                    "effects": [],
+                    "markers": [],
+                    "metadata": {},
+                }
+            )
         children.append(_clip(project, project_path, element, rate))
         cursor = element.end_time
-    return {"OTIO_SCHEMA": "Track.1", "name": track.name or track.id, "kind": "Audio" if track.type == "audio"
-            else "Video", "children": children, "effects": [], "markers": [], "source_range": None,
-            "metadata": {"neuralcut": {"trackId": track.id, "main": track is project.scene.tracks.main}}}
+    return {
+        "OTIO_SCHEMA": "Track.1",
+        "name": track.name or track.id,
+        "kind": "Audio" if track.type == "audio" else "Video",
+        "children": children,
+        "effects": [],
+        "markers": [],
+        "source_range": None,
+        "metadata": {"neuralcut": {"trackId": track.id, "main": track is project.scene.tracks.main}},
+    }
 
 
 def _clip(project: Project, project_path: Path, element: Element, rate: float) -> dict[str, Any]:
     asset = project.asset(element.media_id) if isinstance(element, MEDIA_ELEMENTS) else None
-    reference: dict[str, Any] = {"OTIO_SCHEMA": "MissingReference.1", "name": "", "available_range": None,
-                                 "metadata": {}}
+    reference: dict[str, Any] = {
+        "OTIO_SCHEMA": "MissingReference.1",
+        "name": "",
+        "available_range": None,
+        "metadata": {},
+    }
     url = _url(asset.file(project_path)) if asset is not None else None
     if url is not None:
         # a still has no length of its own: it is available for as long as the clip shows it (editors need a range)
-        available = _range(0, element.source_ticks, rate) if element.type in ("video", "audio") else \
-            _range(element.trim_start, element.duration, rate)
-        reference = {"OTIO_SCHEMA": "ExternalReference.1", "name": "", "target_url": url,
-                     "available_range": available, "metadata": {}}
-    return {"OTIO_SCHEMA": "Clip.1", "name": element.name or (asset.label if asset else element.id),
-            "media_reference": reference, "source_range": _range(element.trim_start, element.duration, rate),
-            "effects": [], "markers": [], "metadata": {"neuralcut": element.to_json_dict()}}
+        available = (
+            _range(0, element.source_ticks, rate)
+            if element.type in ("video", "audio")
+            else _range(element.trim_start, element.duration, rate)
+        )
+        reference = {
+            "OTIO_SCHEMA": "ExternalReference.1",
+            "name": "",
+            "target_url": url,
+            "available_range": available,
+            "metadata": {},
+        }
+    return {
+        "OTIO_SCHEMA": "Clip.1",
+        "name": element.name or (asset.label if asset else element.id),
+        "media_reference": reference,
+        "source_range": _range(element.trim_start, element.duration, rate),
+        "effects": [],
+        "markers": [],
+        "metadata": {"neuralcut": element.to_json_dict()},
+    }
 
 
 @lru_cache(maxsize=4096)
@@ -113,12 +163,20 @@ def _marker(element: Element, track: Track, rate: float) -> dict[str, Any]:
         name = f"{element.effect_type} " + ", ".join(f"{k}={v}" for k, v in element.params.items())
     else:
         name = element.name or getattr(element, "sticker_id", element.id)
-    return _marker_document(name.strip(), _range(element.start_time, element.duration, rate),
-                            MARKER_COLOURS.get(element.type, "RED"),
-                            {"neuralcut": {"trackId": track.id, "trackType": track.type,
-                                           "element": element.to_json_dict()}})
+    return _marker_document(
+        name.strip(),
+        _range(element.start_time, element.duration, rate),
+        MARKER_COLOURS.get(element.type, "RED"),
+        {"neuralcut": {"trackId": track.id, "trackType": track.type, "element": element.to_json_dict()}},
+    )
 
 
 def _marker_document(name: str, span: dict[str, Any], colour: str, metadata: dict[str, Any]) -> dict[str, Any]:
-    return {"OTIO_SCHEMA": "Marker.2", "name": name, "marked_range": span, "color": colour, "comment": "",
-            "metadata": metadata}
+    return {
+        "OTIO_SCHEMA": "Marker.2",
+        "name": name,
+        "marked_range": span,
+        "color": colour,
+        "comment": "",
+        "metadata": metadata,
+    }

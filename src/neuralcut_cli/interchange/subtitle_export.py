@@ -15,6 +15,8 @@ from neuralcut_cli.project.model import Project
 def write_subtitles(project: Project, target: Path, fmt: str) -> int:
     cues = caption_cues(project.scene)
     if not cues:
-        raise MediaError("There are no captions to export (no Captions track): add_captions, or "
-                         "`neuralcut import subs.srt`, makes them")
+        raise MediaError(
+            "There are no captions to export (no Captions track): add_captions, or "
+            "`neuralcut import subs.srt`, makes them"
+        )
     return replace_with(target, lambda temp: write_cues(cues, temp, fmt))

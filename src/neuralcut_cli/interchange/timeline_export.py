@@ -42,11 +42,11 @@ def write_timeline(project: Project, project_path: Path, output: Path, fmt: str)
     def write_and_read_back(temp: Path) -> Any:
         try:
             otio.adapters.write_to_file(copy.deepcopy(timeline), str(temp), adapter_name=ADAPTERS[fmt])
-            return otio.adapters.read_from_file(str(temp), adapter_name=ADAPTERS[fmt],
-                                                **({"rate": project.fps} if fmt == "edl" else {}))
+            return otio.adapters.read_from_file(
+                str(temp), adapter_name=ADAPTERS[fmt], **({"rate": project.fps} if fmt == "edl" else {})
+            )
         except Exception as exc:  # noqa: BLE001 - an adapter's refusal, reported plainly
-            raise MediaError(f"The {fmt} adapter could not write this timeline: {type(exc).__name__}: {exc}") \
-                from None
+            raise MediaError(f"The {fmt} adapter could not write this timeline: {type(exc).__name__}: {exc}") from None
 
     back = replace_with(output, write_and_read_back)  # the old file stays until the new one is whole
     back = back if isinstance(back, otio.schema.Timeline) else next(iter(back))
@@ -68,8 +68,14 @@ def _counts(fmt: str, back: Any, lost: list[str]) -> dict[str, Any]:
 
     clips = sum(1 for track in back.tracks for item in track if isinstance(item, otio.schema.Clip))
     gaps = sum(1 for track in back.tracks for item in track if isinstance(item, otio.schema.Gap))
-    return {"format": fmt, "tracks": len(back.tracks), "clips": clips, "gaps": gaps,
-            "markers": len(back.tracks.markers), "lost": lost}
+    return {
+        "format": fmt,
+        "tracks": len(back.tracks),
+        "clips": clips,
+        "gaps": gaps,
+        "markers": len(back.tracks.markers),
+        "lost": lost,
+    }
 
 
 def _one_line_names(timeline: Any) -> list[str]:
@@ -77,9 +83,13 @@ def _one_line_names(timeline: Any) -> list[str]:
     of its own (a new event on reading back), so each becomes a space; said in what did not travel."""
     import opentimelineio as otio
 
-    named = [timeline, *timeline.tracks, *timeline.tracks.markers,
-             *(item for track in timeline.tracks for item in track),
-             *(marker for track in timeline.tracks for item in track for marker in item.markers)]
+    named = [
+        timeline,
+        *timeline.tracks,
+        *timeline.tracks.markers,
+        *(item for track in timeline.tracks for item in track),
+        *(marker for track in timeline.tracks for item in track for marker in item.markers),
+    ]
     changed = 0
     for thing in named:
         flat = _CONTROL.sub(" ", thing.name or "")
@@ -88,10 +98,11 @@ def _one_line_names(timeline: Any) -> list[str]:
         if isinstance(thing, otio.schema.Clip) and thing.media_reference is not None:
             reference = thing.media_reference
             if getattr(reference, "target_url", None) and _CONTROL.search(reference.target_url):
-                raise MediaError(f"The media path of {thing.name} holds a line break; an EDL cannot carry it "
-                                 "(rename the file, or export .otio or .fcpxml)")
-    return [f"line breaks in {changed} name{'s' if changed != 1 else ''} (an EDL event is one line)"] if changed \
-        else []
+                raise MediaError(
+                    f"The media path of {thing.name} holds a line break; an EDL cannot carry it "
+                    "(rename the file, or export .otio or .fcpxml)"
+                )
+    return [f"line breaks in {changed} name{'s' if changed != 1 else ''} (an EDL event is one line)"] if changed else []
 
 
 def _compare(sent: Any, back: Any) -> list[str]:
@@ -112,4 +123,3 @@ def _clips(timeline: Any, kind: str) -> int:
     import opentimelineio as otio
 
     return sum(1 for t in timeline.tracks if t.kind == kind for item in t if isinstance(item, otio.schema.Clip))
-

@@ -23,9 +23,26 @@ from neuralcut_cli.media.importer import media_fields, relative_path
 from neuralcut_cli.media.probe import probe
 
 ADAPTERS = {".otio": "otio_json", ".edl": "cmx_3600", ".xml": "fcp_xml", ".fcpxml": "fcpx_xml"}
-KINDS = {".mp4": "video", ".mov": "video", ".mkv": "video", ".m4v": "video", ".webm": "video", ".avi": "video",
-         ".mxf": "video", ".png": "image", ".jpg": "image", ".jpeg": "image", ".webp": "image", ".gif": "image",
-         ".mp3": "audio", ".wav": "audio", ".m4a": "audio", ".aac": "audio", ".flac": "audio", ".ogg": "audio"}
+KINDS = {
+    ".mp4": "video",
+    ".mov": "video",
+    ".mkv": "video",
+    ".m4v": "video",
+    ".webm": "video",
+    ".avi": "video",
+    ".mxf": "video",
+    ".png": "image",
+    ".jpg": "image",
+    ".jpeg": "image",
+    ".webp": "image",
+    ".gif": "image",
+    ".mp3": "audio",
+    ".wav": "audio",
+    ".m4a": "audio",
+    ".aac": "audio",
+    ".flac": "audio",
+    ".ogg": "audio",
+}
 
 
 EDL_RATES = (30.0, 25.0, 24.0, 23.976, 29.97, 50.0, 59.94, 60.0)  # an EDL carries none: the common ones, in turn
@@ -36,8 +53,9 @@ def read_timeline(file: Path, fps: float | None) -> tuple[Any, float | None, str
     found rather than given (an EDL read at a wrong rate fails: its source and record lengths disagree)."""
     adapter = ADAPTERS.get(file.suffix.lower())
     if adapter is None:
-        raise MediaError(f"{file.name}: import-timeline reads .otio, .edl, .xml (Final Cut Pro 7 / Premiere) and "
-                         ".fcpxml")
+        raise MediaError(
+            f"{file.name}: import-timeline reads .otio, .edl, .xml (Final Cut Pro 7 / Premiere) and .fcpxml"
+        )
     check_file(file)
     timeline, rate, note = _read_timeline(file, adapter, fps)
     check_times(timeline, file)
@@ -54,14 +72,20 @@ def _read_timeline(file: Path, adapter: str, fps: float | None) -> tuple[Any, fl
         except MediaError as exc:
             failed = failed or exc
             continue
-        note = None if fps or rate == EDL_RATES[0] else (
-            f"{file.name} says no frame rate: read at {rate:g} fps, where its source and record lengths agree "
-            "(--fps gives another)")
+        note = (
+            None
+            if fps or rate == EDL_RATES[0]
+            else (
+                f"{file.name} says no frame rate: read at {rate:g} fps, where its source and record lengths agree "
+                "(--fps gives another)"
+            )
+        )
         return _first_timeline(found, file), rate, note
     if fps or failed is None:
         raise failed or MediaError(f"{file.name}: no timeline in it")
-    raise MediaError(f"{failed.message}; it reads at none of {', '.join(f'{r:g}' for r in EDL_RATES)} fps "
-                     "(--fps gives another)")
+    raise MediaError(
+        f"{failed.message}; it reads at none of {', '.join(f'{r:g}' for r in EDL_RATES)} fps (--fps gives another)"
+    )
 
 
 def _read(file: Path, adapter: str, options: dict[str, Any]) -> Any:
@@ -70,8 +94,10 @@ def _read(file: Path, adapter: str, options: dict[str, Any]) -> Any:
     try:
         return otio.adapters.read_from_file(str(file), adapter_name=adapter, **options)
     except Exception as exc:  # noqa: BLE001 - a parser's refusal, reported plainly
-        raise MediaError(f"{file.name}: not a timeline the {adapter} adapter can read ({type(exc).__name__}: "
-                         f"{' '.join(str(exc).split())[:200]})") from None
+        raise MediaError(
+            f"{file.name}: not a timeline the {adapter} adapter can read ({type(exc).__name__}: "
+            f"{' '.join(str(exc).split())[:200]})"
+        ) from None
 
 
 def _first_timeline(found: Any, file: Path) -> Any:
@@ -81,13 +107,18 @@ def _first_timeline(found: Any, file: Path) -> Any:
     if isinstance(found, otio.schema.Timeline):
         return found
     if isinstance(found, otio.schema.SerializableCollection):
-        inside = [item for item in found.find_children(descended_from_type=otio.schema.Timeline)] \
-            if hasattr(found, "find_children") else [item for item in found if isinstance(item, otio.schema.Timeline)]
+        inside = (
+            [item for item in found.find_children(descended_from_type=otio.schema.Timeline)]
+            if hasattr(found, "find_children")
+            else [item for item in found if isinstance(item, otio.schema.Timeline)]
+        )
         if inside:
             return inside[0]
         what = sorted(f"{type(item).__name__.lower()}s" for item in found) or ["nothing"]
-        raise MediaError(f"{file.name} holds {' and '.join(dict.fromkeys(what))} but no timeline (an event's or a "
-                         "bin's clips): export the project or sequence that uses them")
+        raise MediaError(
+            f"{file.name} holds {' and '.join(dict.fromkeys(what))} but no timeline (an event's or a "
+            "bin's clips): export the project or sequence that uses them"
+        )
     raise MediaError(f"{file.name} holds a {type(found).__name__.lower()}, not a timeline")
 
 
@@ -105,8 +136,9 @@ class Importer:
         reference = clip.media_reference
         target = getattr(reference, "target_url", None)
         if isinstance(reference, otio.schema.GeneratorReference):
-            self.unsupported.append(f"generated clip {clip.name or '?'} ({reference.generator_kind or 'generator'}): "
-                                    "not imported")
+            self.unsupported.append(
+                f"generated clip {clip.name or '?'} ({reference.generator_kind or 'generator'}): not imported"
+            )
             return None
         if not target:  # the edit keeps its place; the media is to be found
             key = f"missing:{clip.name or '?'}"
@@ -118,8 +150,12 @@ class Importer:
         key = str(path)
         if key not in self.assets:
             kind = KINDS.get(path.suffix.lower(), "video")
-            data: dict[str, Any] = {"id": str(uuid.uuid4()), "name": path.name, "type": kind,
-                                    "path": relative_path(path, self.output)}
+            data: dict[str, Any] = {
+                "id": str(uuid.uuid4()),
+                "name": path.name,
+                "type": kind,
+                "path": relative_path(path, self.output),
+            }
             if path.is_file():
                 info = _probed(path)
                 data.update(info)
@@ -137,7 +173,9 @@ class Importer:
         candidates = [raw, self.file.parent / raw]
         if self.media_dir is not None:
             candidates.append(self.media_dir / raw.name)
-        return next((c.resolve() for c in candidates if c.is_file()), raw if raw.is_absolute() else self.file.parent / raw)
+        return next(
+            (c.resolve() for c in candidates if c.is_file()), raw if raw.is_absolute() else self.file.parent / raw
+        )
 
 
 def _probed(path: Path) -> dict[str, Any]:
@@ -158,16 +196,23 @@ def media_fps(timeline: Any, file: Path, media_dir: Path | None) -> float | None
     return None
 
 
-def to_project(timeline: Any, file: Path, output: Path, media_dir: Path | None,
-               fps: float) -> tuple[dict[str, Any], Importer]:
+def to_project(
+    timeline: Any, file: Path, output: Path, media_dir: Path | None, fps: float
+) -> tuple[dict[str, Any], Importer]:
     """The project's JSON and what the import found missing or could not carry."""
     importer = Importer(file, output, media_dir)
     tracks, bookmarks = build_tracks(timeline, importer, fps)
     numerator, denominator = (round(fps * 1000), 1000) if fps != int(fps) else (int(fps), 1)
-    data = {"format": "neuralcut-project", "version": 1,
-            "metadata": {"id": str(uuid.uuid4()), "name": timeline.name or file.stem},
-            "settings": {"fps": {"numerator": numerator, "denominator": denominator},
-                         "canvasSize": {"width": 1920, "height": 1080}},
-            "mediaAssets": list(importer.assets.values()), "currentSceneId": "main",
-            "scenes": [{"id": "main", "name": "Main", "isMain": True, "bookmarks": bookmarks, "tracks": tracks}]}
+    data = {
+        "format": "neuralcut-project",
+        "version": 1,
+        "metadata": {"id": str(uuid.uuid4()), "name": timeline.name or file.stem},
+        "settings": {
+            "fps": {"numerator": numerator, "denominator": denominator},
+            "canvasSize": {"width": 1920, "height": 1080},
+        },
+        "mediaAssets": list(importer.assets.values()),
+        "currentSceneId": "main",
+        "scenes": [{"id": "main", "name": "Main", "isMain": True, "bookmarks": bookmarks, "tracks": tracks}],
+    }
     return data, importer

@@ -7,9 +7,19 @@ from typing import Any
 
 from neuralcut_cli.time import TICKS_PER_SECOND
 
-COLOURS = {"RED": "#ff0000", "PINK": "#ff69b4", "ORANGE": "#ffa500", "YELLOW": "#ffff00", "GREEN": "#00ff00",
-           "CYAN": "#00ffff", "BLUE": "#0000ff", "PURPLE": "#800080", "MAGENTA": "#ff00ff", "BLACK": "#000000",
-           "WHITE": "#ffffff"}
+COLOURS = {
+    "RED": "#ff0000",
+    "PINK": "#ff69b4",
+    "ORANGE": "#ffa500",
+    "YELLOW": "#ffff00",
+    "GREEN": "#00ff00",
+    "CYAN": "#00ffff",
+    "BLUE": "#0000ff",
+    "PURPLE": "#800080",
+    "MAGENTA": "#ff00ff",
+    "BLACK": "#000000",
+    "WHITE": "#ffffff",
+}
 
 
 def plain(value: Any) -> Any:
@@ -40,8 +50,11 @@ def build_tracks(timeline: Any, importer: Any, fps: float) -> tuple[dict[str, An
     for item in timeline.tracks:
         if not isinstance(item, otio.schema.Track):
             importer.unsupported.append(f"nested stack {item.name or '?'} at the top level: not imported")
-    main = _track(video[0], importer, "video", "Main Track") if video else \
-        {"id": "main", "name": "Main Track", "type": "video", "elements": []}
+    main = (
+        _track(video[0], importer, "video", "Main Track")
+        if video
+        else {"id": "main", "name": "Main Track", "type": "video", "elements": []}
+    )
     overlays = [_track(t, importer, "video", t.name or "Video") for t in reversed(video[1:])]
     sounds = [_track(t, importer, "audio", t.name or "Audio") for t in audio]
     bookmarks = _markers(timeline.tracks.markers, importer, overlays)
@@ -52,8 +65,7 @@ def _track(track: Any, importer: Any, kind: str, name: str) -> dict[str, Any]:
     import opentimelineio as otio
 
     meta = _saved(track)
-    out: dict[str, Any] = {"id": str(meta.get("trackId") or uuid.uuid4()), "name": name, "type": kind,
-                           "elements": []}
+    out: dict[str, Any] = {"id": str(meta.get("trackId") or uuid.uuid4()), "name": name, "type": kind, "elements": []}
     for item in track:
         at = item.range_in_parent().start_time.to_seconds() if hasattr(item, "range_in_parent") else 0.0
         if isinstance(item, otio.schema.Gap):
@@ -63,11 +75,13 @@ def _track(track: Any, importer: Any, kind: str, name: str) -> dict[str, Any]:
             if element is not None:
                 out["elements"].append(element)
         elif isinstance(item, otio.schema.Transition):
-            importer.unsupported.append(f"transition {item.name or item.transition_type} at {at:g} s on {name}: "
-                                        "kept as a cut")
+            importer.unsupported.append(
+                f"transition {item.name or item.transition_type} at {at:g} s on {name}: kept as a cut"
+            )
         elif isinstance(item, otio.schema.Stack):
-            importer.unsupported.append(f"nested stack {item.name or '?'} at {at:g} s on {name}: not imported "
-                                        "(flatten it in the editor first)")
+            importer.unsupported.append(
+                f"nested stack {item.name or '?'} at {at:g} s on {name}: not imported (flatten it in the editor first)"
+            )
         else:
             importer.unsupported.append(f"{type(item).__name__} at {at:g} s on {name}: not imported")
     return out
@@ -81,8 +95,9 @@ def _element(clip: Any, importer: Any, track_kind: str) -> dict[str, Any] | None
     try:  # the clip's own range, else its media's (a clip may leave its in and out to the media)
         used = clip.trimmed_range()
     except Exception:  # noqa: BLE001 - OTIO refuses a clip with neither
-        importer.unsupported.append(f"clip {clip.name or '?'}: no length (no source range, no media range): "
-                                    "not imported")
+        importer.unsupported.append(
+            f"clip {clip.name or '?'}: no length (no source range, no media range): not imported"
+        )
         return None
     start, duration = _ticks(clip.range_in_parent().start_time), _ticks(used.duration)
     available = getattr(clip.media_reference, "available_range", None)
@@ -93,8 +108,14 @@ def _element(clip: Any, importer: Any, track_kind: str) -> dict[str, Any] | None
         importer.unsupported.append(f"clip {clip.name}: a sound file on a video track: not imported")
         return None
     saved = _saved(clip)
-    element: dict[str, Any] = {**(saved if saved.get("type") == kind else {}), "type": kind, "mediaId": asset_id,
-                               "startTime": start, "duration": duration, "trimStart": trim_start}
+    element: dict[str, Any] = {
+        **(saved if saved.get("type") == kind else {}),
+        "type": kind,
+        "mediaId": asset_id,
+        "startTime": start,
+        "duration": duration,
+        "trimStart": trim_start,
+    }
     element.setdefault("id", str(uuid.uuid4()))
     element.setdefault("name", clip.name or asset["name"])
     source = round(float(asset["duration"]) * TICKS_PER_SECOND) if kind != "image" and asset.get("duration") else None
@@ -120,8 +141,15 @@ def _markers(markers: Any, importer: Any, overlays: list[dict[str, Any]]) -> lis
         saved = _saved(marker)
         if isinstance(saved.get("element"), dict) and saved.get("trackType"):
             track_id = str(saved.get("trackId") or uuid.uuid4())
-            track = tracks.setdefault(track_id, {"id": track_id, "name": saved.get("trackName") or track_id,
-                                                 "type": saved["trackType"], "elements": []})
+            track = tracks.setdefault(
+                track_id,
+                {
+                    "id": track_id,
+                    "name": saved.get("trackName") or track_id,
+                    "type": saved["trackType"],
+                    "elements": [],
+                },
+            )
             track["elements"].append(saved["element"])
             continue
         mark: dict[str, Any] = {"time": _ticks(marker.marked_range.start_time)}

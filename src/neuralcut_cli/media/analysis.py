@@ -15,7 +15,7 @@ from neuralcut_cli.media.assets import AssetFile
 from neuralcut_cli.media.ffmpeg import run_ffmpeg, source_args
 
 DETECT_SILENCE = 0.05  # seconds: the shortest silence ffmpeg reports; longer minimums filter its list
-SCENE_FLOOR = 0.05     # scene scores kept for the cache: any threshold asked is above this
+SCENE_FLOOR = 0.05  # scene scores kept for the cache: any threshold asked is above this
 _START = re.compile(r"silence_start: (-?[\d.]+)")
 _END = re.compile(r"silence_end: (-?[\d.]+)")
 _DURATION = re.compile(r"Duration: (\d+):(\d+):([\d.]+)")
@@ -29,8 +29,18 @@ def silences(file: AssetFile, project_path: Path, threshold_db: float, min_silen
 
 
 def _silences(file: AssetFile, threshold_db: float) -> list[list[float]]:
-    done = run_ffmpeg([*source_args(file.path), "-map", "0:a:0", "-af",
-                       f"silencedetect=noise={threshold_db:g}dB:d={DETECT_SILENCE}", "-f", "null", "-"])
+    done = run_ffmpeg(
+        [
+            *source_args(file.path),
+            "-map",
+            "0:a:0",
+            "-af",
+            f"silencedetect=noise={threshold_db:g}dB:d={DETECT_SILENCE}",
+            "-f",
+            "null",
+            "-",
+        ]
+    )
     found: list[list[float]] = []
     start: float | None = None
     for line in done.stderr.splitlines():
@@ -60,9 +70,23 @@ def loudness(file: AssetFile, project_path: Path, start: float, end: float) -> f
 
 
 def _loudness(file: AssetFile, start: float, end: float) -> float | None:
-    done = run_ffmpeg(["-ss", f"{start:.6f}", "-t", f"{max(0.0, end - start):.6f}", *source_args(file.path),
-                       "-map", "0:a:0", "-af", "ebur128=framelog=quiet", "-f", "null", "-"])
-    summary = done.stderr[done.stderr.rfind("Summary:"):]
+    done = run_ffmpeg(
+        [
+            "-ss",
+            f"{start:.6f}",
+            "-t",
+            f"{max(0.0, end - start):.6f}",
+            *source_args(file.path),
+            "-map",
+            "0:a:0",
+            "-af",
+            "ebur128=framelog=quiet",
+            "-f",
+            "null",
+            "-",
+        ]
+    )
+    summary = done.stderr[done.stderr.rfind("Summary:") :]
     match = re.search(r"I:\s+(-?[\d.]+|-inf)\s+LUFS", summary)
     if match is None:
         raise MediaError("ffmpeg did not report the loudness")
@@ -78,8 +102,19 @@ def scene_changes(file: AssetFile, project_path: Path, threshold: float) -> list
 
 
 def _scene_scores(file: AssetFile) -> list[list[float]]:
-    done = run_ffmpeg([*source_args(file.path), "-map", "0:v:0", "-an", "-vf",
-                       f"select='gt(scene,{SCENE_FLOOR})',metadata=print:key=lavfi.scene_score", "-f", "null", "-"])
+    done = run_ffmpeg(
+        [
+            *source_args(file.path),
+            "-map",
+            "0:v:0",
+            "-an",
+            "-vf",
+            f"select='gt(scene,{SCENE_FLOOR})',metadata=print:key=lavfi.scene_score",
+            "-f",
+            "null",
+            "-",
+        ]
+    )
     found, time = [], None
     for line in done.stderr.splitlines():
         if (match := re.search(r"pts_time:(-?[\d.]+)", line)) is not None:

@@ -26,8 +26,12 @@ def cached(path: Path, file: AssetFile, compute: Callable[[], Any]) -> Any:
     """The cached value at ``path`` when it was worked out from this version of the file, else ``compute()``,
     stored (atomically) for next time."""
     stored = read_json_state(path)
-    if isinstance(stored, dict) and stored.get("fingerprint") == file.fingerprint and "value" in stored \
-            and sealed(_content(path, stored), stored.get("seal")):
+    if (
+        isinstance(stored, dict)
+        and stored.get("fingerprint") == file.fingerprint
+        and "value" in stored
+        and sealed(_content(path, stored), stored.get("seal"))
+    ):
         return stored["value"]
     value = compute()
     from neuralcut_cli.project.io import write_atomic
@@ -40,5 +44,8 @@ def cached(path: Path, file: AssetFile, compute: Callable[[], Any]) -> Any:
 
 def _content(path: Path, document: dict[str, Any]) -> dict[str, Any]:
     """What a seal covers: the entry and where it lies (an entry copied to another asset's name is not believed)."""
-    return {"entry": f"{path.parent.name}/{path.name}", "fingerprint": document.get("fingerprint"),
-            "value": document.get("value")}
+    return {
+        "entry": f"{path.parent.name}/{path.name}",
+        "fingerprint": document.get("fingerprint"),
+        "value": document.get("value"),
+    }

@@ -17,8 +17,16 @@ from neuralcut_cli.media.roots import outside_roots
 from neuralcut_cli.project.model import MediaAsset
 
 SUPPORTED_MIME = ("video/", "audio/", "image/png", "image/jpeg", "image/webp", "image/heic", "image/heif")
-_EXTRA_TYPES = {".m4a": "audio/mp4", ".webm": "video/webm", ".mkv": "video/x-matroska", ".heic": "image/heic",
-                ".webp": "image/webp", ".aac": "audio/aac", ".flac": "audio/flac", ".ogg": "audio/ogg"}
+_EXTRA_TYPES = {
+    ".m4a": "audio/mp4",
+    ".webm": "video/webm",
+    ".mkv": "video/x-matroska",
+    ".heic": "image/heic",
+    ".webp": "image/webp",
+    ".aac": "audio/aac",
+    ".flac": "audio/flac",
+    ".ogg": "audio/ogg",
+}
 
 
 class AssetFileError(MediaError):

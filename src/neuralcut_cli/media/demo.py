@@ -31,11 +31,16 @@ def demo_copy(path: Path, force: bool = False) -> dict[str, Any]:
     """The demo's JSON for a copy at ``path``, its media copied to ``<stem>-media/`` (made here)."""
     media = path.parent / f"{path.stem}-media"
     data: dict[str, Any] = json.loads(demo_project().read_text(encoding="utf-8"))
-    if media.exists() and not force and any(
-            (media / Path(asset["path"]).name).exists() for asset in data["mediaAssets"]):
+    if (
+        media.exists()
+        and not force
+        and any((media / Path(asset["path"]).name).exists() for asset in data["mediaAssets"])
+    ):
         raise OutputExists(f"{media} already holds the demo's media; use --force to overwrite them")
-    targets = [check_output_target(media / Path(asset["path"]).name, {}, True, new_folders=True)
-               for asset in data["mediaAssets"]]  # a FIFO or a device named like a demo file stays as it is
+    targets = [
+        check_output_target(media / Path(asset["path"]).name, {}, True, new_folders=True)
+        for asset in data["mediaAssets"]
+    ]  # a FIFO or a device named like a demo file stays as it is
     media.mkdir(parents=True, exist_ok=True)
     for asset, target in zip(data["mediaAssets"], targets, strict=True):
         source = DEMO / asset["path"]

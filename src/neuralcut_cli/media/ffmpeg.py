@@ -62,8 +62,9 @@ def spawn(args: Sequence[str], cpu: int | None = None, **options: Any) -> subpro
             os.sched_setaffinity(0, {cpu})
 
     try:
-        return subprocess.Popen([ffmpeg_exe(), *args], preexec_fn=in_child if prctl or cpu is not None else None,
-                                **options)
+        return subprocess.Popen(
+            [ffmpeg_exe(), *args], preexec_fn=in_child if prctl or cpu is not None else None, **options
+        )
     except OSError as exc:
         raise MediaError(f"Cannot run ffmpeg: {exc.strerror}") from None
 
@@ -177,8 +178,10 @@ def source_args(path: Path) -> list[str]:
     except OSError:
         playlist = False  # ffmpeg says what is wrong with a file it cannot open
     if playlist:
-        raise MediaError(f"{Path(path).name} is a playlist or a list of other files, not a media file; NeuralCut "
-                         "reads media files only")
+        raise MediaError(
+            f"{Path(path).name} is a playlist or a list of other files, not a media file; NeuralCut "
+            "reads media files only"
+        )
     return ["-protocol_whitelist", "file", "-i", file_arg(path)]
 
 

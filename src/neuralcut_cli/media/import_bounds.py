@@ -35,8 +35,9 @@ def check_file(file: Path) -> None:
     data = file.read_bytes()
     depth = _json_depth(data, file) if suffix == ".otio" else _xml_depth(data, file)
     if depth > MAX_DEPTH:
-        raise MediaError(f"{file.name} nests deeper than {MAX_DEPTH} levels; no editor's timeline does, so it is "
-                         "not read")
+        raise MediaError(
+            f"{file.name} nests deeper than {MAX_DEPTH} levels; no editor's timeline does, so it is not read"
+        )
 
 
 def _json_depth(data: bytes, file: Path) -> int:

@@ -36,8 +36,7 @@ def relative_path(file: Path, project_path: Path) -> str:
 
 
 def asset_json(file: Path, info: MediaInfo, project_path: Path) -> dict[str, Any]:
-    return {"id": str(uuid.uuid4()), "name": file.name, "path": relative_path(file, project_path),
-            **media_fields(info)}
+    return {"id": str(uuid.uuid4()), "name": file.name, "path": relative_path(file, project_path), **media_fields(info)}
 
 
 def media_fields(info: MediaInfo) -> dict[str, Any]:
@@ -102,11 +101,26 @@ def project_with_media(base: dict[str, Any], files: Sequence[tuple[Path, MediaIn
         asset = asset_json(file, info, project_path)
         base["mediaAssets"].append(asset)
         length = seconds_to_ticks(info.duration or 5.0)
-        element: dict[str, Any] = {"id": str(uuid.uuid4()), "type": info.type, "name": file.name, "mediaId": asset["id"],
-                                   "duration": length, "trimStart": 0, "trimEnd": 0}
+        element: dict[str, Any] = {
+            "id": str(uuid.uuid4()),
+            "type": info.type,
+            "name": file.name,
+            "mediaId": asset["id"],
+            "duration": length,
+            "trimStart": 0,
+            "trimEnd": 0,
+        }
         if info.type == "audio":
-            audio.append({**element, "startTime": audio_at, "sourceDuration": length, "sourceType": "upload",
-                          "volume": 0, "muted": False})
+            audio.append(
+                {
+                    **element,
+                    "startTime": audio_at,
+                    "sourceDuration": length,
+                    "sourceType": "upload",
+                    "volume": 0,
+                    "muted": False,
+                }
+            )
             audio_at += length
             continue
         element["startTime"] = video_at
@@ -115,6 +129,7 @@ def project_with_media(base: dict[str, Any], files: Sequence[tuple[Path, MediaIn
         main.append(element)
         video_at += length
     if audio:
-        scene["tracks"]["audio"].append({"id": str(uuid.uuid4()), "name": "Audio track", "type": "audio",
-                                         "elements": audio, "muted": False})
+        scene["tracks"]["audio"].append(
+            {"id": str(uuid.uuid4()), "name": "Audio track", "type": "audio", "elements": audio, "muted": False}
+        )
     return project_from_json(base, str(project_path))

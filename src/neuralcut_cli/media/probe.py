@@ -37,8 +37,14 @@ def probe(path: Path) -> MediaInfo:
     except (MediaError, subprocess.TimeoutExpired) as exc:
         raise MediaError(f"{path}: cannot run ffmpeg ({exc})") from None
     text = done.stderr
-    video = next((m for m in re.finditer(r"Stream #\S+.*?: Video: (\w+)[^\n]*?, (\d{2,5})x(\d{2,5})[^\n]*", text)
-                  if "attached pic" not in m.group(0)), None)  # cover art is not video
+    video = next(
+        (
+            m
+            for m in re.finditer(r"Stream #\S+.*?: Video: (\w+)[^\n]*?, (\d{2,5})x(\d{2,5})[^\n]*", text)
+            if "attached pic" not in m.group(0)
+        ),
+        None,
+    )  # cover art is not video
     audio = re.search(r"Stream #\S+.*?: Audio: ", text)
     if not video and not audio:
         broken = broken_ffmpeg() if "Input #" not in text else None

@@ -40,8 +40,10 @@ def outside_roots(path: Path, project_path: Path) -> str | None:
     roots = media_roots(project_path)
     if any(real.is_relative_to(root) for root in roots):
         return None
-    return (f"{path} is outside the project folder ({roots[0]}); only media inside it, or inside a folder "
-            f"named in {ENV}, are sent to a provider")
+    return (
+        f"{path} is outside the project folder ({roots[0]}); only media inside it, or inside a folder "
+        f"named in {ENV}, are sent to a provider"
+    )
 
 
 def outside_project(paths: list[Path], project_path: Path) -> list[Path]:

@@ -34,8 +34,11 @@ def read_cues(path: Path) -> list[Cue]:
         subs = pysubs2.SSAFile.from_string(text)  # the format told by the content, as pysubs2.load does
     except (pysubs2.exceptions.Pysubs2Error, ValueError) as exc:
         raise MediaError(f"{path.name}: not a subtitle file pysubs2 can read ({type(exc).__name__}: {exc})") from None
-    cues = [(event.start / 1000, event.end / 1000, event.plaintext) for event in subs
-            if not event.is_comment and event.plaintext.strip() and event.end > event.start]
+    cues = [
+        (event.start / 1000, event.end / 1000, event.plaintext)
+        for event in subs
+        if not event.is_comment and event.plaintext.strip() and event.end > event.start
+    ]
     if not cues:
         raise MediaError(f"{path.name}: no subtitles in it")
     for start, end, _ in cues:

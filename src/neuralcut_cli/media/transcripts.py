@@ -35,8 +35,9 @@ def load_model(model_id: str) -> Any:
 class WhisperTranscriber:
     """The ``Transcriber`` service: ``{assetId, language, text, segments}`` in source seconds."""
 
-    def transcribe(self, file: AssetFile, project_path: Path, model_id: str | None,
-                   language: str | None) -> dict[str, Any]:
+    def transcribe(
+        self, file: AssetFile, project_path: Path, model_id: str | None, language: str | None
+    ) -> dict[str, Any]:
         model_id = model_id or DEFAULT_MODEL
         path = cache_path(project_path, "transcripts", file, f"{model_id}-{language or 'auto'}{WORDS}")
         return dict(cached(path, file, lambda: _transcribed(file, model_id, language)))
@@ -50,8 +51,11 @@ def latest_transcript(project_path: Path, file: AssetFile) -> dict[str, Any] | N
     language), or None: the word tools never transcribe on their own."""
     folder = cache_path(project_path, "transcripts", file, "x").parent
     prefix = cache_path(project_path, "transcripts", file, "").stem
-    candidates = sorted((p for p in folder.glob(f"{prefix}*{WORDS}.json")), key=lambda p: p.stat().st_mtime,
-                        reverse=True) if folder.is_dir() else []
+    candidates = (
+        sorted((p for p in folder.glob(f"{prefix}*{WORDS}.json")), key=lambda p: p.stat().st_mtime, reverse=True)
+        if folder.is_dir()
+        else []
+    )
     for path in candidates:
         stored = read_json_state(path)
         if not isinstance(stored, dict) or stored.get("fingerprint") != file.fingerprint:
@@ -69,12 +73,23 @@ def _transcribed(file: AssetFile, model_id: str, language: str | None) -> dict[s
         parts = [_segment(s) for s in segments]
     except Exception as exc:  # noqa: BLE001 - the library's failure, reported safely
         raise MediaError(f"{type(exc).__name__}: {exc}") from None
-    return {"assetId": file.asset.id, "language": getattr(info, "language", None) or language or "",
-            "text": " ".join(p["text"] for p in parts).strip(), "segments": parts}
+    return {
+        "assetId": file.asset.id,
+        "language": getattr(info, "language", None) or language or "",
+        "text": " ".join(p["text"] for p in parts).strip(),
+        "segments": parts,
+    }
 
 
 def _segment(segment: Any) -> dict[str, Any]:
-    words = [{"start": round(float(w.start), 3), "end": round(float(w.end), 3), "word": str(w.word).strip()}
-             for w in getattr(segment, "words", None) or () if str(w.word).strip()]
-    return {"start": round(float(segment.start), 3), "end": round(float(segment.end), 3),
-            "text": segment.text.strip(), "words": words}
+    words = [
+        {"start": round(float(w.start), 3), "end": round(float(w.end), 3), "word": str(w.word).strip()}
+        for w in getattr(segment, "words", None) or ()
+        if str(w.word).strip()
+    ]
+    return {
+        "start": round(float(segment.start), 3),
+        "end": round(float(segment.end), 3),
+        "text": segment.text.strip(),
+        "words": words,
+    }

@@ -112,4 +112,3 @@ class Animations(CamelModel):
 def _check_times(times: list[int]) -> None:
     if any(b <= a for a, b in zip(times, times[1:], strict=False)):
         raise ValueError("keys must be in time order, one key per time")
-

@@ -115,7 +115,9 @@ def check_color(text: str) -> str:
 
 
 #: A colour field of the project model: validated at load, written back as it was.
-Color = Annotated[str, AfterValidator(check_color), WithJsonSchema({"type": "string", "description": "A colour: #rrggbb"})]
+Color = Annotated[
+    str, AfterValidator(check_color), WithJsonSchema({"type": "string", "description": "A colour: #rrggbb"})
+]
 
 
 def to_hex(text: str) -> str:

@@ -122,8 +122,10 @@ def _order_patch(old_ids: list[str], new_ids: list[str], old_by_id: dict[str, An
     kept_new = [i for i in new_ids if i in old_by_id]
     if kept_old != kept_new:
         return {"ids": [old_ids, new_ids]}
-    return {"del": [[n, i] for n, i in enumerate(old_ids) if i not in new_by_id],
-            "ins": [[n, i] for n, i in enumerate(new_ids) if i not in old_by_id]}
+    return {
+        "del": [[n, i] for n, i in enumerate(old_ids) if i not in new_by_id],
+        "ins": [[n, i] for n, i in enumerate(new_ids) if i not in old_by_id],
+    }
 
 
 def _reorder(ids: list[str], patch: Patch, forward: bool, name: str) -> list[str]:
@@ -133,7 +135,9 @@ def _reorder(ids: list[str], patch: Patch, forward: bool, name: str) -> list[str
         if ids != patch["ids"][src]:
             raise PatchConflict(f"the {name} changed since this step was recorded")
         return list(patch["ids"][dst])
-    leaving, arriving = (patch.get("del", []), patch.get("ins", [])) if forward else (patch.get("ins", []), patch.get("del", []))
+    leaving, arriving = (
+        (patch.get("del", []), patch.get("ins", [])) if forward else (patch.get("ins", []), patch.get("del", []))
+    )
     gone = {i for _, i in leaving}
     if not gone <= set(ids) or any(i in ids for _, i in arriving if i not in gone):
         raise PatchConflict(f"the {name} changed since this step was recorded")
@@ -270,9 +274,9 @@ def _element_touches(patch: Patch) -> Iterator[tuple[str, bool, bool]]:
 def _whole_track(leaf: list[Any]) -> Iterator[tuple[str, bool, bool]]:
     """The elements of a track that was added or removed as a whole."""
     before, after = leaf
-    for element in (before[0].get("elements", []) if before else []):
+    for element in before[0].get("elements", []) if before else []:
         yield element["id"], True, False
-    for element in (after[0].get("elements", []) if after else []):
+    for element in after[0].get("elements", []) if after else []:
         yield element["id"], False, True
 
 

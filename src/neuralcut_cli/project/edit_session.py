@@ -138,8 +138,10 @@ class ProjectSession:
                 return
             _check_elements(box.project, patch)
             if box.project.scene.end_time > MAX_TICKS:
-                raise EditError(f"That would make the timeline end after {format_timecode(MAX_TICKS, 0)}, "
-                                "the longest a project may be; nothing was changed")
+                raise EditError(
+                    f"That would make the timeline end after {format_timecode(MAX_TICKS, 0)}, "
+                    "the longest a project may be; nothing was changed"
+                )
             if self.dry_run:
                 self._project = box.project
                 return
@@ -203,14 +205,18 @@ class ProjectSession:
         except (OSError, NeuralCutError, ValueError):
             forgotten = None
         if forgotten is None:
-            self.notices.append(f"An unfinished request (undo step {step_id}) could not be rolled back: later edits "
-                                "were made on top of it; see `neuralcut history`.")
+            self.notices.append(
+                f"An unfinished request (undo step {step_id}) could not be rolled back: later edits "
+                "were made on top of it; see `neuralcut history`."
+            )
             open_request.forget(folder, step_id)
             return
         step, staged = forgotten
         self._write(original, staged, exact=(original, before))
         open_request.forget(folder, step_id)
-        self.notices.append(f"Rolled back the request '{step.source}': it {why}, so the project is as it was before it.")
+        self.notices.append(
+            f"Rolled back the request '{step.source}': it {why}, so the project is as it was before it."
+        )
 
     def _settle_requests(self) -> None:
         for step_id in open_request.abandoned(self.history.folder):
@@ -262,8 +268,6 @@ class ProjectSession:
             self._swept = True
 
 
-
-
 def _check_elements(project: Project, patch: Patch) -> None:
     """Every element the edit restyled must load again: a tool's value out of bounds is refused here, before
     anything is written, whatever path it came by."""
@@ -275,8 +279,9 @@ def _check_elements(project: Project, patch: Patch) -> None:
             element_adapter().validate_python(found[1].model_dump(mode="json", by_alias=True, exclude_unset=True))
         except ValidationError as exc:
             where = ".".join(str(part) for part in exc.errors()[0]["loc"][1:])
-            raise EditError(f"That edit would leave {element_id} invalid ({where}: {exc.errors()[0]['msg']}); "
-                            "nothing was changed") from None
+            raise EditError(
+                f"That edit would leave {element_id} invalid ({where}: {exc.errors()[0]['msg']}); nothing was changed"
+            ) from None
 
 
 def _checked_move(project: Project, source: str, backwards: bool) -> Project:
@@ -286,8 +291,10 @@ def _checked_move(project: Project, source: str, backwards: bool) -> Project:
         return parse_project(dump_project(project), "the project after that step")
     except NeuralCutError as exc:
         verb = "undo" if backwards else "redo"
-        raise HistoryError(f"Cannot {verb} '{source}': it would leave a project that does not load "
-                           f"({exc.message.splitlines()[-1][:200]}); nothing was changed") from None
+        raise HistoryError(
+            f"Cannot {verb} '{source}': it would leave a project that does not load "
+            f"({exc.message.splitlines()[-1][:200]}); nothing was changed"
+        ) from None
 
 
 def _describe(call: dict[str, Any]) -> str:

@@ -47,12 +47,44 @@ TRACK_FOR_ELEMENT = {
 }
 
 #: OpenCut's blend modes (CSS mix-blend-mode names).
-BLEND_MODES = ("normal", "darken", "multiply", "color-burn", "lighten", "screen", "plus-lighter", "color-dodge",
-               "overlay", "soft-light", "hard-light", "difference", "exclusion", "hue", "saturation", "color",
-               "luminosity")
-BlendMode = Literal["normal", "darken", "multiply", "color-burn", "lighten", "screen", "plus-lighter", "color-dodge",
-                    "overlay", "soft-light", "hard-light", "difference", "exclusion", "hue", "saturation", "color",
-                    "luminosity"]
+BLEND_MODES = (
+    "normal",
+    "darken",
+    "multiply",
+    "color-burn",
+    "lighten",
+    "screen",
+    "plus-lighter",
+    "color-dodge",
+    "overlay",
+    "soft-light",
+    "hard-light",
+    "difference",
+    "exclusion",
+    "hue",
+    "saturation",
+    "color",
+    "luminosity",
+)
+BlendMode = Literal[
+    "normal",
+    "darken",
+    "multiply",
+    "color-burn",
+    "lighten",
+    "screen",
+    "plus-lighter",
+    "color-dodge",
+    "overlay",
+    "soft-light",
+    "hard-light",
+    "difference",
+    "exclusion",
+    "hue",
+    "saturation",
+    "color",
+    "luminosity",
+]
 GRAPHIC_SHAPES = ("rectangle", "ellipse", "polygon", "star")
 MASK_TYPES = ("split", "cinematic-bars", "rectangle", "ellipse", "heart", "diamond", "star")
 MIN_RATE, MAX_RATE = 0.25, 4.0
@@ -81,16 +113,19 @@ class Transform(CamelModel):
 class TextBackground(CamelModel):
     enabled: bool = False
     color: Color = "#000000"
-    corner_radius: NonNegative | None = None   # OpenCut's defaults: 0, 30, 42, 0, 0 (pixels)
+    corner_radius: NonNegative | None = None  # OpenCut's defaults: 0, 30, 42, 0, 0 (pixels)
     padding_x: NonNegative | None = None
     padding_y: NonNegative | None = None
     offset_x: Number | None = None
     offset_y: Number | None = None
 
 
-EffectParamValue = (bool | Annotated[int, Field(strict=True, ge=-MAX_NUMBER, le=MAX_NUMBER)]
-                    | Annotated[float, Field(allow_inf_nan=False, ge=-MAX_NUMBER, le=MAX_NUMBER)]
-                    | Annotated[str, Field(max_length=1000)])
+EffectParamValue = (
+    bool
+    | Annotated[int, Field(strict=True, ge=-MAX_NUMBER, le=MAX_NUMBER)]
+    | Annotated[float, Field(allow_inf_nan=False, ge=-MAX_NUMBER, le=MAX_NUMBER)]
+    | Annotated[str, Field(max_length=1000)]
+)
 Params = Annotated[dict[str, EffectParamValue], Field(max_length=100)]
 
 

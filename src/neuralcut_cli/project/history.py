@@ -49,8 +49,13 @@ class Step:
 
     def summary(self) -> dict[str, Any]:
         """What undo, redo and history show of a step."""
-        return {"id": self.id, "request": self.source, "time": self.time, "tools": [c["tool"] for c in self.calls],
-                "changes": self.changes()}
+        return {
+            "id": self.id,
+            "request": self.source,
+            "time": self.time,
+            "tools": [c["tool"] for c in self.calls],
+            "changes": self.changes(),
+        }
 
     def track_changes(self) -> list[str]:
         """Ids of the tracks whose own settings the step changed (``diff.MAIN_TRACK`` for the main track)."""
@@ -92,15 +97,20 @@ class History:
         try:
             data = load_json(read_regular(path, 16 * MB, "undo history", follow_links=False))
             steps = [*data.get("undo", ()), *data.get("redo", ()), data.get("next", 1)]
-            if not isinstance(data.get("undo"), list) or not isinstance(data.get("redo"), list) \
-                    or not all(type(n) is int and 0 < n < 10**9 for n in steps):  # step numbers name files
+            if (
+                not isinstance(data.get("undo"), list)
+                or not isinstance(data.get("redo"), list)
+                or not all(type(n) is int and 0 < n < 10**9 for n in steps)
+            ):  # step numbers name files
                 raise ValueError("bad index")
             return dict(data)
         except FileNotFoundError:
             return {"undo": [], "redo": [], "next": 1}
         except (ValueError, OSError, AttributeError):
             if strict:
-                raise HistoryError(f"The undo history in {self.folder} is unreadable; delete that folder to start afresh") from None
+                raise HistoryError(
+                    f"The undo history in {self.folder} is unreadable; delete that folder to start afresh"
+                ) from None
             return {"undo": [], "redo": [], "next": 1}
 
     def _load(self, step_id: int) -> Step:
@@ -152,7 +162,9 @@ class History:
                 project = cast(Project, apply(project, patch, forward=not backwards))
         except PatchConflict as exc:
             verb = "undo" if backwards else "redo"
-            raise HistoryError(f"Cannot {verb} '{step.source}': {exc} (the file was edited outside neuralcut)") from None
+            raise HistoryError(
+                f"Cannot {verb} '{step.source}': {exc} (the file was edited outside neuralcut)"
+            ) from None
         moved = {**index, source: index[source][:-1], target: [*index[target], step.id]}
         self._staged_step = None
         return project, step, Staged(writes={"index.json": _encode(moved)})

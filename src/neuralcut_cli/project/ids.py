@@ -21,8 +21,21 @@ from neuralcut_cli.project.model import Project
 MINIMUM = 6
 LONG = 12  # ids this short are names people chose (``e-title``): shown whole
 TYPED = 4
-ID_KEYS = frozenset({"elementId", "elementIds", "trackId", "trackIds", "targetTrackId", "assetId", "mediaId",
-                     "effectId", "keyframeId", "musicElementIds", "underElementIds"})
+ID_KEYS = frozenset(
+    {
+        "elementId",
+        "elementIds",
+        "trackId",
+        "trackIds",
+        "targetTrackId",
+        "assetId",
+        "mediaId",
+        "effectId",
+        "keyframeId",
+        "musicElementIds",
+        "underElementIds",
+    }
+)
 
 
 def project_ids(project: Project) -> Iterator[str]:
@@ -32,7 +45,7 @@ def project_ids(project: Project) -> Iterator[str]:
         for effect in getattr(element, "effects", ()) or ():
             yield effect.id
         animations = getattr(element, "animations", None)
-        for binding in (animations.channels.values() if animations is not None else ()):
+        for binding in animations.channels.values() if animations is not None else ():
             for key in getattr(binding, "keys", ()) or ():
                 yield key.id
     for track in project.scene.tracks.ordered():

@@ -167,7 +167,8 @@ def _check_format(raw: dict[str, Any], source: str) -> None:
         raise ProjectLoadError(
             f"{source} looks like an OpenCut project record (version {raw['version']}), which keeps its media "
             f"elsewhere: make a NeuralCut project of it with `neuralcut import-opencut {source} --media FOLDER "
-            "--manifest MEDIA.json -o project.json`")
+            "--manifest MEDIA.json -o project.json`"
+        )
     fmt = raw.get("format", FORMAT)
     if fmt != FORMAT:
         raise ProjectLoadError(f"{source} is not a NeuralCut project (format is {fmt!r}, expected {FORMAT!r})")
@@ -213,8 +214,9 @@ def replace_with(target: Path, write: Callable[[Path], T], temp_suffix: str | No
     target = Path(target)
     folder = target.parent
     try:
-        fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=temp_suffix or target.suffix or ".tmp",
-                                    dir=folder)
+        fd, name = tempfile.mkstemp(
+            prefix=f".{target.name}.", suffix=temp_suffix or target.suffix or ".tmp", dir=folder
+        )
     except OSError as exc:
         raise ProjectSaveError(f"Cannot write in {folder}: {exc.strerror}") from None
     os.close(fd)
@@ -258,8 +260,10 @@ def check_writable(path: Path) -> None:
     """Refuse to replace the demo NeuralCut ships, or a project file (or its folder) its owner made read-only
     (even as root, who may write anyway)."""
     if Path(path).resolve().is_relative_to(SHIPPED_DEMO):
-        raise ProjectSaveError(f"{path} is the demo that ships with NeuralCut; it is not edited and nothing was "
-                               "changed. Make your own copy to edit: neuralcut new tour.json --demo")
+        raise ProjectSaveError(
+            f"{path} is the demo that ships with NeuralCut; it is not edited and nothing was "
+            "changed. Make your own copy to edit: neuralcut new tour.json --demo"
+        )
     for target, what in ((Path(path), "is read-only"), (Path(path).parent, "is in a read-only folder")):
         try:
             mode = os.stat(target).st_mode

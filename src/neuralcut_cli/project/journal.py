@@ -36,7 +36,9 @@ from neuralcut_cli.project.io import fsync_dir, write_atomic
 
 PENDING = "pending.json"
 STAGED_SUFFIX = ".new"
-HISTORY_NAME = re.compile(r"index\.json|\d{6,9}\.json|request-\d{6,9}\.(?:json|before)")  # the only files a journal may write or drop
+HISTORY_NAME = re.compile(
+    r"index\.json|\d{6,9}\.json|request-\d{6,9}\.(?:json|before)"
+)  # the only files a journal may write or drop
 
 
 def digest(data: bytes | None) -> str | None:
@@ -121,11 +123,15 @@ class Journal:
             document = json.loads(read_regular(self.pending, MB, "journal", follow_links=False))
         except (OSError, ValueError):
             return None
-        if not isinstance(document, dict) or not isinstance(document.get("writes"), list) \
-                or not isinstance(document.get("drops"), list):
+        if (
+            not isinstance(document, dict)
+            or not isinstance(document.get("writes"), list)
+            or not isinstance(document.get("drops"), list)
+        ):
             return None
-        if not all(isinstance(name, str) and HISTORY_NAME.fullmatch(name)
-                   for name in [*document["writes"], *document["drops"]]):
+        if not all(
+            isinstance(name, str) and HISTORY_NAME.fullmatch(name) for name in [*document["writes"], *document["drops"]]
+        ):
             return None
         return document
 

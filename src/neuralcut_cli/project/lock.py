@@ -45,8 +45,10 @@ class FileLock:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:  # '.neuralcut' (or a folder in it) is a file, or cannot be made
-            raise ProjectSaveError(f"Cannot keep this project's state in {self.path.parent} ({exc.strerror}); "
-                                   "move aside what is there under that name") from None
+            raise ProjectSaveError(
+                f"Cannot keep this project's state in {self.path.parent} ({exc.strerror}); "
+                "move aside what is there under that name"
+            ) from None
         try:  # never through a link: one left in a project folder could make us create a file anywhere
             fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0), 0o644)
         except OSError as exc:
@@ -73,5 +75,8 @@ class ProjectLock(FileLock):
 
     def __init__(self, project_path: Path, timeout: float = 10.0) -> None:
         self.project_path = Path(project_path)
-        super().__init__(state_dir(self.project_path) / "lock",
-                         f"Another neuralcut process is editing {self.project_path}; try again in a moment", timeout)
+        super().__init__(
+            state_dir(self.project_path) / "lock",
+            f"Another neuralcut process is editing {self.project_path}; try again in a moment",
+            timeout,
+        )

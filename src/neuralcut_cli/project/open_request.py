@@ -46,8 +46,11 @@ class RequestGuard:
     def hold(self) -> None:
         """Take the request's lock: while this process lives, nobody rolls the request back."""
         self.folder.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.folder / names(self.step_id)[2],
-                     os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0), 0o644)
+        fd = os.open(
+            self.folder / names(self.step_id)[2],
+            os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0),
+            0o644,
+        )
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:

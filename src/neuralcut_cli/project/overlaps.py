@@ -32,14 +32,9 @@ def find_overlaps(tracks: Iterable[Track]) -> list[tuple[str, str, str]]:
 def conflicts(track: Track, start: int, end: int, ignore: Iterable[str] = ()) -> list[str]:
     """Ids of elements on ``track`` that overlap ``[start, end)``."""
     skip = set(ignore)
-    return [
-        e.id
-        for e in track.elements
-        if e.id not in skip and e.start_time < end and start < e.end_time
-    ]
+    return [e.id for e in track.elements if e.id not in skip and e.start_time < end and start < e.end_time]
 
 
 def overlap_message(ids: Iterable[str], track_id: str) -> str:
     """The error every tool gives when a placement would overlap."""
     return f"Placement overlaps {', '.join(ids)} on track {track_id}"
-

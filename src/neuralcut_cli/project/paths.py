@@ -49,4 +49,3 @@ def skill_folders(project_path: Path | None) -> list[Path]:
     if project_path is not None:
         folders.append(Path(project_path).parent / STATE_FOLDER / "skills")
     return folders
-

@@ -89,9 +89,12 @@ def _without_echoes(errors: list[Any]) -> list[Any]:
     reports ``too_short`` beside the real problem inside the scene.
     """
     inner = [tuple(e["loc"]) for e in errors]
-    return [e for e in errors
-            if e["type"] != "too_short" or not any(len(loc) > len(e["loc"]) and loc[: len(e["loc"])] == tuple(e["loc"])
-                                                  for loc in inner)]
+    return [
+        e
+        for e in errors
+        if e["type"] != "too_short"
+        or not any(len(loc) > len(e["loc"]) and loc[: len(e["loc"])] == tuple(e["loc"]) for loc in inner)
+    ]
 
 
 def _show(value: Any) -> str:

@@ -80,8 +80,9 @@ def expression(parts: list[Run], fallback: float) -> str:
     return balanced_sum(terms)
 
 
-def linear_expression(element: Element, path: str, clock: Clock, convert: Callable[[Any], float],
-                      tolerance: float) -> str:
+def linear_expression(
+    element: Element, path: str, clock: Clock, convert: Callable[[Any], float], tolerance: float
+) -> str:
     """The value over the shown part as a piecewise-linear expression of ``t``: sampled on the grid, then as few
     straight pieces per block as keep every sample within ``tolerance`` (linear keys give one piece per key gap;
     bezier curves a few more)."""
@@ -113,8 +114,9 @@ def balanced_sum(terms: list[str]) -> str:
     return f"({balanced_sum(terms[:middle])})+({balanced_sum(terms[middle:])})"
 
 
-def _points(element: Element, path: str, clock: Clock, convert: Callable[[Any], float],
-            tolerance: float) -> list[tuple[float, float]]:
+def _points(
+    element: Element, path: str, clock: Clock, convert: Callable[[Any], float], tolerance: float
+) -> list[tuple[float, float]]:
     """Output-time corners of the straight pieces over every block the window touches."""
     shown = clock.frames()
     first = frame_at_or_after(clock.element_start, clock.rate)
@@ -145,4 +147,4 @@ def _simplified(points: list[tuple[int, float]], tolerance: float) -> list[tuple
 
 def _fits(points: list[tuple[int, float]], first: int, last: int, tolerance: float) -> bool:
     (ta, va), (tb, vb) = points[first], points[last]
-    return all(abs(va + (vb - va) * (t - ta) / (tb - ta) - v) <= tolerance for t, v in points[first + 1:last])
+    return all(abs(va + (vb - va) * (t - ta) / (tb - ta) - v) <= tolerance for t, v in points[first + 1 : last])

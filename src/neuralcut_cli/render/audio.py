@@ -20,10 +20,10 @@ from neuralcut_cli.media.ffmpeg import source_args
 from neuralcut_cli.render.filtergraph import Filter, f, seconds
 
 AUDIO_RATE = 48_000
-GRID = 25            # anchors every 1/25 s
+GRID = 25  # anchors every 1/25 s
 PREROLL = Fraction(12, 25)  # seconds decoded before the anchor (0.48 s: AAC, MP3 and Opus need far less)
-WARMUP = Fraction(3, 25)    # seconds resampled before the first sample kept
-TAIL = 0.1           # seconds read past the last sample kept, so the resampler ends as a long render would
+WARMUP = Fraction(3, 25)  # seconds resampled before the first sample kept
+TAIL = 0.1  # seconds read past the last sample kept, so the resampler ends as a long render would
 
 
 def sound_input(path: Path, position: float, length: float) -> tuple[list[str], list[Filter]]:
@@ -36,11 +36,14 @@ def sound_input(path: Path, position: float, length: float) -> tuple[list[str], 
         lead = PREROLL
     else:
         spec, lead = ["-vn", "-t", seconds(position + length + TAIL)], anchor
-    filters = [f("atrim", start=seconds(float(lead))), f("asetpts", expr="PTS-STARTPTS"),
-               f("aresample", osr=AUDIO_RATE),  # named: an inserted one resamples differently after a seek
-               f("aformat", sample_fmts="fltp", sample_rates=AUDIO_RATE, channel_layouts="stereo"),
-               f("atrim", start_sample=round((Fraction(position) - anchor) * AUDIO_RATE)),
-               f("asetpts", expr="PTS-STARTPTS")]
+    filters = [
+        f("atrim", start=seconds(float(lead))),
+        f("asetpts", expr="PTS-STARTPTS"),
+        f("aresample", osr=AUDIO_RATE),  # named: an inserted one resamples differently after a seek
+        f("aformat", sample_fmts="fltp", sample_rates=AUDIO_RATE, channel_layouts="stereo"),
+        f("atrim", start_sample=round((Fraction(position) - anchor) * AUDIO_RATE)),
+        f("asetpts", expr="PTS-STARTPTS"),
+    ]
     return [*spec, *source_args(path)], filters
 
 

@@ -37,14 +37,26 @@ from neuralcut_cli.render.filtergraph import Filter, f
 
 #: CSS mode -> (ffmpeg mode, the layer is ffmpeg's top input A).
 RGB_MODES: dict[str, tuple[str, bool]] = {
-    "darken": ("darken", True), "multiply": ("multiply", True), "color-burn": ("burn", True),
-    "lighten": ("lighten", True), "screen": ("screen", True), "plus-lighter": ("addition", True),
-    "color-dodge": ("dodge", True), "overlay": ("overlay", False), "soft-light": ("softlight", True),
-    "hard-light": ("hardlight", False), "difference": ("difference", True), "exclusion": ("exclusion", True),
+    "darken": ("darken", True),
+    "multiply": ("multiply", True),
+    "color-burn": ("burn", True),
+    "lighten": ("lighten", True),
+    "screen": ("screen", True),
+    "plus-lighter": ("addition", True),
+    "color-dodge": ("dodge", True),
+    "overlay": ("overlay", False),
+    "soft-light": ("softlight", True),
+    "hard-light": ("hardlight", False),
+    "difference": ("difference", True),
+    "exclusion": ("exclusion", True),
 }
 #: CSS mode -> (luma from the layer, chroma from the layer), blended in YUV with the layer on top.
-YUV_MODES: dict[str, tuple[bool, bool]] = {"luminosity": (True, False), "color": (False, True),
-                                           "hue": (False, True), "saturation": (False, True)}
+YUV_MODES: dict[str, tuple[bool, bool]] = {
+    "luminosity": (True, False),
+    "color": (False, True),
+    "hue": (False, True),
+    "saturation": (False, True),
+}
 NEAREST = {"hue": "color", "saturation": "color"}  # where ffmpeg has no formula: documented approximations
 
 
@@ -54,5 +66,16 @@ def blend_filters(mode: str) -> tuple[str, Filter, bool]:
         name, layer_on_top = RGB_MODES[mode]
         return "gbrp", f("blend", all_mode=name), layer_on_top
     luma, chroma = YUV_MODES[mode]
-    return "yuv444p", f("blend", c0_mode="normal", c0_opacity=int(luma), c1_mode="normal", c1_opacity=int(chroma),
-                        c2_mode="normal", c2_opacity=int(chroma)), True
+    return (
+        "yuv444p",
+        f(
+            "blend",
+            c0_mode="normal",
+            c0_opacity=int(luma),
+            c1_mode="normal",
+            c1_opacity=int(chroma),
+            c2_mode="normal",
+            c2_opacity=int(chroma),
+        ),
+        True,
+    )

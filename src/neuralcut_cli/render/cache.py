@@ -129,7 +129,7 @@ class RenderCache:
 def sweep_work_folders(folder: Path, prefix: str) -> None:
     """Remove ``<prefix><pid>-*`` folders whose render is gone (killed before it could clean up)."""
     for path in folder.glob(f"{prefix}*"):
-        pid = path.name[len(prefix):].split("-")[0]
+        pid = path.name[len(prefix) :].split("-")[0]
         if pid.isdigit() and path.is_dir() and not path.is_symlink() and not alive(int(pid)):
             shutil.rmtree(path, ignore_errors=True)
 

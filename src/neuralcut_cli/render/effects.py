@@ -45,19 +45,31 @@ class Steps:
 
 
 SIMPLE: dict[str, Callable[[Params], list[Filter]]] = {
-    "brightness-contrast": colour.brightness_contrast, "grayscale": colour.grayscale,
-    "saturation": colour.saturation, "sepia": colour.sepia, "invert": colour.invert,
-    "color-temperature": colour.color_temperature, "posterize": colour.posterize,
-    "cross-process": colour.cross_process, "exposure": colour.exposure, "sharpen": colour.sharpen,
+    "brightness-contrast": colour.brightness_contrast,
+    "grayscale": colour.grayscale,
+    "saturation": colour.saturation,
+    "sepia": colour.sepia,
+    "invert": colour.invert,
+    "color-temperature": colour.color_temperature,
+    "posterize": colour.posterize,
+    "cross-process": colour.cross_process,
+    "exposure": colour.exposure,
+    "sharpen": colour.sharpen,
     "emboss": colour.emboss,
 }
 TABLES: dict[str, Callable[[Params], dict[str, str]]] = {
-    "hue-rotate": expr.hue_rotate, "shadows-highlights": expr.shadows_highlights,
+    "hue-rotate": expr.hue_rotate,
+    "shadows-highlights": expr.shadows_highlights,
 }
 FACTORS: dict[str, Callable[[Params], str]] = {"vignette": expr.vignette, "scanlines": expr.scanlines}
 WARPS: dict[str, Callable[[Params], expr.Warp]] = {
-    "chromatic-aberration": expr.chromatic_aberration, "glitch": expr.glitch, "wave": expr.wave,
-    "mirror": expr.mirror, "kaleidoscope": expr.kaleidoscope, "fisheye": expr.fisheye, "pixelate": expr.pixelate,
+    "chromatic-aberration": expr.chromatic_aberration,
+    "glitch": expr.glitch,
+    "wave": expr.wave,
+    "mirror": expr.mirror,
+    "kaleidoscope": expr.kaleidoscope,
+    "fisheye": expr.fisheye,
+    "pixelate": expr.pixelate,
 }
 
 
@@ -80,16 +92,27 @@ def _special(effect_type: str, params: Params, size: tuple[int, int]) -> Steps |
         "edge-detection": lambda: maps.edges(params),
         "glow": lambda: maps.glow(params),
         "halftone": lambda: maps.halftone(size, params),
-        "duotone": lambda: maps.clut(expr.duotone(params, _rgb(params.get("shadowColor"), "#001428"),
-                                                  _rgb(params.get("highlightColor"), "#ff6b35"))),
+        "duotone": lambda: maps.clut(
+            expr.duotone(
+                params, _rgb(params.get("shadowColor"), "#001428"), _rgb(params.get("highlightColor"), "#ff6b35")
+            )
+        ),
         "color-key": lambda: maps.color_key(params, _rgb(params.get("keyColor"), "#00ff00")),
     }
     if effect_type in builders:
         return Steps(graph=builders[effect_type](), switchable=effect_type in ("film-grain", "duotone"))
     if effect_type == "blur":
         sigma = number(params, "intensity", 15) / 5
-        return Steps((f("gblur", sigma=f"{max(0.01, sigma * size[0] / 1920):.3f}",
-                        sigmaV=f"{max(0.01, sigma * size[1] / 1080):.3f}", steps=3),))
+        return Steps(
+            (
+                f(
+                    "gblur",
+                    sigma=f"{max(0.01, sigma * size[0] / 1920):.3f}",
+                    sigmaV=f"{max(0.01, sigma * size[1] / 1080):.3f}",
+                    steps=3,
+                ),
+            )
+        )
     if effect_type == "tint":
         return Steps(tuple(colour.tint(params, _rgb(params.get("color"), "#ff0000"))))
     return None
@@ -105,5 +128,8 @@ def _rgb(value: Any, default: str) -> tuple[int, int, int]:
 
 def clip_effects(element: object, size: tuple[int, int]) -> list[tuple[str, Steps]]:
     """The enabled effects of an element (``element.effects``), in order, with their types."""
-    return [(effect.type, steps) for effect in getattr(element, "effects", None) or () if effect.enabled
-            and (steps := effect_steps(effect.type, dict(effect.params), size)) is not None]
+    return [
+        (effect.type, steps)
+        for effect in getattr(element, "effects", None) or ()
+        if effect.enabled and (steps := effect_steps(effect.type, dict(effect.params), size)) is not None
+    ]

@@ -23,8 +23,10 @@ def number(params: dict[str, Any], key: str, default: float) -> float:
 
 def mixer(matrix: list[list[float]]) -> Filter:
     """``colorchannelmixer`` from a 3x3 matrix (rows: output r, g, b)."""
-    return f("colorchannelmixer", **{f"{RGB[row]}{RGB[col]}": f"{matrix[row][col]:.6f}"
-                                     for row in range(3) for col in range(3)})
+    return f(
+        "colorchannelmixer",
+        **{f"{RGB[row]}{RGB[col]}": f"{matrix[row][col]:.6f}" for row in range(3) for col in range(3)},
+    )
 
 
 def per_channel(expressions: tuple[str, str, str]) -> Filter:
@@ -96,7 +98,7 @@ def cross_process(params: dict[str, Any]) -> list[Filter]:
 
 def exposure(params: dict[str, Any]) -> list[Filter]:
     ev = number(params, "exposure", 0)
-    same = f"clip(val*{2 ** ev:.6f},0,maxval)"
+    same = f"clip(val*{2**ev:.6f},0,maxval)"
     return [per_channel((same, same, same))]
 
 
@@ -110,8 +112,12 @@ def _convolved(kernel: list[float], bias: float = 0.0) -> list[Filter]:
 
 def edge_repeated(neighbourhood: Filter) -> list[Filter]:
     """A 3x3 filter with the frame's edge repeated one pixel out (a shader's clamp-to-edge; ffmpeg mirrors)."""
-    return [f("pad", w="iw+2", h="ih+2", x=1, y=1), f("fillborders", left=1, right=1, top=1, bottom=1, mode="smear"),
-            neighbourhood, f("crop", w="iw-2", h="ih-2", x=1, y=1)]
+    return [
+        f("pad", w="iw+2", h="ih+2", x=1, y=1),
+        f("fillborders", left=1, right=1, top=1, bottom=1, mode="smear"),
+        neighbourhood,
+        f("crop", w="iw-2", h="ih-2", x=1, y=1),
+    ]
 
 
 def sharpen(params: dict[str, Any]) -> list[Filter]:
@@ -124,8 +130,12 @@ def _bilinear(dx: float, dy: float) -> list[float]:
     weights = [0.0] * 9
     x0, y0 = math.floor(dx), math.floor(dy)
     fx, fy = dx - x0, dy - y0
-    for (x, y), weight in {(x0, y0): (1 - fx) * (1 - fy), (x0 + 1, y0): fx * (1 - fy),
-                           (x0, y0 + 1): (1 - fx) * fy, (x0 + 1, y0 + 1): fx * fy}.items():
+    for (x, y), weight in {
+        (x0, y0): (1 - fx) * (1 - fy),
+        (x0 + 1, y0): fx * (1 - fy),
+        (x0, y0 + 1): (1 - fx) * fy,
+        (x0 + 1, y0 + 1): fx * fy,
+    }.items():
         if weight:
             weights[(y + 1) * 3 + x + 1] += weight
     return weights

@@ -47,8 +47,10 @@ def fract(x: str) -> str:
 def hash21(x: str, y: str, weights: tuple[float, float, float]) -> str:
     """The anchor's static hash of a cell (Dave Hoskins' ``hash12``), in [0, 1): the same grain as the web editor.
     Each part is stored once (``st``/``ld``, variables 0-4) rather than written out again wherever it is used."""
-    parts = [f"st({n},({c})*{w});st({n},ld({n})-floor(ld({n})))" for n, (c, w) in enumerate(zip((x, y, x), weights,
-                                                                                                 strict=True))]
+    parts = [
+        f"st({n},({c})*{w});st({n},ld({n})-floor(ld({n})))"
+        for n, (c, w) in enumerate(zip((x, y, x), weights, strict=True))
+    ]
     dot = "st(3,ld(0)*(ld(1)+33.33)+ld(1)*(ld(2)+33.33)+ld(2)*(ld(0)+33.33))"
     final = "st(4,(ld(0)+ld(3)+ld(1)+ld(3))*(ld(2)+ld(3)));ld(4)-floor(ld(4))"
     return f"({';'.join(parts)};{dot};{final})"
@@ -56,10 +58,10 @@ def hash21(x: str, y: str, weights: tuple[float, float, float]) -> str:
 
 # -- colour tables: each channel as a function of the colour ----------------------------------------------------
 
+
 def duotone(params: dict[str, Any], shadow: Rgb, highlight: Rgb) -> dict[str, str]:
     k = number(params, "intensity", 100) / 100
-    return {c: f"(1-{k})*{c}(X,Y)+{k}*({shadow[n]}+({highlight[n] - shadow[n]})*{luma()})"
-            for n, c in enumerate("rgb")}
+    return {c: f"(1-{k})*{c}(X,Y)+{k}*({shadow[n]}+({highlight[n] - shadow[n]})*{luma()})" for n, c in enumerate("rgb")}
 
 
 def shadows_highlights(params: dict[str, Any]) -> dict[str, str]:
@@ -73,9 +75,13 @@ def hue_rotate(params: dict[str, Any]) -> dict[str, str]:
     turn = number(params, "angle", 0) / 60
     high, low = f"max(max({R},{G}),{B})", f"min(min({R},{G}),{B})"
     span = f"({high}-{low})"
-    hue6 = (f"if(eq({span},0),0,if(eq({high},{R}),mod(({G}-{B})/{span},6),"
-            f"if(eq({high},{G}),({B}-{R})/{span}+2,({R}-{G})/{span}+4)))")
-    return {c: f"{low}+{span}*clip(abs(mod({hue6}+{turn + n:.9f},6)-3)-1,0,1)" for c, n in (("r", 0), ("g", 4), ("b", 2))}
+    hue6 = (
+        f"if(eq({span},0),0,if(eq({high},{R}),mod(({G}-{B})/{span},6),"
+        f"if(eq({high},{G}),({B}-{R})/{span}+2,({R}-{G})/{span}+4)))"
+    )
+    return {
+        c: f"{low}+{span}*clip(abs(mod({hue6}+{turn + n:.9f},6)-3)-1,0,1)" for c, n in (("r", 0), ("g", 4), ("b", 2))
+    }
 
 
 def color_key_keep(params: dict[str, Any], key: Rgb) -> str:
@@ -86,6 +92,7 @@ def color_key_keep(params: dict[str, Any], key: Rgb) -> str:
 
 
 # -- maps of the frame: a factor, or an amount, per position ---------------------------------------------------
+
 
 def vignette(params: dict[str, Any]) -> str:
     r, s = number(params, "radius", 75) / 100, number(params, "softness", 35) / 100
@@ -105,6 +112,7 @@ def film_grain(params: dict[str, Any]) -> str:
 
 
 # -- warps: where each pixel samples from -----------------------------------------------------------------------
+
 
 def chromatic_aberration(params: dict[str, Any]) -> Warp:
     o = number(params, "offset", 15) / 100 * 0.02

@@ -19,7 +19,7 @@ from pathlib import Path
 class FontMetrics:
     units_per_em: int
     ascender: int
-    descender: int      # negative
+    descender: int  # negative
     line_gap: int
     advances: tuple[int, ...]
     glyphs: dict[int, int]  # code point -> glyph index

@@ -28,8 +28,15 @@ from neuralcut_cli.render.fontmetrics import covers
 
 FONT_SUFFIXES = (".ttf", ".otf", ".ttc")
 BOLD = ("bold", "bolder", "600", "700", "800", "900")
-SYSTEM_DIRS = ("/usr/share/fonts", "/usr/local/share/fonts", "~/.local/share/fonts", "~/.fonts", "/Library/Fonts",
-               "/System/Library/Fonts", "C:/Windows/Fonts")
+SYSTEM_DIRS = (
+    "/usr/share/fonts",
+    "/usr/local/share/fonts",
+    "~/.local/share/fonts",
+    "~/.fonts",
+    "/Library/Fonts",
+    "/System/Library/Fonts",
+    "C:/Windows/Fonts",
+)
 
 
 def is_bold(weight: object) -> bool:
@@ -87,9 +94,11 @@ def missing_glyphs(project: Project, begin: int | None = None, end: int | None =
 
 def glyph_warning(chars: list[str]) -> str:
     """What to tell a person before rendering text some of whose characters no font here has."""
-    return (f"no installed font has {describe(chars)}: they will be drawn as empty boxes. Install a font that covers "
-            "them (for Chinese, Japanese and Korean: Noto Sans CJK, e.g. the fonts-noto-cjk package) or point "
-            "NEURALCUT_FONT_DIRS at a folder holding one.")
+    return (
+        f"no installed font has {describe(chars)}: they will be drawn as empty boxes. Install a font that covers "
+        "them (for Chinese, Japanese and Korean: Noto Sans CJK, e.g. the fonts-noto-cjk package) or point "
+        "NEURALCUT_FONT_DIRS at a folder holding one."
+    )
 
 
 def describe(chars: list[str], limit: int = 12) -> str:
@@ -131,8 +140,9 @@ def _style_rank(font: Path, bold: bool) -> tuple[int, str]:
 def _fontconfig(chars: str) -> list[Path]:
     pattern = ":charset=" + " ".join(f"{ord(c):x}" for c in chars)
     try:
-        done = subprocess.run(["fc-list", "--format", "%{file}\\n", pattern], capture_output=True, text=True,
-                              timeout=20, check=False)
+        done = subprocess.run(
+            ["fc-list", "--format", "%{file}\\n", pattern], capture_output=True, text=True, timeout=20, check=False
+        )
     except (OSError, subprocess.SubprocessError):
         return []
     return sorted({Path(line) for line in done.stdout.splitlines() if line.lower().endswith(FONT_SUFFIXES)})

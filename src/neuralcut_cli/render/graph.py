@@ -94,7 +94,11 @@ class _Window:
         a, b = max(element.start_time, self.start), min(element.end_time, self.end)
         if b <= a:
             return None
-        return ticks_to_seconds(a - self.start), ticks_to_seconds(b - self.start), ticks_to_seconds(a - element.start_time)
+        return (
+            ticks_to_seconds(a - self.start),
+            ticks_to_seconds(b - self.start),
+            ticks_to_seconds(a - element.start_time),
+        )
 
 
 @dataclass
@@ -149,10 +153,17 @@ class _Builder:
         rate = element.rate
         path, info = self.path_of(asset), self.info(self.path_of(asset))
         index = len(self.inputs)
-        self.inputs.append(media_input(path, element.type == "image", (end - start) * rate,
-                                       ticks_to_seconds(element.trim_start) + skip * rate))
-        if isinstance(element, VideoElement) and element.source_audio and info.has_audio \
-                and asset.has_audio is not False:
+        self.inputs.append(
+            media_input(
+                path, element.type == "image", (end - start) * rate, ticks_to_seconds(element.trim_start) + skip * rate
+            )
+        )
+        if (
+            isinstance(element, VideoElement)
+            and element.source_audio
+            and info.has_audio
+            and asset.has_audio is not False
+        ):
             self.add_audio(path, element, track, span)
         source = f"{index}:v"
         background = self.project.settings.background
@@ -160,8 +171,9 @@ class _Builder:
             fill, source = self.label("bf"), self.label("bs")
             self.chains.append(Chain((f"{index}:v",), (f("split"),), (fill, source)))
             current = self.blur_fill(current, fill, start, end, rate, float(background.blur_intensity or 20))
-        return self.overlay(current, source, element, (info.width or 16, info.height or 16), start, end, rate=rate,
-                            skip=skip)
+        return self.overlay(
+            current, source, element, (info.width or 16, info.height or 16), start, end, rate=rate, skip=skip
+        )
 
     def blur_fill(self, current: str, source: str, start: float, end: float, rate: float, intensity: float) -> str:
         """OpenCut's blur background: the clip itself, scaled to cover the frame and blurred, behind it."""
@@ -169,15 +181,33 @@ class _Builder:
         speed = f"/{seconds(rate)}" if rate != 1 else ""
         layer, out = self.label("l"), self.label("v")
         sigma = max(0.5, intensity / 100 * 0.1 * height)
-        self.chains.append(chain(source, f("setpts", expr=f"(PTS-STARTPTS){speed}+{seconds(start)}/TB"),
-                                 f("scale", w=width, h=height, force_original_aspect_ratio="increase"),
-                                 f("crop", w=width, h=height), f("gblur", sigma=f"{sigma:.2f}"), out=layer))
-        self.chains.append(chain((current, layer), f("overlay", x=0, y=0, eof_action="pass",
-                                                     enable=between(start, end)), out=out))
+        self.chains.append(
+            chain(
+                source,
+                f("setpts", expr=f"(PTS-STARTPTS){speed}+{seconds(start)}/TB"),
+                f("scale", w=width, h=height, force_original_aspect_ratio="increase"),
+                f("crop", w=width, h=height),
+                f("gblur", sigma=f"{sigma:.2f}"),
+                out=layer,
+            )
+        )
+        self.chains.append(
+            chain((current, layer), f("overlay", x=0, y=0, eof_action="pass", enable=between(start, end)), out=out)
+        )
         return out
 
-    def overlay(self, current: str, source: str, element: Visual | GraphicElement, natural: tuple[float, float],
-                start: float, end: float, fit: bool = True, rate: float = 1.0, skip: float = 0.0) -> str:
+    def overlay(
+        self,
+        current: str,
+        source: str,
+        element: Visual | GraphicElement,
+        natural: tuple[float, float],
+        start: float,
+        end: float,
+        fit: bool = True,
+        rate: float = 1.0,
+        skip: float = 0.0,
+    ) -> str:
         width, height = self.canvas
         fit_factor = min(width / natural[0], height / natural[1]) if fit else 1.0
         base = (natural[0] * fit_factor * self.scale, natural[1] * fit_factor * self.scale)
@@ -193,8 +223,13 @@ class _Builder:
         if element.blend != "normal":
             return self.blended(current, layer, element.blend, (placed.x, placed.y))
         out = self.label("v")
-        self.chains.append(chain((current, layer), f("overlay", x=placed.x, y=placed.y, eof_action="pass",
-                                                     enable=between(start, end)), out=out))
+        self.chains.append(
+            chain(
+                (current, layer),
+                f("overlay", x=placed.x, y=placed.y, eof_action="pass", enable=between(start, end)),
+                out=out,
+            )
+        )
         return out
 
     def blended(self, current: str, layer: str, mode: str, at: tuple[str, str]) -> str:
@@ -205,10 +240,24 @@ class _Builder:
         pix_fmt, blend, layer_on_top = blend_filters(mode)
         rate = self.project.settings.fps
         self.chains += [
-            chain((), f("color", c=colour("#000000", 0), s=f"{width}x{height}", r=f"{rate.numerator}/{rate.denominator}",
-                        d=seconds(self.length)), f("format", pix_fmts="rgba"), out=canvas),
-            chain((canvas, layer), f("overlay", x=at[0], y=at[1], eof_action="pass", format="auto"),
-                  f("format", pix_fmts="rgba"), out=full),
+            chain(
+                (),
+                f(
+                    "color",
+                    c=colour("#000000", 0),
+                    s=f"{width}x{height}",
+                    r=f"{rate.numerator}/{rate.denominator}",
+                    d=seconds(self.length),
+                ),
+                f("format", pix_fmts="rgba"),
+                out=canvas,
+            ),
+            chain(
+                (canvas, layer),
+                f("overlay", x=at[0], y=at[1], eof_action="pass", format="auto"),
+                f("format", pix_fmts="rgba"),
+                out=full,
+            ),
             Chain((full,), (f("split"),), (full_a, full_b)),
             Chain((current,), (f("split"),), (base_a, base_b)),
             chain(full_a, f("format", pix_fmts=pix_fmt), out=layer_in),
@@ -232,8 +281,14 @@ class _Builder:
         """A picture as a layer from ``start`` to ``end`` (output seconds)."""
         index, label = len(self.inputs), self.label("p")
         self.inputs.append(media_input(picture, True, end - start))
-        self.chains.append(chain(f"{index}:v", f("setpts", expr=f"PTS-STARTPTS+{seconds(start)}/TB"),
-                                 f("format", pix_fmts="yuva420p"), out=label))
+        self.chains.append(
+            chain(
+                f"{index}:v",
+                f("setpts", expr=f"PTS-STARTPTS+{seconds(start)}/TB"),
+                f("format", pix_fmts="yuva420p"),
+                out=label,
+            )
+        )
         return label
 
     def sticker(self, current: str, element: StickerElement) -> str:
@@ -257,8 +312,9 @@ class _Builder:
             return current
         return apply_effects.over_range(self, current, steps, between(span[0], span[1]))
 
-    def add_audio(self, path: Path, element: VideoElement | AudioElement, track: Track,
-                  span: tuple[float, float, float]) -> None:
+    def add_audio(
+        self, path: Path, element: VideoElement | AudioElement, track: Track, span: tuple[float, float, float]
+    ) -> None:
         """The element's sound over ``span`` (output seconds start, end, and seconds of it before the window)."""
         moving = animated(element, "volume")
         if element.muted or getattr(track, "muted", False) or (element.volume <= -60 and not moving):
@@ -275,10 +331,17 @@ class _Builder:
             level = f("volume", volume=gain_expression(element, clock), eval="frame")
         first, last = round(start * AUDIO_RATE), round(end * AUDIO_RATE)
         label = self.label("a")
-        self.chains.append(chain(f"{index}:a", *source,
-                                 *speed_filters(rate, element.retime is None or element.retime.maintain_pitch is not False),
-                                 f("atrim", end_sample=last - first), level,
-                                 f("adelay", delays=f"{first}S", all=1), out=label))
+        self.chains.append(
+            chain(
+                f"{index}:a",
+                *source,
+                *speed_filters(rate, element.retime is None or element.retime.maintain_pitch is not False),
+                f("atrim", end_sample=last - first),
+                level,
+                f("adelay", delays=f"{first}S", all=1),
+                out=label,
+            )
+        )
         self.audio.append(label)
 
     def audio_element(self, element: AudioElement, track: Track) -> None:
@@ -308,8 +371,9 @@ def _even(value: float) -> int:
 def missing_media(project: Project, project_path: Path) -> list[str]:
     """Every media file the active scene needs that is not on disk."""
     missing = []
-    for asset_id in sorted({e.media_id for _, e in project.scene.elements()
-                            if isinstance(e, MEDIA_ELEMENTS) and e.media_id}):  # library audio has none
+    for asset_id in sorted(
+        {e.media_id for _, e in project.scene.elements() if isinstance(e, MEDIA_ELEMENTS) and e.media_id}
+    ):  # library audio has none
         asset = project.asset(asset_id)
         if asset is None:
             missing.append(f"{asset_id} (no such asset)")
@@ -320,28 +384,52 @@ def missing_media(project: Project, project_path: Path) -> list[str]:
     return missing
 
 
-def build_plan(project: Project, project_path: Path, workdir: Path, preview: bool = False,
-               start: int | None = None, end: int | None = None, prober: Prober = probe,
-               samples: int | None = None) -> RenderPlan:
+def build_plan(
+    project: Project,
+    project_path: Path,
+    workdir: Path,
+    preview: bool = False,
+    start: int | None = None,
+    end: int | None = None,
+    prober: Prober = probe,
+    samples: int | None = None,
+) -> RenderPlan:
     """The window ``start``-``end`` (ticks) of the active scene; ``workdir`` receives the pictures and texts the
     graph reads; ``samples``: the length of its sound (else its duration at ``AUDIO_RATE``)."""
     scene = project.scene
     window = _Window(start or 0, scene.end_time if end is None else end)
     if window.end <= window.start:
-        raise MediaError("Nothing to render: the timeline is empty" if scene.is_empty
-                         else "Nothing to render: --to must be after --from")
+        raise MediaError(
+            "Nothing to render: the timeline is empty"
+            if scene.is_empty
+            else "Nothing to render: --to must be after --from"
+        )
     missing = missing_media(project, project_path)
     if missing:
         raise MediaError("Missing media files (render needs them all): " + ", ".join(missing))
     scale = 0.5 if preview else 1.0
     builder = _Builder(project, Path(project_path), workdir, scale, window, prober)
-    width, height = _even(project.settings.canvas_size.width * scale), _even(project.settings.canvas_size.height * scale)
+    width, height = (
+        _even(project.settings.canvas_size.width * scale),
+        _even(project.settings.canvas_size.height * scale),
+    )
     fps = Fraction(project.settings.fps.numerator, project.settings.fps.denominator)
     duration = ticks_to_seconds(window.end - window.start)
     background = project.settings.background.color if project.settings.background.type == "color" else "#000000"
-    builder.chains.append(chain((), f("color", c=colour(background), s=f"{width}x{height}",
-                                      r=f"{fps.numerator}/{fps.denominator}", d=seconds(duration)),
-                                f("format", pix_fmts="yuv420p"), out="base"))
+    builder.chains.append(
+        chain(
+            (),
+            f(
+                "color",
+                c=colour(background),
+                s=f"{width}x{height}",
+                r=f"{fps.numerator}/{fps.denominator}",
+                d=seconds(duration),
+            ),
+            f("format", pix_fmts="yuv420p"),
+            out="base",
+        )
+    )
     current = "base"
     for track in [scene.tracks.main, *reversed(scene.tracks.overlay), *scene.tracks.audio]:
         if getattr(track, "hidden", False) and track.type != "audio":
@@ -352,8 +440,14 @@ def build_plan(project: Project, project_path: Path, workdir: Path, preview: boo
     length = round(duration * AUDIO_RATE) if samples is None else samples
     exact = (f("apad", whole_len=length), f("atrim", end_sample=length))
     if builder.audio:
-        builder.chains.append(chain(tuple(builder.audio), f("amix", inputs=len(builder.audio), normalize=0,
-                                                             dropout_transition=0), *exact, out="aout"))
+        builder.chains.append(
+            chain(
+                tuple(builder.audio),
+                f("amix", inputs=len(builder.audio), normalize=0, dropout_transition=0),
+                *exact,
+                out="aout",
+            )
+        )
     else:
         builder.chains.append(chain((), f("anullsrc", r=AUDIO_RATE, cl="stereo"), *exact, out="aout"))
     return RenderPlan(builder.inputs, builder.chains, width, height, fps, duration, length)

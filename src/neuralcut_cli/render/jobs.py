@@ -74,8 +74,18 @@ class Job:
             args += ["-threads", "1", *(_rebased(value, str(root)) for value in spec)]
         args += ["-filter_complex_threads", "1", "-/filter_complex", str(graph_file)]
         if "video" in self.kinds:
-            args += ["-map", "[vout]", *video_codec(self.preview), "-r", self.fps,
-                     "-frames:v", str(self.segment.frame_count), "-f", "mp4", file_arg(targets["video"])]
+            args += [
+                "-map",
+                "[vout]",
+                *video_codec(self.preview),
+                "-r",
+                self.fps,
+                "-frames:v",
+                str(self.segment.frame_count),
+                "-f",
+                "mp4",
+                file_arg(targets["video"]),
+            ]
         if "audio" in self.kinds:
             args += ["-map", "[aout]", *PCM, file_arg(targets["audio"])]
         return args
@@ -115,10 +125,14 @@ class Planner:
         part = parts[missing[0]]
         return replace(whole, inputs=part.inputs, chains=part.chains, kinds=missing, keys=keys)
 
-    def _key(self, kind: Kind, fps: str, segment: Segment, inputs: tuple[tuple[str, ...], ...],
-             chains: tuple[Chain, ...]) -> str:
+    def _key(
+        self, kind: Kind, fps: str, segment: Segment, inputs: tuple[tuple[str, ...], ...], chains: tuple[Chain, ...]
+    ) -> str:
         facts = {
-            "format": CACHE_FORMAT, "neuralcut": __version__, "ffmpeg": ffmpeg_identity(), "kind": kind,
+            "format": CACHE_FORMAT,
+            "neuralcut": __version__,
+            "ffmpeg": ffmpeg_identity(),
+            "kind": kind,
             "encoder": video_codec(self.preview) + ["-r", fps] if kind == "video" else PCM,
             "length": segment.frame_count if kind == "video" else segment.sample_count,
             "inputs": [[self._fingerprint(v) for v in spec] for spec in inputs],
@@ -129,11 +143,13 @@ class Planner:
 
     def _portable_input(self, value: str) -> str:
         prefix = "file:" + str(self.root)
-        return "file:" + ROOT + value[len(prefix):] if value.startswith(prefix + "/") else value
+        return "file:" + ROOT + value[len(prefix) :] if value.startswith(prefix + "/") else value
 
     def _portable_chain(self, item: Chain) -> Chain:
-        filters = tuple(Filter(step.name, tuple((key, self._portable_option(key, value))
-                                                for key, value in step.options)) for step in item.filters)
+        filters = tuple(
+            Filter(step.name, tuple((key, self._portable_option(key, value)) for key, value in step.options))
+            for step in item.filters
+        )
         return replace(item, filters=filters)
 
     def _portable_option(self, key: str, value: str) -> str:
@@ -166,8 +182,9 @@ class Planner:
         return [value, stat.st_size, stat.st_mtime_ns]
 
 
-def pruned(inputs: tuple[tuple[str, ...], ...], chains: tuple[Chain, ...],
-           output: str) -> tuple[tuple[tuple[str, ...], ...], tuple[Chain, ...]]:
+def pruned(
+    inputs: tuple[tuple[str, ...], ...], chains: tuple[Chain, ...], output: str
+) -> tuple[tuple[tuple[str, ...], ...], tuple[Chain, ...]]:
     """Only what ``output`` depends on: its chains, and the inputs they read renumbered in order."""
     makers = {label: item for item in chains for label in item.outputs}
     wanted, seen, stack = set(), set(), [output]
@@ -182,8 +199,9 @@ def pruned(inputs: tuple[tuple[str, ...], ...], chains: tuple[Chain, ...],
     kept = [item for item in chains if id(item) in wanted]
     used = sorted({int(label.split(":")[0]) for item in kept for label in item.inputs if ":" in label})
     number = {old: new for new, old in enumerate(used)}
-    renumbered = tuple(replace(item, inputs=tuple(_renumbered(label, number) for label in item.inputs))
-                       for item in kept)
+    renumbered = tuple(
+        replace(item, inputs=tuple(_renumbered(label, number) for label in item.inputs)) for item in kept
+    )
     return tuple(inputs[old] for old in used), renumbered
 
 
@@ -197,8 +215,9 @@ def _relabelled(chains: tuple[Chain, ...]) -> list[Chain]:
             return label
         return names.setdefault(label, f"n{len(names)}")
 
-    return [replace(item, inputs=tuple(map(name, item.inputs)), outputs=tuple(map(name, item.outputs)))
-            for item in chains]
+    return [
+        replace(item, inputs=tuple(map(name, item.inputs)), outputs=tuple(map(name, item.outputs))) for item in chains
+    ]
 
 
 def _renumbered(label: str, number: dict[int, int]) -> str:
@@ -213,14 +232,31 @@ def _rebased(value: str, root: str) -> str:
 
 
 def _rebase(chains: tuple[Chain, ...], old: str, new: str) -> list[Chain]:
-    return [replace(item, filters=tuple(
-        Filter(step.name, tuple((key, new + value[len(old):] if key in PATH_OPTIONS and value.startswith(old)
-                                 else value) for key, value in step.options)) for step in item.filters))
-            for item in chains]
+    return [
+        replace(
+            item,
+            filters=tuple(
+                Filter(
+                    step.name,
+                    tuple(
+                        (key, new + value[len(old) :] if key in PATH_OPTIONS and value.startswith(old) else value)
+                        for key, value in step.options
+                    ),
+                )
+                for step in item.filters
+            ),
+        )
+        for item in chains
+    ]
 
 
 def _support_files(inputs: tuple[tuple[str, ...], ...], chains: tuple[Chain, ...]) -> set[str]:
-    names = {value[len("file:" + ROOT) + 1:] for spec in inputs for value in spec if value.startswith("file:" + ROOT)}
-    names |= {value[len(ROOT) + 1:] for item in chains for step in item.filters for key, value in step.options
-              if key in PATH_OPTIONS and value.startswith(ROOT)}
+    names = {value[len("file:" + ROOT) + 1 :] for spec in inputs for value in spec if value.startswith("file:" + ROOT)}
+    names |= {
+        value[len(ROOT) + 1 :]
+        for item in chains
+        for step in item.filters
+        for key, value in step.options
+        if key in PATH_OPTIONS and value.startswith(ROOT)
+    }
     return names

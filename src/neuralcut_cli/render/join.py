@@ -50,10 +50,28 @@ class SoundEncoder:
         self.work, self.segments = work, segments
         self.target = work / "sound.m4a"
         self.errors = tempfile.TemporaryFile()
-        self.process = spawn(["-y", "-hide_banner", "-nostdin", "-loglevel", "error", "-f", "s16le",
-                              "-ar", str(AUDIO_RATE), "-ac", "2", "-i", "pipe:0", *AUDIO_CODEC,
-                              file_arg(self.target)], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
-                             stderr=self.errors)
+        self.process = spawn(
+            [
+                "-y",
+                "-hide_banner",
+                "-nostdin",
+                "-loglevel",
+                "error",
+                "-f",
+                "s16le",
+                "-ar",
+                str(AUDIO_RATE),
+                "-ac",
+                "2",
+                "-i",
+                "pipe:0",
+                *AUDIO_CODEC,
+                file_arg(self.target),
+            ],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.DEVNULL,
+            stderr=self.errors,
+        )
         self.ready = {segment.index: threading.Event() for segment in segments}
         self.stopped = threading.Event()
         self.thread = threading.Thread(target=self._feed, daemon=True)
@@ -117,9 +135,31 @@ class Mux:
         return self.duration
 
     def arguments(self, root: Path) -> list[str]:
-        return ["-y", "-hide_banner", "-nostdin", "-loglevel", "error", "-nostats", "-progress", "pipe:1",
-                "-f", "concat", "-i", file_arg(self.listing), "-i", file_arg(self.sound),
-                "-map", "0:v", "-map", "1:a", "-c", "copy", "-movflags", "+faststart", file_arg(self.output)]
+        return [
+            "-y",
+            "-hide_banner",
+            "-nostdin",
+            "-loglevel",
+            "error",
+            "-nostats",
+            "-progress",
+            "pipe:1",
+            "-f",
+            "concat",
+            "-i",
+            file_arg(self.listing),
+            "-i",
+            file_arg(self.sound),
+            "-map",
+            "0:v",
+            "-map",
+            "1:a",
+            "-c",
+            "copy",
+            "-movflags",
+            "+faststart",
+            file_arg(self.output),
+        ]
 
     def where(self) -> str:
         return "joining the segments"

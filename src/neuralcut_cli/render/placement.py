@@ -22,16 +22,16 @@ Visual = VideoElement | ImageElement | TextElement | StickerElement | GraphicEle
 
 @dataclass(frozen=True)
 class Span:
-    start: float   # output seconds
+    start: float  # output seconds
     end: float
-    skip: float    # seconds of the element before the window
-    clock: Clock   # the same, in timeline ticks, with the frame rate (see ``animated``)
+    skip: float  # seconds of the element before the window
+    clock: Clock  # the same, in timeline ticks, with the frame rate (see ``animated``)
 
 
 @dataclass(frozen=True)
 class Placed:
-    filters: list[Filter]   # after the source's own timing and effects
-    x: str                  # overlay's x and y, numbers or expressions of t
+    filters: list[Filter]  # after the source's own timing and effects
+    x: str  # overlay's x and y, numbers or expressions of t
     y: str
 
 
@@ -50,20 +50,30 @@ def place(element: Visual, base: tuple[float, float], frame: tuple[float, float]
     filters.append(f("format", pix_fmts="yuva420p"))
     filters += _opacity(element, span)
     filters += _rotation(element, span)
-    moving = moving_size or animated(element, "transform.positionX") or animated(element, "transform.positionY") \
+    moving = (
+        moving_size
+        or animated(element, "transform.positionX")
+        or animated(element, "transform.positionY")
         or animated(element, "transform.rotate")
+    )
     if not moving and not transform.rotate:
-        return Placed(filters, f"{(frame[0] - w) / 2 + float(transform.position.x) * scale:.1f}",
-                      f"{(frame[1] - h) / 2 + float(transform.position.y) * scale:.1f}")
-    px = _curve(element, "transform.positionX", span, lambda v: float(v) * scale, 0.5,
-                float(transform.position.x) * scale)
-    py = _curve(element, "transform.positionY", span, lambda v: float(v) * scale, 0.5,
-                float(transform.position.y) * scale)
+        return Placed(
+            filters,
+            f"{(frame[0] - w) / 2 + float(transform.position.x) * scale:.1f}",
+            f"{(frame[1] - h) / 2 + float(transform.position.y) * scale:.1f}",
+        )
+    px = _curve(
+        element, "transform.positionX", span, lambda v: float(v) * scale, 0.5, float(transform.position.x) * scale
+    )
+    py = _curve(
+        element, "transform.positionY", span, lambda v: float(v) * scale, 0.5, float(transform.position.y) * scale
+    )
     return Placed(filters, f"(main_w-overlay_w)/2+({px})", f"(main_h-overlay_h)/2+({py})")
 
 
-def _curve(element: Visual, path: str, span: Span, convert: Callable[[Any], float], tolerance: float,
-           still: float) -> str:
+def _curve(
+    element: Visual, path: str, span: Span, convert: Callable[[Any], float], tolerance: float, still: float
+) -> str:
     """The property in output pixels as an expression of ``t`` (a number when it does not move)."""
     if not animated(element, path):
         return seconds(still)
@@ -81,8 +91,9 @@ def _opacity(element: Visual, span: Span) -> list[Filter]:
     steps = runs(element, "opacity", span.clock, lambda v: round(float(v) * 200) / 200)  # 0.5 %: at most 200 filters
     for start, end, value in steps:
         if value < 1:  # each run's level, switched on for its frames only
-            filters.append(f("colorchannelmixer", aa=f"{value:.3f}",
-                             enable=f"gte(t,{seconds(start)})*lt(t,{seconds(end)})"))
+            filters.append(
+                f("colorchannelmixer", aa=f"{value:.3f}", enable=f"gte(t,{seconds(start)})*lt(t,{seconds(end)})")
+            )
     return filters
 
 
@@ -101,18 +112,28 @@ def _fades(element: Visual, span: Span) -> list[Filter] | None:
     if shape[:2] == [(0, "linear"), (level, shape[1][1])] and times[0] == 0:
         ramps.append(("in", times[0], times[1]))
         shape, times = shape[2:], times[2:]
-    if len(shape) == 2 and shape[0][0] == level and shape[0][1] == "linear" and shape[1][0] == 0 \
-            and times[1] == element.duration:
+    if (
+        len(shape) == 2
+        and shape[0][0] == level
+        and shape[0][1] == "linear"
+        and shape[1][0] == 0
+        and times[1] == element.duration
+    ):
         ramps.append(("out", times[0], times[1]))
         shape, times = [], []
     if shape or not ramps:
         return None
-    fades = [f("fade", t=kind, st=seconds(ticks_to_seconds(a)), d=seconds(ticks_to_seconds(b - a)), alpha=1)
-             for kind, a, b in ramps]
+    fades = [
+        f("fade", t=kind, st=seconds(ticks_to_seconds(a)), d=seconds(ticks_to_seconds(b - a)), alpha=1)
+        for kind, a, b in ramps
+    ]
     offset = span.skip - span.start  # output time to the element's own time: a fade begun before the window goes on
     if offset:
-        fades = [f("setpts", expr=f"PTS+({seconds(offset)})/TB"), *fades,
-                 f("setpts", expr=f"PTS-({seconds(offset)})/TB")]
+        fades = [
+            f("setpts", expr=f"PTS+({seconds(offset)})/TB"),
+            *fades,
+            f("setpts", expr=f"PTS-({seconds(offset)})/TB"),
+        ]
     return ([f("colorchannelmixer", aa=f"{level:.3f}")] if level < 1 else []) + fades
 
 
@@ -121,8 +142,9 @@ def _rotation(element: Visual, span: Span) -> list[Filter]:
         angle = _curve(element, "transform.rotate", span, lambda v: float(v) * math.pi / 180, 0.002, 0.0)
         return [f("rotate", a=angle, c="none", ow="hypot(iw,ih)", oh="hypot(iw,ih)")]
     if element.transform.rotate:
-        return [f("rotate", a=f"{seconds(float(element.transform.rotate))}*PI/180", c="none", ow="rotw(a)",
-                  oh="roth(a)")]
+        return [
+            f("rotate", a=f"{seconds(float(element.transform.rotate))}*PI/180", c="none", ow="rotw(a)", oh="roth(a)")
+        ]
     return []
 
 

@@ -120,14 +120,22 @@ def _reachable(address: str) -> None:
     try:
         socket.create_connection((host.strip("[]"), int(port)), timeout=5).close()
     except OSError as exc:
-        raise MediaError(f"Cannot reach the Ray cluster at {address}: {exc.strerror or exc}; nothing was "
-                         "rendered") from None
+        raise MediaError(
+            f"Cannot reach the Ray cluster at {address}: {exc.strerror or exc}; nothing was rendered"
+        ) from None
 
 
 def _media_files(tasks: list[Task]) -> list[str]:
     """The media files the render reads: the inputs that are not support files."""
-    return sorted({value[len("file:"):] for task in tasks for spec in task.job.inputs for value in spec
-                   if value.startswith("file:/")})
+    return sorted(
+        {
+            value[len("file:") :]
+            for task in tasks
+            for spec in task.job.inputs
+            for value in spec
+            if value.startswith("file:/")
+        }
+    )
 
 
 def _check_nodes(ray: Any, paths: list[str]) -> None:
@@ -137,19 +145,27 @@ def _check_nodes(ray: Any, paths: list[str]) -> None:
     here = {path: os.stat(path).st_size for path in paths}
     probe = ray.remote(num_cpus=0)(node_facts)
     nodes = [node for node in ray.nodes() if node.get("Alive")]
-    answers = ray.get([probe.options(scheduling_strategy=NodeAffinitySchedulingStrategy(node["NodeID"], soft=False))
-                       .remote(paths) for node in nodes])
+    answers = ray.get(
+        [
+            probe.options(scheduling_strategy=NodeAffinitySchedulingStrategy(node["NodeID"], soft=False)).remote(paths)
+            for node in nodes
+        ]
+    )
     for node, facts in zip(nodes, answers, strict=True):
         name = node.get("NodeManagerAddress") or facts["host"]
         if facts["version"] != __version__:
-            raise MediaError(f"Ray node {name} runs NeuralCut {facts['version']} (here {__version__}): install the "
-                             "same version on every node; nothing was rendered")
+            raise MediaError(
+                f"Ray node {name} runs NeuralCut {facts['version']} (here {__version__}): install the "
+                "same version on every node; nothing was rendered"
+            )
         unseen = [path for path in paths if facts["sizes"].get(path) != here[path]]
         if unseen:
             shown = ", ".join(unseen[:3]) + (f" and {len(unseen) - 3} more" if len(unseen) > 3 else "")
-            raise MediaError(f"Ray node {name} cannot read {len(unseen)} media file(s) at the paths this project "
-                             f"uses ({shown}): every node needs the media at the same paths (a shared folder); "
-                             "nothing was rendered")
+            raise MediaError(
+                f"Ray node {name} cannot read {len(unseen)} media file(s) at the paths this project "
+                f"uses ({shown}): every node needs the media at the same paths (a shared folder); "
+                "nothing was rendered"
+            )
 
 
 def _result(ray: Any, ref: Any, task: Task) -> dict[Kind, bytes]:

@@ -40,23 +40,31 @@ class RenderResult:
     width: int
     height: int
     fps: Fraction
-    duration: float   # seconds
-    segments: int     # the timeline's segments
-    reused: int       # segments whose picture and sound both came from the cache
+    duration: float  # seconds
+    segments: int  # the timeline's segments
+    reused: int  # segments whose picture and sound both came from the cache
 
 
 @dataclass(frozen=True)
 class Options:
     preview: bool = False
-    jobs: int | None = None          # processes at once (None: every core)
-    cache: bool = True               # read and keep segments in .neuralcut/<stem>/render/
-    ray_address: str | None = None   # send the segments to this Ray cluster instead
+    jobs: int | None = None  # processes at once (None: every core)
+    cache: bool = True  # read and keep segments in .neuralcut/<stem>/render/
+    ray_address: str | None = None  # send the segments to this Ray cluster instead
     segment_seconds: float = SEGMENT_SECONDS  # the longest segment inside an unchanging stretch
 
 
-def render(project: Project, project_path: Path, output: Path, preview: bool = False, start: int | None = None,
-           end: int | None = None, progress: Progress | None = None, overwrite: bool = False,
-           options: Options | None = None) -> RenderResult:
+def render(
+    project: Project,
+    project_path: Path,
+    output: Path,
+    preview: bool = False,
+    start: int | None = None,
+    end: int | None = None,
+    progress: Progress | None = None,
+    overwrite: bool = False,
+    options: Options | None = None,
+) -> RenderResult:
     """Render into ``output`` (checked first: see ``media.outputs``); ``overwrite`` replaces an existing file."""
     options = options or Options(preview=preview)
     if options.cache:
@@ -68,8 +76,11 @@ def render(project: Project, project_path: Path, output: Path, preview: bool = F
     output = check_output_target(Path(output), own_files(project, project_path), overwrite)
     segments = cut(project, start, end, options.segment_seconds)
     if not segments:
-        raise MediaError("Nothing to render: the timeline is empty" if project.scene.is_empty
-                         else "Nothing to render: --to must be after --from")
+        raise MediaError(
+            "Nothing to render: the timeline is empty"
+            if project.scene.is_empty
+            else "Nothing to render: --to must be after --from"
+        )
     missing = missing_media(project, project_path)
     if missing:
         raise MediaError("Missing media files (render needs them all): " + ", ".join(missing))
@@ -94,9 +105,15 @@ def render(project: Project, project_path: Path, output: Path, preview: bool = F
     if store:
         store.evict()
     width, height = run.size
-    return RenderResult(output, width, height, rate_of(project), ticks_to_seconds(segments[-1].ticks[1] -
-                                                                                  segments[0].ticks[0]),
-                        len(segments), reused)
+    return RenderResult(
+        output,
+        width,
+        height,
+        rate_of(project),
+        ticks_to_seconds(segments[-1].ticks[1] - segments[0].ticks[0]),
+        len(segments),
+        reused,
+    )
 
 
 @dataclass
@@ -121,8 +138,15 @@ class _Run:
         tasks, reused = [], 0
         self.total = sum(ticks_to_seconds(s.ticks[1] - s.ticks[0]) for s in segments) * (1 + JOIN_SHARE)
         for segment in segments:
-            plan = build_plan(self.project, self.project_path, self.work, self.options.preview, *segment.ticks,
-                              prober=self._probe, samples=segment.sample_count)
+            plan = build_plan(
+                self.project,
+                self.project_path,
+                self.work,
+                self.options.preview,
+                *segment.ticks,
+                prober=self._probe,
+                samples=segment.sample_count,
+            )
             self.size = (plan.width, plan.height)
             whole, parts = planner.parts(segment, plan)
             self.sound_keys.append(parts["audio"].key)

@@ -33,8 +33,8 @@ SEGMENT_SECONDS = 5
 @dataclass(frozen=True)
 class Segment:
     index: int
-    frames: tuple[int, int]   # [first, end) on the timeline's frame grid
-    ticks: tuple[int, int]    # when those frames are shown: [start, end)
+    frames: tuple[int, int]  # [first, end) on the timeline's frame grid
+    ticks: tuple[int, int]  # when those frames are shown: [start, end)
     samples: tuple[int, int]  # the sound of those frames, at AUDIO_RATE: [first, end)
 
     @property
@@ -53,17 +53,24 @@ def frame_range(project: Project, start: int | None, end: int | None) -> tuple[i
     return frame_at_or_after(start or 0, rate), frame_at_or_after(finish, rate)
 
 
-def cut(project: Project, start: int | None = None, end: int | None = None,
-        longest: float = SEGMENT_SECONDS) -> list[Segment]:
+def cut(
+    project: Project, start: int | None = None, end: int | None = None, longest: float = SEGMENT_SECONDS
+) -> list[Segment]:
     """The segments of the active scene over ``start``-``end`` (ticks)."""
     rate = rate_of(project)
     first, last = frame_range(project, start, end)
     edges = sorted({first, last, *(e for e in _changes(project, rate) if first < e < last)})
     most = max(1, math.ceil(longest * rate))
     spans = [piece for a, b in zip(edges, edges[1:], strict=False) for piece in _pieces(a, b, most)]
-    return [Segment(number, (a, b), (frame_time(a, rate), frame_time(b, rate)),
-                    (frame_samples(a, rate, AUDIO_RATE), frame_samples(b, rate, AUDIO_RATE)))
-            for number, (a, b) in enumerate(spans)]
+    return [
+        Segment(
+            number,
+            (a, b),
+            (frame_time(a, rate), frame_time(b, rate)),
+            (frame_samples(a, rate, AUDIO_RATE), frame_samples(b, rate, AUDIO_RATE)),
+        )
+        for number, (a, b) in enumerate(spans)
+    ]
 
 
 def rate_of(project: Project) -> Fraction:
@@ -75,8 +82,11 @@ def _changes(project: Project, rate: Fraction) -> set[int]:
     """The frames where a media element that renders comes or goes."""
     frames: set[int] = set()
     for track, element in project.scene.elements():
-        if not isinstance(element, MEDIA_ELEMENTS) or getattr(element, "hidden", None) \
-                or (getattr(track, "hidden", False) and track.type != "audio"):
+        if (
+            not isinstance(element, MEDIA_ELEMENTS)
+            or getattr(element, "hidden", None)
+            or (getattr(track, "hidden", False) and track.type != "audio")
+        ):
             continue
         frames.add(frame_at_or_after(element.start_time, rate))
         frames.add(frame_at_or_after(element.end_time, rate))

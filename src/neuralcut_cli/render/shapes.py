@@ -45,9 +45,18 @@ MASKS = {
     "check": f"{_segment(-0.75, 0.05, -0.25, 0.55, 0.14)}+{_segment(-0.25, 0.55, 0.8, -0.6, 0.14)}",
     "cross": f"{_segment(-0.7, -0.7, 0.7, 0.7, 0.16)}+{_segment(-0.7, 0.7, 0.7, -0.7, 0.16)}",
 }
-COLOURS = {"circle": (59, 130, 246), "square": (16, 185, 129), "triangle": (245, 158, 11), "star": (255, 215, 0),
-           "heart": (225, 29, 72), "arrow": (249, 115, 22), "diamond": (139, 92, 246), "hexagon": (20, 184, 166),
-           "check": (34, 197, 94), "cross": (239, 68, 68)}
+COLOURS = {
+    "circle": (59, 130, 246),
+    "square": (16, 185, 129),
+    "triangle": (245, 158, 11),
+    "star": (255, 215, 0),
+    "heart": (225, 29, 72),
+    "arrow": (249, 115, 22),
+    "diamond": (139, 92, 246),
+    "hexagon": (20, 184, 166),
+    "check": (34, 197, 94),
+    "cross": (239, 68, 68),
+}
 
 
 def draw_sticker(sticker: Sticker, size: int, folder: Path) -> Path:
@@ -59,15 +68,29 @@ def draw_sticker(sticker: Sticker, size: int, folder: Path) -> Path:
     if sticker.provider == "shapes":
         r, g, b = COLOURS.get(key, (255, 255, 255))
         mask = MASKS.get(key, MASKS["circle"])
-        filters = [f("color", c="black", s=f"{size}x{size}", d=1), f("format", pix_fmts="rgba"),
-                   f("geq", r=r, g=g, b=b, a=f"255*gt({mask},0)")]
+        filters = [
+            f("color", c="black", s=f"{size}x{size}", d=1),
+            f("format", pix_fmts="rgba"),
+            f("geq", r=r, g=g, b=b, a=f"255*gt({mask},0)"),
+        ]
     else:
         font = fonts_dir() / "DejaVuSans-Bold.ttf"
         height = size * 2 // 3 // 2 * 2
-        filters = [f("color", c="white", s=f"{size}x{height}", d=1), f("format", pix_fmts="rgba"),
-                   f("drawbox", x=0, y=0, w="iw", h="ih", color="0x1f2937", t=max(2, size // 24)),
-                   f("drawtext", fontfile=font, text=key, expansion="none", fontsize=size // 3, fontcolor="0x1f2937",
-                     x="(w-text_w)/2", y="(h-text_h)/2")]
+        filters = [
+            f("color", c="white", s=f"{size}x{height}", d=1),
+            f("format", pix_fmts="rgba"),
+            f("drawbox", x=0, y=0, w="iw", h="ih", color="0x1f2937", t=max(2, size // 24)),
+            f(
+                "drawtext",
+                fontfile=font,
+                text=key,
+                expansion="none",
+                fontsize=size // 3,
+                fontcolor="0x1f2937",
+                x="(w-text_w)/2",
+                y="(h-text_h)/2",
+            ),
+        ]
     graph = graph_text([chain((), *filters, out="out0")])
     run_ffmpeg(["-y", "-f", "lavfi", "-i", graph, "-frames:v", "1", file_arg(target)])
     return target
@@ -79,8 +102,10 @@ GRAPHIC_SIZE = 200.0  # canvas pixels a side when the graphic's params give no w
 def graphic_size(element: GraphicElement) -> tuple[float, float]:
     """The shape's size in canvas pixels (``params.width``/``height`` when given)."""
     sizes = [element.params.get(key) for key in ("width", "height")]
-    w, h = (float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) and 1 <= v <= 16384 else GRAPHIC_SIZE
-            for v in sizes)
+    w, h = (
+        float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) and 1 <= v <= 16384 else GRAPHIC_SIZE
+        for v in sizes
+    )
     return w, h
 
 
@@ -89,15 +114,23 @@ def draw_graphic(element: GraphicElement, size: tuple[int, int], folder: Path) -
     r, g, b = _fill(element.params)
     sides = element.params.get("sides", 6)
     sides = int(sides) if isinstance(sides, (int, float)) and not isinstance(sides, bool) and 3 <= sides <= 64 else 6
-    mask = {"rectangle": "1", "ellipse": f"lte({_R},1)", "star": f"lte({_R},{_STAR})",
-            "polygon": f"lte({_R}*cos(mod({_THETA}+PI/2+4*PI,2*PI/{sides})-PI/{sides}),0.95*cos(PI/{sides}))"}
+    mask = {
+        "rectangle": "1",
+        "ellipse": f"lte({_R},1)",
+        "star": f"lte({_R},{_STAR})",
+        "polygon": f"lte({_R}*cos(mod({_THETA}+PI/2+4*PI,2*PI/{sides})-PI/{sides}),0.95*cos(PI/{sides}))",
+    }
     target = folder / f"graphic-{element.definition_id}-{sides}-{r:02x}{g:02x}{b:02x}-{size[0]}x{size[1]}.png"
     if target.exists():
         return target
-    filters = [f("color", c="black", s=f"{size[0]}x{size[1]}", d=1), f("format", pix_fmts="rgba"),
-               f("geq", r=r, g=g, b=b, a=f"255*gt({mask[element.definition_id]},0)")]
-    run_ffmpeg(["-y", "-f", "lavfi", "-i", graph_text([chain((), *filters, out="out0")]), "-frames:v", "1",
-                file_arg(target)])
+    filters = [
+        f("color", c="black", s=f"{size[0]}x{size[1]}", d=1),
+        f("format", pix_fmts="rgba"),
+        f("geq", r=r, g=g, b=b, a=f"255*gt({mask[element.definition_id]},0)"),
+    ]
+    run_ffmpeg(
+        ["-y", "-f", "lavfi", "-i", graph_text([chain((), *filters, out="out0")]), "-frames:v", "1", file_arg(target)]
+    )
     return target
 
 
@@ -120,10 +153,16 @@ def draw_box(size: tuple[int, int], radius: float, color: str, opacity: float, f
     target = folder / f"box-{size[0]}x{size[1]}-{radius:.1f}-{red:02x}{green:02x}{blue:02x}{a:02x}.png"
     if target.exists():
         return target
-    inside = (f"lte(pow(max(abs(X+0.5-W/2)-(W/2-{radius:.2f}),0),2)+pow(max(abs(Y+0.5-H/2)-(H/2-{radius:.2f}),0),2),"
-              f"{radius * radius:.2f})")
-    filters = [f("color", c="black", s=f"{size[0]}x{size[1]}", d=1), f("format", pix_fmts="rgba"),
-               f("geq", r=red, g=green, b=blue, a=f"{a}*{inside}")]
-    run_ffmpeg(["-y", "-f", "lavfi", "-i", graph_text([chain((), *filters, out="out0")]), "-frames:v", "1",
-                file_arg(target)])
+    inside = (
+        f"lte(pow(max(abs(X+0.5-W/2)-(W/2-{radius:.2f}),0),2)+pow(max(abs(Y+0.5-H/2)-(H/2-{radius:.2f}),0),2),"
+        f"{radius * radius:.2f})"
+    )
+    filters = [
+        f("color", c="black", s=f"{size[0]}x{size[1]}", d=1),
+        f("format", pix_fmts="rgba"),
+        f("geq", r=red, g=green, b=blue, a=f"{a}*{inside}"),
+    ]
+    run_ffmpeg(
+        ["-y", "-f", "lavfi", "-i", graph_text([chain((), *filters, out="out0")]), "-frames:v", "1", file_arg(target)]
+    )
     return target

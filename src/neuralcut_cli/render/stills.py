@@ -39,8 +39,9 @@ def frame_ticks(project: Project) -> int:
     return max(1, seconds_to_ticks(fps.denominator / fps.numerator))
 
 
-def write_frame(project: Project, project_path: Path, at: int, output: Path, overwrite: bool = False,
-                width: int | None = None) -> Path:
+def write_frame(
+    project: Project, project_path: Path, at: int, output: Path, overwrite: bool = False, width: int | None = None
+) -> Path:
     """The frame at ``at`` (ticks) as a picture; ``width`` scales it (height follows)."""
     output = _target(project, project_path, output, overwrite)
     end = project.scene.end_time
@@ -68,13 +69,24 @@ def shots(project: Project, every: float | None = None) -> list[Tile]:
     elements = project.scene.tracks.main.sorted_elements()[:MAX_TILES]
     if not elements:
         raise UsageError("The main track is empty: nothing to show (try --every 2 for the other tracks)")
-    return [Tile(element.start_time + element.duration // 2,
-                 f"{format_timecode(element.start_time + element.duration // 2)} {element.name or ''}".strip())
-            for element in elements]
+    return [
+        Tile(
+            element.start_time + element.duration // 2,
+            f"{format_timecode(element.start_time + element.duration // 2)} {element.name or ''}".strip(),
+        )
+        for element in elements
+    ]
 
 
-def write_storyboard(project: Project, project_path: Path, tiles: list[Tile], output: Path, columns: int = 4,
-                     tile_width: int = 480, overwrite: bool = False) -> tuple[Path, int, int]:
+def write_storyboard(
+    project: Project,
+    project_path: Path,
+    tiles: list[Tile],
+    output: Path,
+    columns: int = 4,
+    tile_width: int = 480,
+    overwrite: bool = False,
+) -> tuple[Path, int, int]:
     """The contact sheet; ``(path, columns, rows)``."""
     output = _target(project, project_path, output, overwrite)
     columns = max(1, min(columns, len(tiles)))
@@ -87,8 +99,9 @@ def write_storyboard(project: Project, project_path: Path, tiles: list[Tile], ou
         pictures = []
         for number, tile in enumerate(tiles):
             picture = workdir / f"tile-{number}.png"
-            _render_still(project, project_path, workdir, min(tile.time, project.scene.end_time - 1), picture,
-                          tile_width)
+            _render_still(
+                project, project_path, workdir, min(tile.time, project.scene.end_time - 1), picture, tile_width
+            )
             pictures.append(picture)
         _sheet(pictures, tiles, workdir / "board.png", (tile_width, tile_height, band), columns)
         _encode(workdir / "board.png", output)
@@ -103,15 +116,29 @@ def _target(project: Project, project_path: Path, output: Path, overwrite: bool)
     return check_output_target(Path(output), own_files(project, project_path), overwrite)
 
 
-def _render_still(project: Project, project_path: Path, workdir: Path, at: int, output: Path,
-                  width: int | None) -> None:
+def _render_still(
+    project: Project, project_path: Path, workdir: Path, at: int, output: Path, width: int | None
+) -> None:
     plan = build_plan(project, project_path, workdir, False, at, min(project.scene.end_time, at + frame_ticks(project)))
     graph = plan.graph + ";\n[aout]anullsink" + (f";\n[vout]scale={width}:-2:flags=bicubic[still]" if width else "")
     graph_file = workdir / f"graph-{output.stem}.txt"
     graph_file.write_text(graph, encoding="utf-8")
     inputs = [arg for spec in plan.inputs for arg in spec]
-    run_ffmpeg(["-y", *inputs, "-/filter_complex", str(graph_file), "-map",
-                "[still]" if width else "[vout]", "-frames:v", "1", "-update", "1", file_arg(output)])
+    run_ffmpeg(
+        [
+            "-y",
+            *inputs,
+            "-/filter_complex",
+            str(graph_file),
+            "-map",
+            "[still]" if width else "[vout]",
+            "-frames:v",
+            "1",
+            "-update",
+            "1",
+            file_arg(output),
+        ]
+    )
     if not output.exists():
         raise MediaError(f"ffmpeg made no picture at {format_timecode(at)}")
 
@@ -122,23 +149,54 @@ def _sheet(pictures: list[Path], tiles: list[Tile], output: Path, size: tuple[in
     for number, tile in enumerate(tiles):
         text_file = output.parent / f"label-{number}.txt"
         text_file.write_text(tile.label, encoding="utf-8")
-        chains.append(chain(f"{number}:v", f("scale", w=width, h=height), f("pad", w=width, h=height + band, x=0, y=0,
-                                                                             color="0x111111"),
-                            f("drawtext", fontfile=shipped(False), textfile=text_file, expansion="none",
-                              fontsize=round(band * 0.6), fontcolor="white", x=round(band * 0.3),
-                              y=f"{height}+({band}-text_h)/2"), out=f"t{number}"))
+        chains.append(
+            chain(
+                f"{number}:v",
+                f("scale", w=width, h=height),
+                f("pad", w=width, h=height + band, x=0, y=0, color="0x111111"),
+                f(
+                    "drawtext",
+                    fontfile=shipped(False),
+                    textfile=text_file,
+                    expansion="none",
+                    fontsize=round(band * 0.6),
+                    fontcolor="white",
+                    x=round(band * 0.3),
+                    y=f"{height}+({band}-text_h)/2",
+                ),
+                out=f"t{number}",
+            )
+        )
     count = len(pictures)
     if count == 1:
         chains.append(chain("t0", f("null"), out="board"))
     else:
         layout = "|".join(f"{(i % columns) * width}_{(i // columns) * (height + band)}" for i in range(count))
-        chains.append(chain(tuple(f"t{i}" for i in range(count)), f("xstack", inputs=count, layout=layout,
-                                                                      fill="0x111111"), out="board"))
+        chains.append(
+            chain(
+                tuple(f"t{i}" for i in range(count)),
+                f("xstack", inputs=count, layout=layout, fill="0x111111"),
+                out="board",
+            )
+        )
     graph_file = output.parent / "board-graph.txt"
     graph_file.write_text(graph_text(chains), encoding="utf-8")
     inputs = [arg for picture in pictures for arg in ("-i", file_arg(picture))]
-    run_ffmpeg(["-y", *inputs, "-/filter_complex", str(graph_file), "-map", "[board]",
-                "-frames:v", "1", "-update", "1", file_arg(output)])
+    run_ffmpeg(
+        [
+            "-y",
+            *inputs,
+            "-/filter_complex",
+            str(graph_file),
+            "-map",
+            "[board]",
+            "-frames:v",
+            "1",
+            "-update",
+            "1",
+            file_arg(output),
+        ]
+    )
 
 
 def _encode(picture: Path, output: Path) -> None:
@@ -148,8 +206,9 @@ def _encode(picture: Path, output: Path) -> None:
         if output.suffix.lower() == ".png":
             shutil.copyfile(picture, partial)
         else:
-            run_ffmpeg(["-y", "-i", file_arg(picture), "-q:v", "2", "-frames:v", "1",
-                        "-update", "1", file_arg(partial)])
+            run_ffmpeg(
+                ["-y", "-i", file_arg(picture), "-q:v", "2", "-frames:v", "1", "-update", "1", file_arg(partial)]
+            )
         partial.replace(output)
     finally:
         partial.unlink(missing_ok=True)

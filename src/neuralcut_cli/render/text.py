@@ -52,18 +52,19 @@ class Canvas(Protocol):
 @dataclass(frozen=True)
 class _Style:
     size: float
-    font: Path          # the shipped DejaVu of the element's weight; other scripts get theirs run by run
+    font: Path  # the shipped DejaVu of the element's weight; other scripts get theirs run by run
     bold: bool
-    spacing: float      # pixels between letters
-    line_gap: float     # pixels added to each line (line height beyond 1.2)
+    spacing: float  # pixels between letters
+    line_gap: float  # pixels added to each line (line height beyond 1.2)
     centre: tuple[float, float]
 
 
 ANIMATED = ("color", "background.color", "opacity", "transform.positionX", "transform.positionY")
 
 
-def draw_text(canvas: Canvas, current: str, element: TextElement, start: float, end: float,
-              clock: Clock | None = None) -> str:
+def draw_text(
+    canvas: Canvas, current: str, element: TextElement, start: float, end: float, clock: Clock | None = None
+) -> str:
     """The text over ``start``-``end`` (output seconds); keyframed colour, opacity or position drawn run by run
     (``clock``: where the element is on the timeline, see ``animated``)."""
     if clock is None or not any(animated(element, path) for path in ANIMATED):
@@ -81,10 +82,17 @@ def _looks(element: TextElement, start: float, end: float, clock: Clock) -> list
     for a, b in zip(cuts, cuts[1:], strict=False):
         local = max(0, clock.origin + seconds_to_ticks(a) - clock.element_start)
         color, box, opacity, x, y = (value_at(element, path, local) for path in ANIMATED)
-        transform = element.transform.model_copy(update={"position": element.transform.position.model_copy(
-            update={"x": x, "y": y})})
-        look = element.model_copy(update={"color": color, "opacity": opacity, "transform": transform,
-                                          "background": element.background.model_copy(update={"color": box})})
+        transform = element.transform.model_copy(
+            update={"position": element.transform.position.model_copy(update={"x": x, "y": y})}
+        )
+        look = element.model_copy(
+            update={
+                "color": color,
+                "opacity": opacity,
+                "transform": transform,
+                "background": element.background.model_copy(update={"color": box}),
+            }
+        )
         looks.append((a, b, look))
     return looks
 
@@ -105,10 +113,25 @@ def _draw(canvas: Canvas, current: str, element: TextElement, start: float, end:
         options["line_spacing"] = round(style.line_gap)
     out = canvas.label("v")
     x, y = style.centre
-    canvas.chains.append(chain(current, f("drawtext", fontfile=font, textfile=text_file, expansion="none", text_shaping=1,
-                                          fontsize=f"{style.size:.2f}", fontcolor=colour(element.color, element.opacity),
-                                          x=f"{x:.1f}-text_w/2", y=f"{y:.1f}-text_h/2", **options,
-                                          enable=enable), out=out))
+    canvas.chains.append(
+        chain(
+            current,
+            f(
+                "drawtext",
+                fontfile=font,
+                textfile=text_file,
+                expansion="none",
+                text_shaping=1,
+                fontsize=f"{style.size:.2f}",
+                fontcolor=colour(element.color, element.opacity),
+                x=f"{x:.1f}-text_w/2",
+                y=f"{y:.1f}-text_h/2",
+                **options,
+                enable=enable,
+            ),
+            out=out,
+        )
+    )
     return out
 
 
@@ -138,8 +161,10 @@ def _style(canvas: Canvas, element: TextElement) -> _Style:
     bold = is_bold(element.font_weight)
     spacing = float(element.letter_spacing or 0) * canvas.scale
     line_gap = (float(element.line_height) - NORMAL_LINE) * size if element.line_height is not None else 0.0
-    centre = (width * canvas.scale / 2 + float(element.transform.position.x) * canvas.scale,
-              height * canvas.scale / 2 + float(element.transform.position.y) * canvas.scale)
+    centre = (
+        width * canvas.scale / 2 + float(element.transform.position.x) * canvas.scale,
+        height * canvas.scale / 2 + float(element.transform.position.y) * canvas.scale,
+    )
     return _Style(size, shipped(bold), bold, spacing, line_gap, centre)
 
 
@@ -163,8 +188,7 @@ def text_lines(canvas: Canvas, element: TextElement, style: _Style) -> list[str]
     return wrap(element.content, lambda line: _width(_line_runs(line, style), style) <= max(width, style.size))
 
 
-def _laid_out(canvas: Canvas, current: str, element: TextElement, style: _Style, enable: str,
-              text: list[str]) -> str:
+def _laid_out(canvas: Canvas, current: str, element: TextElement, style: _Style, enable: str, text: list[str]) -> str:
     metrics = load(style.font)
     lines = [_line_runs(line, style) for line in text]
     line_height = metrics.line_height(style.size) + style.line_gap
@@ -179,12 +203,16 @@ def _laid_out(canvas: Canvas, current: str, element: TextElement, style: _Style,
         baseline = top + number * line_height + metrics.ascent(style.size)
         if len(line) == 1 and not style.spacing:  # one font: drawtext measures the shaped line itself
             at = {"left": f"{left:.1f}", "right": f"{left + block[0]:.1f}-text_w"}.get(
-                element.text_align, f"{style.centre[0]:.1f}-text_w/2")
+                element.text_align, f"{style.centre[0]:.1f}-text_w/2"
+            )
             if line[0][0].strip():
                 filters.append(_glyphs(canvas, element, style, line[0][0], line[0][1], at, baseline, enable))
             continue
-        filters += [_glyphs(canvas, element, style, text, font, f"{at:.1f}", baseline, enable)
-                    for text, font, at in _placed(line, x, style) if text.strip()]
+        filters += [
+            _glyphs(canvas, element, style, text, font, f"{at:.1f}", baseline, enable)
+            for text, font, at in _placed(line, x, style)
+            if text.strip()
+        ]
     if not filters:
         return current
     out = canvas.label("v")
@@ -212,17 +240,33 @@ def _placed(line: list[tuple[str, Path]], x: float, style: _Style) -> list[tuple
     return placed
 
 
-def _glyphs(canvas: Canvas, element: TextElement, style: _Style, text: str, font: Path, x: str, baseline: float,
-            enable: str) -> Filter:
+def _glyphs(
+    canvas: Canvas, element: TextElement, style: _Style, text: str, font: Path, x: str, baseline: float, enable: str
+) -> Filter:
     text_file = text_file_of(canvas.workdir, text)
-    return f("drawtext", fontfile=font, textfile=text_file, expansion="none", text_shaping=1,
-             fontsize=f"{style.size:.2f}",
-             fontcolor=colour(element.color, element.opacity), x=x, y=f"{baseline:.1f}", y_align="baseline",
-             enable=enable)
+    return f(
+        "drawtext",
+        fontfile=font,
+        textfile=text_file,
+        expansion="none",
+        text_shaping=1,
+        fontsize=f"{style.size:.2f}",
+        fontcolor=colour(element.color, element.opacity),
+        x=x,
+        y=f"{baseline:.1f}",
+        y_align="baseline",
+        enable=enable,
+    )
 
 
-def _box(canvas: Canvas, current: str, element: TextElement, style: _Style, rect: tuple[float, float, float, float],
-         enable: str) -> str:
+def _box(
+    canvas: Canvas,
+    current: str,
+    element: TextElement,
+    style: _Style,
+    rect: tuple[float, float, float, float],
+    enable: str,
+) -> str:
     """The background box around the text block: paddings, then offsets; rounded corners as a picture."""
     background = element.background
     pad_x, pad_y = _paddings(element, style.size, canvas.scale)
@@ -233,11 +277,17 @@ def _box(canvas: Canvas, current: str, element: TextElement, style: _Style, rect
     fill = colour(background.color, element.opacity)
     if radius <= 0:
         out = canvas.label("v")
-        canvas.chains.append(chain(current, f("drawbox", x=f"{x:.1f}", y=f"{y:.1f}", w=w, h=h, color=fill, t="fill",
-                                              enable=enable), out=out))
+        canvas.chains.append(
+            chain(
+                current,
+                f("drawbox", x=f"{x:.1f}", y=f"{y:.1f}", w=w, h=h, color=fill, t="fill", enable=enable),
+                out=out,
+            )
+        )
         return out
     picture = draw_box((w, h), min(radius, w / 2, h / 2), background.color, element.opacity, canvas.workdir)
     layer, out = canvas.still(picture, 0, canvas.length), canvas.label("v")
-    canvas.chains.append(chain((current, layer), f("overlay", x=f"{x:.1f}", y=f"{y:.1f}", eof_action="pass",
-                                                   enable=enable), out=out))
+    canvas.chains.append(
+        chain((current, layer), f("overlay", x=f"{x:.1f}", y=f"{y:.1f}", eof_action="pass", enable=enable), out=out)
+    )
     return out

@@ -112,8 +112,10 @@ def run_local(tasks: Sequence[Work], root: Path, jobs: int, report: Report, fini
                     finished(item.task)
             for item in running.values():
                 if _stalled(item, limit):
-                    raise MediaError(f"ffmpeg made no progress for {limit:g} s on {item.task.where()} and was "
-                                     f"stopped ({item.done:.1f} s of {item.task.seconds:g} s done); nothing was written")
+                    raise MediaError(
+                        f"ffmpeg made no progress for {limit:g} s on {item.task.where()} and was "
+                        f"stopped ({item.done:.1f} s of {item.task.seconds:g} s done); nothing was written"
+                    )
     except KeyboardInterrupt:
         raise Cancelled("Render cancelled; nothing was written under the output name") from None
     finally:
@@ -139,7 +141,7 @@ def processors() -> list[int]:
     try:
         quota, period = Path("/sys/fs/cgroup/cpu.max").read_text().split()[:2]
         if quota != "max":
-            allowed = allowed[:max(1, -(-int(quota) // int(period)))]
+            allowed = allowed[: max(1, -(-int(quota) // int(period)))]
     except (OSError, ValueError):
         pass
     return allowed
@@ -148,7 +150,7 @@ def processors() -> list[int]:
 def pinnable(jobs: int) -> list[int]:
     """A processor for each job, while there are enough (else none: the system shares them out)."""
     cores = processors()
-    return cores[len(cores) - jobs:] if jobs <= len(cores) and hasattr(os, "sched_setaffinity") else []
+    return cores[len(cores) - jobs :] if jobs <= len(cores) and hasattr(os, "sched_setaffinity") else []
 
 
 def _read(item: _Running, report: Report) -> bool:

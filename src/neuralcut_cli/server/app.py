@@ -41,8 +41,9 @@ def create_app(backend: Backend, token: str | None = None) -> Starlette:
 
     async def chat(request: Request) -> JSONResponse:
         if not authorized(request):
-            return _error(401, "Missing or wrong token: send Authorization: Bearer <token>",
-                          {"WWW-Authenticate": "Bearer"})
+            return _error(
+                401, "Missing or wrong token: send Authorization: Bearer <token>", {"WWW-Authenticate": "Bearer"}
+            )
         if sum(len(key) + len(value) for key, value in request.headers.raw) > MAX_HEADER_BYTES:
             return _error(431, f"Request headers are larger than {MAX_HEADER_BYTES} bytes")
         try:
@@ -69,8 +70,10 @@ def create_app(backend: Backend, token: str | None = None) -> Starlette:
         status = getattr(exc, "status_code", 404)
         return _error(status, "Not found" if status == 404 else "Method not allowed")
 
-    return Starlette(routes=[Route("/api/agent/chat", chat, methods=["POST"]), Route("/healthz", healthz)],
-                     exception_handlers={404: not_found, 405: not_found})
+    return Starlette(
+        routes=[Route("/api/agent/chat", chat, methods=["POST"]), Route("/healthz", healthz)],
+        exception_handlers={404: not_found, 405: not_found},
+    )
 
 
 DRAIN_LIMIT = 16 * 1024 * 1024  # read and thrown away after a 413, so a client still sending reads the answer

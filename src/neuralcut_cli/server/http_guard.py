@@ -89,8 +89,13 @@ class QuietDisconnects(logging.Filter):
 def quiet_logs() -> None:
     """Filters on uvicorn's and the MCP SDK's loggers (a filter sees only its own logger's records)."""
     known = [name for name in logging.root.manager.loggerDict if name.startswith(("uvicorn", "mcp", "starlette"))]
-    for name in {"uvicorn", "uvicorn.error", "mcp.server.streamable_http", "mcp.server.streamable_http_manager",
-                 *known}:
+    for name in {
+        "uvicorn",
+        "uvicorn.error",
+        "mcp.server.streamable_http",
+        "mcp.server.streamable_http_manager",
+        *known,
+    }:
         logger = logging.getLogger(name)
         if not any(isinstance(f, QuietDisconnects) for f in logger.filters):
             logger.addFilter(QuietDisconnects())

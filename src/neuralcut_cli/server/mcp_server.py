@@ -19,20 +19,25 @@ from neuralcut_cli.project.edit_session import ProjectSession
 from neuralcut_cli.tools import default_registry
 from neuralcut_cli.tools.definition import ToolContext, ToolDefinition
 
-RESOURCES = {"neuralcut://timeline": ("Timeline", "The active timeline: tracks and elements (list_timeline)."),
-             "neuralcut://assets": ("Assets", "The project's media assets (list_project_assets).")}
+RESOURCES = {
+    "neuralcut://timeline": ("Timeline", "The active timeline: tracks and elements (list_timeline)."),
+    "neuralcut://assets": ("Assets", "The project's media assets (list_project_assets)."),
+}
 
 
 def tool_entry(definition: ToolDefinition) -> Any:
     import mcp_types as types
 
     read_only = definition.kind == "read"  # the hints are the tool's own declaration (``tools.definition.tool``)
-    hints = types.ToolAnnotations(read_only_hint=read_only,
-                                  destructive_hint=None if read_only else definition.hints.destructive,
-                                  idempotent_hint=True if read_only or definition.hints.idempotent else None,
-                                  open_world_hint=definition.hints.open_world)
-    return types.Tool(name=definition.name, description=definition.description, input_schema=definition.parameters,
-                      annotations=hints)
+    hints = types.ToolAnnotations(
+        read_only_hint=read_only,
+        destructive_hint=None if read_only else definition.hints.destructive,
+        idempotent_hint=True if read_only or definition.hints.idempotent else None,
+        open_world_hint=definition.hints.open_world,
+    )
+    return types.Tool(
+        name=definition.name, description=definition.description, input_schema=definition.parameters, annotations=hints
+    )
 
 
 class Project:
@@ -79,8 +84,9 @@ class Handlers:
         if not self.project.registry.has(params.name):
             result, changed = {"error": f"Unknown tool: {params.name}"}, False
         else:
-            result, changed = await anyio.to_thread.run_sync(self.project.call, params.name,
-                                                             dict(params.arguments or {}))
+            result, changed = await anyio.to_thread.run_sync(
+                self.project.call, params.name, dict(params.arguments or {})
+            )
         if changed:
             for uri in sorted(self.subscribers):
                 await ctx.session.send_resource_updated(uri)
@@ -90,9 +96,12 @@ class Handlers:
     async def list_resources(self, ctx: Any, params: Any) -> Any:
         import mcp_types as types
 
-        return types.ListResourcesResult(resources=[
-            types.Resource(uri=uri, name=name, description=about, mime_type="application/json")
-            for uri, (name, about) in RESOURCES.items()])
+        return types.ListResourcesResult(
+            resources=[
+                types.Resource(uri=uri, name=name, description=about, mime_type="application/json")
+                for uri, (name, about) in RESOURCES.items()
+            ]
+        )
 
     async def read_resource(self, ctx: Any, params: Any) -> Any:
         import anyio
@@ -102,8 +111,9 @@ class Handlers:
         if uri not in RESOURCES:
             raise _invalid_params(f"Unknown resource: {uri} (there are {', '.join(RESOURCES)})")
         text = await anyio.to_thread.run_sync(self.project.resource, uri)
-        return types.ReadResourceResult(contents=[types.TextResourceContents(uri=uri, text=text,
-                                                                             mime_type="application/json")])
+        return types.ReadResourceResult(
+            contents=[types.TextResourceContents(uri=uri, text=text, mime_type="application/json")]
+        )
 
     async def subscribe(self, ctx: Any, params: Any) -> Any:
         import mcp_types as types
@@ -120,9 +130,12 @@ class Handlers:
     async def list_prompts(self, ctx: Any, params: Any) -> Any:
         import mcp_types as types
 
-        return types.ListPromptsResult(prompts=[
-            types.Prompt(name=skill.id, title=skill.name, description=skill.description)
-            for skill in self.project.skills()])
+        return types.ListPromptsResult(
+            prompts=[
+                types.Prompt(name=skill.id, title=skill.name, description=skill.description)
+                for skill in self.project.skills()
+            ]
+        )
 
     async def get_prompt(self, ctx: Any, params: Any) -> Any:
         import mcp_types as types
@@ -131,8 +144,9 @@ class Handlers:
         if skill is None:
             raise _invalid_params(f"Unknown prompt: {params.name} (prompts/list names them)")
         text = types.TextContent(type="text", text=skill.instructions)
-        return types.GetPromptResult(description=skill.description,
-                                     messages=[types.PromptMessage(role="user", content=text)])
+        return types.GetPromptResult(
+            description=skill.description, messages=[types.PromptMessage(role="user", content=text)]
+        )
 
 
 def _invalid_params(message: str) -> Exception:
@@ -149,12 +163,19 @@ def build(project: Project) -> Any:
     from neuralcut_cli import __version__
 
     h = Handlers(project)
-    return Server("neuralcut", version=__version__, instructions="Edit the video project with these tools; call "
-                  "list_timeline for ids. Each call is one undo step.",
-                  on_list_tools=h.list_tools, on_call_tool=h.call_tool, on_list_resources=h.list_resources,
-                  on_read_resource=h.read_resource, on_subscribe_resource=h.subscribe,
-                  on_unsubscribe_resource=h.unsubscribe, on_list_prompts=h.list_prompts,
-                  on_get_prompt=h.get_prompt)
+    return Server(
+        "neuralcut",
+        version=__version__,
+        instructions="Edit the video project with these tools; call list_timeline for ids. Each call is one undo step.",
+        on_list_tools=h.list_tools,
+        on_call_tool=h.call_tool,
+        on_list_resources=h.list_resources,
+        on_read_resource=h.read_resource,
+        on_subscribe_resource=h.subscribe,
+        on_unsubscribe_resource=h.unsubscribe,
+        on_list_prompts=h.list_prompts,
+        on_get_prompt=h.get_prompt,
+    )
 
 
 def serve_stdio(path: Path) -> None:
@@ -199,10 +220,15 @@ def _bearer(app: Any, secret: str) -> Any:
             scheme, _, given = headers.get(b"authorization", b"").decode("latin-1").partition(" ")
             if scheme.lower() != "bearer" or not hmac.compare_digest(given.strip().encode(), secret.encode()):
                 body = b'{"error": "Missing or wrong token: send Authorization: Bearer <token>"}'
-                await send({"type": "http.response.start", "status": 401, "headers": [
-                    (b"content-type", b"application/json"), (b"www-authenticate", b"Bearer")]})
+                await send(
+                    {
+                        "type": "http.response.start",
+                        "status": 401,
+                        "headers": [(b"content-type", b"application/json"), (b"www-authenticate", b"Bearer")],
+                    }
+                )
                 await send({"type": "http.response.body", "body": body})
                 return
         await app(scope, receive, send)
-    return guarded
 
+    return guarded

@@ -47,8 +47,9 @@ def answer_for(line: str) -> tuple[bool, dict[str, Any] | None]:
     if problem and not has_id and "method" in message:
         return False, None  # a broken notification: nothing to answer
     if problem:
-        return False, _error(request_id, code, f"Invalid {'params' if code == INVALID_PARAMS else 'request'}: "
-                                               f"{problem}")
+        return False, _error(
+            request_id, code, f"Invalid {'params' if code == INVALID_PARAMS else 'request'}: {problem}"
+        )
     if has_id and not usable_id:
         return False, _error(None, INVALID_REQUEST, "Invalid request: an id is a string or a number")
     reason = _sdk_refusal(line)

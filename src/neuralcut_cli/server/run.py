@@ -27,8 +27,10 @@ def resolve_token(token: str | None) -> str | None:
 
 def check_binding(host: str, token: str | None) -> None:
     if not is_loopback(host) and not token:
-        raise UsageError(f"Refusing to serve on {host} without a token: anyone who can reach it could spend your "
-                         "provider quota. Pass --token or set NEURALCUT_SERVER_TOKEN (or bind 127.0.0.1).")
+        raise UsageError(
+            f"Refusing to serve on {host} without a token: anyone who can reach it could spend your "
+            "provider quota. Pass --token or set NEURALCUT_SERVER_TOKEN (or bind 127.0.0.1)."
+        )
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -52,8 +54,14 @@ def server_config(app: Any, log_level: str = "info") -> Any:
     from neuralcut_cli.server.http_guard import quiet_logs, settings
 
     quiet_logs()
-    return uvicorn.Config(app, log_level=log_level, access_log=log_level == "debug", timeout_keep_alive=30,
-                          h11_max_incomplete_event_size=MAX_HEADER_BYTES, **settings())
+    return uvicorn.Config(
+        app,
+        log_level=log_level,
+        access_log=log_level == "debug",
+        timeout_keep_alive=30,
+        h11_max_incomplete_event_size=MAX_HEADER_BYTES,
+        **settings(),
+    )
 
 
 def serve(app: Any, sock: socket.socket, log_level: str = "info") -> None:

@@ -31,18 +31,27 @@ def _measured(what: str, element: Element, ctx: ToolContext, measure: Any) -> An
 
 
 class RemoveSilencesArgs(ToolArgs):
-    element_ids: Annotated[list[Id] | None, Field(description="Video or audio elements to measure (default: the "
-                                                             "main track's clips with sound).")] = None
-    threshold_db: Annotated[float, Field(ge=-100, le=0, allow_inf_nan=False,
-                                         description="Quieter than this (dBFS) is silence.")] = -35
-    min_silence: Annotated[float, Field(ge=0.05, le=3600, allow_inf_nan=False,
-                                        description="Seconds: shorter pauses stay.")] = 0.5
-    padding: Annotated[float, Field(ge=0, le=10, allow_inf_nan=False,
-                                    description="Seconds of silence kept at each edge of a cut.")] = 0.15
+    element_ids: Annotated[
+        list[Id] | None,
+        Field(description="Video or audio elements to measure (default: the main track's clips with sound)."),
+    ] = None
+    threshold_db: Annotated[
+        float, Field(ge=-100, le=0, allow_inf_nan=False, description="Quieter than this (dBFS) is silence.")
+    ] = -35
+    min_silence: Annotated[
+        float, Field(ge=0.05, le=3600, allow_inf_nan=False, description="Seconds: shorter pauses stay.")
+    ] = 0.5
+    padding: Annotated[
+        float, Field(ge=0, le=10, allow_inf_nan=False, description="Seconds of silence kept at each edge of a cut.")
+    ] = 0.15
     ripple: Annotated[bool, Field(description="Close each cut on every track (default true).")] = True
-    errors: ClassVar = {"element_ids": "Invalid element ids", "threshold_db": "thresholdDb must be -100 to 0",
-                        "min_silence": "minSilence must be 0.05 seconds or more",
-                        "padding": "padding must be 0 to 10 seconds", "ripple": "Invalid ripple"}
+    errors: ClassVar = {
+        "element_ids": "Invalid element ids",
+        "threshold_db": "thresholdDb must be -100 to 0",
+        "min_silence": "minSilence must be 0.05 seconds or more",
+        "padding": "padding must be 0 to 10 seconds",
+        "ripple": "Invalid ripple",
+    }
 
 
 @tool("remove_silences", RemoveSilencesArgs, kind="edit", group="media", hints=Hints(destructive=True))
@@ -54,8 +63,12 @@ def remove_silences(project: Project, args: RemoveSilencesArgs, ctx: ToolContext
     cuts: list[media_time.Range] = []
     for element in with_sound(project, args.element_ids):
         file = asset_file(project, element, ctx)
-        found = _measured("the silences", element, ctx, lambda f=file: analysis.silences(
-            f, project_path(ctx), args.threshold_db, args.min_silence))
+        found = _measured(
+            "the silences",
+            element,
+            ctx,
+            lambda f=file: analysis.silences(f, project_path(ctx), args.threshold_db, args.min_silence),
+        )
         cuts += media_time.silence_cuts(element, found, args.padding)
     ranges = media_time.merged(cuts)
     if not ranges:
@@ -64,16 +77,26 @@ def remove_silences(project: Project, args: RemoveSilencesArgs, ctx: ToolContext
     for start, end in reversed(ranges):  # the latest first: earlier times do not move
         scene = remove_range(scene, seconds_to_ticks(start), seconds_to_ticks(end), None, args.ripple, new_id).scene
     removed = [{"start": round(start, 3), "end": round(end, 3)} for start, end in ranges]
-    return project.with_scene(scene), {"success": True, "removed": removed,
-                                       "secondsSaved": round(sum(end - start for start, end in ranges), 3)}
+    return project.with_scene(scene), {
+        "success": True,
+        "removed": removed,
+        "secondsSaved": round(sum(end - start for start, end in ranges), 3),
+    }
 
 
 class NormalizeArgs(ToolArgs):
-    element_ids: Annotated[list[Id] | None, Field(description="Video or audio elements (default: the main "
-                                                             "track's clips with sound).")] = None
-    target_lufs: Annotated[float, Field(ge=-50, le=-5, allow_inf_nan=False,
-                                        description="Integrated loudness to land on (LUFS): -14 streaming, "
-                                                    "-16 podcasts, -23 broadcast.")] = -14
+    element_ids: Annotated[
+        list[Id] | None, Field(description="Video or audio elements (default: the main track's clips with sound).")
+    ] = None
+    target_lufs: Annotated[
+        float,
+        Field(
+            ge=-50,
+            le=-5,
+            allow_inf_nan=False,
+            description="Integrated loudness to land on (LUFS): -14 streaming, -16 podcasts, -23 broadcast.",
+        ),
+    ] = -14
     errors: ClassVar = {"element_ids": "Invalid element ids", "target_lufs": "targetLufs must be -50 to -5"}
 
 
@@ -86,8 +109,9 @@ def normalize_loudness(project: Project, args: NormalizeArgs, ctx: ToolContext) 
     for element in with_sound(project, args.element_ids):
         file = asset_file(project, element, ctx)
         start, end = media_time.used_source(element)
-        measured = _measured("the loudness", element, ctx, lambda f=file, s=start, e=end: analysis.loudness(
-            f, project_path(ctx), s, e))
+        measured = _measured(
+            "the loudness", element, ctx, lambda f=file, s=start, e=end: analysis.loudness(f, project_path(ctx), s, e)
+        )
         if measured is None:
             skipped.append({"elementId": element.id, "reason": "silent"})
             continue
@@ -100,8 +124,12 @@ def normalize_loudness(project: Project, args: NormalizeArgs, ctx: ToolContext) 
         changed.append(entry)
     if not changed:
         raise ToolError("Nothing to normalise: every element is silent")
-    return project.with_scene(scene), {"success": True, "targetLufs": args.target_lufs, "elements": changed,
-                                       "skipped": skipped}
+    return project.with_scene(scene), {
+        "success": True,
+        "targetLufs": args.target_lufs,
+        "elements": changed,
+        "skipped": skipped,
+    }
 
 
 def _scene_times(project: Project, element_id: str, threshold: float, ctx: ToolContext) -> tuple[Element, list[float]]:
@@ -113,16 +141,19 @@ def _scene_times(project: Project, element_id: str, threshold: float, ctx: ToolC
     if element.type != "video":
         raise ToolError(f"Element {element_id} is {element.type}: shot changes are found in video")
     file = asset_file(project, element, ctx)
-    found = _measured("the shot changes", element, ctx, lambda: analysis.scene_changes(
-        file, project_path(ctx), threshold))
+    found = _measured(
+        "the shot changes", element, ctx, lambda: analysis.scene_changes(file, project_path(ctx), threshold)
+    )
     start, end = media_time.used_source(element)
     return element, [round(media_time.to_timeline(element, t), 3) for t in found if start < t < end]
 
 
 class DetectScenesArgs(ToolArgs):
     element_id: Annotated[Id, Field(description="A video element.")]
-    threshold: Annotated[float, Field(gt=0, le=1, allow_inf_nan=False,
-                                      description="How different a frame must be (0-1; lower finds more).")] = 0.3
+    threshold: Annotated[
+        float,
+        Field(gt=0, le=1, allow_inf_nan=False, description="How different a frame must be (0-1; lower finds more)."),
+    ] = 0.3
     errors: ClassVar = {"element_id": "Invalid element id", "threshold": "threshold must be above 0, at most 1"}
 
 
@@ -135,8 +166,10 @@ def detect_scenes(project: Project, args: DetectScenesArgs, ctx: ToolContext) ->
 
 class SplitScenesArgs(ToolArgs):
     element_ids: Annotated[list[Id], Field(min_length=1, description="Video elements to cut at their shots.")]
-    threshold: Annotated[float, Field(gt=0, le=1, allow_inf_nan=False,
-                                      description="How different a frame must be (0-1; lower finds more).")] = 0.3
+    threshold: Annotated[
+        float,
+        Field(gt=0, le=1, allow_inf_nan=False, description="How different a frame must be (0-1; lower finds more)."),
+    ] = 0.3
     errors: ClassVar = {"element_ids": "Invalid element ids", "threshold": "threshold must be above 0, at most 1"}
 
 

@@ -40,9 +40,14 @@ def load_asset_context(project: Project, args: LoadAssetArgs, ctx: ToolContext) 
         found = ctx.services.understanding.understand(file, AssetCache(ctx.session.path), ctx.progress)
     except NeuralCutError as exc:
         raise ToolError(FAILED, details=exc.message) from None
-    out: dict[str, Any] = {"assetId": found.asset_id, "status": "loaded" if found.loaded else "processing",
-                           "cached": found.cached, "provider": found.provider, "fileUri": found.file_uri,
-                           "mimeType": found.mime_type}
+    out: dict[str, Any] = {
+        "assetId": found.asset_id,
+        "status": "loaded" if found.loaded else "processing",
+        "cached": found.cached,
+        "provider": found.provider,
+        "fileUri": found.file_uri,
+        "mimeType": found.mime_type,
+    }
     if found.summary:
         out["summary"] = found.summary
     return out

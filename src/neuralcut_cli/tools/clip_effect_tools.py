@@ -21,18 +21,25 @@ def _taker(scene: Scene, element_id: str) -> Element:
         raise ToolError(f"Timeline element not found: {element_id}")
     element = found[1]
     if element.type not in edit.TAKES_CLIP_EFFECTS:
-        raise ToolError(f"Element {element_id} is {element.type}: clip effects go on video, image, sticker or "
-                        "graphic elements (use apply_effect for an effect over a time range)")
+        raise ToolError(
+            f"Element {element_id} is {element.type}: clip effects go on video, image, sticker or "
+            "graphic elements (use apply_effect for an effect over a time range)"
+        )
     return element
 
 
 class AddClipEffectArgs(ToolArgs):
     element_ids: Annotated[list[Id], Field(min_length=1, description="Video, image, sticker or graphic elements.")]
     effect_type: Annotated[str, Field(min_length=1, description="Effect id from list_effects, e.g. film-grain.")]
-    params: Annotated[dict[str, ParamValue] | None,
-                      Field(description="Optional parameter values; defaults otherwise (see get_effect).")] = None
-    errors: ClassVar = {"element_ids": "Invalid element ids", "effect_type": "Invalid effect type",
-                        "params": "Invalid effect parameters"}
+    params: Annotated[
+        dict[str, ParamValue] | None,
+        Field(description="Optional parameter values; defaults otherwise (see get_effect)."),
+    ] = None
+    errors: ClassVar = {
+        "element_ids": "Invalid element ids",
+        "effect_type": "Invalid effect type",
+        "params": "Invalid effect parameters",
+    }
 
 
 @tool("add_clip_effect", AddClipEffectArgs, kind="edit", group="effects", hints=Hints(destructive=False))
@@ -45,8 +52,12 @@ def add_clip_effect(project: Project, args: AddClipEffectArgs, ctx: ToolContext)
     for element_id in dict.fromkeys(args.element_ids):
         scene, effect_id = edit.add_clip_effect(scene, _taker(scene, element_id), effect.id, params)
         added.append({"elementId": element_id, "effectId": effect_id})
-    return project.with_scene(scene), {"success": True, "added": added, "effectType": effect.id,
-                                       "appliedParams": params}
+    return project.with_scene(scene), {
+        "success": True,
+        "added": added,
+        "effectType": effect.id,
+        "appliedParams": params,
+    }
 
 
 class UpdateClipEffectArgs(ToolArgs):
@@ -54,8 +65,12 @@ class UpdateClipEffectArgs(ToolArgs):
     effect_id: Annotated[Id, Field(description="The effect's id (from add_clip_effect or get_element).")]
     params: Annotated[dict[str, ParamValue] | None, Field(description="Parameters to change.")] = None
     enabled: Annotated[bool | None, Field(description="false switches the effect off, true on again.")] = None
-    errors: ClassVar = {"element_id": "Invalid element id", "effect_id": "Invalid effect id",
-                        "params": "Invalid effect parameters", "enabled": "enabled must be true or false"}
+    errors: ClassVar = {
+        "element_id": "Invalid element id",
+        "effect_id": "Invalid effect id",
+        "params": "Invalid effect parameters",
+        "enabled": "enabled must be true or false",
+    }
 
     def check(self) -> None:
         if not self.params and self.enabled is None:
@@ -69,8 +84,13 @@ def _clip_effect(element: Element, effect_id: str) -> Any:
     return effect
 
 
-@tool("update_clip_effect", UpdateClipEffectArgs, kind="edit",
-      group="effects", hints=Hints(destructive=False, idempotent=True))
+@tool(
+    "update_clip_effect",
+    UpdateClipEffectArgs,
+    kind="edit",
+    group="effects",
+    hints=Hints(destructive=False, idempotent=True),
+)
 def update_clip_effect(project: Project, args: UpdateClipEffectArgs, ctx: ToolContext) -> ProjectEdit:
     """Change some parameters of an effect on an element (the others keep their values), or switch it off
     and on with `enabled`. Returns the merged parameters."""
@@ -78,8 +98,13 @@ def update_clip_effect(project: Project, args: UpdateClipEffectArgs, ctx: ToolCo
     current = _clip_effect(element, args.effect_id)
     params = checked_params(effect_def(current.type), args.params or {})
     scene, changed = edit.update_clip_effect(project.scene, element, args.effect_id, params, args.enabled)
-    return project.with_scene(scene), {"success": True, "elementId": element.id, "effectId": changed.id,
-                                       "appliedParams": changed.params, "enabled": changed.enabled}
+    return project.with_scene(scene), {
+        "success": True,
+        "elementId": element.id,
+        "effectId": changed.id,
+        "appliedParams": changed.params,
+        "enabled": changed.enabled,
+    }
 
 
 class RemoveClipEffectArgs(ToolArgs):

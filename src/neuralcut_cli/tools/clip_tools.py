@@ -40,35 +40,74 @@ def get_element(project: Project, args: GetElementArgs, ctx: ToolContext) -> dic
 class UpdateClipArgs(ToolArgs):
     element_id: Annotated[Id, Field(description="The elementId to change.")]
     name: Annotated[Any, Field(json_schema_extra={"type": "string"}, description="A new name.")] = None
-    trim_start: Annotated[Any, Field(json_schema_extra={"type": "number"}, description="In point: seconds of source "
-                                     "left out at the start (moves only the start edge; frames stay in place).")] = None
-    trim_end: Annotated[Any, Field(json_schema_extra={"type": "number"}, description="Out point: seconds of source "
-                                   "left out at the end (moves only the end edge).")] = None
+    trim_start: Annotated[
+        Any,
+        Field(
+            json_schema_extra={"type": "number"},
+            description="In point: seconds of source "
+            "left out at the start (moves only the start edge; frames stay in place).",
+        ),
+    ] = None
+    trim_end: Annotated[
+        Any,
+        Field(
+            json_schema_extra={"type": "number"},
+            description="Out point: seconds of source left out at the end (moves only the end edge).",
+        ),
+    ] = None
     opacity: Annotated[Any, Field(json_schema_extra={"type": "number"}, description="0 to 100 (%).")] = None
-    position_x: Annotated[float | None, Field(ge=-1e9, le=1e9, description="Pixels right of the centre.",
-                                              **_FINITE)] = None
-    position_y: Annotated[float | None, Field(ge=-1e9, le=1e9, description="Pixels below the centre.",
-                                              **_FINITE)] = None
+    position_x: Annotated[
+        float | None, Field(ge=-1e9, le=1e9, description="Pixels right of the centre.", **_FINITE)
+    ] = None
+    position_y: Annotated[float | None, Field(ge=-1e9, le=1e9, description="Pixels below the centre.", **_FINITE)] = (
+        None
+    )
     rotation: Annotated[float | None, Field(ge=-1e6, le=1e6, description="Degrees, clockwise.", **_FINITE)] = None
     scale_x: Annotated[float | None, Field(gt=0, le=100, description="Horizontal scale (1 = 100%).", **_FINITE)] = None
     scale_y: Annotated[float | None, Field(gt=0, le=100, description="Vertical scale (1 = 100%).", **_FINITE)] = None
-    blend_mode: Annotated[Any, Field(json_schema_extra={"type": "string", "enum": list(BLEND_MODES)},
-                                     description="How it mixes with what is below.")] = None
+    blend_mode: Annotated[
+        Any,
+        Field(
+            json_schema_extra={"type": "string", "enum": list(BLEND_MODES)},
+            description="How it mixes with what is below.",
+        ),
+    ] = None
     hidden: Annotated[Any, Field(json_schema_extra={"type": "boolean"}, description="Hide or show it.")] = None
-    volume: Annotated[Any, Field(json_schema_extra={"type": "number"}, description="0 to 100 (% of its level; 0 "
-                                 "mutes). Stored as decibels.")] = None
+    volume: Annotated[
+        Any,
+        Field(
+            json_schema_extra={"type": "number"}, description="0 to 100 (% of its level; 0 mutes). Stored as decibels."
+        ),
+    ] = None
     muted: Annotated[Any, Field(json_schema_extra={"type": "boolean"}, description="Mute or unmute it.")] = None
     mask: Annotated[Any, Field(json_schema_extra={"type": "object"}, description="Not available yet.")] = None
-    errors: ClassVar = {"element_id": "Invalid elementId",
-                        "position_x": "positionX must be a number between -1e9 and 1e9 (pixels)",
-                        "position_y": "positionY must be a number between -1e9 and 1e9 (pixels)",
-                        "rotation": "rotation must be a number of degrees (at most 1e6 either way)",
-                        "scale_x": "scaleX must be a number above 0", "scale_y": "scaleY must be a number above 0"}
+    errors: ClassVar = {
+        "element_id": "Invalid elementId",
+        "position_x": "positionX must be a number between -1e9 and 1e9 (pixels)",
+        "position_y": "positionY must be a number between -1e9 and 1e9 (pixels)",
+        "rotation": "rotation must be a number of degrees (at most 1e6 either way)",
+        "scale_x": "scaleX must be a number above 0",
+        "scale_y": "scaleY must be a number above 0",
+    }
     default_error: ClassVar = "Invalid elementId"
 
 
-_PROPERTIES = ("name", "trim_start", "trim_end", "opacity", "position_x", "position_y", "rotation", "scale_x",
-               "scale_y", "blend_mode", "hidden", "volume", "muted", "mask")
+_PROPERTIES = (
+    "name",
+    "trim_start",
+    "trim_end",
+    "opacity",
+    "position_x",
+    "position_y",
+    "rotation",
+    "scale_x",
+    "scale_y",
+    "blend_mode",
+    "hidden",
+    "volume",
+    "muted",
+    "mask",
+)
 
 
 @tool("update_clip", UpdateClipArgs, kind="edit", group="clips", hints=Hints(destructive=False, idempotent=True))
@@ -157,8 +196,9 @@ def _blend_mode(element: Element, args: UpdateClipArgs, update: dict[str, Any], 
     if args.blend_mode is not None:
         _require(isinstance(args.blend_mode, str), "blendMode must be a string")
         _supports(element, VISUAL_ELEMENTS, "blendMode")
-        _require(args.blend_mode in BLEND_MODES,
-                 f"Unknown blendMode: {args.blend_mode}. Available: {', '.join(BLEND_MODES)}")
+        _require(
+            args.blend_mode in BLEND_MODES, f"Unknown blendMode: {args.blend_mode}. Available: {', '.join(BLEND_MODES)}"
+        )
         update["blend_mode"] = applied["blendMode"] = args.blend_mode
 
 
@@ -175,14 +215,18 @@ def _volume(element: Element, args: UpdateClipArgs, update: dict[str, Any], appl
 
 
 def _transform(element: Element, args: UpdateClipArgs) -> Any:
-    wanted = {k: v for k, v in (("scale_x", args.scale_x), ("scale_y", args.scale_y), ("rotate", args.rotation))
-              if v is not None}
+    wanted = {
+        k: v
+        for k, v in (("scale_x", args.scale_x), ("scale_y", args.scale_y), ("rotate", args.rotation))
+        if v is not None
+    }
     if not wanted and args.position_x is None and args.position_y is None:
         return None
     if not isinstance(element, VISUAL_ELEMENTS):
         raise ToolError(f"Element type '{element.type}' does not support transform properties")
-    position = element.transform.position.model_copy(update={k: v for k, v in (("x", args.position_x),
-                                                                                ("y", args.position_y)) if v is not None})
+    position = element.transform.position.model_copy(
+        update={k: v for k, v in (("x", args.position_x), ("y", args.position_y)) if v is not None}
+    )
     return element.transform.model_copy(update={**wanted, "position": position})
 
 
@@ -199,8 +243,12 @@ def _trims(args: UpdateClipArgs) -> tuple[int | None, int | None]:
 
 
 def _number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and value == value \
+    return (
+        isinstance(value, (int, float))
+        and not isinstance(value, bool)
+        and value == value
         and value not in (float("inf"), float("-inf"))
+    )
 
 
 class DuplicateArgs(ToolArgs):
@@ -216,5 +264,7 @@ def duplicate_elements(project: Project, args: DuplicateArgs, ctx: ToolContext) 
     if they should be elsewhere."""
     scene = require_content(project)
     new_scene, placed = copy_elements(scene, list(args.element_ids), new_id)
-    return project.with_scene(new_scene), {"success": True, "duplicated": [
-        {"elementId": element_id, "trackId": track_id} for element_id, track_id in placed]}
+    return project.with_scene(new_scene), {
+        "success": True,
+        "duplicated": [{"elementId": element_id, "trackId": track_id} for element_id, track_id in placed],
+    }

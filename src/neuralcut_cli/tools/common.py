@@ -50,9 +50,11 @@ def element_summary(element: Element) -> dict[str, Any]:
         fade_in, fade_out = fade_lengths(element)
         out.update({k: output_seconds(v) for k, v in (("fadeIn", fade_in), ("fadeOut", fade_out)) if v})
         out["animated"] = True
-    for flag, present in (("hasMask", bool(getattr(element, "masks", None))),
-                          ("hasEffects", bool(getattr(element, "effects", None))),
-                          ("isHidden", bool(getattr(element, "hidden", None)))):
+    for flag, present in (
+        ("hasMask", bool(getattr(element, "masks", None))),
+        ("hasEffects", bool(getattr(element, "effects", None))),
+        ("isHidden", bool(getattr(element, "hidden", None))),
+    ):
         if present:
             out[flag] = True
     return out
@@ -71,4 +73,3 @@ def require_content(project: Project) -> Scene:
     if scene.is_empty:
         raise ToolError("No timeline content")
     return scene
-

@@ -126,8 +126,13 @@ class ToolDefinition:
         started = time.perf_counter()
         result = self._execute(args, context)
         if log.isEnabledFor(logging.DEBUG):
-            log.debug("%s %s -> %s in %.1f ms", self.name, json.dumps(args, ensure_ascii=False, default=str)[:300],
-                      result.get("error", "ok"), (time.perf_counter() - started) * 1000)
+            log.debug(
+                "%s %s -> %s in %.1f ms",
+                self.name,
+                json.dumps(args, ensure_ascii=False, default=str)[:300],
+                result.get("error", "ok"),
+                (time.perf_counter() - started) * 1000,
+            )
         return result
 
     def _execute(self, args: Any, context: ToolContext) -> dict[str, Any]:
@@ -152,8 +157,10 @@ class ToolDefinition:
         unknown = [key for key in args if key not in _known_keys(self.args_model)]
         if unknown:  # a misspelt or invented argument would otherwise be ignored in silence
             takes = ", ".join(sorted(_known_keys(self.args_model, aliases_only=True))) or "no arguments"
-            raise ToolError(f"Unknown argument{'s' if len(unknown) > 1 else ''}: {', '.join(map(str, unknown))}",
-                            details=f"{self.name} takes: {takes}")
+            raise ToolError(
+                f"Unknown argument{'s' if len(unknown) > 1 else ''}: {', '.join(map(str, unknown))}",
+                details=f"{self.name} takes: {takes}",
+            )
         try:
             parsed = self.args_model.model_validate(args)
         except ValidationError as exc:
@@ -194,11 +201,23 @@ def _known_keys(model: type[ToolArgs], aliases_only: bool = False) -> set[str]:
     return names if aliases_only else names | set(model.model_fields)
 
 
-_PROBLEMS = {"missing": "required", "less_than_equal": "at most {le}", "greater_than_equal": "at least {ge}",
-             "less_than": "below {lt}", "greater_than": "above {gt}", "too_short": "at least {min_length} item(s)",
-             "too_long": "at most {max_length} item(s)", "list_type": "a list", "string_type": "text",
-             "int_type": "a whole number", "float_type": "a number", "bool_type": "true or false",
-             "dict_type": "an object", "finite_number": "a finite number", "string_too_short": "not empty"}
+_PROBLEMS = {
+    "missing": "required",
+    "less_than_equal": "at most {le}",
+    "greater_than_equal": "at least {ge}",
+    "less_than": "below {lt}",
+    "greater_than": "above {gt}",
+    "too_short": "at least {min_length} item(s)",
+    "too_long": "at most {max_length} item(s)",
+    "list_type": "a list",
+    "string_type": "text",
+    "int_type": "a whole number",
+    "float_type": "a number",
+    "bool_type": "true or false",
+    "dict_type": "an object",
+    "finite_number": "a finite number",
+    "string_too_short": "not empty",
+}
 
 
 def _what_is_wrong(model: type[ToolArgs], exc: ValidationError) -> str:
@@ -208,8 +227,9 @@ def _what_is_wrong(model: type[ToolArgs], exc: ValidationError) -> str:
         return str(error["msg"])
     name = str(error["loc"][0])
     info = next((i for f, i in model.model_fields.items() if name in (f, i.alias)), None)
-    problem = _PROBLEMS.get(error["type"], "{msg}").format(msg=str(error["msg"]).replace("Value error, ", ""),
-                                                           **(error.get("ctx") or {}))
+    problem = _PROBLEMS.get(error["type"], "{msg}").format(
+        msg=str(error["msg"]).replace("Value error, ", ""), **(error.get("ctx") or {})
+    )
     described = f" ({info.description})" if info is not None and info.description else ""
     return f"{info.alias or name if info else name}: {problem[:120]}{described}"
 
@@ -248,8 +268,17 @@ def tool(
 
     def wrap(fn: ToolFn) -> ToolDefinition:
         description = " ".join((fn.__doc__ or "").split())
-        return ToolDefinition(name, description, args_model, fn, kind, no_project_error, group, hints or Hints(),
-                              approval or ("dry-run" if kind == "edit" else "none"))
+        return ToolDefinition(
+            name,
+            description,
+            args_model,
+            fn,
+            kind,
+            no_project_error,
+            group,
+            hints or Hints(),
+            approval or ("dry-run" if kind == "edit" else "none"),
+        )
 
     return wrap
 

@@ -55,8 +55,10 @@ def _is_color(text: str) -> bool:
 
 
 class ListEffectsArgs(ToolArgs):
-    query: Annotated[str | None, Field(max_length=500,
-                                description="Optional words to match in names and keywords, e.g. 'black and white'.")] = None
+    query: Annotated[
+        str | None,
+        Field(max_length=500, description="Optional words to match in names and keywords, e.g. 'black and white'."),
+    ] = None
 
 
 @tool("list_effects", ListEffectsArgs, group="effects")
@@ -89,10 +91,16 @@ class ApplyEffectArgs(ToolArgs):
     effect_type: Annotated[str, Field(min_length=1, description="Effect id, e.g. blur, sepia, vignette.")]
     start: Annotated[Seconds, Field(description="Start in seconds.")]
     end: Annotated[Seconds, Field(description="End in seconds (after start).")]
-    params: Annotated[dict[str, ParamValue] | None,
-                      Field(description="Optional parameter values, e.g. {\"intensity\": 40}; defaults otherwise.")] = None
-    errors: ClassVar = {"effect_type": "Invalid effect type", "start": "Invalid start time", "end": "Invalid end time",
-                        "params": "Invalid effect parameters"}
+    params: Annotated[
+        dict[str, ParamValue] | None,
+        Field(description='Optional parameter values, e.g. {"intensity": 40}; defaults otherwise.'),
+    ] = None
+    errors: ClassVar = {
+        "effect_type": "Invalid effect type",
+        "start": "Invalid start time",
+        "end": "Invalid end time",
+        "params": "Invalid effect parameters",
+    }
 
     def check(self) -> None:
         if not self.effect_type.strip():
@@ -117,9 +125,13 @@ def apply_effect(project: Project, args: ApplyEffectArgs, ctx: ToolContext) -> P
 
 class UpdateEffectArgs(ToolArgs):
     element_id: Annotated[Id, Field(description="elementId of an effect element.")]
-    params: Annotated[dict[str, ParamValue], Field(min_length=1, description="Parameters to change, e.g. {\"intensity\": 40}.")]
-    errors: ClassVar = {"element_id": "Invalid element id",
-                        "params": "params is required and must be a non-empty object"}
+    params: Annotated[
+        dict[str, ParamValue], Field(min_length=1, description='Parameters to change, e.g. {"intensity": 40}.')
+    ]
+    errors: ClassVar = {
+        "element_id": "Invalid element id",
+        "params": "params is required and must be a non-empty object",
+    }
 
 
 @tool("update_effect", UpdateEffectArgs, kind="edit", group="effects", hints=Hints(destructive=False, idempotent=True))

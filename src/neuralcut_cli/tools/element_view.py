@@ -27,10 +27,17 @@ from neuralcut_cli.time import output_seconds
 
 
 def element_details(element: Element, track_id: str) -> dict[str, Any]:
-    out: dict[str, Any] = {"elementId": element.id, "trackId": track_id, "type": element.type, "name": element.name,
-                           "start": output_seconds(element.start_time), "end": output_seconds(element.end_time),
-                           "duration": output_seconds(element.duration), "trimStart": output_seconds(element.trim_start),
-                           "trimEnd": output_seconds(element.trim_end)}
+    out: dict[str, Any] = {
+        "elementId": element.id,
+        "trackId": track_id,
+        "type": element.type,
+        "name": element.name,
+        "start": output_seconds(element.start_time),
+        "end": output_seconds(element.end_time),
+        "duration": output_seconds(element.duration),
+        "trimStart": output_seconds(element.trim_start),
+        "trimEnd": output_seconds(element.trim_end),
+    }
     if isinstance(element, _MediaBase):
         out["assetId"] = element.media_id or None
         out["speed"] = element.rate
@@ -54,8 +61,13 @@ def element_details(element: Element, track_id: str) -> dict[str, Any]:
 
 
 def transform_json(transform: Transform) -> dict[str, Any]:
-    return {"positionX": transform.position.x, "positionY": transform.position.y, "rotation": transform.rotate,
-            "scaleX": transform.scale_x, "scaleY": transform.scale_y}
+    return {
+        "positionX": transform.position.x,
+        "positionY": transform.position.y,
+        "rotation": transform.rotate,
+        "scaleX": transform.scale_x,
+        "scaleY": transform.scale_y,
+    }
 
 
 def keyframes(animations: Animations) -> dict[str, Any]:
@@ -66,14 +78,28 @@ def keyframes(animations: Animations) -> dict[str, Any]:
         channel = animations.channels[binding.components[0].channel_id]
         for key in channel.keys:
             if isinstance(channel, DiscreteChannel):
-                found.append({"propertyPath": path, "id": key.id, "time": output_seconds(key.time),
-                              "value": key.value, "interpolation": "hold"})
+                found.append(
+                    {
+                        "propertyPath": path,
+                        "id": key.id,
+                        "time": output_seconds(key.time),
+                        "value": key.value,
+                        "interpolation": "hold",
+                    }
+                )
                 continue
             value: Any = key.value
             if len(binding.components) > 1:
                 value = {c.key: _component(animations, c.channel_id, key.id) for c in binding.components}
-            found.append({"propertyPath": path, "id": key.id, "time": output_seconds(key.time), "value": value,
-                          "interpolation": key.segment_to_next})  # type: ignore[union-attr]
+            found.append(
+                {
+                    "propertyPath": path,
+                    "id": key.id,
+                    "time": output_seconds(key.time),
+                    "value": value,
+                    "interpolation": key.segment_to_next,  # type: ignore[union-attr]
+                }
+            )
     found.sort(key=lambda k: (k["time"], k["propertyPath"]))
     return {"keyframeCount": len(found), "keyframes": found}
 
@@ -83,17 +109,27 @@ def _component(animations: Animations, channel_id: str, key_id: str) -> Any:
 
 
 def _text(element: TextElement) -> dict[str, Any]:
-    return {"content": element.content, "fontSize": element.font_size, "fontFamily": element.font_family,
-            "color": element.color, "fontWeight": element.font_weight, "fontStyle": element.font_style,
-            "textAlign": element.text_align, "textDecoration": element.text_decoration,
-            "letterSpacing": element.letter_spacing if element.letter_spacing is not None else 0,
-            "lineHeight": element.line_height if element.line_height is not None else 1.2,
-            "background": element.background.model_dump(mode="json", by_alias=True, exclude_none=True)}
+    return {
+        "content": element.content,
+        "fontSize": element.font_size,
+        "fontFamily": element.font_family,
+        "color": element.color,
+        "fontWeight": element.font_weight,
+        "fontStyle": element.font_style,
+        "textAlign": element.text_align,
+        "textDecoration": element.text_decoration,
+        "letterSpacing": element.letter_spacing if element.letter_spacing is not None else 0,
+        "lineHeight": element.line_height if element.line_height is not None else 1.2,
+        "background": element.background.model_dump(mode="json", by_alias=True, exclude_none=True),
+    }
 
 
 def _sound(element: VideoElement | AudioElement) -> dict[str, Any]:
-    out: dict[str, Any] = {"volume": round(gain_from_db(element.volume) * 100, 1), "volumeDb": element.volume,
-                           "muted": element.muted}
+    out: dict[str, Any] = {
+        "volume": round(gain_from_db(element.volume) * 100, 1),
+        "volumeDb": element.volume,
+        "muted": element.muted,
+    }
     if isinstance(element, VideoElement):
         out["sourceAudio"] = element.source_audio
     else:
@@ -104,7 +140,11 @@ def _sound(element: VideoElement | AudioElement) -> dict[str, Any]:
 
 
 def _visual(element: VideoElement | ImageElement | TextElement | StickerElement | GraphicElement) -> dict[str, Any]:
-    return {"transform": transform_json(element.transform), "opacity": round(float(element.opacity) * 100, 2),
-            "blendMode": element.blend, "hidden": element.is_hidden,
-            "effects": [e.model_dump(mode="json", by_alias=True) for e in element.effects or ()],
-            "masks": [m.model_dump(mode="json", by_alias=True) for m in element.masks or ()]}
+    return {
+        "transform": transform_json(element.transform),
+        "opacity": round(float(element.opacity) * 100, 2),
+        "blendMode": element.blend,
+        "hidden": element.is_hidden,
+        "effects": [e.model_dump(mode="json", by_alias=True) for e in element.effects or ()],
+        "masks": [m.model_dump(mode="json", by_alias=True) for m in element.masks or ()],
+    }

@@ -11,11 +11,17 @@ from functools import lru_cache
 from neuralcut_cli.tools.definition import GROUP_NAMES, ToolDefinition
 
 #: What each group is for, as ``use_tools`` tells the model.
-GIST = {"text": "restyle or retime text", "effects": "the effects catalogue, change an effect, effects on one clip",
-        "clips": "clip properties, copies, speed, gaps, track mute/hide", "motion": "fades, moves, zooms, ducking, "
-        "keyframes", "stickers": "stickers and flags", "media": "silences, loudness, shot changes",
-        "speech": "transcripts, word cuts, filler words, captions, subtitles", "skills": "recipes for whole jobs",
-        "legacy": "old single-element delete, context echo"}
+GIST = {
+    "text": "restyle or retime text",
+    "effects": "the effects catalogue, change an effect, effects on one clip",
+    "clips": "clip properties, copies, speed, gaps, track mute/hide",
+    "motion": "fades, moves, zooms, ducking, keyframes",
+    "stickers": "stickers and flags",
+    "media": "silences, loudness, shot changes",
+    "speech": "transcripts, word cuts, filler words, captions, subtitles",
+    "skills": "recipes for whole jobs",
+    "legacy": "old single-element delete, context echo",
+}
 #: The groups a model can unlock, in the order it is told them.
 UNLOCKABLE = tuple(group for group in GROUP_NAMES if group != "core")
 

@@ -45,8 +45,11 @@ def list_animatable_properties(project: Project, args: ElementArgs, ctx: ToolCon
     static value: position, scale, rotation and opacity for visual elements, volume for video and audio, colour
     and background for text."""
     element = _element(project, args.element_id)
-    props = [{"path": p.path, "valueType": p.kind, "currentValue": p.static(element)}
-             for p in PROPERTIES.values() if p.applies_to(element)]
+    props = [
+        {"path": p.path, "valueType": p.kind, "currentValue": p.static(element)}
+        for p in PROPERTIES.values()
+        if p.applies_to(element)
+    ]
     return {"elementId": element.id, "elementType": element.type, "properties": props}
 
 
@@ -63,14 +66,29 @@ class UpsertArgs(ToolArgs):
     element_id: Annotated[Id, Field(description="The elementId.")]
     property_path: Annotated[Id, Field(json_schema_extra={"enum": _PATHS}, description="The property to animate.")]
     time: Annotated[Any, Field(json_schema_extra={"type": "number"}, description="Seconds from the element's start.")]
-    value: Annotated[Any, Field(json_schema_extra={"type": "number"}, description="The value (number "
-                                "properties: pixels, scale, degrees, opacity 0-1, volume dB).")] = None
-    color_value: Annotated[Any, Field(json_schema_extra={"type": "string"}, description="The colour, for color "
-                                      "and background.color ('#ff0000').")] = None
-    interpolation: Annotated[Any, Field(json_schema_extra={"type": "string", "enum": ["linear", "hold", "bezier"]},
-                                        description="How the value goes to the next key (default linear).")] = None
-    keyframe_id: Annotated[Any, Field(json_schema_extra={"type": "string"}, description="A key to change (it moves "
-                                      "to `time`).")] = None
+    value: Annotated[
+        Any,
+        Field(
+            json_schema_extra={"type": "number"},
+            description="The value (number properties: pixels, scale, degrees, opacity 0-1, volume dB).",
+        ),
+    ] = None
+    color_value: Annotated[
+        Any,
+        Field(
+            json_schema_extra={"type": "string"}, description="The colour, for color and background.color ('#ff0000')."
+        ),
+    ] = None
+    interpolation: Annotated[
+        Any,
+        Field(
+            json_schema_extra={"type": "string", "enum": ["linear", "hold", "bezier"]},
+            description="How the value goes to the next key (default linear).",
+        ),
+    ] = None
+    keyframe_id: Annotated[
+        Any, Field(json_schema_extra={"type": "string"}, description="A key to change (it moves to `time`).")
+    ] = None
     errors: ClassVar = {"element_id": "Invalid elementId", "property_path": "Invalid propertyPath"}
     default_error: ClassVar = "Invalid elementId"
 
@@ -83,8 +101,12 @@ class UpsertArgs(ToolArgs):
                 raise ToolError("colorValue is required for color properties (hex string like '#ff0000')")
             if self.value is not None:
                 raise ToolError(f"value is for numeric properties; {self.property_path} takes colorValue")
-        elif isinstance(self.value, bool) or not isinstance(self.value, (int, float)) or self.value != self.value \
-                or abs(self.value) > 1e9:
+        elif (
+            isinstance(self.value, bool)
+            or not isinstance(self.value, (int, float))
+            or self.value != self.value
+            or abs(self.value) > 1e9
+        ):
             raise ToolError("value is required and must be a number for numeric properties")
         elif self.color_value is not None:
             raise ToolError(f"colorValue is for color properties; {self.property_path} takes value (a number)")
@@ -111,26 +133,36 @@ def upsert_keyframe(project: Project, args: UpsertArgs, ctx: ToolContext) -> Pro
     element = _animatable(project, args.element_id, args.property_path)
     ticks = seconds_to_ticks(float(args.time))
     if ticks > element.duration:
-        raise ToolError(f"Time {number_text(args.time)}s is outside element range (0 to "
-                        f"{number_text(output_seconds(element.duration))}s)")
+        raise ToolError(
+            f"Time {number_text(args.time)}s is outside element range (0 to "
+            f"{number_text(output_seconds(element.duration))}s)"
+        )
     raw = args.color_value if PROPERTIES[args.property_path].kind == "color" else args.value
     try:
-        changed, key_id = upsert(element, args.property_path, ticks, raw, args.interpolation, args.keyframe_id,
-                                 new_id)
+        changed, key_id = upsert(element, args.property_path, ticks, raw, args.interpolation, args.keyframe_id, new_id)
     except ValueError:
         raise ToolError(f"Invalid colorValue: {args.color_value}") from None
     interpolation = next((k["interpolation"] for k in keyframe_list(changed) if k["id"] == key_id), "linear")
     return project.with_scene(project.scene.update_element(changed)), {
-        "success": True, "elementId": element.id, "propertyPath": args.property_path, "keyframeId": key_id,
-        "time": args.time, "value": value_at(changed, args.property_path, ticks), "interpolation": interpolation}
+        "success": True,
+        "elementId": element.id,
+        "propertyPath": args.property_path,
+        "keyframeId": key_id,
+        "time": args.time,
+        "value": value_at(changed, args.property_path, ticks),
+        "interpolation": interpolation,
+    }
 
 
 class RemoveArgs(ToolArgs):
     element_id: Annotated[Id, Field(description="The elementId.")]
     property_path: Annotated[Id, Field(json_schema_extra={"enum": _PATHS})]
     keyframe_id: Annotated[Id, Field(description="The key's id (from list_keyframes).")]
-    errors: ClassVar = {"element_id": "Invalid elementId", "property_path": "Invalid propertyPath",
-                        "keyframe_id": "Invalid keyframeId"}
+    errors: ClassVar = {
+        "element_id": "Invalid elementId",
+        "property_path": "Invalid propertyPath",
+        "keyframe_id": "Invalid keyframeId",
+    }
     default_error: ClassVar = "Invalid elementId"
 
 
@@ -143,26 +175,45 @@ def remove_keyframe(project: Project, args: RemoveArgs, ctx: ToolContext) -> Pro
         changed = remove(element, args.property_path, args.keyframe_id)
     except EditError as exc:
         raise ToolError(exc.message) from None
-    return project.with_scene(project.scene.update_element(changed)), {"success": True,
-                                                                       "removedKeyframeId": args.keyframe_id}
+    return project.with_scene(project.scene.update_element(changed)), {
+        "success": True,
+        "removedKeyframeId": args.keyframe_id,
+    }
 
 
 class CurveArgs(ToolArgs):
     element_id: Annotated[Id, Field(description="The elementId.")]
     property_path: Annotated[Id, Field(json_schema_extra={"enum": _PATHS})]
     keyframe_id: Annotated[Id, Field(description="The key's id.")]
-    interpolation: Annotated[Any, Field(json_schema_extra={"type": "string", "enum": ["linear", "bezier", "step"]},
-                                        description="The segment to the next key.")] = None
-    right_handle: Annotated[Any, Field(json_schema_extra={"type": "object", "properties": {
-        "dt": {"type": "number"}, "dv": {"type": "number"}}}, description="Outgoing handle: dt seconds (>= 0), "
-        "dv value.")] = None
-    left_handle: Annotated[Any, Field(json_schema_extra={"type": "object", "properties": {
-        "dt": {"type": "number"}, "dv": {"type": "number"}}}, description="Incoming handle: dt seconds (<= 0), "
-        "dv value.")] = None
-    tangent_mode: Annotated[Any, Field(json_schema_extra={"type": "string", "enum": ["auto", "aligned", "broken",
-                                                                                     "flat"]})] = None
-    errors: ClassVar = {"element_id": "Invalid elementId", "property_path": "Invalid propertyPath",
-                        "keyframe_id": "Invalid keyframeId"}
+    interpolation: Annotated[
+        Any,
+        Field(
+            json_schema_extra={"type": "string", "enum": ["linear", "bezier", "step"]},
+            description="The segment to the next key.",
+        ),
+    ] = None
+    right_handle: Annotated[
+        Any,
+        Field(
+            json_schema_extra={"type": "object", "properties": {"dt": {"type": "number"}, "dv": {"type": "number"}}},
+            description="Outgoing handle: dt seconds (>= 0), dv value.",
+        ),
+    ] = None
+    left_handle: Annotated[
+        Any,
+        Field(
+            json_schema_extra={"type": "object", "properties": {"dt": {"type": "number"}, "dv": {"type": "number"}}},
+            description="Incoming handle: dt seconds (<= 0), dv value.",
+        ),
+    ] = None
+    tangent_mode: Annotated[
+        Any, Field(json_schema_extra={"type": "string", "enum": ["auto", "aligned", "broken", "flat"]})
+    ] = None
+    errors: ClassVar = {
+        "element_id": "Invalid elementId",
+        "property_path": "Invalid propertyPath",
+        "keyframe_id": "Invalid keyframeId",
+    }
     default_error: ClassVar = "Invalid elementId"
 
     def check(self) -> None:
@@ -174,13 +225,18 @@ class CurveArgs(ToolArgs):
 
 
 def _handle_ok(handle: Any) -> bool:
-    return isinstance(handle, dict) and all(isinstance(handle.get(k), (int, float)) and not isinstance(
-        handle.get(k), bool) and abs(handle[k]) <= 86_400 for k in ("dt", "dv"))
+    return isinstance(handle, dict) and all(
+        isinstance(handle.get(k), (int, float)) and not isinstance(handle.get(k), bool) and abs(handle[k]) <= 86_400
+        for k in ("dt", "dv")
+    )
 
 
 def _ticks(handle: Any) -> Handle | None:
-    return None if handle is None else Handle(dt=seconds_to_ticks(abs(handle["dt"])) * (1 if handle["dt"] >= 0 else -1),
-                                              dv=handle["dv"])
+    return (
+        None
+        if handle is None
+        else Handle(dt=seconds_to_ticks(abs(handle["dt"])) * (1 if handle["dt"] >= 0 else -1), dv=handle["dv"])
+    )
 
 
 @tool("update_keyframe_curve", CurveArgs, kind="edit", group="motion", hints=Hints(destructive=False))
@@ -192,11 +248,30 @@ def update_keyframe_curve(project: Project, args: CurveArgs, ctx: ToolContext) -
     if args.tangent_mode is not None and args.tangent_mode not in ("auto", "aligned", "broken", "flat"):
         raise ToolError(f"Invalid tangentMode: {args.tangent_mode}. Must be auto, aligned, broken, or flat.")
     try:
-        changed = update_curve(element, args.property_path, args.keyframe_id, args.interpolation,
-                               _ticks(args.right_handle), _ticks(args.left_handle), args.tangent_mode)
+        changed = update_curve(
+            element,
+            args.property_path,
+            args.keyframe_id,
+            args.interpolation,
+            _ticks(args.right_handle),
+            _ticks(args.left_handle),
+            args.tangent_mode,
+        )
     except EditError as exc:
         raise ToolError(exc.message) from None
-    applied = {k: v for k, v in (("interpolation", args.interpolation), ("rightHandle", args.right_handle),
-                                 ("leftHandle", args.left_handle), ("tangentMode", args.tangent_mode)) if v is not None}
+    applied = {
+        k: v
+        for k, v in (
+            ("interpolation", args.interpolation),
+            ("rightHandle", args.right_handle),
+            ("leftHandle", args.left_handle),
+            ("tangentMode", args.tangent_mode),
+        )
+        if v is not None
+    }
     return project.with_scene(project.scene.update_element(changed)), {
-        "success": True, "elementId": element.id, "keyframeId": args.keyframe_id, "applied": applied}
+        "success": True,
+        "elementId": element.id,
+        "keyframeId": args.keyframe_id,
+        "applied": applied,
+    }

@@ -12,8 +12,11 @@ from neuralcut_cli.tools.definition import NoArgs, ToolArgs, ToolContext, tool
 
 def used_asset_ids(project: Project) -> set[str]:
     """Assets referenced by any element of the active scene."""
-    return {element.media_id for _, element in project.scene.elements()
-            if isinstance(element, MEDIA_ELEMENTS) and element.media_id}
+    return {
+        element.media_id
+        for _, element in project.scene.elements()
+        if isinstance(element, MEDIA_ELEMENTS) and element.media_id
+    }
 
 
 class ListAssetsArgs(ToolArgs):
@@ -56,9 +59,15 @@ def list_timeline(project: Project, args: NoArgs, ctx: ToolContext) -> dict[str,
     for position, track in enumerate(scene.tracks.ordered()):
         kind = scene.tracks.kind_of(track)
         visual = track.type != "audio"
-        entry: dict[str, Any] = {"trackId": track.id, "name": track.name, "type": kind, "position": position,
-                                 "visualLayer": (overlays - position if position < overlays else 0) if visual else None,
-                                 "isVisualLayer": visual, "stacking": _stacking(position, overlays, kind)}
+        entry: dict[str, Any] = {
+            "trackId": track.id,
+            "name": track.name,
+            "type": kind,
+            "position": position,
+            "visualLayer": (overlays - position if position < overlays else 0) if visual else None,
+            "isVisualLayer": visual,
+            "stacking": _stacking(position, overlays, kind),
+        }
         for state in ("muted", "hidden"):
             if getattr(track, state, None) is not None:
                 entry[state] = getattr(track, state)
@@ -89,4 +98,3 @@ def echo_context(project: Project, args: NoArgs, ctx: ToolContext) -> dict[str, 
         "mediaNames": [asset.label for asset in project.media_assets],
         "playbackTimeMs": ctx.playback_time_ms,
     }
-

@@ -27,12 +27,19 @@ _ALLOWED = {"video": ("main", "overlay"), "image": ("main", "overlay"), "audio":
 class AddMediaArgs(ToolArgs):
     asset_id: Annotated[Id, Field(description="Internal id of a media asset (from list_project_assets).")]
     start_time: Annotated[Seconds, Field(description="Timeline start in seconds.")]
-    track_type: Annotated[Literal["main", "overlay", "audio"],
-                          Field(description="main (the main video track), overlay (a video track above it) or audio.")]
-    duration: Annotated[PositiveSeconds | None,
-                        Field(description="Seconds; default: the whole source for video/audio, 5 s for images.")] = None
-    errors: ClassVar = {"asset_id": "Asset not found", "start_time": "Invalid start time",
-                        "track_type": "Invalid track type for asset", "duration": "Invalid duration"}
+    track_type: Annotated[
+        Literal["main", "overlay", "audio"],
+        Field(description="main (the main video track), overlay (a video track above it) or audio."),
+    ]
+    duration: Annotated[
+        PositiveSeconds | None, Field(description="Seconds; default: the whole source for video/audio, 5 s for images.")
+    ] = None
+    errors: ClassVar = {
+        "asset_id": "Asset not found",
+        "start_time": "Invalid start time",
+        "track_type": "Invalid track type for asset",
+        "duration": "Invalid duration",
+    }
 
 
 @tool("add_media_to_timeline", AddMediaArgs, kind="edit", group="core", hints=Hints(destructive=False))
@@ -77,10 +84,15 @@ def _duration(asset, requested: float | None) -> int:  # type: ignore[no-untyped
 class VolumeArgs(ToolArgs):
     track_id: Annotated[Id, Field(description="trackId of the element's track.")]
     element_id: Annotated[Id, Field(description="elementId of an audio or video element.")]
-    volume: Annotated[float, Field(ge=0, le=1, allow_inf_nan=False,
-                                   description="Linear gain from 0 (silent, muted) to 1 (unchanged).")]
-    errors: ClassVar = {"track_id": "Element not found", "element_id": "Element not found",
-                        "volume": "Volume must be between 0 and 1"}
+    volume: Annotated[
+        float,
+        Field(ge=0, le=1, allow_inf_nan=False, description="Linear gain from 0 (silent, muted) to 1 (unchanged)."),
+    ]
+    errors: ClassVar = {
+        "track_id": "Element not found",
+        "element_id": "Element not found",
+        "volume": "Volume must be between 0 and 1",
+    }
 
 
 @tool("set_volume", VolumeArgs, kind="edit", group="core", hints=Hints(destructive=False, idempotent=True))

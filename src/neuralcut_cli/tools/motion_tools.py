@@ -24,10 +24,17 @@ _SECONDS = Field(ge=0, le=86_400, allow_inf_nan=False)
 
 class FadeArgs(ToolArgs):
     element_ids: Annotated[list[Id], Field(min_length=1, description="Elements to fade.")]
-    fade_in: Annotated[float | None, _SECONDS, Field(alias="in", description="Seconds of fade in from the start.")] = None
-    fade_out: Annotated[float | None, _SECONDS, Field(alias="out", description="Seconds of fade out to the end.")] = None
-    errors: ClassVar = {"element_ids": "Invalid element ids", "fade_in": "in must be seconds (0 or more)",
-                        "fade_out": "out must be seconds (0 or more)"}
+    fade_in: Annotated[float | None, _SECONDS, Field(alias="in", description="Seconds of fade in from the start.")] = (
+        None
+    )
+    fade_out: Annotated[float | None, _SECONDS, Field(alias="out", description="Seconds of fade out to the end.")] = (
+        None
+    )
+    errors: ClassVar = {
+        "element_ids": "Invalid element ids",
+        "fade_in": "in must be seconds (0 or more)",
+        "fade_out": "out must be seconds (0 or more)",
+    }
 
     def check(self) -> None:
         if not self.fade_in and not self.fade_out:
@@ -44,26 +51,45 @@ def fade(project: Project, args: FadeArgs, ctx: ToolContext) -> ProjectEdit:
         found = scene.find_element(element_id)
         if found is None:
             raise ToolError(f"Timeline elements not found: {element_id}")
-        faded = fade_element(found[1], seconds_to_ticks(args.fade_in or 0), seconds_to_ticks(args.fade_out or 0),
-                             new_id)
+        faded = fade_element(
+            found[1], seconds_to_ticks(args.fade_in or 0), seconds_to_ticks(args.fade_out or 0), new_id
+        )
         scene = scene.update_element(faded)
-    return project.with_scene(scene), {"success": True, "elementIds": list(dict.fromkeys(args.element_ids)),
-                                       "in": args.fade_in or 0, "out": args.fade_out or 0}
+    return project.with_scene(scene), {
+        "success": True,
+        "elementIds": list(dict.fromkeys(args.element_ids)),
+        "in": args.fade_in or 0,
+        "out": args.fade_out or 0,
+    }
 
 
 class AnimateArgs(ToolArgs):
     element_id: Annotated[Id, Field(description="The element to animate.")]
     property: Annotated[Id, Field(json_schema_extra={"enum": list(PROPERTIES)}, description="What changes.")]
-    start_value: Annotated[Any, Field(alias="from", json_schema_extra={"type": ["number", "string"]},
-                                      description="The value at the start (a colour for colour properties).")]
-    end_value: Annotated[Any, Field(alias="to", json_schema_extra={"type": ["number", "string"]},
-                                    description="The value at the end.")]
-    start: Annotated[float | None, _SECONDS, Field(description="Timeline seconds (default: the element's start).")] = None
+    start_value: Annotated[
+        Any,
+        Field(
+            alias="from",
+            json_schema_extra={"type": ["number", "string"]},
+            description="The value at the start (a colour for colour properties).",
+        ),
+    ]
+    end_value: Annotated[
+        Any, Field(alias="to", json_schema_extra={"type": ["number", "string"]}, description="The value at the end.")
+    ]
+    start: Annotated[float | None, _SECONDS, Field(description="Timeline seconds (default: the element's start).")] = (
+        None
+    )
     end: Annotated[float | None, _SECONDS, Field(description="Timeline seconds (default: the element's end).")] = None
     easing: Annotated[str, Field(json_schema_extra={"enum": ["linear", *EASINGS]})] = "linear"
-    errors: ClassVar = {"element_id": "Invalid elementId", "property": "Invalid property",
-                        "start_value": "from is required", "end_value": "to is required",
-                        "start": "Invalid start time", "end": "Invalid end time"}
+    errors: ClassVar = {
+        "element_id": "Invalid elementId",
+        "property": "Invalid property",
+        "start_value": "from is required",
+        "end_value": "to is required",
+        "start": "Invalid start time",
+        "end": "Invalid end time",
+    }
 
     def check(self) -> None:
         if self.easing not in ("linear", *EASINGS):
@@ -77,8 +103,9 @@ def animate(project: Project, args: AnimateArgs, ctx: ToolContext) -> ProjectEdi
     {elementId, property: "transform.scaleX", from: 1, to: 1.2} (and the same for scaleY)."""
     prop = PROPERTIES.get(args.property)
     if prop is None:
-        raise ToolError(f"Unknown property path: {args.property}. Use list_animatable_properties to discover valid "
-                        "paths.")
+        raise ToolError(
+            f"Unknown property path: {args.property}. Use list_animatable_properties to discover valid paths."
+        )
     found = project.scene.find_element(args.element_id)
     if found is None:
         raise ToolError(f"Element not found: {args.element_id}")
@@ -86,20 +113,28 @@ def animate(project: Project, args: AnimateArgs, ctx: ToolContext) -> ProjectEdi
     if not prop.applies_to(element):
         raise ToolError(f"Element type '{element.type}' does not support animating '{args.property}'")
     for name, value in (("from", args.start_value), ("to", args.end_value)):
-        ok = isinstance(value, str) if prop.kind == "color" else isinstance(value, (int, float)) and not isinstance(
-            value, bool) and abs(value) <= 1e9
+        ok = (
+            isinstance(value, str)
+            if prop.kind == "color"
+            else isinstance(value, (int, float)) and not isinstance(value, bool) and abs(value) <= 1e9
+        )
         if not ok:
             raise ToolError(f"{name} must be {'a colour' if prop.kind == 'color' else 'a number'}")
     start = seconds_to_ticks(args.start) - element.start_time if args.start is not None else 0
     end = seconds_to_ticks(args.end) - element.start_time if args.end is not None else element.duration
     try:
-        changed = animate_element(element, args.property, start, end, (args.start_value, args.end_value), args.easing,
-                                  new_id)
+        changed = animate_element(
+            element, args.property, start, end, (args.start_value, args.end_value), args.easing, new_id
+        )
     except ValueError:
         raise ToolError("from and to must be colours (e.g. '#ff0000')") from None
     return project.with_scene(project.scene.update_element(changed)), {
-        "success": True, "elementId": element.id, "property": args.property,
-        "start": output_seconds(element.start_time + start), "end": output_seconds(element.start_time + end)}
+        "success": True,
+        "elementId": element.id,
+        "property": args.property,
+        "start": output_seconds(element.start_time + start),
+        "end": output_seconds(element.start_time + end),
+    }
 
 
 class DuckArgs(ToolArgs):
@@ -108,9 +143,13 @@ class DuckArgs(ToolArgs):
     depth: Annotated[float, Field(gt=0, le=60, allow_inf_nan=False, description="dB below its own level.")] = 12
     attack: Annotated[float, Field(ge=0, le=10, allow_inf_nan=False, description="Seconds to go down.")] = 0.3
     release: Annotated[float, Field(ge=0, le=10, allow_inf_nan=False, description="Seconds to come back.")] = 0.5
-    errors: ClassVar = {"music_element_ids": "Invalid musicElementIds", "under_element_ids": "Invalid underElementIds",
-                        "depth": "depth must be a positive number of dB (at most 60)",
-                        "attack": "attack must be 0 to 10 seconds", "release": "release must be 0 to 10 seconds"}
+    errors: ClassVar = {
+        "music_element_ids": "Invalid musicElementIds",
+        "under_element_ids": "Invalid underElementIds",
+        "depth": "depth must be a positive number of dB (at most 60)",
+        "attack": "attack must be 0 to 10 seconds",
+        "release": "release must be 0 to 10 seconds",
+    }
 
 
 @tool("duck", DuckArgs, kind="edit", group="motion", hints=Hints(destructive=False))
@@ -134,8 +173,11 @@ def duck(project: Project, args: DuckArgs, ctx: ToolContext) -> ProjectEdit:
         if not isinstance(found[1], (VideoElement, AudioElement)):
             raise ToolError(f"Element type '{found[1].type}' has no volume to duck")
         try:
-            scene = scene.update_element(duck_element(found[1], spans, args.depth, seconds_to_ticks(args.attack),
-                                                      seconds_to_ticks(args.release), new_id))
+            scene = scene.update_element(
+                duck_element(
+                    found[1], spans, args.depth, seconds_to_ticks(args.attack), seconds_to_ticks(args.release), new_id
+                )
+            )
         except EditError as exc:
             raise ToolError(exc.message) from None
         ducked.append(element_id)

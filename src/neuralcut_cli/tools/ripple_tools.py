@@ -21,10 +21,14 @@ from neuralcut_cli.tools.definition import Hints, ProjectEdit, ToolArgs, ToolCon
 class RemoveRangeArgs(ToolArgs):
     start: Annotated[Seconds, Field(description="Start of the range in seconds.")]
     end: Annotated[Seconds, Field(description="End of the range in seconds (after start).")]
-    ripple: Annotated[bool, Field(description="Close the gap: everything after the range moves left by its "
-                                              "length on the same tracks.")] = False
-    track_ids: Annotated[list[Id] | None, Field(min_length=1, description="Only these tracks (default: every "
-                                                                          "track, so picture and sound stay in sync).")] = None
+    ripple: Annotated[
+        bool,
+        Field(description="Close the gap: everything after the range moves left by its length on the same tracks."),
+    ] = False
+    track_ids: Annotated[
+        list[Id] | None,
+        Field(min_length=1, description="Only these tracks (default: every track, so picture and sound stay in sync)."),
+    ] = None
     errors: ClassVar = {"start": "Invalid start time", "end": "Invalid end time", "track_ids": "Invalid track ids"}
     default_error: ClassVar = "Invalid time range"
 
@@ -42,12 +46,17 @@ def remove_range(project: Project, args: RemoveRangeArgs, ctx: ToolContext) -> P
     """Remove [start, end) seconds from every track (or `trackIds`): cut, delete what is inside and, with `ripple:
     true`, close the gap. E.g. cut out 3-6 s and close it: {start: 3, end: 6, ripple: true}."""
     scene = require_content(project)
-    done = cut_range(scene, seconds_to_ticks(args.start), seconds_to_ticks(args.end), args.track_ids, args.ripple,
-                     new_id)
+    done = cut_range(
+        scene, seconds_to_ticks(args.start), seconds_to_ticks(args.end), args.track_ids, args.ripple, new_id
+    )
     if not done.removed and not done.cut and not done.moved:
         raise ToolError("Nothing lies in that range")
-    return project.with_scene(done.scene), {"success": True, "deletedElements": done.removed,
-                                            "cutElements": done.cut, "movedElements": moved_output(done)}
+    return project.with_scene(done.scene), {
+        "success": True,
+        "deletedElements": done.removed,
+        "cutElements": done.cut,
+        "movedElements": moved_output(done),
+    }
 
 
 class CloseGapsArgs(ToolArgs):
@@ -67,11 +76,21 @@ def close_gaps(project: Project, args: CloseGapsArgs, ctx: ToolContext) -> Proje
 
 class SpeedArgs(ToolArgs):
     element_ids: Annotated[list[Id], Field(min_length=1, description="Video or audio elementIds.")]
-    rate: Annotated[float, Field(allow_inf_nan=False, description=f"Speed: {MIN_RATE:g} to {MAX_RATE:g} "
-                                                                   "(2 = twice as fast, 0.5 = half speed, 1 = normal).")]
+    rate: Annotated[
+        float,
+        Field(
+            allow_inf_nan=False,
+            description=f"Speed: {MIN_RATE:g} to {MAX_RATE:g} (2 = twice as fast, 0.5 = half speed, 1 = normal).",
+        ),
+    ]
     maintain_pitch: Annotated[bool, Field(description="Keep voices at their pitch (default true).")] = True
-    ripple: Annotated[bool, Field(description="Move what starts after each clip by the time it gains or loses, "
-                                              "on every track (else a slower clip must have room).")] = False
+    ripple: Annotated[
+        bool,
+        Field(
+            description="Move what starts after each clip by the time it gains or loses, "
+            "on every track (else a slower clip must have room)."
+        ),
+    ] = False
     errors: ClassVar = {"element_ids": "Invalid element ids", "rate": "Invalid rate", "ripple": "Invalid ripple"}
 
     def check(self) -> None:
@@ -92,7 +111,14 @@ def set_speed(project: Project, args: SpeedArgs, ctx: ToolContext) -> ProjectEdi
         found = new_scene.find_element(element_id)
         assert found is not None
         element = found[1]
-        out.append({"elementId": element_id, "trackId": track_id, "start": output_seconds(element.start_time),
-                    "end": output_seconds(element.end_time), "duration": output_seconds(element.duration),
-                    "rate": args.rate})
+        out.append(
+            {
+                "elementId": element_id,
+                "trackId": track_id,
+                "start": output_seconds(element.start_time),
+                "end": output_seconds(element.end_time),
+                "duration": output_seconds(element.duration),
+                "rate": args.rate,
+            }
+        )
     return project.with_scene(new_scene), {"success": True, "elements": out}

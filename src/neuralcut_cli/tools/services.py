@@ -34,8 +34,9 @@ class AssetUnderstanding(Protocol):
 class Transcriber(Protocol):
     """Speech to text: ``transcribe_video``."""
 
-    def transcribe(self, file: AssetFile, project_path: Path, model_id: str | None,
-                   language: str | None) -> dict[str, Any]: ...
+    def transcribe(
+        self, file: AssetFile, project_path: Path, model_id: str | None, language: str | None
+    ) -> dict[str, Any]: ...
 
 
 def _gemini(model: str | None = None) -> AssetUnderstanding:

@@ -18,8 +18,7 @@ def _skills(ctx: ToolContext) -> list[Skill]:
 
 
 class ListSkillsArgs(ToolArgs):
-    query: Annotated[str | None, Field(max_length=500,
-                                description="Optional words to match, e.g. 'tiktok'.")] = None
+    query: Annotated[str | None, Field(max_length=500, description="Optional words to match, e.g. 'tiktok'.")] = None
 
 
 @tool("list_skills", ListSkillsArgs, group="skills")

@@ -26,10 +26,16 @@ class AddStickerArgs(ToolArgs):
     sticker_id: Annotated[str, Field(description="provider:value, e.g. shapes:star or flags:AR (see list_stickers).")]
     start: Annotated[Seconds, Field(description="Start in seconds.")]
     end: Annotated[Seconds, Field(description="End in seconds (after start).")]
-    position: Annotated[Literal["top-left", "top-right", "center", "bottom-left", "bottom-right"],
-                        Field(description="Where on the frame; center when omitted.")] = "center"
-    errors: ClassVar = {"sticker_id": "Sticker not found", "start": "Invalid time range", "end": "Invalid time range",
-                        "position": "Invalid sticker position"}
+    position: Annotated[
+        Literal["top-left", "top-right", "center", "bottom-left", "bottom-right"],
+        Field(description="Where on the frame; center when omitted."),
+    ] = "center"
+    errors: ClassVar = {
+        "sticker_id": "Sticker not found",
+        "start": "Invalid time range",
+        "end": "Invalid time range",
+        "position": "Invalid sticker position",
+    }
 
     def check(self) -> None:
         if seconds_to_ticks(self.start) >= seconds_to_ticks(self.end):
@@ -50,7 +56,9 @@ def add_sticker(project: Project, args: AddStickerArgs, ctx: ToolContext) -> Pro
 
 
 class ListStickersArgs(ToolArgs):
-    query: Annotated[str | None, Field(description="Optional text to match in ids and names, e.g. 'star' or 'japan'.")] = None
+    query: Annotated[
+        str | None, Field(description="Optional text to match in ids and names, e.g. 'star' or 'japan'.")
+    ] = None
     provider: Annotated[Literal["shapes", "flags"] | None, Field(description="Only shapes or only flags.")] = None
     errors: ClassVar = {"query": "Invalid sticker query", "provider": "Invalid sticker provider"}
 

@@ -23,8 +23,10 @@ def _inside(ctx: ToolContext, name: str) -> Path:
     base = project_path(ctx)
     path = (base.parent / name).resolve()
     if not any(path.is_relative_to(root) for root in media_roots(base)):
-        raise ToolError(f"{name} is outside the project folder; subtitle files are read and written there (or in "
-                        "a folder named in NEURALCUT_MEDIA_ROOTS)")
+        raise ToolError(
+            f"{name} is outside the project folder; subtitle files are read and written there (or in "
+            "a folder named in NEURALCUT_MEDIA_ROOTS)"
+        )
     return path
 
 

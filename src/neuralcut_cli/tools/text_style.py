@@ -15,14 +15,18 @@ from neuralcut_cli.project.colors import check_color
 from neuralcut_cli.project.limits import MAX_NUMBER
 from neuralcut_cli.tools.definition import ToolArgs
 
-_TEXT_ENUMS = {"font_weight": ("normal", "bold"), "font_style": ("normal", "italic"),
-               "text_align": ("left", "center", "right")}
+_TEXT_ENUMS = {
+    "font_weight": ("normal", "bold"),
+    "font_style": ("normal", "italic"),
+    "text_align": ("left", "center", "right"),
+}
 _NUMBER = {"type": "number"}
 
 
 class TextStyleArgs(ToolArgs):
-    color: Annotated[Any, Field(json_schema_extra={"type": "string"}, description="Text colour: #rrggbb, a CSS "
-                                "name or rgb().")] = None
+    color: Annotated[
+        Any, Field(json_schema_extra={"type": "string"}, description="Text colour: #rrggbb, a CSS name or rgb().")
+    ] = None
     font_size: Annotated[Any, Field(json_schema_extra=_NUMBER, description="Font size (presets: 5 to 8).")] = None
     font_family: Annotated[Any, Field(json_schema_extra={"type": "string"}, description="Font family.")] = None
     font_weight: Annotated[Any, Field(json_schema_extra={"type": "string", "enum": ["normal", "bold"]})] = None
@@ -31,11 +35,26 @@ class TextStyleArgs(ToolArgs):
     letter_spacing: Annotated[Any, Field(json_schema_extra=_NUMBER, description="Extra pixels between letters.")] = None
     position_x: Annotated[Any, Field(json_schema_extra=_NUMBER, description="Pixels right of the centre.")] = None
     position_y: Annotated[Any, Field(json_schema_extra=_NUMBER, description="Pixels below the centre.")] = None
-    background: Annotated[Any, Field(json_schema_extra={"type": "object", "properties": {
-        "enabled": {"type": "boolean"}, "color": {"type": "string"}, "cornerRadius": {"type": "number"},
-        "padding": {"type": "number"}}}, description="The box behind the text.")] = None
-    style_errors: ClassVar = {"font_weight": "Invalid fontWeight", "font_style": "Invalid fontStyle",
-                              "text_align": "Invalid textAlign"}
+    background: Annotated[
+        Any,
+        Field(
+            json_schema_extra={
+                "type": "object",
+                "properties": {
+                    "enabled": {"type": "boolean"},
+                    "color": {"type": "string"},
+                    "cornerRadius": {"type": "number"},
+                    "padding": {"type": "number"},
+                },
+            },
+            description="The box behind the text.",
+        ),
+    ] = None
+    style_errors: ClassVar = {
+        "font_weight": "Invalid fontWeight",
+        "font_style": "Invalid fontStyle",
+        "text_align": "Invalid textAlign",
+    }
 
     def overrides(self) -> dict[str, Any]:
         """The overrides given, checked, as element fields (``ToolError`` with the contract's string)."""
@@ -59,8 +78,12 @@ class TextStyleArgs(ToolArgs):
             out["color"] = _color(self.color, "Invalid color")
         if self.font_family is not None:
             family = self.font_family
-            if not isinstance(family, str) or not family.strip() or len(family) > 200 \
-                    or any(ord(c) < 32 or ord(c) == 127 for c in family):
+            if (
+                not isinstance(family, str)
+                or not family.strip()
+                or len(family) > 200
+                or any(ord(c) < 32 or ord(c) == 127 for c in family)
+            ):
                 raise ToolError("Invalid fontFamily")
             out["font_family"] = family
         return out

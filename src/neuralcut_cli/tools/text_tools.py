@@ -32,10 +32,17 @@ class AddTextArgs(TextStyleArgs):
     start: Annotated[Seconds, Field(description="Start in seconds.")]
     end: Annotated[Seconds, Field(description="End in seconds (after start).")]
     position: Annotated[Position, Field(description="Vertical placement; center when omitted.")] = "center"
-    style: Annotated[Literal["plain", "subtitle", "hook", "label"],
-                     Field(description="Preset: plain (default), subtitle, hook (big, bold) or label.")] = "plain"
-    errors: ClassVar = {"text": "Text is required", "start": "Invalid time range", "end": "Invalid time range",
-                        "position": "Invalid text position", "style": "Invalid text style"}
+    style: Annotated[
+        Literal["plain", "subtitle", "hook", "label"],
+        Field(description="Preset: plain (default), subtitle, hook (big, bold) or label."),
+    ] = "plain"
+    errors: ClassVar = {
+        "text": "Text is required",
+        "start": "Invalid time range",
+        "end": "Invalid time range",
+        "position": "Invalid text position",
+        "style": "Invalid text style",
+    }
 
     def check(self) -> None:
         if not self.text.strip():
@@ -49,8 +56,9 @@ class AddTextArgs(TextStyleArgs):
 def add_text(project: Project, args: AddTextArgs, ctx: ToolContext) -> ProjectEdit:
     """Add text from `start` to `end` (s) at the top, center or bottom, with optional style (colour, font,
     alignment, position, background box). Only when the user asks for text."""
-    element = text_element(project, args.text, seconds_to_ticks(args.start), seconds_to_ticks(args.end),
-                           args.position, args.style)
+    element = text_element(
+        project, args.text, seconds_to_ticks(args.start), seconds_to_ticks(args.end), args.position, args.style
+    )
     element = restyle(element, args.overrides())  # type: ignore[arg-type]
     scene, track = place_auto(project.scene, element, "text")
     return project.with_scene(scene), {"elementId": element.id, "trackId": track.id}
@@ -59,18 +67,25 @@ def add_text(project: Project, args: AddTextArgs, ctx: ToolContext) -> ProjectEd
 class UpdateTextArgs(TextStyleArgs):
     track_id: Annotated[Id | None, Field(description="trackId of the text's track (needed with elementId).")] = None
     element_id: Annotated[Id | None, Field(description="elementId of one text element.")] = None
-    element_ids: Annotated[list[Id] | None, Field(min_length=1, description="Several text elementIds to change "
-                                                  "at once (style and content only).")] = None
+    element_ids: Annotated[
+        list[Id] | None,
+        Field(min_length=1, description="Several text elementIds to change at once (style and content only)."),
+    ] = None
     text: Annotated[str | None, Field(description="New text.")] = None
     content: Annotated[str | None, Field(description="New text (the same as `text`).")] = None
     start: Annotated[Seconds | None, Field(description="New start in seconds (one element).")] = None
     end: Annotated[Seconds | None, Field(description="New end in seconds (one element).")] = None
     position: Annotated[Position | None, Field(description="New vertical placement.")] = None
-    errors: ClassVar = {"track_id": "Text element not found", "element_id": "Text element not found",
-                        "element_ids": 'elementIds must be a non-empty JSON array of strings, e.g. ["id1","id2"]',
-                        "text": "Text is required", "content": "content must be a non-empty string",
-                        "start": "Invalid time range", "end": "Invalid time range",
-                        "position": "Invalid text position"}
+    errors: ClassVar = {
+        "track_id": "Text element not found",
+        "element_id": "Text element not found",
+        "element_ids": 'elementIds must be a non-empty JSON array of strings, e.g. ["id1","id2"]',
+        "text": "Text is required",
+        "content": "content must be a non-empty string",
+        "start": "Invalid time range",
+        "end": "Invalid time range",
+        "position": "Invalid text position",
+    }
     default_error: ClassVar = "Text element not found"
 
     def check(self) -> None:
@@ -80,7 +95,11 @@ class UpdateTextArgs(TextStyleArgs):
             raise ToolError("Text is required")
         if self.content is not None and not self.content.strip():
             raise ToolError("content must be a non-empty string")
-        if self.start is not None and self.end is not None and seconds_to_ticks(self.start) >= seconds_to_ticks(self.end):
+        if (
+            self.start is not None
+            and self.end is not None
+            and seconds_to_ticks(self.start) >= seconds_to_ticks(self.end)
+        ):
             raise ToolError("Invalid time range")
         if self.element_ids is not None and (self.start is not None or self.end is not None):
             raise ToolError("start and end change one element: give elementId")
@@ -108,9 +127,16 @@ def update_text(project: Project, args: UpdateTextArgs, ctx: ToolContext) -> Pro
             resolve_range(element, start, end, None)
         except EditError:
             raise ToolError("Invalid time range") from None
-    scene = update_text_element(project.scene, element, project.settings.canvas_size.height,
-                                args.text if args.text is not None else args.content, args.position, start, end,
-                                args.overrides())
+    scene = update_text_element(
+        project.scene,
+        element,
+        project.settings.canvas_size.height,
+        args.text if args.text is not None else args.content,
+        args.position,
+        start,
+        end,
+        args.overrides(),
+    )
     return project.with_scene(scene), {"success": True, "elementId": element.id}
 
 
@@ -122,9 +148,14 @@ def _update_many(project: Project, args: UpdateTextArgs) -> ProjectEdit:
         if found is None or found[1].type != "text":
             skipped.append(element_id)
             continue
-        scene = update_text_element(scene, found[1], project.settings.canvas_size.height,
-                                    args.text if args.text is not None else args.content, args.position,
-                                    style=args.overrides())
+        scene = update_text_element(
+            scene,
+            found[1],
+            project.settings.canvas_size.height,
+            args.text if args.text is not None else args.content,
+            args.position,
+            style=args.overrides(),
+        )
         updated.append({"elementId": element_id, "trackId": found[0].id})
     if not updated:
         raise ToolError(f"No text element among: {', '.join(skipped)}")

@@ -52,8 +52,10 @@ def split(project: Project, args: SplitArgs, ctx: ToolContext) -> ProjectEdit:
 
 class DeleteArgs(ToolArgs):
     element_ids: Annotated[list[Id], Field(min_length=1, description="elementId values from list_timeline.")]
-    ripple: Annotated[bool, Field(description="Close the gap: later elements on each deleted element's track move "
-                                              "left by its length.")] = False
+    ripple: Annotated[
+        bool,
+        Field(description="Close the gap: later elements on each deleted element's track move left by its length."),
+    ] = False
     errors: ClassVar = {"element_ids": "Invalid element ids", "ripple": "Invalid ripple"}
 
 
@@ -67,15 +69,20 @@ def delete_timeline_elements(project: Project, args: DeleteArgs, ctx: ToolContex
     if not args.ripple:
         return project.with_scene(new_scene), {"success": True, "deletedElements": ids}
     done = delete_rippled(scene, ids)
-    return project.with_scene(done.scene), {"success": True, "deletedElements": ids,
-                                            "movedElements": moved_output(done)}
+    return project.with_scene(done.scene), {
+        "success": True,
+        "deletedElements": ids,
+        "movedElements": moved_output(done),
+    }
 
 
 class MoveArgs(ToolArgs):
     element_ids: Annotated[list[Id], Field(min_length=1, description="elementId values to move together.")]
     start: Annotated[Seconds, Field(description="New start in seconds of the earliest element of the group.")]
-    target_track_id: Annotated[Any, Field(json_schema_extra={"type": "string"},
-                                          description="Optional trackId of a compatible track to move to.")] = None
+    target_track_id: Annotated[
+        Any,
+        Field(json_schema_extra={"type": "string"}, description="Optional trackId of a compatible track to move to."),
+    ] = None
     errors: ClassVar = {"element_ids": "Invalid element ids", "start": "Invalid start time"}
 
     def check(self) -> None:
@@ -90,8 +97,15 @@ def move_timeline_elements(project: Project, args: MoveArgs, ctx: ToolContext) -
     scene = require_content(project)
     ids = _dedupe(args.element_ids)
     new_scene, moved = move_elements(scene, ids, seconds_to_ticks(args.start), args.target_track_id)
-    out = [{"elementId": m.element.id, "trackId": m.track_id, "start": output_seconds(m.element.start_time),
-            "end": output_seconds(m.element.end_time)} for m in moved]
+    out = [
+        {
+            "elementId": m.element.id,
+            "trackId": m.track_id,
+            "start": output_seconds(m.element.start_time),
+            "end": output_seconds(m.element.end_time),
+        }
+        for m in moved
+    ]
     return project.with_scene(new_scene), {"success": True, "movedElements": out}
 
 
@@ -100,8 +114,12 @@ class TimingArgs(ToolArgs):
     start: Annotated[Seconds | None, Field(description="New start in seconds (moves the element).")] = None
     end: Annotated[Seconds | None, Field(description="New end in seconds.")] = None
     duration: Annotated[PositiveSeconds | None, Field(description="New duration in seconds.")] = None
-    errors: ClassVar = {"element_id": "Invalid element id", "start": "Invalid start time", "end": "Invalid end time",
-                        "duration": "Invalid duration"}
+    errors: ClassVar = {
+        "element_id": "Invalid element id",
+        "start": "Invalid start time",
+        "end": "Invalid end time",
+        "duration": "Invalid duration",
+    }
     default_error: ClassVar = "Invalid timing update"
 
     def check(self) -> None:
@@ -116,8 +134,13 @@ def _ticks(value: float | None) -> int | None:
     return None if value is None else seconds_to_ticks(value)
 
 
-@tool("update_timeline_element_timing", TimingArgs, kind="edit",
-      group="core", hints=Hints(destructive=False, idempotent=True))
+@tool(
+    "update_timeline_element_timing",
+    TimingArgs,
+    kind="edit",
+    group="core",
+    hints=Hints(destructive=False, idempotent=True),
+)
 def update_timeline_element_timing(project: Project, args: TimingArgs, ctx: ToolContext) -> ProjectEdit:
     """Change an element's start, end or duration (s): `start` alone moves it; `end` or `duration` keep the start.
     Video and audio cannot outgrow their source."""
@@ -128,8 +151,14 @@ def update_timeline_element_timing(project: Project, args: TimingArgs, ctx: Tool
     track, element = found
     start, end = resolve_range(element, _ticks(args.start), _ticks(args.end), _ticks(args.duration))
     scene = retime_in_scene(scene, element, start, end)
-    output: dict[str, Any] = {"success": True, "elementId": element.id, "trackId": track.id,
-                              "start": output_seconds(start), "end": output_seconds(end), "duration": output_seconds(end - start)}
+    output: dict[str, Any] = {
+        "success": True,
+        "elementId": element.id,
+        "trackId": track.id,
+        "start": output_seconds(start),
+        "end": output_seconds(end),
+        "duration": output_seconds(end - start),
+    }
     return project.with_scene(scene), output
 
 

@@ -22,7 +22,9 @@ FAILED = "Failed to transcribe"
 
 
 class TranscribeArgs(ToolArgs):
-    asset_id: Annotated[str | None, Field(description="Video or audio asset id; default: the first clip in use.")] = None
+    asset_id: Annotated[str | None, Field(description="Video or audio asset id; default: the first clip in use.")] = (
+        None
+    )
     language: Annotated[str | None, Field(description="Language code such as en or es; detected when omitted.")] = None
     model_id: Annotated[str | None, Field(description="Whisper model: tiny, base (default), small, medium...")] = None
     errors: ClassVar = {"asset_id": "Asset not found", "language": "Invalid language", "model_id": "Invalid model id"}

@@ -65,8 +65,15 @@ def find_in_transcript(project: Project, args: FindArgs, ctx: ToolContext) -> di
     """Where a word or phrase is spoken: timeline ranges (seconds) across the clips, from the transcripts
     transcribe_video made (trims and speed applied). Case and punctuation are ignored."""
     words, missing = _words(project, with_sound(project, None), ctx)
-    found = [{"elementId": run[0].element_id, "start": run[0].start, "end": run[-1].end,
-              "text": " ".join(w.text for w in run)} for run in find_phrase(words, args.query)]
+    found = [
+        {
+            "elementId": run[0].element_id,
+            "start": run[0].start,
+            "end": run[-1].end,
+            "text": " ".join(w.text for w in run),
+        }
+        for run in find_phrase(words, args.query)
+    ]
     return {"query": args.query, "matches": found, "untranscribed": missing}
 
 
@@ -75,12 +82,18 @@ class CutWordsArgs(ToolArgs):
     text: Annotated[str | None, Field(description="The words to remove, e.g. 'let me start again'.")] = None
     start: Annotated[Seconds | None, Field(description="Or: remove the words from here (timeline seconds)...")] = None
     end: Annotated[Seconds | None, Field(description="...to here.")] = None
-    occurrence: Annotated[Literal["first", "all"], Field(description="With text: the first time it is said, or "
-                                                                     "every time.")] = "first"
+    occurrence: Annotated[
+        Literal["first", "all"], Field(description="With text: the first time it is said, or every time.")
+    ] = "first"
     ripple: Annotated[bool, Field(description="Close the cut on every track (default true).")] = True
-    errors: ClassVar = {"element_id": "Invalid element id", "text": "text must be words",
-                        "start": "Invalid start time", "end": "Invalid end time",
-                        "occurrence": "occurrence must be first or all", "ripple": "Invalid ripple"}
+    errors: ClassVar = {
+        "element_id": "Invalid element id",
+        "text": "text must be words",
+        "start": "Invalid start time",
+        "end": "Invalid end time",
+        "occurrence": "occurrence must be first or all",
+        "ripple": "Invalid ripple",
+    }
 
     def check(self) -> None:
         if (self.text is None) == (self.start is None or self.end is None):
@@ -114,13 +127,19 @@ def cut_words(project: Project, args: CutWordsArgs, ctx: ToolContext) -> Project
 
 
 class FillerArgs(ToolArgs):
-    element_ids: Annotated[list[Id] | None, Field(description="Clips (default: the main track's clips with "
-                                                             "sound).")] = None
-    words: Annotated[list[Annotated[str, Field(min_length=1)]] | None,
-                     Field(description=f"Fillers to remove (default {', '.join(FILLERS)}).")] = None
+    element_ids: Annotated[
+        list[Id] | None, Field(description="Clips (default: the main track's clips with sound).")
+    ] = None
+    words: Annotated[
+        list[Annotated[str, Field(min_length=1)]] | None,
+        Field(description=f"Fillers to remove (default {', '.join(FILLERS)})."),
+    ] = None
     ripple: Annotated[bool, Field(description="Close the cuts (default true).")] = True
-    errors: ClassVar = {"element_ids": "Invalid element ids", "words": "words must be a list of words",
-                        "ripple": "Invalid ripple"}
+    errors: ClassVar = {
+        "element_ids": "Invalid element ids",
+        "words": "words must be a list of words",
+        "ripple": "Invalid ripple",
+    }
 
 
 @tool("remove_filler_words", FillerArgs, kind="edit", group="speech", hints=Hints(destructive=True))
@@ -132,21 +151,32 @@ def remove_filler_words(project: Project, args: FillerArgs, ctx: ToolContext) ->
     if not runs:
         return project, {"success": True, "removed": [], "secondsSaved": 0, "untranscribed": missing}
     scene, removed, saved = _cut(project, runs, args.ripple)
-    return project.with_scene(scene), {"success": True, "removed": removed, "secondsSaved": saved,
-                                       "untranscribed": missing}
+    return project.with_scene(scene), {
+        "success": True,
+        "removed": removed,
+        "secondsSaved": saved,
+        "untranscribed": missing,
+    }
 
 
 class CaptionArgs(ToolArgs):
-    element_ids: Annotated[list[Id] | None, Field(description="Clips to caption (default: the main track's "
-                                                             "clips with sound).")] = None
+    element_ids: Annotated[
+        list[Id] | None, Field(description="Clips to caption (default: the main track's clips with sound).")
+    ] = None
     max_words: Annotated[int, Field(ge=1, le=20, description="Words per caption at most.")] = 5
     max_chars: Annotated[int, Field(ge=8, le=200, description="Characters per caption at most.")] = 32
     position: Annotated[Literal["top", "center", "bottom"], Field(description="Where on the frame.")] = "bottom"
-    style: Annotated[Literal["plain", "subtitle", "hook", "label"],
-                     Field(description="Text preset (subtitle: white on a black box).")] = "subtitle"
-    errors: ClassVar = {"element_ids": "Invalid element ids", "max_words": "maxWords must be 1 to 20",
-                        "max_chars": "maxChars must be 8 to 200", "position": "position must be top, center or bottom",
-                        "style": "style must be plain, subtitle, hook or label"}
+    style: Annotated[
+        Literal["plain", "subtitle", "hook", "label"],
+        Field(description="Text preset (subtitle: white on a black box)."),
+    ] = "subtitle"
+    errors: ClassVar = {
+        "element_ids": "Invalid element ids",
+        "max_words": "maxWords must be 1 to 20",
+        "max_chars": "maxChars must be 8 to 200",
+        "position": "position must be top, center or bottom",
+        "style": "style must be plain, subtitle, hook or label",
+    }
 
 
 @tool("add_captions", CaptionArgs, kind="edit", group="speech", hints=Hints(destructive=False))
@@ -159,5 +189,9 @@ def add_captions(project: Project, args: CaptionArgs, ctx: ToolContext) -> Proje
     if not cues:
         raise ToolError("No words to caption in those clips")
     scene, track = caption_track(project, cues, args.position, args.style)
-    return project.with_scene(scene), {"success": True, "trackId": track.id, "captions": len(track.elements),
-                                       "untranscribed": missing}
+    return project.with_scene(scene), {
+        "success": True,
+        "trackId": track.id,
+        "captions": len(track.elements),
+        "untranscribed": missing,
+    }

@@ -12,8 +12,9 @@ from neuralcut_cli.tools.groups import GIST, UNLOCKABLE, groups
 
 
 class UseToolsArgs(ToolArgs):
-    groups: Annotated[list[str], Field(min_length=1, json_schema_extra={"items": {"type": "string",
-                                                                                  "enum": list(UNLOCKABLE)}})]
+    groups: Annotated[
+        list[str], Field(min_length=1, json_schema_extra={"items": {"type": "string", "enum": list(UNLOCKABLE)}})
+    ]
     errors: ClassVar = {"groups": "groups must be a list of group names"}
 
     def check(self) -> None:
@@ -29,8 +30,10 @@ def _description() -> str:
 
 @tool("use_tools", UseToolsArgs, group="core")
 def use_tools(project: Project, args: UseToolsArgs, ctx: ToolContext) -> dict[str, Any]:
-    return {"unlocked": list(dict.fromkeys(args.groups)),
-            "tools": {group: list(groups()[group]) for group in dict.fromkeys(args.groups)}}
+    return {
+        "unlocked": list(dict.fromkeys(args.groups)),
+        "tools": {group: list(groups()[group]) for group in dict.fromkeys(args.groups)},
+    }
 
 
 use_tools.description = _description()

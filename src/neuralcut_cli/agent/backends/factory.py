@@ -16,8 +16,9 @@ def backend_spec(spec: str | None) -> str:
     return (spec or os.environ.get("NEURALCUT_BACKEND") or DEFAULT_BACKEND).strip()
 
 
-def make_backend(spec: str | None = None, model: str | None = None, fps: float = 30.0,
-                 base_url: str | None = None) -> Backend:
+def make_backend(
+    spec: str | None = None, model: str | None = None, fps: float = 30.0, base_url: str | None = None
+) -> Backend:
     """A backend from its name; heavy SDKs are imported only for the backend chosen."""
     name = backend_spec(spec)
     if name == "mock":

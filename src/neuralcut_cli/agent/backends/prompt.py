@@ -22,8 +22,12 @@ Rules:
 def system_prompt(context: AgentContext | None) -> str:
     if context is None:
         return RULES
-    lines = [RULES, "", f"Project: {context.project_name or context.project_id} (id {context.project_id}), "
-             f"playhead at {context.playback_time_ms / 1000:g}s."]
+    lines = [
+        RULES,
+        "",
+        f"Project: {context.project_name or context.project_id} (id {context.project_id}), "
+        f"playhead at {context.playback_time_ms / 1000:g}s.",
+    ]
     if context.media_assets:
         lines.append("Assets:")
         for asset in context.media_assets:

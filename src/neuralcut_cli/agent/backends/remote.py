@@ -30,8 +30,13 @@ class RemoteBackend:
         self.token = token if token is not None else (os.environ.get("NEURALCUT_SERVER_TOKEN") or None)
         self.timeout = timeout or float(os.environ.get("NEURALCUT_REMOTE_TIMEOUT", DEFAULT_TIMEOUT))
 
-    def complete(self, conversation: Sequence[ChatMessage], tools: Sequence[ToolDefinition],
-                 context: AgentContext | None, on_text: TextSink | None = None) -> AssistantTurn:
+    def complete(
+        self,
+        conversation: Sequence[ChatMessage],
+        tools: Sequence[ToolDefinition],
+        context: AgentContext | None,
+        on_text: TextSink | None = None,
+    ) -> AssistantTurn:
         body: dict[str, Any] = {"messages": [m.wire() for m in conversation]}
         if context is not None:
             body["context"] = context.wire()
@@ -54,7 +59,9 @@ class RemoteBackend:
         try:
             turn = AssistantTurn.from_wire(data)
         except ValueError:
-            raise BackendError(f"The NeuralCut server at {self.base} sent an answer without content/toolCalls") from None
+            raise BackendError(
+                f"The NeuralCut server at {self.base} sent an answer without content/toolCalls"
+            ) from None
         if on_text and turn.content:
             on_text(turn.content)
         return turn

@@ -30,8 +30,13 @@ class ScriptedBackend:
         self.repeat_last = repeat_last
         self.calls: list[list[ChatMessage]] = []  # what it was asked, for assertions
 
-    def complete(self, conversation: Sequence[ChatMessage], tools: Sequence[ToolDefinition],
-                 context: AgentContext | None, on_text: TextSink | None = None) -> AssistantTurn:
+    def complete(
+        self,
+        conversation: Sequence[ChatMessage],
+        tools: Sequence[ToolDefinition],
+        context: AgentContext | None,
+        on_text: TextSink | None = None,
+    ) -> AssistantTurn:
         self.calls.append(list(conversation))
         if self.delay:
             time.sleep(self.delay)
@@ -56,5 +61,8 @@ class ScriptedBackend:
             raise BackendError(f"cannot read the script {path}: {exc}") from None
         turns = data.get("turns", []) if isinstance(data, dict) else data
         delay = float(data.get("delay", 0)) if isinstance(data, dict) else 0.0
-        return cls([AssistantTurn.model_validate(t) for t in turns], delay=delay,
-                   repeat_last=bool(data.get("repeat", False)) if isinstance(data, dict) else False)
+        return cls(
+            [AssistantTurn.model_validate(t) for t in turns],
+            delay=delay,
+            repeat_last=bool(data.get("repeat", False)) if isinstance(data, dict) else False,
+        )

@@ -33,4 +33,5 @@ def terminal_asker(console: Console, read: Callable[[str], str] = input) -> Aske
         except EOFError:
             answer = ""
         return "yes" if answer in ("y", "yes") else "always" if answer in ("a", "always") else "no"
+
     return ask

@@ -64,8 +64,15 @@ class ChatSession:
         self.chat = ChatStore(chat_file)
         self.agent = AgentStore()
         backend = make_backend(self.backend_name, self.model, fps=project.fps, base_url=self.base_url)
-        self.orchestrator = Orchestrator(backend, default_registry(), self.session, self.chat, self.agent,
-                                         listener=self._relay, services=ToolServices.for_model(self._gemini_model()))
+        self.orchestrator = Orchestrator(
+            backend,
+            default_registry(),
+            self.session,
+            self.chat,
+            self.agent,
+            listener=self._relay,
+            services=ToolServices.for_model(self._gemini_model()),
+        )
         self.orchestrator.approval = Approval(self.approve, asker=self._ask)
 
     def set_approve(self, mode: str) -> None:
@@ -126,8 +133,9 @@ class ChatSession:
                 done.wait(CANCEL_GRACE)
             if not done.is_set():  # waiting on the model: its answer will be dropped, so the agent is idle now
                 self.orchestrator.abandon()
-        outcome = box[0] if box else RequestOutcome(reply="Request cancelled", status="error",
-                                                    error="Request cancelled")
+        outcome = (
+            box[0] if box else RequestOutcome(reply="Request cancelled", status="error", error="Request cancelled")
+        )
         if cancelled and not outcome.failed:
             outcome.status, outcome.error = "error", "Request cancelled"
         return Exchange(text, outcome, before, self.session.project(), cancelled)

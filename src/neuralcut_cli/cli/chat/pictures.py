@@ -47,8 +47,9 @@ def storyboard(chat: ChatSession, console: Console, arg: str) -> None:
     project = chat.session.project()
     tiles = shots(project, every)
     _warn(console, project, None, None)
-    written, columns, rows = write_storyboard(project, chat.project_path, tiles,
-                                              _target(chat, " ".join(words), "storyboard"))
+    written, columns, rows = write_storyboard(
+        project, chat.project_path, tiles, _target(chat, " ".join(words), "storyboard")
+    )
     _shown(console, written, f"{plural(len(tiles), 'tile')} ({columns} x {rows})")
 
 

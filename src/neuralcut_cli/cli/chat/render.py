@@ -28,8 +28,9 @@ def tool_line(call: ToolCall, result: ToolResult, names: Names | None = None) ->
     return f"  {mark} [dim]{call.name} {escape(_args(call.args, names))}[/]{tail}"
 
 
-def print_exchange(console: Console, exchange: Exchange, show_reply: bool = True, dry_run: bool = False,
-                   show_tools: bool = True) -> None:
+def print_exchange(
+    console: Console, exchange: Exchange, show_reply: bool = True, dry_run: bool = False, show_tools: bool = True
+) -> None:
     """Tool calls (unless already shown live), the reply, what changed and the lanes."""
     outcome = exchange.outcome
     names = Names(exchange.before, exchange.after)

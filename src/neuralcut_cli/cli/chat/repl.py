@@ -23,12 +23,15 @@ SHELL_WORDS = {"exit": "exit", "quit": "exit", "bye": "exit", "clear": "clear", 
 
 def banner(chat: ChatSession) -> str:
     project = chat.session.project()
-    return (f"NeuralCut · {project.metadata.name or chat.project_path.name} ({chat.project_path}) · "
-            f"backend {chat.backend_label}\nType a request (e.g. 'split at 5s'), /help for commands, Ctrl-D to leave.")
+    return (
+        f"NeuralCut · {project.metadata.name or chat.project_path.name} ({chat.project_path}) · "
+        f"backend {chat.backend_label}\nType a request (e.g. 'split at 5s'), /help for commands, Ctrl-D to leave."
+    )
 
 
-def run_repl(chat: ChatSession, read_line: Callable[[], str], console: Console,
-             busy: Busy = lambda chat: nullcontext()) -> int:
+def run_repl(
+    chat: ChatSession, read_line: Callable[[], str], console: Console, busy: Busy = lambda chat: nullcontext()
+) -> int:
     console.print(banner(chat))
     while True:
         try:
@@ -50,5 +53,9 @@ def run_repl(chat: ChatSession, read_line: Callable[[], str], console: Console,
             continue
         with busy(chat) as live:
             exchange = chat.ask(line)
-        print_exchange(console, exchange, show_reply=not getattr(live, "streamed", False),
-                       show_tools=not getattr(live, "shows_tools", False))
+        print_exchange(
+            console,
+            exchange,
+            show_reply=not getattr(live, "streamed", False),
+            show_tools=not getattr(live, "shows_tools", False),
+        )

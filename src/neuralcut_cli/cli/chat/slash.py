@@ -38,10 +38,16 @@ def _help(chat: ChatSession, console: Console, arg: str) -> None:
     for command in COMMANDS:
         table.add_row(f"/{command.name}" + (f" [{command.argument}]" if command.argument else ""), command.help)
     console.print(Padding(table, (0, 0, 0, 2)), soft_wrap=False)
-    console.print(Padding(Text.from_markup(
-        "Anything else is a request, e.g. [italic]split at 5s[/]; [italic]help[/] lists what the mock understands. "
-        "A unique prefix of a command is enough (/tim). Ctrl-C cancels a request, Ctrl-D leaves."), (0, 0, 0, 2)),
-        soft_wrap=False)
+    console.print(
+        Padding(
+            Text.from_markup(
+                "Anything else is a request, e.g. [italic]split at 5s[/]; [italic]help[/] lists what the mock understands. "
+                "A unique prefix of a command is enough (/tim). Ctrl-C cancels a request, Ctrl-D leaves."
+            ),
+            (0, 0, 0, 2),
+        ),
+        soft_wrap=False,
+    )
 
 
 def _timeline(chat: ChatSession, console: Console, arg: str) -> None:
@@ -110,8 +116,14 @@ def _approve(chat: ChatSession, console: Console, arg: str) -> None:
         if mode not in ("ask", "auto"):
             raise UsageError("/approve ask (show each edit and ask first) or /approve auto")
         chat.set_approve(mode)
-    console.print(f"Approval: {chat.approve}" + (" (each edit is shown and asked first)" if chat.approve == "ask"
-                                                 else " (edits run without asking; /undo reverts a request)"))
+    console.print(
+        f"Approval: {chat.approve}"
+        + (
+            " (each edit is shown and asked first)"
+            if chat.approve == "ask"
+            else " (edits run without asking; /undo reverts a request)"
+        )
+    )
 
 
 def _project(chat: ChatSession, console: Console, arg: str) -> None:

@@ -162,6 +162,11 @@ def interactive(chat: ChatSession, console: Console) -> int:
         state = chat.agent.status
         return f" {chat.project_path.name} · backend {chat.backend_label} · {state} · /help · Ctrl-D to leave"
 
-    prompt: PromptSession[str] = PromptSession(history=history, completer=ChatCompleter(chat), bottom_toolbar=toolbar,
-                           complete_while_typing=False, enable_history_search=True)
+    prompt: PromptSession[str] = PromptSession(
+        history=history,
+        completer=ChatCompleter(chat),
+        bottom_toolbar=toolbar,
+        complete_while_typing=False,
+        enable_history_search=True,
+    )
     return run_repl(chat, lambda: prompt.prompt("› "), console, lambda c: Busy(c, console))

@@ -53,8 +53,12 @@ class Waiting:
         self._spinner = Spinner("dots")
 
     def __rich__(self) -> Table:
-        line = Text.assemble(" ", (self.text, "bold"), f" {time.monotonic() - self.started:.0f} s",
-                             (f" · {self.note}" if self.note else "", "yellow"))
+        line = Text.assemble(
+            " ",
+            (self.text, "bold"),
+            f" {time.monotonic() - self.started:.0f} s",
+            (f" · {self.note}" if self.note else "", "yellow"),
+        )
         row = Table.grid()
         row.add_row(self._spinner, line)
         return row

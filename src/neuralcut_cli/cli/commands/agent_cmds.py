@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 
 def run(
-    message: Annotated[str, typer.Argument(help="The request, e.g. \"split at 5s\".")],
+    message: Annotated[str, typer.Argument(help='The request, e.g. "split at 5s".')],
     project: ProjectOpt = None,
     backend: BackendOpt = None,
     model: ModelOpt = None,
@@ -48,8 +48,14 @@ def run(
     message = checked_request(message)
     mode = resolve_approve(approve)
     out = Output()
-    chat = ChatSession(resolve_project(project), resolve_backend(backend), resolve_model(model), dry_run=dry_run,
-                       base_url=resolve_base_url(base_url), approve=mode)
+    chat = ChatSession(
+        resolve_project(project),
+        resolve_backend(backend),
+        resolve_model(model),
+        dry_run=dry_run,
+        base_url=resolve_base_url(base_url),
+        approve=mode,
+    )
     if mode == "ask":
         from neuralcut_cli.cli.chat.approve_prompt import terminal_asker  # only when asking
 
@@ -89,8 +95,13 @@ def _tty_question(out: Any) -> Callable[[str], str]:
     return lambda prompt: out.errors.input(escape(prompt))  # "[y]es": brackets are text here, not markup
 
 
-def start_chat(project: Path | None, backend: str | None, model: str | None, base_url: str | None = None,
-               approve: str | None = None) -> int:
+def start_chat(
+    project: Path | None,
+    backend: str | None,
+    model: str | None,
+    base_url: str | None = None,
+    approve: str | None = None,
+) -> int:
     import gc
 
     gc.enable()  # a session can be long: collect cycles as usual
@@ -99,11 +110,17 @@ def start_chat(project: Path | None, backend: str | None, model: str | None, bas
 
     mode = resolve_approve(approve)
     console = Output().console
-    session = ChatSession(_project_or_offer(project, console), resolve_backend(backend), resolve_model(model),
-                          base_url=resolve_base_url(base_url), approve=mode)
+    session = ChatSession(
+        _project_or_offer(project, console),
+        resolve_backend(backend),
+        resolve_model(model),
+        base_url=resolve_base_url(base_url),
+        approve=mode,
+    )
     if mode == "ask" and (sys.stdin is None or not sys.stdin.isatty()):
-        raise UsageError("--approve ask needs a terminal to ask on, and stdin is not one (piped requests); use "
-                         "--approve auto")
+        raise UsageError(
+            "--approve ask needs a terminal to ask on, and stdin is not one (piped requests); use --approve auto"
+        )
     if sys.stdin is not None and sys.stdin.isatty():
         from neuralcut_cli.cli.chat.terminal import interactive
 

@@ -29,14 +29,25 @@ def config(json_out: JsonOpt = False) -> None:
     keys = {name: "set" if os.environ.get(name, "").strip() else "unset" for name in SECRETS}
     out = Output()
     if json_out:
-        out.json({"configFile": str(loaded.path), "configFileExists": loaded.path.is_file(), "settings": settings,
-                  "keys": keys})
+        out.json(
+            {
+                "configFile": str(loaded.path),
+                "configFileExists": loaded.path.is_file(),
+                "settings": settings,
+                "keys": keys,
+            }
+        )
         return
     state = "" if loaded.path.is_file() else " (not there: defaults and environment only)"
     out.say(f"Config file: {loaded.path}{state}")
     for name, entry in settings.items():
-        shown = "(none)" if entry["value"] is None else str(entry["value"]).lower() if isinstance(
-            entry["value"], bool) else entry["value"]
+        shown = (
+            "(none)"
+            if entry["value"] is None
+            else str(entry["value"]).lower()
+            if isinstance(entry["value"], bool)
+            else entry["value"]
+        )
         out.say(f"  {name:<15} {shown:<28} {entry['source']}")
     out.say("Keys: " + ", ".join(f"{name} {state}" for name, state in keys.items()))
 

@@ -14,11 +14,18 @@ from neuralcut_cli.cli.options import ProjectOpt, resolve_project
 def mcp(
     project: ProjectOpt = None,
     http: Annotated[bool, typer.Option("--http", help="Streamable HTTP instead of stdio.")] = False,
-    host: Annotated[str, typer.Option("--host", help="With --http: the address (loopback by default; any other "
-                                                     "needs a token).")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", min=0, max=65535, help="With --http: the port (0: any free one).")] = 8765,
-    token: Annotated[str | None, typer.Option("--token", help="With --http: the bearer token clients must send "
-                                                                 "(default: $NEURALCUT_SERVER_TOKEN).")] = None,
+    host: Annotated[
+        str, typer.Option("--host", help="With --http: the address (loopback by default; any other needs a token).")
+    ] = "127.0.0.1",
+    port: Annotated[
+        int, typer.Option("--port", min=0, max=65535, help="With --http: the port (0: any free one).")
+    ] = 8765,
+    token: Annotated[
+        str | None,
+        typer.Option(
+            "--token", help="With --http: the bearer token clients must send (default: $NEURALCUT_SERVER_TOKEN)."
+        ),
+    ] = None,
 ) -> None:
     """Serve one project's tools to an MCP client (Claude Code, gemini-cli, Cursor...) over stdio, or over
     streamable HTTP with --http."""

@@ -14,8 +14,9 @@ from neuralcut_cli.english import plural
 
 
 def import_media(
-    files: Annotated[list[Path], typer.Argument(help="Video, audio or image files; subtitles (.srt, .vtt, .ass) "
-                                                     "become captions.")],
+    files: Annotated[
+        list[Path], typer.Argument(help="Video, audio or image files; subtitles (.srt, .vtt, .ass) become captions.")
+    ],
     project: ProjectOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
@@ -34,8 +35,9 @@ def import_media(
     imported = import_files(session, media) if media else []
     out = Output()
     if json_out:
-        out.json({"assets": [{**item.asset.to_json_dict(), "new": item.new} for item in imported],
-                  "captions": captioned})
+        out.json(
+            {"assets": [{**item.asset.to_json_dict(), "new": item.new} for item in imported], "captions": captioned}
+        )
         return
     from neuralcut_cli.cli.views.names import Names
 
@@ -43,16 +45,23 @@ def import_media(
     names = Names(after)
     for done in captioned:
         where = names.track_id(after, str(done["trackId"]))
-        out.say(f"Imported {Path(str(done['file'])).name}: {plural(int(str(done['captions'])), 'caption')} on the "
-                f"{where} track")
+        out.say(
+            f"Imported {Path(str(done['file'])).name}: {plural(int(str(done['captions'])), 'caption')} on the "
+            f"{where} track"
+        )
     for item in imported:
         asset, info = item.asset, item.info
-        details = ", ".join(x for x in (
-            asset.type,
-            f"{info.duration:g}s" if info.duration is not None else "",
-            f"{info.width}x{info.height}" if info.width else "",
-            f"{info.fps:g} fps" if info.fps else "",
-            ("with sound" if info.has_audio else "silent") if asset.type == "video" else "") if x)
+        details = ", ".join(
+            x
+            for x in (
+                asset.type,
+                f"{info.duration:g}s" if info.duration is not None else "",
+                f"{info.width}x{info.height}" if info.width else "",
+                f"{info.fps:g} fps" if info.fps else "",
+                ("with sound" if info.has_audio else "silent") if asset.type == "video" else "",
+            )
+            if x
+        )
         verb = "Imported" if item.new else "Already in the project:"
         out.say(f"{verb} {asset.name} as {names.id(asset.id)} ({details})")
 

@@ -17,10 +17,16 @@ from neuralcut_cli.english import plural
 def import_opencut(
     record: Annotated[Path, typer.Argument(help="An OpenCut project record (version 25) as JSON.")],
     output: Annotated[Path, typer.Option("-o", "--output", help="The NeuralCut project file to write.")],
-    media: Annotated[Path | None, typer.Option("--media", help="The folder holding the media files (found by "
-                                                  "their manifest name, or as <mediaId>.<ext>).")] = None,
-    manifest: Annotated[Path | None, typer.Option("--manifest", help="OpenCut's media list for the record "
-                                                     "(id, name, type, duration...).")] = None,
+    media: Annotated[
+        Path | None,
+        typer.Option(
+            "--media", help="The folder holding the media files (found by their manifest name, or as <mediaId>.<ext>)."
+        ),
+    ] = None,
+    manifest: Annotated[
+        Path | None,
+        typer.Option("--manifest", help="OpenCut's media list for the record (id, name, type, duration...)."),
+    ] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
     json_out: JsonOpt = False,
 ) -> None:
@@ -45,18 +51,27 @@ def import_opencut(
     without_file = [a.id for a in project.media_assets if not a.path]
     elements = sum(1 for _ in project.scene.elements())
     if json_out:
-        out.json({"path": str(output), "assets": len(project.media_assets), "elements": elements,
-                  "missingFiles": without_file})
+        out.json(
+            {
+                "path": str(output),
+                "assets": len(project.media_assets),
+                "elements": elements,
+                "missingFiles": without_file,
+            }
+        )
         return
     missing = f"; no file found for {', '.join(without_file)}" if without_file else ""
-    out.say(f"Wrote {output}: {plural(elements, 'element')}, {plural(len(project.media_assets), 'asset')}{missing}. "
-            f"Try: neuralcut timeline -p {output}")
+    out.say(
+        f"Wrote {output}: {plural(elements, 'element')}, {plural(len(project.media_assets), 'asset')}{missing}. "
+        f"Try: neuralcut timeline -p {output}"
+    )
 
 
 def export_opencut(
     output: Annotated[Path, typer.Option("-o", "--output", help="The OpenCut record to write (.json).")],
-    manifest: Annotated[Path | None, typer.Option("--manifest", help="Where to write the media list "
-                                                     "(default: <output>.media.json).")] = None,
+    manifest: Annotated[
+        Path | None, typer.Option("--manifest", help="Where to write the media list (default: <output>.media.json).")
+    ] = None,
     project: ProjectOpt = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite existing files.")] = False,
 ) -> None:
@@ -98,10 +113,10 @@ def register(app: typer.Typer) -> None:
 def import_timeline(
     file: Annotated[Path, typer.Argument(help="An .otio, .edl, .xml (Final Cut Pro 7 / Premiere) or .fcpxml file.")],
     output: Annotated[Path, typer.Option("-o", "--output", help="The NeuralCut project file to write.")],
-    media: Annotated[Path | None, typer.Option("--media", help="A folder where media files are found by name.")]
-    = None,
-    fps: Annotated[float | None, typer.Option("--fps", help="The frame rate (an EDL has none: default the "
-                                                               "media's, else 30).")] = None,
+    media: Annotated[Path | None, typer.Option("--media", help="A folder where media files are found by name.")] = None,
+    fps: Annotated[
+        float | None, typer.Option("--fps", help="The frame rate (an EDL has none: default the media's, else 30).")
+    ] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
     json_out: JsonOpt = False,
 ) -> None:
@@ -134,10 +149,20 @@ def import_timeline(
     out = Output()
     elements = sum(1 for _ in project.scene.elements())
     if json_out:
-        out.json({"output": str(output), "fps": rate, "elements": elements, "assets": len(project.media_assets),
-                  "missingMedia": found.missing, "unsupported": found.unsupported})
+        out.json(
+            {
+                "output": str(output),
+                "fps": rate,
+                "elements": elements,
+                "assets": len(project.media_assets),
+                "missingMedia": found.missing,
+                "unsupported": found.unsupported,
+            }
+        )
         return
-    out.say(f"Wrote {output}: {plural(elements, 'element')}, {plural(len(project.media_assets), 'asset')}, {rate:g} fps")
+    out.say(
+        f"Wrote {output}: {plural(elements, 'element')}, {plural(len(project.media_assets), 'asset')}, {rate:g} fps"
+    )
     for path in found.missing:
         out.warn(f"media not found: {path} (the asset is kept; put the file there or use --media)")
     for item in found.unsupported:

@@ -26,20 +26,45 @@ ForceOpt = Annotated[bool, typer.Option("--force", help="Replace the output file
 def render(
     output: Annotated[Path, typer.Option("--output", "-o", help="The video file to write (e.g. out.mp4).")],
     project: ProjectOpt = None,
-    preview: Annotated[bool | None, typer.Option(
-        "--preview/--full", help="--preview: a quarter of the pixels, fast encoder preset (default: the config "
-                                 "file's [render] preview, else full).", show_default=False)] = None,
+    preview: Annotated[
+        bool | None,
+        typer.Option(
+            "--preview/--full",
+            help="--preview: a quarter of the pixels, fast encoder preset (default: the config "
+            "file's [render] preview, else full).",
+            show_default=False,
+        ),
+    ] = None,
     start: Annotated[str | None, typer.Option("--from", help="Start time (5, 1:02.5, 90f...).")] = None,
     end: Annotated[str | None, typer.Option("--to", help="End time.")] = None,
-    jobs: Annotated[int | None, typer.Option(
-        "--jobs", "-j", min=1, max=1024, help="Segments rendered at once, one core each (default: every core).",
-        show_default=False)] = None,
-    no_cache: Annotated[bool, typer.Option(
-        "--no-cache", help="Render every segment again and keep none (default: reuse and keep them in "
-                           ".neuralcut/<project>/render/).")] = False,
-    ray: Annotated[str | None, typer.Option(
-        "--ray", help="Render the segments on this Ray cluster (HOST:PORT, or auto; default: "
-                      "$NEURALCUT_RAY_ADDRESS, else this machine).", show_default=False)] = None,
+    jobs: Annotated[
+        int | None,
+        typer.Option(
+            "--jobs",
+            "-j",
+            min=1,
+            max=1024,
+            help="Segments rendered at once, one core each (default: every core).",
+            show_default=False,
+        ),
+    ] = None,
+    no_cache: Annotated[
+        bool,
+        typer.Option(
+            "--no-cache",
+            help="Render every segment again and keep none (default: reuse and keep them in "
+            ".neuralcut/<project>/render/).",
+        ),
+    ] = False,
+    ray: Annotated[
+        str | None,
+        typer.Option(
+            "--ray",
+            help="Render the segments on this Ray cluster (HOST:PORT, or auto; default: "
+            "$NEURALCUT_RAY_ADDRESS, else this machine).",
+            show_default=False,
+        ),
+    ] = None,
     force: ForceOpt = False,
     json_out: JsonOpt = False,
 ) -> None:
@@ -53,8 +78,7 @@ def render(
     from neuralcut_cli.time import parse_time, timecode_of_seconds
 
     if Path(output).suffix.lower() not in VIDEO_SUFFIXES:
-        raise UsageError(f"-o {output}: render writes H.264 video; name the file "
-                         f"{' or '.join(sorted(VIDEO_SUFFIXES))}")
+        raise UsageError(f"-o {output}: render writes H.264 video; name the file {' or '.join(sorted(VIDEO_SUFFIXES))}")
     session = open_session(project)
     current = session.project()
     begin = parse_time(start, current.fps) if start else None
@@ -69,17 +93,27 @@ def render(
     preview = bool(load_config().render_setting("preview", preview))
     address = (ray or os.environ.get("NEURALCUT_RAY_ADDRESS", "")).strip() or None
     options = Options(preview, jobs, not no_cache, address)
-    result = _render_with_bar(out, current, session.path, output, options, begin, finish, quiet=json_out,
-                              overwrite=force)
-    summary = {"output": str(output), "width": result.width, "height": result.height,
-               "fps": float(result.fps), "duration": result.duration, "segments": result.segments,
-               "reused": result.reused, "missingGlyphs": missing}
+    result = _render_with_bar(
+        out, current, session.path, output, options, begin, finish, quiet=json_out, overwrite=force
+    )
+    summary = {
+        "output": str(output),
+        "width": result.width,
+        "height": result.height,
+        "fps": float(result.fps),
+        "duration": result.duration,
+        "segments": result.segments,
+        "reused": result.reused,
+        "missingGlyphs": missing,
+    }
     if json_out:
         out.json(summary)
     else:
         reused = f", {result.reused} of {plural(result.segments, 'segment')} reused" if result.reused else ""
-        out.say(f"Wrote {output}: {result.width}x{result.height}, {float(result.fps):g} fps, "
-                f"{timecode_of_seconds(result.duration)}{reused}")
+        out.say(
+            f"Wrote {output}: {result.width}x{result.height}, {float(result.fps):g} fps, "
+            f"{timecode_of_seconds(result.duration)}{reused}"
+        )
 
 
 VIDEO_SUFFIXES = {".mp4", ".mov", ".mkv", ".m4v"}
@@ -113,8 +147,10 @@ def _check_range(begin: int | None, finish: int | None, end_of_timeline: int) ->
     if begin is not None and finish is not None and finish <= begin:
         raise UsageError(f"--to ({format_timecode(finish)}) must be after --from ({format_timecode(begin)})")
     if begin is not None and end_of_timeline and begin >= end_of_timeline:
-        raise UsageError(f"--from {format_timecode(begin)} is at or after the end of the timeline "
-                         f"({format_timecode(end_of_timeline)})")
+        raise UsageError(
+            f"--from {format_timecode(begin)} is at or after the end of the timeline "
+            f"({format_timecode(end_of_timeline)})"
+        )
 
 
 def _confirm_replace(out: Output, output: Path, json_out: bool) -> bool:
@@ -129,21 +165,37 @@ def _confirm_replace(out: Output, output: Path, json_out: bool) -> bool:
     return True
 
 
-def _render_with_bar(out: Output, project: Project, project_path: Path, output: Path, options: RenderOptions,
-                     begin: int | None, finish: int | None, quiet: bool, overwrite: bool) -> RenderResult:
+def _render_with_bar(
+    out: Output,
+    project: Project,
+    project_path: Path,
+    output: Path,
+    options: RenderOptions,
+    begin: int | None,
+    finish: int | None,
+    quiet: bool,
+    overwrite: bool,
+) -> RenderResult:
     """Render with one progress bar (with the time left) on stderr when it is a terminal."""
     from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 
     from neuralcut_cli.render.run import render as run_render
 
     if quiet or not out.errors.is_terminal:
-        return run_render(project, project_path, output, start=begin, end=finish, overwrite=overwrite,
-                          options=options)
+        return run_render(project, project_path, output, start=begin, end=finish, overwrite=overwrite, options=options)
     columns = (TextColumn("Rendering"), BarColumn(), TextColumn("{task.percentage:>3.0f}%"), TimeRemainingColumn())
     with Progress(*columns, console=out.errors, transient=True) as bar:
         task = bar.add_task("render", total=None)
-        return run_render(project, project_path, output, start=begin, end=finish, overwrite=overwrite,
-                          options=options, progress=lambda done, total: bar.update(task, completed=done, total=total))
+        return run_render(
+            project,
+            project_path,
+            output,
+            start=begin,
+            end=finish,
+            overwrite=overwrite,
+            options=options,
+            progress=lambda done, total: bar.update(task, completed=done, total=total),
+        )
 
 
 class ExportFormat(str, Enum):
@@ -161,9 +213,14 @@ EXTENSIONS = {".otio": "otio", ".edl": "edl", ".xml": "fcp7xml", ".fcpxml": "fcp
 def export(
     output: Annotated[Path, typer.Option("--output", "-o", help="The file to write (e.g. edit.otio).")],
     project: ProjectOpt = None,
-    format: Annotated[ExportFormat | None, typer.Option(
-        "--format", "-f", help="otio, edl, fcp7xml (.xml), fcpxml, or srt / vtt (the captions); default: from "
-                               "the extension.")] = None,
+    format: Annotated[
+        ExportFormat | None,
+        typer.Option(
+            "--format",
+            "-f",
+            help="otio, edl, fcp7xml (.xml), fcpxml, or srt / vtt (the captions); default: from the extension.",
+        ),
+    ] = None,
     force: ForceOpt = False,
     json_out: JsonOpt = False,
 ) -> None:
@@ -178,8 +235,10 @@ def export(
     by_name = EXTENSIONS.get(Path(output).suffix.lower())
     chosen = format.value if format is not None else by_name
     if chosen is None or by_name != chosen:
-        raise UsageError(f"-o {output}: export writes .otio, .edl, .xml (Final Cut Pro 7 / Premiere), .fcpxml, or "
-                         ".srt / .vtt (captions); name the file with the format's extension")
+        raise UsageError(
+            f"-o {output}: export writes .otio, .edl, .xml (Final Cut Pro 7 / Premiere), .fcpxml, or "
+            ".srt / .vtt (captions); name the file with the format's extension"
+        )
     session = open_session(project)
     out = Output()
     force = force or _confirm_replace(out, output, json_out)
@@ -195,8 +254,10 @@ def export(
     if json_out:
         out.json({"output": str(output), **counts})
         return
-    out.say(f"Wrote {output}: {plural(counts['tracks'], 'track')}, {plural(counts['clips'], 'clip')}, "
-            f"{plural(counts['gaps'], 'gap')}, {plural(counts['markers'], 'marker')} (text, stickers, effects)")
+    out.say(
+        f"Wrote {output}: {plural(counts['tracks'], 'track')}, {plural(counts['clips'], 'clip')}, "
+        f"{plural(counts['gaps'], 'gap')}, {plural(counts['markers'], 'marker')} (text, stickers, effects)"
+    )
     if counts["lost"]:
         out.warn(f"did not travel in {chosen}: " + "; ".join(counts["lost"]))
 

@@ -24,8 +24,9 @@ def frame(
     at: Annotated[str, typer.Option("--at", help="The time: 5s, 1:02.5, 90f or 00:01:02:12.")],
     output: OutputOpt,
     project: ProjectOpt = None,
-    width: Annotated[int | None, typer.Option("--width", min=16, max=8192,
-                                                 help="Scale to this width (default: the canvas).")] = None,
+    width: Annotated[
+        int | None, typer.Option("--width", min=16, max=8192, help="Scale to this width (default: the canvas).")
+    ] = None,
     force: ForceOpt = False,
     json_out: JsonOpt = False,
 ) -> None:
@@ -52,8 +53,12 @@ def frame(
 def storyboard(
     output: OutputOpt,
     project: ProjectOpt = None,
-    every: Annotated[float | None, typer.Option("--every", help="A frame every N seconds (default: one per "
-                                                   "shot of the main track, from its middle).")] = None,
+    every: Annotated[
+        float | None,
+        typer.Option(
+            "--every", help="A frame every N seconds (default: one per shot of the main track, from its middle)."
+        ),
+    ] = None,
     columns: Annotated[int, typer.Option("--columns", min=1, max=12, help="Tiles per row.")] = 4,
     width: Annotated[int, typer.Option("--tile-width", min=64, max=1920, help="Each tile's width in pixels.")] = 480,
     force: ForceOpt = False,
@@ -72,8 +77,15 @@ def storyboard(
     warn_outside_media(out, current, session.path)
     written, cols, rows = write_storyboard(current, session.path, tiles, output, columns, width, overwrite=force)
     if json_out:
-        out.json({"output": str(written), "columns": cols, "rows": rows, "missingGlyphs": missing,
-                  "tiles": [{"at": _seconds(tile.time), "label": tile.label} for tile in tiles]})
+        out.json(
+            {
+                "output": str(written),
+                "columns": cols,
+                "rows": rows,
+                "missingGlyphs": missing,
+                "tiles": [{"at": _seconds(tile.time), "label": tile.label} for tile in tiles],
+            }
+        )
         return
     out.say(f"Wrote {written}: {plural(len(tiles), 'tile')} ({cols} x {rows})")
     _show(out, written)

@@ -12,12 +12,20 @@ from neuralcut_cli.cli.options import BackendOpt, ModelOpt
 
 
 def serve(
-    host: Annotated[str, typer.Option("--host", help="Address to listen on (loopback unless a token is set).")] = "127.0.0.1",
+    host: Annotated[
+        str, typer.Option("--host", help="Address to listen on (loopback unless a token is set).")
+    ] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", min=0, max=65535, help="Port (0 picks a free one).")] = 8765,
     backend: BackendOpt = None,
     model: ModelOpt = None,
-    token: Annotated[str | None, typer.Option("--token", help="Require Authorization: Bearer TOKEN "
-                                                 "(default: $NEURALCUT_SERVER_TOKEN).", show_default=False)] = None,
+    token: Annotated[
+        str | None,
+        typer.Option(
+            "--token",
+            help="Require Authorization: Bearer TOKEN (default: $NEURALCUT_SERVER_TOKEN).",
+            show_default=False,
+        ),
+    ] = None,
     log_level: Annotated[str, typer.Option("--log-level", help="uvicorn log level.")] = "info",
 ) -> None:
     """Serve POST /api/agent/chat (and GET /healthz): clients send the conversation, get the next turn."""
@@ -38,8 +46,11 @@ def serve(
         raise typer.BadParameter("a server cannot use another server as its backend", param_hint="--backend")
     sock = bind(host, port)
     actual = sock.getsockname()[1]
-    print(f"neuralcut serve: http://{host}:{actual}/api/agent/chat (backend {chosen.name}"
-          f"{', token required' if secret else ''})", flush=True)
+    print(
+        f"neuralcut serve: http://{host}:{actual}/api/agent/chat (backend {chosen.name}"
+        f"{', token required' if secret else ''})",
+        flush=True,
+    )
     run_server(create_app(chosen, secret), sock, log_level)
 
 

@@ -26,9 +26,12 @@ def print_skills(console: Any, skills: list[Any], problems: list[str]) -> None:
 
     table = Table("id", "name", "description", "from", box=None, header_style="bold")
     for skill in skills:
-        source = skill.source + (f" (replaces the {'built-in one' if skill.overrides == 'built-in' else 'one in '}"
-                                 f"{'' if skill.overrides == 'built-in' else skill.overrides})" if skill.overrides
-                                 else "")
+        source = skill.source + (
+            f" (replaces the {'built-in one' if skill.overrides == 'built-in' else 'one in '}"
+            f"{'' if skill.overrides == 'built-in' else skill.overrides})"
+            if skill.overrides
+            else ""
+        )
         table.add_row(escape(skill.id), escape(skill.name), escape(skill.description), escape(source))
     console.print(table)
     for problem in problems:

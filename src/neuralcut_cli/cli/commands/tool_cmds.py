@@ -40,7 +40,9 @@ def parse_args_json(text: str) -> dict[str, Any]:
 
 def tool(
     name: Annotated[str, typer.Argument(help="Tool name (see `neuralcut tools`).")],
-    args_json: Annotated[str, typer.Argument(metavar="[ARGS_JSON | -]", help="Arguments as a JSON object; - reads stdin.")] = "{}",
+    args_json: Annotated[
+        str, typer.Argument(metavar="[ARGS_JSON | -]", help="Arguments as a JSON object; - reads stdin.")
+    ] = "{}",
     project: ProjectOpt = None,
     json_out: JsonOpt = False,
 ) -> ExitCode | None:

@@ -17,8 +17,14 @@ from neuralcut_cli.time import format_timecode, seconds_to_ticks
 
 def assets_table(project: Project, listed: list[dict[str, Any]]) -> Table:
     """``listed`` is the ``assets`` list of the ``list_project_assets`` tool."""
-    table = Table(title="Media assets", title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0),
-                  pad_edge=False, show_edge=False)
+    table = Table(
+        title="Media assets",
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        padding=(0, 1, 0, 0),
+        pad_edge=False,
+        show_edge=False,
+    )
     table.add_column("Used", justify="center", no_wrap=True)
     table.add_column("Id", no_wrap=True)
     table.add_column("Name", overflow="ellipsis", no_wrap=True, min_width=10, max_width=32)

@@ -62,8 +62,9 @@ def _elements_by_id(project: Project | None) -> dict[str, Element]:
     return {element.id: element for _, element in project.scene.elements()}
 
 
-def change_rows(patch: Patch | None, before: Project | None, after: Project | None,
-                limit: int = MAX_ROWS) -> tuple[list[tuple[str, str, str, str]], int]:
+def change_rows(
+    patch: Patch | None, before: Project | None, after: Project | None, limit: int = MAX_ROWS
+) -> tuple[list[tuple[str, str, str, str]], int]:
     """``(kind, element id, label, detail)`` rows, at most ``limit``, and how many were left out."""
     changes = list(element_changes(patch))
     old, new = _elements_by_id(before), _elements_by_id(after)
@@ -106,8 +107,9 @@ def _settings(track: Track) -> dict[str, Any]:
     return shown
 
 
-def diff_table(patch: Patch | None, before: Project | None = None, after: Project | None = None,
-               names: Names | None = None) -> DiffRows:
+def diff_table(
+    patch: Patch | None, before: Project | None = None, after: Project | None = None, names: Names | None = None
+) -> DiffRows:
     """One line per track whose settings changed (``~ changed track Logo: hidden no → yes``), then one per
     changed element: ``+ added <short id> <label>: <detail>``."""
     names = names or Names(before, after)

@@ -13,8 +13,11 @@ from neuralcut_cli.project.history import Step
 
 def _changes(step: Step) -> str:
     counts = step.changes()
-    parts = [f"{sign}{len(counts[kind])}" for sign, kind in (("+", "added"), ("-", "removed"), ("~", "changed"))
-             if counts[kind]]
+    parts = [
+        f"{sign}{len(counts[kind])}"
+        for sign, kind in (("+", "added"), ("-", "removed"), ("~", "changed"))
+        if counts[kind]
+    ]
     tracks = step.track_changes()
     if tracks:
         parts.append(f"~{plural(len(tracks), 'track')}")
@@ -44,12 +47,21 @@ def history_table(done: list[Step], undone: list[Step]) -> Table:
     table.add_column("Tools", overflow="fold")
     table.add_column("Changed", no_wrap=True)
     for number, step in enumerate(done, 1):  # numbered as listed: undone and dropped steps leave no gaps
-        table.add_row(str(number), local_time(step.time), plain(_request(step)),
-                      ", ".join(c["tool"] for c in step.calls), _changes(step))
+        table.add_row(
+            str(number),
+            local_time(step.time),
+            plain(_request(step)),
+            ", ".join(c["tool"] for c in step.calls),
+            _changes(step),
+        )
     for number, step in enumerate(reversed(undone), len(done) + 1):
-        table.add_row(Text(str(number), style="dim"), Text("undone", style="dim italic"),
-                      plain(_request(step), style="dim"), Text(", ".join(c["tool"] for c in step.calls), style="dim"),
-                      Text(_changes(step), style="dim"))
+        table.add_row(
+            Text(str(number), style="dim"),
+            Text("undone", style="dim italic"),
+            plain(_request(step), style="dim"),
+            Text(", ".join(c["tool"] for c in step.calls), style="dim"),
+            Text(_changes(step), style="dim"),
+        )
     if not done and not undone:
         table.add_row("", "", Text("(no edits yet)", style="dim"), "", "")
     return table

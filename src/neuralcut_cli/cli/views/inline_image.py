@@ -71,9 +71,23 @@ def iterm(picture: Path) -> str:
 
 def _pixels(picture: Path) -> tuple[bytes, int, int]:
     """RGB bytes of ``picture`` scaled to at most ``SIXEL_WIDTH`` wide (ffmpeg reads it)."""
-    probe = ffmpeg_output(["-hide_banner", "-nostdin", "-i", file_arg(picture), "-vf",
-                           f"scale='min({SIXEL_WIDTH},iw)':-2", "-f", "rawvideo", "-pix_fmt", "rgb24", "pipe:1"],
-                          timeout=60, text=False)
+    probe = ffmpeg_output(
+        [
+            "-hide_banner",
+            "-nostdin",
+            "-i",
+            file_arg(picture),
+            "-vf",
+            f"scale='min({SIXEL_WIDTH},iw)':-2",
+            "-f",
+            "rawvideo",
+            "-pix_fmt",
+            "rgb24",
+            "pipe:1",
+        ],
+        timeout=60,
+        text=False,
+    )
     width = _width_of(probe.stderr.decode("utf-8", "replace"))
     height = len(probe.stdout) // (3 * width) if width else 0
     return probe.stdout, width, height
@@ -90,8 +104,12 @@ def sixel(rgb: bytes, width: int, height: int) -> str:
         return ""
     levels = [round(i * 100 / 5) for i in range(6)]
     index = [min(5, (value * 6) // 256) for value in range(256)]
-    palette = "".join(f"#{r * 36 + g * 6 + b};2;{levels[r]};{levels[g]};{levels[b]}"
-                      for r in range(6) for g in range(6) for b in range(6))
+    palette = "".join(
+        f"#{r * 36 + g * 6 + b};2;{levels[r]};{levels[g]};{levels[b]}"
+        for r in range(6)
+        for g in range(6)
+        for b in range(6)
+    )
     colours = [index[rgb[i]] * 36 + index[rgb[i + 1]] * 6 + index[rgb[i + 2]] for i in range(0, width * height * 3, 3)]
     bands = []
     for top in range(0, height, 6):
@@ -103,8 +121,12 @@ def sixel(rgb: bytes, width: int, height: int) -> str:
                 if column is None:
                     column = bits[colour] = bytearray(width)
                 column[x] |= bit
-        bands.append("$".join(f"#{colour}" + _runs(bytes(column).translate(_SIXEL).decode("ascii"))
-                              for colour, column in sorted(bits.items())))
+        bands.append(
+            "$".join(
+                f"#{colour}" + _runs(bytes(column).translate(_SIXEL).decode("ascii"))
+                for colour, column in sorted(bits.items())
+            )
+        )
     return f'\x1bPq"1;1;{width};{height}' + palette + "-".join(bands) + "\x1b\\"
 
 

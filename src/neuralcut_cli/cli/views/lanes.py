@@ -87,8 +87,9 @@ class Lanes:
 
     def _lane(self, track: Track, cells: int, scale: float, plain: bool) -> Text:
         name = labelled(self.names.track(track), track, self.label_width)
-        line = Text(name + " " * (self.label_width + 1 - cell_len(name)),
-                    style="bold dim" if track_state(track) else "bold")
+        line = Text(
+            name + " " * (self.label_width + 1 - cell_len(name)), style="bold dim" if track_state(track) else "bold"
+        )
         row: list[tuple[str, str]] = [(_GAP, "dim")] * cells
         for index, element in enumerate(track.sorted_elements()):
             first = min(round(element.start_time * scale), cells - 1)

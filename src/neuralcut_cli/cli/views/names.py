@@ -27,14 +27,24 @@ _TOKEN = re.compile(r"[\w-]{7,}")
 class Names:
     def __init__(self, *projects: Project | None) -> None:
         shown = [project for project in projects if project is not None]
-        self._short = {full: short for full, short in short_ids(
-            ident for project in shown for ident in project_ids(project)).items() if short != full}
+        self._short = {
+            full: short
+            for full, short in short_ids(ident for project in shown for ident in project_ids(project)).items()
+            if short != full
+        }
         counts = Counter(t.name for project in shown[-1:] for t in project.scene.tracks.ordered())
         self._unique_names = {name for name, count in counts.items() if name and count == 1}
         named = {t.id: " ".join(t.name.split()) for project in shown for t in project.scene.tracks.ordered()}
         self._track_names = {ident: name for ident, name in named.items() if name in self._unique_names}
-        self._tracks = re.compile("|".join(rf"(?<![\w-]){re.escape(i)}(?![\w-])" for i in
-                                           sorted(self._track_names, key=len, reverse=True))) if self._track_names else None
+        self._tracks = (
+            re.compile(
+                "|".join(
+                    rf"(?<![\w-]){re.escape(i)}(?![\w-])" for i in sorted(self._track_names, key=len, reverse=True)
+                )
+            )
+            if self._track_names
+            else None
+        )
 
     def id(self, full: str) -> str:
         return self._short.get(full, full)

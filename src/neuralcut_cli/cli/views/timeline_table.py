@@ -38,8 +38,13 @@ _GAPS = 12  # six gaps of two cells (the padding and the separator)
 SCREENFUL = 200
 
 
-def timeline_table(project: Project, width: int = 80, names: Names | None = None,
-                   window: tuple[int, int] | None = None, limit: int | None = SCREENFUL) -> Table:
+def timeline_table(
+    project: Project,
+    width: int = 80,
+    names: Names | None = None,
+    window: tuple[int, int] | None = None,
+    limit: int | None = SCREENFUL,
+) -> Table:
     """``width`` is the console width; the name column takes what is left. One line per element, none wraps.
     ``window``: only elements that overlap these ticks. ``limit``: at most about that many rows (None: all)."""
     names = names or Names(project)
@@ -48,10 +53,10 @@ def timeline_table(project: Project, width: int = 80, names: Names | None = None
     rows = _rows(project, names, 12 if width < 100 else 20, wide, window, limit)
     fixed = sum(max((cell_len(row[column].plain) for row in rows), default=0) for column in (0, 1, 2, 4, 5, 6))
     name_width = max(10, min(40, width - max(fixed, 7 + 7 + 4 + 24) - _GAPS))
-    title = plain(fit(f"{project.metadata.name or project.metadata.id or 'Project'} · {scene.name or scene.id}",
-                      width))
-    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0), pad_edge=False,
-                  show_edge=False)
+    title = plain(fit(f"{project.metadata.name or project.metadata.id or 'Project'} · {scene.name or scene.id}", width))
+    table = Table(
+        title=title, title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0), pad_edge=False, show_edge=False
+    )
     for header in ("Track", "Element", "Type"):
         table.add_column(header, no_wrap=True)
     table.add_column("Name / text", overflow="ellipsis", no_wrap=True, min_width=10, max_width=name_width)
@@ -64,8 +69,14 @@ def timeline_table(project: Project, width: int = 80, names: Names | None = None
     return table
 
 
-def _rows(project: Project, names: Names, track_width: int, wide: bool, window: tuple[int, int] | None = None,
-          limit: int | None = SCREENFUL) -> list[tuple[Any, ...]]:
+def _rows(
+    project: Project,
+    names: Names,
+    track_width: int,
+    wide: bool,
+    window: tuple[int, int] | None = None,
+    limit: int | None = SCREENFUL,
+) -> list[tuple[Any, ...]]:
     """Each row's cells (the name uncut) and whether it ends its track's section."""
     rows: list[tuple[Any, ...]] = []
     scene = project.scene
@@ -87,20 +98,31 @@ def _rows(project: Project, names: Names, track_width: int, wide: bool, window: 
         more = elements[each:] if each is not None else []
         elements = elements[:each] if each is not None else elements
         for index, element in enumerate(elements):
-            rows.append((
-                label if index == 0 else Text(""),
-                plain(names.id(element.id)),
-                Text(element.type, style=TYPE_COLOUR.get(element.type, "")),
-                Text(element_text(element, 40)),
-                Text(format_timecode(element.start_time)),
-                Text(format_timecode(element.end_time)),
-                Text(format_timecode(element.duration)),
-                index == len(elements) - 1 and not more,
-            ))
+            rows.append(
+                (
+                    label if index == 0 else Text(""),
+                    plain(names.id(element.id)),
+                    Text(element.type, style=TYPE_COLOUR.get(element.type, "")),
+                    Text(element_text(element, 40)),
+                    Text(format_timecode(element.start_time)),
+                    Text(format_timecode(element.end_time)),
+                    Text(format_timecode(element.duration)),
+                    index == len(elements) - 1 and not more,
+                )
+            )
         if more:
-            rows.append((Text(""), Text(f"… {len(more):,} more", style="dim"), Text(""),
-                         Text(f"to {format_timecode(more[-1].end_time)}", style="dim"), Text(""), Text(""), Text(""),
-                         True))
+            rows.append(
+                (
+                    Text(""),
+                    Text(f"… {len(more):,} more", style="dim"),
+                    Text(""),
+                    Text(f"to {format_timecode(more[-1].end_time)}", style="dim"),
+                    Text(""),
+                    Text(""),
+                    Text(""),
+                    True,
+                )
+            )
     return rows
 
 
@@ -122,7 +144,9 @@ def plain_rows(project: Project, names: Names, window: tuple[int, int] | None = 
     for track in tracks:
         label = names.track(track)
         for element in shown[track.id]:
-            lines.append(f"{fit(label, 20):<20} {names.id(element.id):<9} {element.type:<8} "
-                         f"{element_text(element, 40):<40} {format_timecode(element.start_time):>12} "
-                         f"{format_timecode(element.end_time):>12} {format_timecode(element.duration):>12}")
+            lines.append(
+                f"{fit(label, 20):<20} {names.id(element.id):<9} {element.type:<8} "
+                f"{element_text(element, 40):<40} {format_timecode(element.start_time):>12} "
+                f"{format_timecode(element.end_time):>12} {format_timecode(element.duration):>12}"
+            )
     return lines

@@ -13,8 +13,9 @@ from neuralcut_cli.project.overlaps import find_overlaps
 from neuralcut_cli.time import format_timecode
 
 
-def print_timeline(console: Console, project: Project, lanes: bool = True, window: tuple[int, int] | None = None,
-                   every: bool = False) -> None:
+def print_timeline(
+    console: Console, project: Project, lanes: bool = True, window: tuple[int, int] | None = None, every: bool = False
+) -> None:
     """The table (a screenful: each track's first elements past ``SCREENFUL``; ``every`` lists all, as plain
     lines), overlap warnings, lanes, and a summary line. ``window``: only what overlaps those ticks."""
     names = Names(project)
@@ -24,19 +25,25 @@ def print_timeline(console: Console, project: Project, lanes: bool = True, windo
         console.print(timeline_table(project, console.width, names, window))
         _say_what_is_left_out(console, project, window)
     for track_id, first, second in find_overlaps(project.scene.tracks.ordered()):
-        console.print(f"[yellow]warning:[/] {escape(names.id(first))} and {escape(names.id(second))} overlap on "
-                      f"track {escape(names.track_id(project, track_id))}")
+        console.print(
+            f"[yellow]warning:[/] {escape(names.id(first))} and {escape(names.id(second))} overlap on "
+            f"track {escape(names.track_id(project, track_id))}"
+        )
     if lanes:
         console.print()
         console.print(Lanes(project, names=names))
     scene = project.scene
     tracks = scene.tracks.ordered()
-    console.print(f"[dim]{plural(sum(len(t.elements) for t in tracks), 'element')} on {plural(len(tracks), 'track')}"
-                  f" · length {format_timecode(scene.end_time)}[/]")
+    console.print(
+        f"[dim]{plural(sum(len(t.elements) for t in tracks), 'element')} on {plural(len(tracks), 'track')}"
+        f" · length {format_timecode(scene.end_time)}[/]"
+    )
 
 
 def _say_what_is_left_out(console: Console, project: Project, window: tuple[int, int] | None) -> None:
     count = sum(1 for t in project.scene.tracks.ordered() for e in t.elements if in_window(e, window))
     if count > SCREENFUL:
-        console.print(f"[dim]{count:,} elements: each track shows its first ones. `neuralcut timeline --all` lists "
-                      "every one; --from and --to show a stretch.[/]")
+        console.print(
+            f"[dim]{count:,} elements: each track shows its first ones. `neuralcut timeline --all` lists "
+            "every one; --from and --to show a stretch.[/]"
+        )

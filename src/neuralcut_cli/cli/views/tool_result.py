@@ -31,8 +31,11 @@ def _list_table(title: str, rows: list[dict[str, Any]], columns: list[str]) -> T
 
 
 def _effect_table(result: dict[str, Any]) -> Table:
-    table = _list_table(escape(f"{result['name']} ({result['id']}): {result['description']}"), result["params"],
-                        ["key", "label", "default", "min", "max", "step"])
+    table = _list_table(
+        escape(f"{result['name']} ({result['id']}): {result['description']}"),
+        result["params"],
+        ["key", "label", "default", "min", "max", "step"],
+    )
     return table
 
 
@@ -51,12 +54,14 @@ def print_read_result(console: Console, name: str, result: dict[str, Any], proje
         console.print_json(json.dumps(result, ensure_ascii=False))
 
 
-def print_edit_result(console: Console, name: str, result: dict[str, Any], patch: Patch | None,
-                      before: Project, after: Project) -> None:
+def print_edit_result(
+    console: Console, name: str, result: dict[str, Any], patch: Patch | None, before: Project, after: Project
+) -> None:
     """A one-line summary, the diff, then the lanes with the changes underlined."""
     names = Names(before, after)
-    summary = names.text(", ".join(f"{k}={json.dumps(brief(v), ensure_ascii=False)}"
-                                   for k, v in result.items() if k != "success"))
+    summary = names.text(
+        ", ".join(f"{k}={json.dumps(brief(v), ensure_ascii=False)}" for k, v in result.items() if k != "success")
+    )
     if len(summary) > 300:
         summary = summary[:297] + "..."
     console.print(f"[green]✓[/] {name}" + (f": {escape(summary)}" if summary else ""), soft_wrap=False)
@@ -72,6 +77,8 @@ def print_changes(console: Console, patch: Patch, before: Project, after: Projec
     console.print(diff_table(patch, before, after, names))
     was, now = before.scene.end_time, after.scene.end_time
     if was != now:  # said plainly: an edit that makes the video longer or shorter is easy to miss in the lanes
-        console.print(f"The timeline now ends at {format_timecode(now)} (it ended at {format_timecode(was)}).",
-                      style="yellow" if now > was else "")
+        console.print(
+            f"The timeline now ends at {format_timecode(now)} (it ended at {format_timecode(was)}).",
+            style="yellow" if now > was else "",
+        )
     console.print(Lanes(after, highlight={element_id for _, element_id in element_changes(patch)}, names=names))

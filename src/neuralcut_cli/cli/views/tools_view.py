@@ -29,8 +29,9 @@ def _arguments(schema: dict[str, Any]) -> str:
 def tools_view(tools: list[dict[str, Any]], full: bool = False) -> Table | Group:
     if full:
         tool = tools[0]
-        return Group(Text(tool["name"], style="bold"), Text(tool["description"]),
-                     Text(json.dumps(tool["parameters"], indent=2)))
+        return Group(
+            Text(tool["name"], style="bold"), Text(tool["description"]), Text(json.dumps(tool["parameters"], indent=2))
+        )
     table = Table(title=plural(len(tools), "tool"), title_justify="left", box=box.SIMPLE_HEAD, show_edge=False)
     table.add_column("Tool", style="bold", no_wrap=True)
     table.add_column("Arguments", overflow="fold", max_width=36)

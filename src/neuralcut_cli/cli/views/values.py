@@ -48,8 +48,9 @@ def show(key: str, value: Any) -> str:
     return fit(str(value), TEXT_CELLS)
 
 
-def changes(before: dict[str, Any], after: dict[str, Any], skip: frozenset[str] = frozenset(),
-            prefix: str = "") -> Iterator[str]:
+def changes(
+    before: dict[str, Any], after: dict[str, Any], skip: frozenset[str] = frozenset(), prefix: str = ""
+) -> Iterator[str]:
     """``name old → new`` for each leaf that differs (dicts walked, lists counted)."""
     for key in list(after) + [k for k in before if k not in after]:
         if key in skip or before.get(key) == after.get(key):
@@ -82,8 +83,9 @@ def _speed(retime: Any) -> str:
 def _key_count(animations: Any) -> int:
     if not isinstance(animations, dict):
         return 0
-    return sum(len(channel.get("keys", ())) for channel in animations.get("channels", {}).values()
-               if isinstance(channel, dict))
+    return sum(
+        len(channel.get("keys", ())) for channel in animations.get("channels", {}).values() if isinstance(channel, dict)
+    )
 
 
 def brief(value: Any, cells: int = TEXT_CELLS) -> Any:

@@ -24,8 +24,10 @@ def api_key() -> str | None:
 def require_key() -> str:
     key = api_key()
     if not key:
-        raise UsageError("The gemini backend needs an API key: set GEMINI_API_KEY (or GOOGLE_API_KEY). "
-                         "Get one at https://aistudio.google.com/apikey")
+        raise UsageError(
+            "The gemini backend needs an API key: set GEMINI_API_KEY (or GOOGLE_API_KEY). "
+            "Get one at https://aistudio.google.com/apikey"
+        )
     return key
 
 
@@ -54,7 +56,8 @@ def make_client() -> Any:
             http_status_codes=RETRY_STATUSES,
         ),
         # a redirect is never followed: the key travels in a header httpx would carry to the other host
-        client_args={"follow_redirects": False}, async_client_args={"follow_redirects": False},
+        client_args={"follow_redirects": False},
+        async_client_args={"follow_redirects": False},
     )
     return genai.Client(api_key=require_key(), http_options=options)
 

@@ -16,7 +16,9 @@ def explain(exc: BaseException) -> ProviderError:
         return ProviderError(scrub(_api_message(exc)))
     name = type(exc).__name__
     if "Timeout" in name:
-        return ProviderError(f"Gemini did not answer in time ({base_url()}); try again, or raise NEURALCUT_GEMINI_TIMEOUT")
+        return ProviderError(
+            f"Gemini did not answer in time ({base_url()}); try again, or raise NEURALCUT_GEMINI_TIMEOUT"
+        )
     if "Connect" in name or isinstance(exc, OSError):
         return ProviderError(f"Cannot reach Gemini at {base_url()}: the network is down or the address is wrong")
     return ProviderError(scrub(f"Gemini request failed: {name}: {exc}"))
@@ -26,7 +28,9 @@ def _api_message(exc: Any) -> str:
     code, status = exc.code, exc.status or ""
     detail = (exc.message or "").strip()
     if code in (401, 403) or status in ("UNAUTHENTICATED", "PERMISSION_DENIED"):
-        return (f"Gemini rejected the API key ({code} {status}): check GEMINI_API_KEY / GOOGLE_API_KEY. {detail}").strip()
+        return (
+            f"Gemini rejected the API key ({code} {status}): check GEMINI_API_KEY / GOOGLE_API_KEY. {detail}"
+        ).strip()
     if code == 429:
         wait = _retry_hint(exc)
         hint = f" Retry in {wait}." if wait else " Wait a moment and try again."

@@ -8,8 +8,10 @@ from typing import Any
 
 from neuralcut_cli.providers.gemini.client import DEFAULT_MODEL, make_client
 
-SUMMARY_PROMPT = ("Summarise this media for a video editor in at most 5 short sentences: what is seen and heard, "
-                  "notable moments with their times in seconds, and any speech.")
+SUMMARY_PROMPT = (
+    "Summarise this media for a video editor in at most 5 short sentences: what is seen and heard, "
+    "notable moments with their times in seconds, and any speech."
+)
 
 
 class GeminiFiles:
@@ -35,8 +37,15 @@ class GeminiFiles:
     def summarize(self, uri: str, mime_type: str) -> str:
         from google.genai import types
 
-        contents = [types.Content(role="user", parts=[
-            types.Part(file_data=types.FileData(file_uri=uri, mime_type=mime_type)), types.Part(text=SUMMARY_PROMPT)])]
+        contents = [
+            types.Content(
+                role="user",
+                parts=[
+                    types.Part(file_data=types.FileData(file_uri=uri, mime_type=mime_type)),
+                    types.Part(text=SUMMARY_PROMPT),
+                ],
+            )
+        ]
         response = self.client.models.generate_content(model=self.model, contents=contents)
         return (response.text or "").strip()
 

@@ -53,9 +53,16 @@ class GeminiUnderstanding:
             if entry is None:
                 progress(f"Uploading {file.path.name} to Gemini…")
                 info = self.files.upload(file.path, file.mime_type)
-                entry = {"assetId": file.asset.id, "provider": self.provider, "fileUri": info["uri"],
-                         "fileName": info["name"], "mimeType": file.mime_type, "status": "processing",
-                         "createdAt": int(time.time() * 1000), "fingerprint": file.fingerprint}
+                entry = {
+                    "assetId": file.asset.id,
+                    "provider": self.provider,
+                    "fileUri": info["uri"],
+                    "fileName": info["name"],
+                    "mimeType": file.mime_type,
+                    "status": "processing",
+                    "createdAt": int(time.time() * 1000),
+                    "fingerprint": file.fingerprint,
+                }
                 cache.put(entry)
             if entry["status"] != "active":
                 entry = self._wait_until_active(entry, cache, progress)
@@ -69,8 +76,15 @@ class GeminiUnderstanding:
             raise ProviderError(exc.message) from None
         except Exception as exc:  # noqa: BLE001 - every provider failure becomes one clear message
             raise explain(exc) from None
-        return AssetContext(entry["assetId"], self.provider, entry["fileUri"], entry["mimeType"],
-                            loaded=entry["status"] == "active", cached=cached, summary=entry.get("summary"))
+        return AssetContext(
+            entry["assetId"],
+            self.provider,
+            entry["fileUri"],
+            entry["mimeType"],
+            loaded=entry["status"] == "active",
+            cached=cached,
+            summary=entry.get("summary"),
+        )
 
     def _wait_until_active(self, entry: dict[str, Any], cache: AssetCache, progress: Progress) -> dict[str, Any]:
         interval = _setting("NEURALCUT_GEMINI_POLL_INTERVAL", 2.0)

@@ -19,8 +19,10 @@ def resolve(base_url: str | None) -> tuple[str | None, str]:
     base = base_url or os.environ.get("OPENAI_BASE_URL") or None
     key = os.environ.get("OPENAI_API_KEY", "").strip()
     if not key and base is None:
-        raise UsageError("The openai backend needs OPENAI_API_KEY (for OpenAI), or OPENAI_BASE_URL / --base-url "
-                         "for another server (a local one such as Ollama needs no key)")
+        raise UsageError(
+            "The openai backend needs OPENAI_API_KEY (for OpenAI), or OPENAI_BASE_URL / --base-url "
+            "for another server (a local one such as Ollama needs no key)"
+        )
     return base, key or NO_KEY
 
 
@@ -30,5 +32,10 @@ def make_client(base_url: str | None) -> Any:
     base, key = resolve(base_url)
     timeout = float(os.environ.get("NEURALCUT_OPENAI_TIMEOUT", "60") or 60)
     # a redirect is never followed: the key must not reach another host (the SDK follows them by default)
-    return OpenAI(api_key=key, base_url=base, max_retries=RETRIES, timeout=timeout,
-                  http_client=DefaultHttpxClient(follow_redirects=False, timeout=timeout))
+    return OpenAI(
+        api_key=key,
+        base_url=base,
+        max_retries=RETRIES,
+        timeout=timeout,
+        http_client=DefaultHttpxClient(follow_redirects=False, timeout=timeout),
+    )

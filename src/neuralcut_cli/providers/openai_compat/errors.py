@@ -18,11 +18,14 @@ def explain(exc: Exception, model: str, base_url: str) -> BackendError:
         return BackendError(f"Model not found: {model} on {where} (404); choose one with --model")
     if isinstance(exc, openai.RateLimitError):
         quota = "quota" in body.lower() or "insufficient" in body.lower()
-        return BackendError(f"{where}: {'out of quota' if quota else 'too many requests'} (429) after retries; "
-                            "wait and try again")
+        return BackendError(
+            f"{where}: {'out of quota' if quota else 'too many requests'} (429) after retries; wait and try again"
+        )
     if isinstance(exc, openai.BadRequestError) and "tool" in body.lower():
-        return BackendError(f"{model} on {where} does not support tool calls, which NeuralCut needs; choose a model "
-                            "that does (for Ollama: llama3.1, qwen2.5 and others)")
+        return BackendError(
+            f"{model} on {where} does not support tool calls, which NeuralCut needs; choose a model "
+            "that does (for Ollama: llama3.1, qwen2.5 and others)"
+        )
     if isinstance(exc, openai.APITimeoutError):
         return BackendError(f"{where} did not answer in time (NEURALCUT_OPENAI_TIMEOUT seconds)")
     if isinstance(exc, openai.APIConnectionError):

@@ -53,12 +53,18 @@ class GeminiBackend:
             automatic_function_calling=types.AutomaticFunctionCallingConfig(disable=True),
         )
 
-    def complete(self, conversation: Sequence[ChatMessage], tools: Sequence[ToolDefinition],
-                 context: AgentContext | None, on_text: TextSink | None = None) -> AssistantTurn:
+    def complete(
+        self,
+        conversation: Sequence[ChatMessage],
+        tools: Sequence[ToolDefinition],
+        context: AgentContext | None,
+        on_text: TextSink | None = None,
+    ) -> AssistantTurn:
         request = convert.contents(conversation)
         try:
             stream = self.client.models.generate_content_stream(
-                model=self.model, contents=request, config=self.config(tools, context))
+                model=self.model, contents=request, config=self.config(tools, context)
+            )
             text, parts = [], []
             for chunk in stream:
                 for candidate in (chunk.candidates or [])[:1]:

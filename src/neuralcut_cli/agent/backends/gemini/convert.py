@@ -21,9 +21,14 @@ from neuralcut_cli.tools.definition import ToolDefinition
 def declarations(tools: Sequence[ToolDefinition]) -> list[Any]:
     from google.genai import types
 
-    return [types.Tool(function_declarations=[
-        types.FunctionDeclaration(name=t.name, description=t.description, parameters_json_schema=t.parameters)
-        for t in tools])]
+    return [
+        types.Tool(
+            function_declarations=[
+                types.FunctionDeclaration(name=t.name, description=t.description, parameters_json_schema=t.parameters)
+                for t in tools
+            ]
+        )
+    ]
 
 
 def loaded_files(conversation: Sequence[ChatMessage]) -> list[tuple[str, str]]:
@@ -50,15 +55,22 @@ def contents(conversation: Sequence[ChatMessage]) -> list[Any]:
             if parts:
                 out.append(types.Content(role="model", parts=parts))
         elif message.role == "tool" and message.tool_results:
-            parts = [types.Part(function_response=types.FunctionResponse(
-                id=result.tool_call_id if not result.tool_call_id.startswith("local-") else None,
-                name=result.name,
-                response={"error": result.error} if result.error else {"output": result.result}))
-                for result in message.tool_results]
+            parts = [
+                types.Part(
+                    function_response=types.FunctionResponse(
+                        id=result.tool_call_id if not result.tool_call_id.startswith("local-") else None,
+                        name=result.name,
+                        response={"error": result.error} if result.error else {"output": result.result},
+                    )
+                )
+                for result in message.tool_results
+            ]
             out.append(types.Content(role="user", parts=parts))
     files = loaded_files(conversation)
     if files:
-        last_user = max((i for i, c in enumerate(out) if c.role == "user" and c.parts and c.parts[0].text), default=None)
+        last_user = max(
+            (i for i, c in enumerate(out) if c.role == "user" and c.parts and c.parts[0].text), default=None
+        )
         if last_user is not None:
             attachments = [types.Part(file_data=types.FileData(file_uri=uri, mime_type=mime)) for uri, mime in files]
             out[last_user] = types.Content(role="user", parts=attachments + list(out[last_user].parts))
@@ -70,8 +82,9 @@ def _call_part(call: ToolCall) -> Any:
 
     signature = base64.b64decode(call.provider_data) if call.provider_data else None
     call_id = None if call.id.startswith("local-") else call.id
-    return types.Part(function_call=types.FunctionCall(id=call_id, name=call.name, args=call.args),
-                      thought_signature=signature)
+    return types.Part(
+        function_call=types.FunctionCall(id=call_id, name=call.name, args=call.args), thought_signature=signature
+    )
 
 
 def tool_calls(parts: Sequence[Any], first_index: int) -> list[ToolCall]:
@@ -82,7 +95,12 @@ def tool_calls(parts: Sequence[Any], first_index: int) -> list[ToolCall]:
         if call is None:
             continue
         signature = part.thought_signature
-        calls.append(ToolCall(id=call.id or f"local-{first_index + len(calls)}", name=call.name or "",
-                              args=dict(call.args or {}),
-                              provider_data=base64.b64encode(signature).decode() if signature else None))
+        calls.append(
+            ToolCall(
+                id=call.id or f"local-{first_index + len(calls)}",
+                name=call.name or "",
+                args=dict(call.args or {}),
+                provider_data=base64.b64encode(signature).decode() if signature else None,
+            )
+        )
     return calls

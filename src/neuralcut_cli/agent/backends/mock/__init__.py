@@ -37,32 +37,47 @@ class MockBackend:
     def __init__(self, fps: float = 30.0) -> None:
         self.fps = fps
 
-    def complete(self, conversation: Sequence[ChatMessage], tools: Sequence[ToolDefinition],
-                 context: AgentContext | None, on_text: TextSink | None = None) -> AssistantTurn:
+    def complete(
+        self,
+        conversation: Sequence[ChatMessage],
+        tools: Sequence[ToolDefinition],
+        context: AgentContext | None,
+        on_text: TextSink | None = None,
+    ) -> AssistantTurn:
         request, recorded = _current_request(conversation)
         if request is None:
             return AssistantTurn(content="Ask me to edit the project; type 'help' for examples.")
         if len(request) > MAX_REQUEST_CHARS:
-            return _say(on_text, AssistantTurn(
-                content=f"That request is {len(request):,} characters long; the offline backend reads requests of "
-                        f"up to {MAX_REQUEST_CHARS:,}. Ask for one edit at a time.", failed=True))
+            return _say(
+                on_text,
+                AssistantTurn(
+                    content=f"That request is {len(request):,} characters long; the offline backend reads requests of "
+                    f"up to {MAX_REQUEST_CHARS:,}. Ask for one edit at a time.",
+                    failed=True,
+                ),
+            )
         vocab = vocab_of(context, self.fps)
         parsed = _parse_once(request, vocab)
         if parsed.refusal is not None:
             return _say(on_text, AssistantTurn(content=parsed.refusal, failed=True))
         if len(parsed.intents) > MAX_REQUEST_PARTS:
-            return _say(on_text, AssistantTurn(
-                content=f"That request chains {len(parsed.intents)} edits; the offline backend does up to "
-                        f"{MAX_REQUEST_PARTS} in one request, so I changed nothing. Send them in smaller groups.",
-                failed=True))
+            return _say(
+                on_text,
+                AssistantTurn(
+                    content=f"That request chains {len(parsed.intents)} edits; the offline backend does up to "
+                    f"{MAX_REQUEST_PARTS} in one request, so I changed nothing. Send them in smaller groups.",
+                    failed=True,
+                ),
+            )
         replay = Replay(recorded, _mutating())  # every tool, declared or not: the mock calls them all
         ctx = Context(playhead=(context.playback_time_ms / 1000) if context else 0.0, assets=vocab.assets)
         try:
             reply, failed = run_request(parsed.intents, replay, ctx)
         except NeedCall as need:
             call_id = f"call_{len(recorded) + 1}"
-            return AssistantTurn(content="", tool_calls=[ToolCall(id=call_id, name=need.call.name,
-                                                                  args=need.call.args)])
+            return AssistantTurn(
+                content="", tool_calls=[ToolCall(id=call_id, name=need.call.name, args=need.call.args)]
+            )
         return _say(on_text, AssistantTurn(content=reply, failed=failed))
 
 
@@ -101,7 +116,7 @@ def _current_request(conversation: Sequence[ChatMessage]) -> tuple[str | None, l
         return None, []
     calls: dict[str, ToolCall] = {}
     pairs: list[tuple[ToolCall, ToolResult]] = []
-    for message in conversation[last_user + 1:]:
+    for message in conversation[last_user + 1 :]:
         for call in message.tool_calls or []:
             calls[call.id] = call
         for result in message.tool_results or []:
@@ -115,4 +130,3 @@ def _mutating() -> frozenset[str]:
     from neuralcut_cli.tools import default_registry
 
     return frozenset(t.name for t in default_registry().get_all() if t.mutates)
-

@@ -16,18 +16,40 @@ from neuralcut_cli.agent.backends.mock.lexicon import is_filler
 
 _QUOTES = re.compile(r"\"([^\"]*)\"|“([^”]*)”|«([^»]*)»|‘([^’]+)’|(?:(?<=\s)|^)'([^']+)'(?=[\s.,!?;:]|$)")
 # Text typed without quotes: "add a title saying Hello world at the top".
-_UNQUOTED = re.compile(r"(?i)\b(saying|that says|which says|that reads|reading|with the (?:text|words))\s+"
-                       r"(?!at\b|from\b|for\b|on\b)(.+?)(?=\s+(?:at|from|for|on|in|between|starting|until|till|"
-                       r"over|during)\s|\s+\d|[,;]|$)")
+_UNQUOTED = re.compile(
+    r"(?i)\b(saying|that says|which says|that reads|reading|with the (?:text|words))\s+"
+    r"(?!at\b|from\b|for\b|on\b)(.+?)(?=\s+(?:at|from|for|on|in|between|starting|until|till|"
+    r"over|during)\s|\s+\d|[,;]|$)"
+)
 # "add text Welcome at 2s", "add a caption Good morning at the bottom"
-_NAMED_TEXT = re.compile(r"(?i)^((?:please\s+)?(?:add|put|insert|write)\s+(?:a\s+|some\s+|the\s+)?(?:text|title|caption|"
-                         r"subtitle|label|hook)\s+)(?!(?:at|from|for|on|to|in|that|which|with|saying|reading|of)\b)"
-                         r"(\S.*?)(?=\s+(?:at|from|for|on|in|between|starting|until|till|over|during)\s|\s+\d|[,;]|$)")
-_ONES = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-         "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
-         "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19}
-_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
-         "ninety": 90}
+_NAMED_TEXT = re.compile(
+    r"(?i)^((?:please\s+)?(?:add|put|insert|write)\s+(?:a\s+|some\s+|the\s+)?(?:text|title|caption|"
+    r"subtitle|label|hook)\s+)(?!(?:at|from|for|on|to|in|that|which|with|saying|reading|of)\b)"
+    r"(\S.*?)(?=\s+(?:at|from|for|on|in|between|starting|until|till|over|during)\s|\s+\d|[,;]|$)"
+)
+_ONES = {
+    "zero": 0,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+}
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
 
 
 def spell_numbers(text: str) -> str:
@@ -35,10 +57,10 @@ def spell_numbers(text: str) -> str:
     text = re.sub(r"\bhalf an? (second|minute)\b", r"0.5 \1", text)
     text = re.sub(r"\ba (?:second|sec) and a half\b", "1.5 seconds", text)
     small = "|".join(k for k, v in _ONES.items() if 0 < v < 10)
-    text = re.sub(rf"\b({'|'.join(_TENS)})[\s-]({small})\b", lambda m: str(_TENS[m.group(1)] + _ONES[m.group(2)]),
-                  text)
-    text = re.sub(rf"\b({'|'.join([*_TENS, *_ONES])})\b", lambda m: str(_ONES.get(m.group(1), _TENS.get(m.group(1)))),
-                  text)
+    text = re.sub(rf"\b({'|'.join(_TENS)})[\s-]({small})\b", lambda m: str(_TENS[m.group(1)] + _ONES[m.group(2)]), text)
+    text = re.sub(
+        rf"\b({'|'.join([*_TENS, *_ONES])})\b", lambda m: str(_ONES.get(m.group(1), _TENS.get(m.group(1)))), text
+    )
     text = re.sub(r"\b(\d+) and a half\b", lambda m: f"{int(m.group(1)) + 0.5:g}", text)
     text = re.sub(r"\b(?:a|one) (second|sec|minute|min|frame)\b", r"1 \1", text)
     return text
@@ -106,7 +128,7 @@ class Clause:
         """The text with used characters replaced by a control character no pattern matches or crosses."""
         key, (known, text) = tuple(self.used), self._masked
         if key != known:  # usually the same spans and a few more: mark only those
-            added = key[len(known):] if key[:len(known)] == known else key
+            added = key[len(known) :] if key[: len(known)] == known else key
             chars = list(text if added is not key else self.text)
             for a, b in added:
                 chars[a:b] = "\x01" * (b - a)
@@ -148,14 +170,20 @@ def prepare(original: str) -> Clause:
     """The request lowered, quotes lifted, numbers as digits, frames as ``Nf``, punctuation tidied."""
     lifted, quotes = lift_quotes(original.strip())
     text = lifted.lower().replace("’", "'").replace("‘", "'")
-    text = re.sub(r"\b(?!(?:it|that|what|there|here|let|who|how|where|when)'s)(\w+)'s\b", r"\1", text)  # music's -> music
+    text = re.sub(
+        r"\b(?!(?:it|that|what|there|here|let|who|how|where|when)'s)(\w+)'s\b", r"\1", text
+    )  # music's -> music
     text = spell_numbers(text)
     text = re.sub(r"\bframe (?:number |no\.? |#)?(\d+)\b", r"\1f", text)
     text = re.sub(r"\b(first|last|final|opening|closing) (second|minute|frame)\b", r"\1 1 \2", text)
-    text = re.sub(r"\b(?:the\s+)?(\d+(?:\.\d+)?)[\s-]*(s|sec|second|m|min|minute)s?[\s-]+mark\b",
-                  lambda m: m.group(1) + m.group(2)[0], text)  # "the 10 second mark"
-    text = re.sub(r"(?<!\d )\bseconds? (\d+(?:\.\d+)?)\b(?!\s*(?:s|secs?|seconds?|%|m|minutes?)\b)", r"\1s",
-                  text)  # "seconds 4 through 6", "at second 5"
+    text = re.sub(
+        r"\b(?:the\s+)?(\d+(?:\.\d+)?)[\s-]*(s|sec|second|m|min|minute)s?[\s-]+mark\b",
+        lambda m: m.group(1) + m.group(2)[0],
+        text,
+    )  # "the 10 second mark"
+    text = re.sub(
+        r"(?<!\d )\bseconds? (\d+(?:\.\d+)?)\b(?!\s*(?:s|secs?|seconds?|%|m|minutes?)\b)", r"\1s", text
+    )  # "seconds 4 through 6", "at second 5"
     text = re.sub(r"(\d)\s*(?:%|percent|per cent)", r"\1%", text)
     text = re.sub(r"(?<=\w)[?!.]+(?=\s|$)", " ", text)
     text = re.sub(r"([;,])", r" \1 ", text)

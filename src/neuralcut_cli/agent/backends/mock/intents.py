@@ -15,16 +15,16 @@ from dataclasses import dataclass, field
 class Ref:
     """Words naming one or more elements."""
 
-    text: str                      # as said, for messages ("the intro clip")
-    kind: str | None = None        # text, video, image, audio, sticker, effect
-    names: tuple[str, ...] = ()    # name words or a quote placeholder's text
-    ids: tuple[str, ...] = ()      # ids or id prefixes
-    ordinal: int | None = None     # 0-based; -1 the last
-    effect: str | None = None      # "the blur": an effect element of this type
-    plural: bool = False           # "the clips", "all the stickers"
-    pronoun: bool = False          # "it", "them", "that": the last thing acted on
-    track: bool = False            # "the logo track": the track, not an element
-    word: str = ""                 # the kind word said ("title", "caption"): names that contain it come first
+    text: str  # as said, for messages ("the intro clip")
+    kind: str | None = None  # text, video, image, audio, sticker, effect
+    names: tuple[str, ...] = ()  # name words or a quote placeholder's text
+    ids: tuple[str, ...] = ()  # ids or id prefixes
+    ordinal: int | None = None  # 0-based; -1 the last
+    effect: str | None = None  # "the blur": an effect element of this type
+    plural: bool = False  # "the clips", "all the stickers"
+    pronoun: bool = False  # "it", "them", "that": the last thing acted on
+    track: bool = False  # "the logo track": the track, not an element
+    word: str = ""  # the kind word said ("title", "caption"): names that contain it come first
 
 
 @dataclass(frozen=True)
@@ -32,9 +32,9 @@ class When:
     """A point in time: seconds, or an edge of a referenced element, or an anchor."""
 
     seconds: float | None = None
-    anchor: str | None = None      # "end" (of the timeline), "start" (0), "playhead"
-    ref: Ref | None = None         # an element's ...
-    edge: str = "start"            # ... start, end or middle
+    anchor: str | None = None  # "end" (of the timeline), "start" (0), "playhead"
+    ref: Ref | None = None  # an element's ...
+    edge: str = "start"  # ... start, end or middle
 
 
 @dataclass(frozen=True)
@@ -43,11 +43,11 @@ class Span:
 
     start: When | None = None
     end: When | None = None
-    length: float | None = None    # "for 3 seconds"
-    first: float | None = None     # "the first 3 seconds"
-    last: float | None = None      # "the last 2 seconds"
-    whole: bool = False            # "the whole video"
-    over: Ref | None = None        # "on the intro clip": that element's range
+    length: float | None = None  # "for 3 seconds"
+    first: float | None = None  # "the first 3 seconds"
+    last: float | None = None  # "the last 2 seconds"
+    whole: bool = False  # "the whole video"
+    over: Ref | None = None  # "on the intro clip": that element's range
 
 
 @dataclass(frozen=True)
@@ -60,6 +60,7 @@ class Level:
 
 
 # -- intents -----------------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Intent:
@@ -86,14 +87,14 @@ class ListTimeline(Intent):
 
 @dataclass(frozen=True)
 class ListAssets(Intent):
-    usage: str | None = None       # used | unused
-    kind: str | None = None        # video | audio | image
+    usage: str | None = None  # used | unused
+    kind: str | None = None  # video | audio | image
 
 
 @dataclass(frozen=True)
 class ListEffects(Intent):
-    on_timeline: bool = False      # the effects applied, not the catalogue
-    over: Ref | None = None        # only those over this element
+    on_timeline: bool = False  # the effects applied, not the catalogue
+    over: Ref | None = None  # only those over this element
 
 
 @dataclass(frozen=True)
@@ -108,18 +109,18 @@ class ListStickers(Intent):
 
 @dataclass(frozen=True)
 class Count(Intent):
-    kind: str | None = None        # None: every element
+    kind: str | None = None  # None: every element
 
 
 @dataclass(frozen=True)
 class WhatAt(Intent):
     when: When = field(default_factory=When)
-    kind: str | None = None        # "is there any text at 12s?": only that kind
+    kind: str | None = None  # "is there any text at 12s?": only that kind
 
 
 @dataclass(frozen=True)
 class HowLong(Intent):
-    ref: Ref | None = None         # None: the whole timeline
+    ref: Ref | None = None  # None: the whole timeline
 
 
 @dataclass(frozen=True)
@@ -137,7 +138,7 @@ class Describe(Intent):
 @dataclass(frozen=True)
 class Split(Intent):
     times: tuple[When, ...] = ()
-    ref: Ref | None = None         # "split the intro clip in half": at its middle
+    ref: Ref | None = None  # "split the intro clip in half": at its middle
 
 
 @dataclass(frozen=True)
@@ -149,15 +150,15 @@ class RemoveRange(Intent):
 @dataclass(frozen=True)
 class Delete(Intent):
     refs: tuple[Ref, ...] = ()
-    ripple: bool = False           # close the gap each leaves on its track
+    ripple: bool = False  # close the gap each leaves on its track
 
 
 @dataclass(frozen=True)
 class Move(Intent):
     refs: tuple[Ref, ...] = ()
     to: When | None = None
-    by: float | None = None        # seconds, signed: "2 seconds later"
-    track: str | None = None       # a track id or kind word
+    by: float | None = None  # seconds, signed: "2 seconds later"
+    track: str | None = None  # a track id or kind word
 
 
 @dataclass(frozen=True)
@@ -184,9 +185,9 @@ class ChangeText(Intent):
 
 @dataclass(frozen=True)
 class AddMedia(Intent):
-    asset: str = ""                # words naming the asset
+    asset: str = ""  # words naming the asset
     at: When | None = None
-    track: str | None = None       # main | overlay | audio
+    track: str | None = None  # main | overlay | audio
     length: float | None = None
 
 
@@ -196,7 +197,7 @@ class Timing(Intent):
     start: When | None = None
     end: When | None = None
     length: float | None = None
-    delta: float | None = None     # seconds added to (or, negative, taken off) the end
+    delta: float | None = None  # seconds added to (or, negative, taken off) the end
     trim_start: float | None = None  # seconds taken off the start (the end stays)
 
 
@@ -223,9 +224,9 @@ class ApplyEffect(Intent):
 @dataclass(frozen=True)
 class UpdateEffect(Intent):
     ref: Ref = field(default_factory=lambda: Ref(""))
-    params: tuple[tuple[str, float], ...] = ()   # absolute values
-    step: float | None = None                      # relative: fraction of the range, signed ("stronger")
-    param: str | None = None                       # which parameter a step moves (default: the first)
+    params: tuple[tuple[str, float], ...] = ()  # absolute values
+    step: float | None = None  # relative: fraction of the range, signed ("stronger")
+    param: str | None = None  # which parameter a step moves (default: the first)
 
 
 @dataclass(frozen=True)
@@ -233,15 +234,15 @@ class TrackRef:
     """A track as people name it: "the logo track" (the track the logo is on), "the audio track", t-main."""
 
     said: str
-    kind: str | None = None        # main, overlay, text, effect, audio
-    element: Ref | None = None     # the track that holds this element
+    kind: str | None = None  # main, overlay, text, effect, audio
+    element: Ref | None = None  # the track that holds this element
     id: str | None = None
 
 
 @dataclass(frozen=True)
 class TrackState(Intent):
     track: TrackRef = field(default_factory=lambda: TrackRef(""))
-    action: str = "mute"           # mute, unmute, hide, show
+    action: str = "mute"  # mute, unmute, hide, show
 
 
 @dataclass(frozen=True)
@@ -252,7 +253,7 @@ class Duplicate(Intent):
 @dataclass(frozen=True)
 class Opacity(Intent):
     refs: tuple[Ref, ...] = ()
-    percent: float = 100.0         # 0 transparent, 100 opaque
+    percent: float = 100.0  # 0 transparent, 100 opaque
 
 
 @dataclass(frozen=True)
@@ -263,35 +264,35 @@ class Speed(Intent):
 
 @dataclass(frozen=True)
 class RemoveSilences(Intent):
-    padding: float | None = None       # seconds kept at each edge; None: the tool's default
+    padding: float | None = None  # seconds kept at each edge; None: the tool's default
     min_silence: float | None = None
 
 
 @dataclass(frozen=True)
 class Normalize(Intent):
-    target: float | None = None        # LUFS; None: the tool's default (-14)
+    target: float | None = None  # LUFS; None: the tool's default (-14)
 
 
 @dataclass(frozen=True)
 class SplitScenes(Intent):
-    refs: tuple[Ref, ...] = ()         # none: the main track's video clips
+    refs: tuple[Ref, ...] = ()  # none: the main track's video clips
 
 
 @dataclass(frozen=True)
 class AddCaptions(Intent):
-    refs: tuple[Ref, ...] = ()         # none: the main track's clips
+    refs: tuple[Ref, ...] = ()  # none: the main track's clips
     position: str | None = None
 
 
 @dataclass(frozen=True)
 class RemoveFillers(Intent):
-    words: tuple[str, ...] = ()        # none: the tool's list (um, uh, erm, like)
+    words: tuple[str, ...] = ()  # none: the tool's list (um, uh, erm, like)
 
 
 @dataclass(frozen=True)
 class CutWords(Intent):
     text: str = ""
-    every: bool = False                # every time it is said, not only the first
+    every: bool = False  # every time it is said, not only the first
 
 
 @dataclass(frozen=True)
@@ -324,30 +325,31 @@ class Visibility(Intent):
 @dataclass(frozen=True)
 class Fade(Intent):
     refs: tuple[Ref, ...] = ()
-    fade_in: float | None = None   # seconds
+    fade_in: float | None = None  # seconds
     fade_out: float | None = None
 
 
 @dataclass(frozen=True)
 class ChangeFade(Intent):
-    """"make the fade longer": fades already there, made longer or shorter, or a given length."""
+    """ "make the fade longer": fades already there, made longer or shorter, or a given length."""
+
     refs: tuple[Ref, ...] = ()
-    which: str | None = None       # "in", "out", or None: whichever the element has
-    seconds: float | None = None   # the new length
-    factor: float | None = None    # or the old length times this (2: longer, 0.5: shorter)
+    which: str | None = None  # "in", "out", or None: whichever the element has
+    seconds: float | None = None  # the new length
+    factor: float | None = None  # or the old length times this (2: longer, 0.5: shorter)
 
 
 @dataclass(frozen=True)
 class Zoom(Intent):
     ref: Ref = field(default_factory=lambda: Ref(""))
-    factor: float = 1.2            # > 1 zooms in, < 1 out
+    factor: float = 1.2  # > 1 zooms in, < 1 out
 
 
 @dataclass(frozen=True)
 class Slide(Intent):
     ref: Ref = field(default_factory=lambda: Ref(""))
-    side: str = "left"             # where it comes from
-    length: float = 0.5            # seconds
+    side: str = "left"  # where it comes from
+    length: float = 0.5  # seconds
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ class Item:
 
     data: dict[str, Any]
     track_id: str
-    track_kind: str               # main, overlay, text, effect, audio
+    track_kind: str  # main, overlay, text, effect, audio
     track_name: str = ""
 
     @property
@@ -54,7 +54,9 @@ class Item:
         return str(self.data.get("effectType") or self.data.get("stickerId") or self.name or self.type)
 
     def describe(self) -> str:
-        return f"{self.id} ({self.type} {self.label}, {timecode_of_seconds(self.start)}–{timecode_of_seconds(self.end)})"
+        return (
+            f"{self.id} ({self.type} {self.label}, {timecode_of_seconds(self.start)}–{timecode_of_seconds(self.end)})"
+        )
 
 
 def items_of(listing: dict[str, Any]) -> list[Item]:
@@ -79,8 +81,8 @@ class Vocab:
     """What the request may name, known before any tool runs (from the context)."""
 
     fps: float = 30.0
-    names: set[str] = field(default_factory=set)         # element and asset names, stems, text contents
-    ids: set[str] = field(default_factory=set)           # element ids
+    names: set[str] = field(default_factory=set)  # element and asset names, stems, text contents
+    ids: set[str] = field(default_factory=set)  # element ids
     tracks: dict[str, str] = field(default_factory=dict)  # track id -> kind
     assets: list[dict[str, Any]] = field(default_factory=list)
 

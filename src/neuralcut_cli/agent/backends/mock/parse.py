@@ -27,26 +27,36 @@ from neuralcut_cli.agent.backends.mock.rules import RULES, Rule
 # Separators; a run of spaces is one space by the time these run (``_pieces``), so none can backtrack far.
 _HARD = r"(?:;|,? ?\b(?:and then|then|after that|afterwards|next)\b|\.\s)"
 _SOFT = r" ?(?:, ?and\b|\band\b|,|\balso\b|\bplus\b) ?"
-_CONTEXT = (r"\b(?:on|in|of|from|to|for)\s+(?:the|my|this|our)?\s*(?:timeline|video|edit|project|sequence|movie|film)"
-            r"(?:\s+(?:timeline|project))?\b|\bfor me\b|\bif you can\b|\bif possible\b|\bthanks?(?: you)?\b")
+_CONTEXT = (
+    r"\b(?:on|in|of|from|to|for)\s+(?:the|my|this|our)?\s*(?:timeline|video|edit|project|sequence|movie|film)"
+    r"(?:\s+(?:timeline|project))?\b|\bfor me\b|\bif you can\b|\bif possible\b|\bthanks?(?: you)?\b"
+)
 
 
 #: How a question starts: "is the music muted?" asks, it never mutes ("can you mute it?" is a request).
-QUESTION = (r"^(?:is|are|was|were|does|did|has|what|what's|whats|where|where's|which|how|who|why)\b|"
-            r"^(?:do|have) (?:i|we|you)\b|^when (?:does|do|is|are|did)\b")
+QUESTION = (
+    r"^(?:is|are|was|were|does|did|has|what|what's|whats|where|where's|which|how|who|why)\b|"
+    r"^(?:do|have) (?:i|we|you)\b|^when (?:does|do|is|are|did)\b"
+)
 
 #: Wordings refused on purpose because they mean different things to different people: why, and what to say.
 HINTS: tuple[tuple[str, str], ...] = (
     (r"\bback\b(?!ground)", "'Back' means earlier to some and later to others: say 'earlier' or 'later'."),
-    (r"\bset\b.*\bto \d+(?:\.\d+)?\s*(?:s|secs?|seconds?)$",
-     "'Set it to N seconds' could be a length or a start: say 'make it last N seconds' or 'move it to N s'."),
+    (
+        r"\bset\b.*\bto \d+(?:\.\d+)?\s*(?:s|secs?|seconds?)$",
+        "'Set it to N seconds' could be a length or a start: say 'make it last N seconds' or 'move it to N s'.",
+    ),
     (r"\btrim\b.*\bat \d", "'Trim at a time' could be a cut or a new end: say 'split X at T' or 'end X at T'."),
     (r"\bby -?\d+(?:\.\d+)?\s*(?:db|decibels?)\b", "Louder or quieter? Say 'turn it up by 6 dB' or 'down by 6 dB'."),
-    (r"^(?:delete|remove|mute|cut|clear)\b.*\b(?:whole|entire|everything|all of it)\b",
-     "I don't delete or mute the whole project at once; name the elements or the time range."),
+    (
+        r"^(?:delete|remove|mute|cut|clear)\b.*\b(?:whole|entire|everything|all of it)\b",
+        "I don't delete or mute the whole project at once; name the elements or the time range.",
+    ),
     (r"\b\d+:\d\d:\d\d\b|\b\d{5,}\b", "Times must lie within 24 hours."),
-    (r"\b(?:speed up|slow down|slow|faster|slower)\b",
-     "How much faster or slower? Say e.g. 'speed up the beach clip 2x' or 'play the intro at half speed'."),
+    (
+        r"\b(?:speed up|slow down|slow|faster|slower)\b",
+        "How much faster or slower? Say e.g. 'speed up the beach clip 2x' or 'play the intro at half speed'.",
+    ),
 )
 
 
@@ -112,8 +122,7 @@ def _soft_atoms(text: str) -> list[tuple[int, int]]:
     """Where the pieces of ``text`` between every "and"/"," lie (never cut inside quotes)."""
     quoted = [m.span() for m in re.finditer(r"\"[^\"]*\"|“[^”]*”", text)]
     starts = [a for a, _ in quoted]
-    marks = [m for m in re.finditer(_SOFT, text, flags=re.IGNORECASE)
-             if not _inside(m.start(), quoted, starts)]
+    marks = [m for m in re.finditer(_SOFT, text, flags=re.IGNORECASE) if not _inside(m.start(), quoted, starts)]
     edges = [0, *(x for m in marks for x in m.span()), len(text)]
     return [(edges[k], edges[k + 1]) for k in range(0, len(edges), 2)]
 
@@ -133,15 +142,16 @@ def _soft_split(text: str, vocab: Vocab) -> list[Intent] | None:
     count = len(atoms)
     if count < 2:
         return None
-    first = text[atoms[0][0]:atoms[0][1]].split()
+    first = text[atoms[0][0] : atoms[0][1]].split()
     verb = first[0] if first else ""
     cache: dict[tuple[int, int], Intent | None] = {}
 
     def read(i: int, j: int) -> Intent | None:
         if (i, j) not in cache:
-            part = text[atoms[i][0]:atoms[j - 1][1]]
-            cache[(i, j)] = _with_verb(part, verb, i == 0, _parse_part(part, vocab), vocab)[0] \
-                if part.strip(" ,.") else None
+            part = text[atoms[i][0] : atoms[j - 1][1]]
+            cache[(i, j)] = (
+                _with_verb(part, verb, i == 0, _parse_part(part, vocab), vocab)[0] if part.strip(" ,.") else None
+            )
         return cache[(i, j)]
 
     fewest: list[float] = [float("inf")] * count + [0.0]
@@ -199,7 +209,7 @@ def refusal(said: str, leftover: list[str], clause: Clause, vocab: Vocab | None 
     elif leftover:
         head = f"I don't know what to do with '{clause.show(' '.join(leftover))}' in \"{shown}\", so I changed nothing."
     else:
-        head = f"I don't know how to do \"{shown}\" yet, so I changed nothing."
+        head = f'I don\'t know how to do "{shown}" yet, so I changed nothing.'
     hint = next((f"\n{note}" for pattern, note in HINTS if re.search(pattern, clause.text)), "")
     names = sorted({n for n in (vocab.names if vocab else ()) if "." not in n})
     known = f"\nThings here I can name: {', '.join(names)}, or 'the title', 'the second clip', an id." if names else ""

@@ -25,8 +25,7 @@ def resolve_track(ref: i.TrackRef, tracks: list[dict[str, Any]], items: list[Ite
     else:
         found = [t for t in tracks if t["type"] == ref.kind]
     if not found:
-        raise Failed(f"There is no {ref.said.removeprefix('the ')}. Tracks: "
-                     f"{', '.join(_listed(t) for t in tracks)}.")
+        raise Failed(f"There is no {ref.said.removeprefix('the ')}. Tracks: {', '.join(_listed(t) for t in tracks)}.")
     if len(found) > 1:
         raise Failed(f"'{ref.said}' could be {' or '.join(track_words(t) for t in found)}; say which by name.")
     return found[0]
@@ -50,8 +49,11 @@ def plan_track_state(intent: i.TrackState, ctx: Context) -> Plan:
     tool = "toggle_track_mute" if key == "muted" else "toggle_track_visibility"
     named = track_words(track)
     if key in track and track[key] == wanted:
-        return Done(f"{named[0].upper()}{named[1:]} is already {key}." if wanted
-                    else f"{named[0].upper()}{named[1:]} is not {key}; nothing to change.")
+        return Done(
+            f"{named[0].upper()}{named[1:]} is already {key}."
+            if wanted
+            else f"{named[0].upper()}{named[1:]} is not {key}; nothing to change."
+        )
     done = yield Call(tool, {"trackId": track["trackId"]})
     word = {"muted": ("Muted", "Unmuted"), "hidden": ("Hid", "Showed")}[key][0 if done.get(key) else 1]
     return Done(f"{word} {named}.")
@@ -62,8 +64,11 @@ def plan_duplicate(intent: i.Duplicate, ctx: Context) -> Plan:
     chosen = _chosen(intent.refs, items, ctx)
     result = yield Call("duplicate_elements", {"elementIds": [item.id for item in chosen]})
     copies = [d["elementId"] for d in result["duplicated"]]
-    return Done(f"Duplicated {', '.join(item.id for item in chosen)} to the same times on new tracks above "
-                f"({', '.join(copies)}).", tuple(copies))
+    return Done(
+        f"Duplicated {', '.join(item.id for item in chosen)} to the same times on new tracks above "
+        f"({', '.join(copies)}).",
+        tuple(copies),
+    )
 
 
 def plan_opacity(intent: i.Opacity, ctx: Context) -> Plan:
@@ -71,8 +76,10 @@ def plan_opacity(intent: i.Opacity, ctx: Context) -> Plan:
     chosen = _chosen(intent.refs, items, ctx, ("video", "image", "text", "sticker", "graphic"))
     for item in chosen:
         yield Call("update_clip", {"elementId": item.id, "opacity": intent.percent})
-    return Done(f"Set {', '.join(item.id for item in chosen)} to {intent.percent:g}% opacity.",
-                tuple(item.id for item in chosen))
+    return Done(
+        f"Set {', '.join(item.id for item in chosen)} to {intent.percent:g}% opacity.",
+        tuple(item.id for item in chosen),
+    )
 
 
 def plan_visibility(intent: i.Visibility, ctx: Context) -> Plan:
@@ -94,8 +101,15 @@ def plan_speed(intent: i.Speed, ctx: Context) -> Plan:
     before = {item.id: item.end - item.start for item in chosen}
     shown = ", ".join(f"{e['elementId']} now lasts {e['duration']:g} s" for e in result["elements"])
     moved = sum(e["duration"] - before[e["elementId"]] for e in result["elements"])
-    after = "" if abs(moved) < 1e-6 else (f"; what came after moved {moved:g} s later with it" if moved > 0 else
-                                          f"; it left {-moved:g} s free after it ('remove the gaps' closes it)")
+    after = (
+        ""
+        if abs(moved) < 1e-6
+        else (
+            f"; what came after moved {moved:g} s later with it"
+            if moved > 0
+            else f"; it left {-moved:g} s free after it ('remove the gaps' closes it)"
+        )
+    )
     return Done(f"Set {intent.rate:g}x speed: {shown}{after}.", tuple(item.id for item in chosen))
 
 
@@ -108,8 +122,10 @@ def plan_close_gaps(intent: i.CloseGaps, ctx: Context) -> Plan:
     moved = len(done["movedElements"])
     if not moved:
         return Done(f"There are no gaps between the elements of {done['trackId']}.")
-    return Done(f"Closed the gaps on {done['trackId']}: {moved} element{'s' if moved != 1 else ''} moved left.",
-                tuple(m["elementId"] for m in done["movedElements"]))
+    return Done(
+        f"Closed the gaps on {done['trackId']}: {moved} element{'s' if moved != 1 else ''} moved left.",
+        tuple(m["elementId"] for m in done["movedElements"]),
+    )
 
 
 def _chosen(refs: tuple[i.Ref, ...], items: list[Item], ctx: Context, types: tuple[str, ...] = ()) -> list[Item]:

@@ -42,8 +42,11 @@ def plan_split(intent: i.Split, ctx: Context) -> Plan:
     if not affected:
         return Done(f"Nothing to split at {where}: no element spans that time.")
     note = " (every track is cut at that time)" if intent.ref is not None else ""
-    return Done(f"Split at {where}{note}: {plural(len(affected), 'element')} affected (cut originals and their new pieces): "
-                f"{', '.join(affected)}.", tuple(affected))
+    return Done(
+        f"Split at {where}{note}: {plural(len(affected), 'element')} affected (cut originals and their new pieces): "
+        f"{', '.join(affected)}.",
+        tuple(affected),
+    )
 
 
 def _holding(ref: i.Ref, times: list[float], items: list[Item], ctx: Context) -> Item:
@@ -54,16 +57,16 @@ def _holding(ref: i.Ref, times: list[float], items: list[Item], ctx: Context) ->
         return holding[0]
     if not holding:
         what = found[0].describe() if len(found) == 1 else f"any of {ids(found)}"
-        raise Failed(f"{', '.join(tc(t) for t in times)} is not inside {what}, so there is nothing of it to cut "
-                     "there.")
+        raise Failed(f"{', '.join(tc(t) for t in times)} is not inside {what}, so there is nothing of it to cut there.")
     return one(ref, holding, ctx)
 
 
 def plan_remove_range(intent: i.RemoveRange, ctx: Context) -> Plan:
     items = (yield from listing()) if needs_items(intent.span) else []
     start, end = span(intent.span, items, ctx, default=None)
-    result = yield Call("remove_range", {"start": round(start, 6), "end": round(end, 6), "ripple": intent.ripple},
-                        allow_error=True)
+    result = yield Call(
+        "remove_range", {"start": round(start, 6), "end": round(end, 6), "ripple": intent.ripple}, allow_error=True
+    )
     if "error" in result:
         if result["error"] == "Nothing lies in that range":
             return Done(f"Nothing lies between {tc(start)} and {tc(end)}; nothing was removed.")
@@ -71,8 +74,11 @@ def plan_remove_range(intent: i.RemoveRange, ctx: Context) -> Plan:
     deleted = result.get("deletedElements", [])
     text = f"Removed {tc(start)}–{tc(end)} on every track ({len(deleted)} piece{'s' if len(deleted) != 1 else ''})."
     moved = len(result.get("movedElements", []))
-    text += f" Closed the gap: {moved} later element{'s' if moved != 1 else ''} moved {end - start:g} s earlier." \
-        if intent.ripple else " The gap stays (say 'and close the gap' to pull everything after it in)."
+    text += (
+        f" Closed the gap: {moved} later element{'s' if moved != 1 else ''} moved {end - start:g} s earlier."
+        if intent.ripple
+        else " The gap stays (say 'and close the gap' to pull everything after it in)."
+    )
     return Done(text, tuple(deleted))
 
 
@@ -122,8 +128,9 @@ def plan_move(intent: i.Move, ctx: Context) -> Plan:
     if track is not None:
         args["targetTrackId"] = track
     moved = yield Call("move_timeline_elements", args)
-    shown = ", ".join(f"{m['elementId']} to {tc(m['start'])}–{tc(m['end'])} on {m['trackId']}"
-                      for m in moved["movedElements"])
+    shown = ", ".join(
+        f"{m['elementId']} to {tc(m['start'])}–{tc(m['end'])} on {m['trackId']}" for m in moved["movedElements"]
+    )
     return Done(f"Moved {shown}.", tuple(item.id for item in chosen))
 
 
@@ -131,8 +138,10 @@ def plan_place(intent: i.Place, ctx: Context) -> Plan:
     items = yield from listing()
     item = one(intent.ref, items, ctx)
     if item.type != "text":
-        raise Failed(f"Only text can be moved to the {intent.position} of the frame for now; {item.describe()} is "
-                     f"{'an' if item.type[0] in 'aeiou' else 'a'} {item.type}.")
+        raise Failed(
+            f"Only text can be moved to the {intent.position} of the frame for now; {item.describe()} is "
+            f"{'an' if item.type[0] in 'aeiou' else 'a'} {item.type}."
+        )
     yield Call("update_text", {"trackId": item.track_id, "elementId": item.id, "position": intent.position})
     return Done(f"Moved {item.describe()} to the {intent.position} of the frame.", (item.id,))
 
@@ -159,8 +168,7 @@ def plan_timing(intent: i.Timing, ctx: Context) -> Plan:
     elif intent.start is not None:
         args["start"] = round(when(intent.start, items, ctx), 6)
     result = yield Call("update_timeline_element_timing", args)
-    return Done(f"{item.id} now runs {tc(result['start'])}–{tc(result['end'])} ({result['duration']:g} s).",
-                (item.id,))
+    return Done(f"{item.id} now runs {tc(result['start'])}–{tc(result['end'])} ({result['duration']:g} s).", (item.id,))
 
 
 def _trim_clip_start(item: Item, seconds: float) -> Plan:
@@ -170,5 +178,8 @@ def _trim_clip_start(item: Item, seconds: float) -> Plan:
     if trim_start < 0:
         raise Failed(f"{item.describe()} starts at the beginning of its source; there is nothing more to show there.")
     yield Call("update_clip", {"elementId": item.id, "trimStart": trim_start})
-    return Done(f"Trimmed {seconds:g} s off the start of {item.id}: it now starts at {tc(item.start + seconds)} "
-                f"(in point {trim_start:g} s into its source).", (item.id,))
+    return Done(
+        f"Trimmed {seconds:g} s off the start of {item.id}: it now starts at {tc(item.start + seconds)} "
+        f"(in point {trim_start:g} s into its source).",
+        (item.id,),
+    )

@@ -46,8 +46,10 @@ def plan_list_timeline(intent: i.ListTimeline, ctx: Context) -> Plan:
     result = yield Call("list_timeline")
     tracks = result["tracks"]
     items = items_of(result)
-    lines = [f"The timeline has {len(items)} element{'s' if len(items) != 1 else ''} on {len(tracks)} "
-             f"track{'s' if len(tracks) != 1 else ''}, {tc(end_of(items))} long:"]
+    lines = [
+        f"The timeline has {len(items)} element{'s' if len(items) != 1 else ''} on {len(tracks)} "
+        f"track{'s' if len(tracks) != 1 else ''}, {tc(end_of(items))} long:"
+    ]
     for track in tracks:
         mine = [item for item in items if item.track_id == track["trackId"]]
         lines.append(f"  {track['trackId']} ({track['type']}): " + (", ".join(map(_line, mine)) or "(empty)"))
@@ -60,10 +62,15 @@ def plan_list_assets(intent: i.ListAssets, ctx: Context) -> Plan:
     assets = result["assets"]
     what = " ".join(w for w in (intent.usage, intent.kind or "media") if w)
     if not assets:
-        return Done(f"No {what} assets." if intent.usage != "unused" else f"No: every {intent.kind or 'asset'} "
-                    "is on the timeline.")
-    shown = ", ".join(f"{a['name'] or a['id']} ({a['id']}, {a['type']}"
-                      + (f", {a['duration']:g}s" if a.get("duration") else "") + ")" for a in assets)
+        return Done(
+            f"No {what} assets."
+            if intent.usage != "unused"
+            else f"No: every {intent.kind or 'asset'} is on the timeline."
+        )
+    shown = ", ".join(
+        f"{a['name'] or a['id']} ({a['id']}, {a['type']}" + (f", {a['duration']:g}s" if a.get("duration") else "") + ")"
+        for a in assets
+    )
     return Done(f"{len(assets)} {what} asset{'s' if len(assets) != 1 else ''}: {shown}.")
 
 
@@ -92,14 +99,19 @@ def plan_effect_info(intent: i.EffectInfo, ctx: Context) -> Plan:
 def plan_list_stickers(intent: i.ListStickers, ctx: Context) -> Plan:
     result = yield Call("list_stickers", {"provider": intent.provider} if intent.provider else {})
     stickers = result["stickers"]
-    shown = ", ".join(s["id"] for s in stickers[:30]) + (f" and {len(stickers) - 30} more" if len(stickers) > 30 else "")
+    shown = ", ".join(s["id"] for s in stickers[:30]) + (
+        f" and {len(stickers) - 30} more" if len(stickers) > 30 else ""
+    )
     return Done(f"{len(stickers)} sticker{'s' if len(stickers) != 1 else ''}: {shown}.")
 
 
 def _settings(item: Item) -> str:
     params = item.data.get("params") or {}
-    return f" ({', '.join(f'{k} {v:g}' if isinstance(v, (int, float)) else f'{k} {v}' for k, v in params.items())})" \
-        if params else ""
+    return (
+        f" ({', '.join(f'{k} {v:g}' if isinstance(v, (int, float)) else f'{k} {v}' for k, v in params.items())})"
+        if params
+        else ""
+    )
 
 
 def plan_count(intent: i.Count, ctx: Context) -> Plan:
@@ -114,8 +126,9 @@ def plan_count(intent: i.Count, ctx: Context) -> Plan:
 def plan_what_at(intent: i.WhatAt, ctx: Context) -> Plan:
     items = yield from listing()
     moment = when(intent.when, items, ctx)
-    playing = [item for item in items if item.start <= moment < item.end
-               and (intent.kind is None or item.type == intent.kind)]
+    playing = [
+        item for item in items if item.start <= moment < item.end and (intent.kind is None or item.type == intent.kind)
+    ]
     if not playing:
         return Done(f"No {intent.kind} element at {tc(moment)}." if intent.kind else f"Nothing plays at {tc(moment)}.")
     return Done(f"At {tc(moment)}: {', '.join(map(_line, playing))}.", tuple(item.id for item in playing))
@@ -137,19 +150,22 @@ def plan_about(intent: i.About, ctx: Context) -> Plan:
     track = {"trackId": got["trackId"], "name": item.track_name, "type": item.track_kind}
     facts = [f"{item.describe()}, {got['duration']:g} s long, on {track_words(track)}"]
     if item.type == "text":
-        facts.append(f"it says \"{got['content']}\"")
+        facts.append(f'it says "{got["content"]}"')
     if "volume" in got:
         facts.append("muted" if got["muted"] else f"not muted, volume {got['volume']:g}% ({got['volumeDb']:+.1f} dB)")
     if got.get("speed", 1) != 1:
         facts.append(f"playing at {got['speed']:g}x")
-    for key, default, shown in (("opacity", 100, "opacity {}%"), ("blendMode", "normal", "blend mode {}"),
-                                ("hidden", False, "hidden")):
+    for key, default, shown in (
+        ("opacity", 100, "opacity {}%"),
+        ("blendMode", "normal", "blend mode {}"),
+        ("hidden", False, "hidden"),
+    ):
         if key in got and got[key] != default:
             facts.append(shown.format(got[key]))
     if got.get("params"):
         facts.append("settings" + _settings(item))
     if got.get("animations"):
-        facts.append(plural(got['animations']['keyframeCount'], 'keyframe'))
+        facts.append(plural(got["animations"]["keyframeCount"], "keyframe"))
     return Done("; ".join(facts) + ".", (item.id,))
 
 

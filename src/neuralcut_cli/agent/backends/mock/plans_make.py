@@ -32,20 +32,27 @@ DEFAULT_POSITION = {"subtitle": "bottom", "hook": "top"}  # where people expect 
 def plan_add_text(intent: i.AddText, ctx: Context) -> Plan:
     items = (yield from listing()) if needs_items(intent.span) else []
     start, end = span(intent.span, items, ctx)
-    args: dict[str, Any] = {"text": intent.text, "start": round(start, 6), "end": round(end, 6),
-                            "position": intent.position or DEFAULT_POSITION.get(intent.style or "", "center")}
+    args: dict[str, Any] = {
+        "text": intent.text,
+        "start": round(start, 6),
+        "end": round(end, 6),
+        "position": intent.position or DEFAULT_POSITION.get(intent.style or "", "center"),
+    }
     if intent.style and intent.style != "plain":
         args["style"] = intent.style
     result = yield Call("add_text", args)
-    return Done(f'Added {intent.style or "text"} {quoted(intent.text)} at the {args["position"]}, {tc(start)}–{tc(end)} '
-                f"({result['elementId']} on {result['trackId']}).", (result["elementId"],))
+    return Done(
+        f"Added {intent.style or 'text'} {quoted(intent.text)} at the {args['position']}, {tc(start)}–{tc(end)} "
+        f"({result['elementId']} on {result['trackId']}).",
+        (result["elementId"],),
+    )
 
 
 def plan_change_text(intent: i.ChangeText, ctx: Context) -> Plan:
     items = yield from listing()
     item = one(intent.ref, items, ctx, ("text",))
     yield Call("update_text", {"trackId": item.track_id, "elementId": item.id, "text": intent.text})
-    return Done(f'Changed {item.id} from {item.label} to {quoted(intent.text)}.', (item.id,))
+    return Done(f"Changed {item.id} from {item.label} to {quoted(intent.text)}.", (item.id,))
 
 
 def plan_add_media(intent: i.AddMedia, ctx: Context) -> Plan:
@@ -66,8 +73,11 @@ def plan_add_media(intent: i.AddMedia, ctx: Context) -> Plan:
     if intent.length is not None:
         args["duration"] = intent.length
     result = yield Call("add_media_to_timeline", args)
-    return Done(f"Added {asset.get('name') or asset['id']} to the {track} track at {tc(start)} "
-                f"({result['elementId']} on {result['trackId']}).", (result["elementId"],))
+    return Done(
+        f"Added {asset.get('name') or asset['id']} to the {track} track at {tc(start)} "
+        f"({result['elementId']} on {result['trackId']}).",
+        (result["elementId"],),
+    )
 
 
 def _gain(item: Item, level: i.Level) -> float:
@@ -95,19 +105,29 @@ def plan_volume(intent: i.Volume, ctx: Context) -> Plan:
     for item in chosen:
         gain = _gain(item, intent.level)
         yield Call("set_volume", {"trackId": item.track_id, "elementId": item.id, "volume": gain})
-        lines.append(f"Muted {item.id}" if gain == 0 else  # said in dB, as the change is shown
-                     f"Set {item.id} to {20 * math.log10(gain):+.1f} dB ({round(gain * 100):g}% of full)"
-                     if gain < 1 else f"Set {item.id} to full volume (0 dB)")
+        lines.append(
+            f"Muted {item.id}"
+            if gain == 0
+            # said in dB, as the change is shown
+            else f"Set {item.id} to {20 * math.log10(gain):+.1f} dB ({round(gain * 100):g}% of full)"
+            if gain < 1
+            else f"Set {item.id} to full volume (0 dB)"
+        )
     return Done("; ".join(lines) + ".", tuple(item.id for item in chosen))
 
 
 def plan_add_sticker(intent: i.AddSticker, ctx: Context) -> Plan:
     items = (yield from listing()) if needs_items(intent.span) else []
     start, end = span(intent.span, items, ctx)
-    result = yield Call("add_sticker", {"stickerId": intent.sticker, "start": round(start, 6), "end": round(end, 6),
-                                        "position": intent.position})
-    return Done(f"Added sticker {intent.sticker} at {intent.position}, {tc(start)}–{tc(end)} "
-                f"({result['elementId']} on {result['trackId']}).", (result["elementId"],))
+    result = yield Call(
+        "add_sticker",
+        {"stickerId": intent.sticker, "start": round(start, 6), "end": round(end, 6), "position": intent.position},
+    )
+    return Done(
+        f"Added sticker {intent.sticker} at {intent.position}, {tc(start)}–{tc(end)} "
+        f"({result['elementId']} on {result['trackId']}).",
+        (result["elementId"],),
+    )
 
 
 def plan_apply_effect(intent: i.ApplyEffect, ctx: Context) -> Plan:
@@ -123,8 +143,11 @@ def plan_apply_effect(intent: i.ApplyEffect, ctx: Context) -> Plan:
         args["params"] = dict(intent.params)
     result = yield Call("apply_effect", args)
     shown = ", ".join(f"{k}={v}" for k, v in result.get("appliedParams", {}).items())
-    return Done(f"Applied {intent.effect}{f' ({shown})' if shown else ''} from {tc(start)} to {tc(end)} ({result['elementId']} on "
-                f"{result['trackId']}).", (result["elementId"],))
+    return Done(
+        f"Applied {intent.effect}{f' ({shown})' if shown else ''} from {tc(start)} to {tc(end)} ({result['elementId']} on "
+        f"{result['trackId']}).",
+        (result["elementId"],),
+    )
 
 
 def _clip_effect(intent: i.ApplyEffect, over: list[Item]) -> Plan:
@@ -134,9 +157,11 @@ def _clip_effect(intent: i.ApplyEffect, over: list[Item]) -> Plan:
         args["params"] = dict(intent.params)
     result = yield Call("add_clip_effect", args)
     shown = ", ".join(f"{k}={v}" for k, v in result.get("appliedParams", {}).items())
-    return Done(f"Added {intent.effect}{f' ({shown})' if shown else ''} to "
-                f"{', '.join(item.describe() for item in over)} (a clip effect: it moves with the clip).",
-                tuple(item.id for item in over))
+    return Done(
+        f"Added {intent.effect}{f' ({shown})' if shown else ''} to "
+        f"{', '.join(item.describe() for item in over)} (a clip effect: it moves with the clip).",
+        tuple(item.id for item in over),
+    )
 
 
 def _whole_picture(intent: i.ApplyEffect, over: list[Item]) -> None:
@@ -145,9 +170,11 @@ def _whole_picture(intent: i.ApplyEffect, over: list[Item]) -> None:
     partial = [item for item in over if item.track_kind != "main" and item.type != "effect"]
     if partial:
         item = partial[0]
-        raise Failed(f"An effect changes the whole picture while it runs, so it cannot apply to {item.describe()} "
-                     f"alone. Say '{intent.effect} from {tc(item.start)} to {tc(item.end)}' to change everything "
-                     "in that time.")
+        raise Failed(
+            f"An effect changes the whole picture while it runs, so it cannot apply to {item.describe()} "
+            f"alone. Say '{intent.effect} from {tc(item.start)} to {tc(item.end)}' to change everything "
+            "in that time."
+        )
 
 
 def plan_update_effect(intent: i.UpdateEffect, ctx: Context) -> Plan:
@@ -156,8 +183,10 @@ def plan_update_effect(intent: i.UpdateEffect, ctx: Context) -> Plan:
     if kind and not any(item.type == "effect" and item.data.get("effectType") == kind for item in items):
         holders = [item for item in items if kind in item.data.get("clipEffects", [])]
         if len(holders) > 1:
-            raise Failed(f"{', '.join(item.describe() for item in holders)} each have a {kind}; say which, e.g. "
-                         f"'make the {kind} on {holders[0].describe()} stronger'.")
+            raise Failed(
+                f"{', '.join(item.describe() for item in holders)} each have a {kind}; say which, e.g. "
+                f"'make the {kind} on {holders[0].describe()} stronger'."
+            )
         if holders:  # "make the blur stronger" where the blur is on a clip
             return (yield from _update_clip_effect(intent, holders[0], kind))
     item = one(intent.ref, items, ctx, ("effect",))
@@ -188,13 +217,15 @@ def _new_params(intent: i.UpdateEffect, effect: EffectDef, current: dict[str, An
         return _stepped(effect, named, intent.step, current)
     if named is None and len(effect.params) > 1 and any(not key for key, _ in intent.params):
         keys = " or ".join(p.key for p in effect.params)
-        raise Failed(f"{effect.name} has more than one setting ({keys}); say which, e.g. 'set the "
-                     f"{effect.id} {effect.params[0].key} to {_num(effect.params[0].default)}'.")
+        raise Failed(
+            f"{effect.name} has more than one setting ({keys}); say which, e.g. 'set the "
+            f"{effect.id} {effect.params[0].key} to {_num(effect.params[0].default)}'."
+        )
     return {(key or effect.params[0].key): value for key, value in intent.params}
 
 
 def _stepped(effect: EffectDef, named: ParamDef | None, step: float, current: dict[str, Any]) -> dict[str, Any]:
-    """"Stronger"/"weaker": the parameter that means strength, moved the right way by ``step`` (a share of the
+    """ "Stronger"/"weaker": the parameter that means strength, moved the right way by ``step`` (a share of the
     distance to that end of its range, so "weaker" weakens without switching the effect off)."""
     if named is not None:
         main, direction = named, 1
@@ -202,9 +233,11 @@ def _stepped(effect: EffectDef, named: ParamDef | None, step: float, current: di
         main, direction = effect.param(effect.strength[0]) or effect.params[0], effect.strength[1]
     else:
         keys = " or ".join(p.key for p in effect.params)
-        raise Failed(f"'Stronger' or 'weaker' has no one meaning for {effect.name}; say which setting and how "
-                     f"much, e.g. 'set the {effect.id} {effect.params[0].key} to {_num(effect.params[0].default)}' "
-                     f"({keys}).")
+        raise Failed(
+            f"'Stronger' or 'weaker' has no one meaning for {effect.name}; say which setting and how "
+            f"much, e.g. 'set the {effect.id} {effect.params[0].key} to {_num(effect.params[0].default)}' "
+            f"({keys})."
+        )
     now = float(current.get(main.key, main.default))
     toward = float(main.max if step * direction > 0 else main.min)  # a share of the way left: never off the range
     target = now + abs(step) * (toward - now)

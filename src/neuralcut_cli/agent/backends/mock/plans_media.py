@@ -21,17 +21,23 @@ def plan_remove_silences(intent: i.RemoveSilences, ctx: Context) -> Plan:
         return Done(f"No silence of {minimum:g} s or more found; nothing removed.")
     ranges = ", ".join(f"{tc(r['start'])}–{tc(r['end'])}" for r in removed[:6]) + (" …" if len(removed) > 6 else "")
     padding = intent.padding if intent.padding is not None else 0.15
-    return Done(f"Removed {len(removed)} silent stretch{'es' if len(removed) != 1 else ''} of {minimum:g} s or "
-                f"more ({done['secondsSaved']:g} s saved, {padding:g} s kept at each edge): {ranges}.")
+    return Done(
+        f"Removed {len(removed)} silent stretch{'es' if len(removed) != 1 else ''} of {minimum:g} s or "
+        f"more ({done['secondsSaved']:g} s saved, {padding:g} s kept at each edge): {ranges}."
+    )
 
 
 def plan_normalize(intent: i.Normalize, ctx: Context) -> Plan:
     done = yield Call("normalize_loudness", {} if intent.target is None else {"targetLufs": intent.target})
-    lines = [f"{e['elementId']} {e['measuredLufs']:g} → {done['targetLufs']:g} LUFS ({e['volumeDb']:+g} dB)"
-             + (f" — {e['note']}" if "note" in e else "") for e in done["elements"]]
+    lines = [
+        f"{e['elementId']} {e['measuredLufs']:g} → {done['targetLufs']:g} LUFS ({e['volumeDb']:+g} dB)"
+        + (f" — {e['note']}" if "note" in e else "")
+        for e in done["elements"]
+    ]
     skipped = f" Left alone (silent): {', '.join(s['elementId'] for s in done['skipped'])}." if done["skipped"] else ""
-    return Done("Evened out the audio: " + "; ".join(lines) + "." + skipped,
-                tuple(e["elementId"] for e in done["elements"]))
+    return Done(
+        "Evened out the audio: " + "; ".join(lines) + "." + skipped, tuple(e["elementId"] for e in done["elements"])
+    )
 
 
 def plan_split_scenes(intent: i.SplitScenes, ctx: Context) -> Plan:

@@ -20,8 +20,11 @@ def plan_fade(intent: i.Fade, ctx: Context) -> Plan:
             args[key] = value
     yield Call("fade", args)
     what = " and ".join(f"{k} over {v:g} s" for k, v in (("in", intent.fade_in), ("out", intent.fade_out)) if v)
-    return Done(f"Faded {', '.join(item.id for item in chosen)} {what} (keyframes: say 'list the keyframes of "
-                f"{chosen[0].id}' to see them).", tuple(item.id for item in chosen))
+    return Done(
+        f"Faded {', '.join(item.id for item in chosen)} {what} (keyframes: say 'list the keyframes of "
+        f"{chosen[0].id}' to see them).",
+        tuple(item.id for item in chosen),
+    )
 
 
 def plan_change_fade(intent: i.ChangeFade, ctx: Context) -> Plan:
@@ -45,8 +48,9 @@ def plan_change_fade(intent: i.ChangeFade, ctx: Context) -> Plan:
                 old = float(item.data[key])
                 args[arg] = round(intent.seconds if intent.seconds is not None else old * (intent.factor or 1), 3)
         yield Call("fade", args)
-        lines.append(f"{item.describe()}: fade " + " and ".join(f"{k} {v:g} s" for k, v in args.items()
-                                                                  if k != "elementIds"))
+        lines.append(
+            f"{item.describe()}: fade " + " and ".join(f"{k} {v:g} s" for k, v in args.items() if k != "elementIds")
+        )
     return Done("Changed the fades. " + "; ".join(lines) + ".", tuple(item.id for item in faded))
 
 
@@ -56,8 +60,16 @@ def plan_zoom(intent: i.Zoom, ctx: Context) -> Plan:
     got = yield Call("get_element", {"elementId": item.id})
     for axis in ("X", "Y"):
         scale = float(got["transform"][f"scale{axis}"])
-        yield Call("animate", {"elementId": item.id, "property": f"transform.scale{axis}", "from": scale,
-                               "to": round(scale * intent.factor, 2), "easing": "ease-in-out"})
+        yield Call(
+            "animate",
+            {
+                "elementId": item.id,
+                "property": f"transform.scale{axis}",
+                "from": scale,
+                "to": round(scale * intent.factor, 2),
+                "easing": "ease-in-out",
+            },
+        )
     way = "in" if intent.factor > 1 else "out"
     return Done(f"Zoomed {way} on {item.describe()} over its whole length ({intent.factor:.2g}x, eased).", (item.id,))
 
@@ -70,8 +82,18 @@ def plan_slide(intent: i.Slide, ctx: Context) -> Plan:
     here = float(got["transform"][f"position{axis}"])
     away = here + (-SLIDE_DISTANCE if intent.side in ("left", "top") else SLIDE_DISTANCE)
     length = min(intent.length, item.end - item.start)
-    yield Call("animate", {"elementId": item.id, "property": f"transform.position{axis}", "from": away, "to": here,
-                           "start": item.start, "end": round(item.start + length, 6), "easing": "ease-out"})
+    yield Call(
+        "animate",
+        {
+            "elementId": item.id,
+            "property": f"transform.position{axis}",
+            "from": away,
+            "to": here,
+            "start": item.start,
+            "end": round(item.start + length, 6),
+            "easing": "ease-out",
+        },
+    )
     return Done(f"{item.id} now slides in from the {intent.side} over {length:g} s.", (item.id,))
 
 
@@ -80,8 +102,10 @@ def plan_duck(intent: i.Duck, ctx: Context) -> Plan:
     music = _chosen(intent.music, items, ctx, ("audio", "video"))
     under = _chosen(intent.under, items, ctx)
     result = yield Call("duck", {"musicElementIds": [m.id for m in music], "underElementIds": [u.id for u in under]})
-    return Done(f"Ducked {', '.join(result['ducked'])} {result['depth']:g} dB under "
-                f"{', '.join(u.id for u in under)}.", tuple(result["ducked"]))
+    return Done(
+        f"Ducked {', '.join(result['ducked'])} {result['depth']:g} dB under {', '.join(u.id for u in under)}.",
+        tuple(result["ducked"]),
+    )
 
 
 def _chosen(refs: tuple[i.Ref, ...], items: list[Item], ctx: Context, types: tuple[str, ...] = ()) -> list[Item]:

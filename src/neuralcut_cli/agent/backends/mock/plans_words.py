@@ -32,8 +32,11 @@ def plan_add_captions(intent: i.AddCaptions, ctx: Context) -> Plan:
     if intent.position:
         args["position"] = intent.position
     done = yield Call("add_captions", args)
-    return Done(f"Added {plural(done['captions'], 'caption')} on a new Captions track ({done['trackId']}); they are text "
-                "elements you can edit, move or restyle.", (done["trackId"],))
+    return Done(
+        f"Added {plural(done['captions'], 'caption')} on a new Captions track ({done['trackId']}); they are text "
+        "elements you can edit, move or restyle.",
+        (done["trackId"],),
+    )
 
 
 def plan_remove_fillers(intent: i.RemoveFillers, ctx: Context) -> Plan:
@@ -44,8 +47,10 @@ def plan_remove_fillers(intent: i.RemoveFillers, ctx: Context) -> Plan:
     done = yield Call("remove_filler_words", args)
     if not done["removed"]:
         return Done(f"No {' or '.join(intent.words) or 'filler words'} found; nothing cut.")
-    return Done(f"Cut {len(done['removed'])} filler word{'s' if len(done['removed']) != 1 else ''} "
-                f"({done['secondsSaved']:g} s).")
+    return Done(
+        f"Cut {len(done['removed'])} filler word{'s' if len(done['removed']) != 1 else ''} "
+        f"({done['secondsSaved']:g} s)."
+    )
 
 
 def plan_find_words(intent: i.FindWords, ctx: Context) -> Plan:
@@ -70,14 +75,15 @@ def plan_cut_words(intent: i.CutWords, ctx: Context) -> Plan:
     for element in dict.fromkeys(m["elementId"] for m in found):
         done = yield Call("cut_words", {"elementId": element, "text": intent.text, "occurrence": "all"})
         removed += done["removed"]
-    return Done(f"Cut {quoted(intent.text)} ({plural(len(removed), 'time')}); the rest closed "
-                "up behind it.")
+    return Done(f"Cut {quoted(intent.text)} ({plural(len(removed), 'time')}); the rest closed up behind it.")
 
 
 def plan_import_subtitles(intent: i.ImportSubtitles, ctx: Context) -> Plan:
     done = yield Call("import_subtitles", {"file": intent.file})
-    return Done(f"Imported {plural(done['captions'], 'caption')} from {intent.file} onto a new Captions track.",
-                (done["trackId"],))
+    return Done(
+        f"Imported {plural(done['captions'], 'caption')} from {intent.file} onto a new Captions track.",
+        (done["trackId"],),
+    )
 
 
 def plan_export_captions(intent: i.ExportCaptions, ctx: Context) -> Plan:

@@ -44,23 +44,29 @@ def _pattern(vocab: Vocab) -> str:
     names = vocab.name_pattern
     ids = "|".join(re.escape(i) for i in sorted(vocab.ids, key=len, reverse=True))
     name_part = rf"(?P<name>(?:{names}))(?:\.\w{{2,4}})?" if names else r"(?P<name>(?!x)x)"
-    head = (rf"(?:(?P<ord>{_ORD})\s+)?(?:{name_part}\s+)?(?:(?P<effect>{EFFECT_PATTERN})\s+)?"
-            rf"(?P<kind>{KIND_PATTERN})(?:\s+(?:number\s+|no\.?\s*|#)?(?P<num>\d{{1,3}})(?![\d.:%]|\s*(?:s|secs?|seconds?|f|frames?|ms|m|"
-            rf"mins?|minutes?|h|hours?|x|times|db)\b))?")
+    head = (
+        rf"(?:(?P<ord>{_ORD})\s+)?(?:{name_part}\s+)?(?:(?P<effect>{EFFECT_PATTERN})\s+)?"
+        rf"(?P<kind>{KIND_PATTERN})(?:\s+(?:number\s+|no\.?\s*|#)?(?P<num>\d{{1,3}})(?![\d.:%]|\s*(?:s|secs?|seconds?|f|frames?|ms|m|"
+        rf"mins?|minutes?|h|hours?|x|times|db)\b))?"
+    )
     by_name = rf"(?:(?P<ord2>{_ORD})\s+)?{name_part.replace('name', 'name2')}(?:\s+(?P<kind2>{KIND_PATTERN}))?"
     by_effect = rf"(?P<effect2>{EFFECT_PATTERN})(?:\s+(?P<kind3>effect|filter))?"
     effect_named = rf"(?P<effect3>{EFFECT_PATTERN})\s+(?P<kind5>effect|filter)"
     quoted = rf"(?:(?P<kind4>{KIND_PATTERN})\s+)?(?P<quote>«q\d+»)"
     by_id = rf"(?P<id>{ids})" if ids else r"(?P<id>(?!x)x)"
     any_id = r"(?P<rawid>(?=[\w-]*\d)[0-9a-f]{6,}(?:-[0-9a-f]+)*|e-[\w-]+)"
-    return (rf"(?<![\w«»-]){_DET}\s*(?:{quoted}|{head}|{by_name}|{by_id}|{any_id}|(?<=the\s){by_effect}|"
-            rf"{effect_named})(?:\s+(?:{_FILL}))?(?=\s|$|,)")
+    return (
+        rf"(?<![\w«»-]){_DET}\s*(?:{quoted}|{head}|{by_name}|{by_id}|{any_id}|(?<=the\s){by_effect}|"
+        rf"{effect_named})(?:\s+(?:{_FILL}))?(?=\s|$|,)"
+    )
 
 
-_PRONOUN = (r"\b(?:it|them)\b(?!')|\b(?:that one|this one|the same (?:one|ones|clip|part|element)|"
-            r"those|these|that|this)\b(?=\s*$|\s+(?:to|at|by|on|in|from|for|with|and|,|a|an|the|\d|up|"
-            r"down|louder|quieter|shorter|longer|last|black|stronger|weaker|softer|more|less|out|off|into|"
-            r"onto|over|say|says|read|reads|start|end|begin)\b)")
+_PRONOUN = (
+    r"\b(?:it|them)\b(?!')|\b(?:that one|this one|the same (?:one|ones|clip|part|element)|"
+    r"those|these|that|this)\b(?=\s*$|\s+(?:to|at|by|on|in|from|for|with|and|,|a|an|the|\d|up|"
+    r"down|louder|quieter|shorter|longer|last|black|stronger|weaker|softer|more|less|out|off|into|"
+    r"onto|over|say|says|read|reads|start|end|begin)\b)"
+)
 
 
 #: A pronoun right after "so" names the reference before it again.
@@ -114,8 +120,9 @@ def _still(c: Clause, found: re.Match[str] | None, pattern: str, start: int) -> 
 def _ref_of(m: re.Match[str], c: Clause) -> Ref:
     said = c.show(m.group(0).strip())
     groups = {k: v for k, v in m.groupdict().items() if v}
-    kind_word = (groups.get("kind") or groups.get("kind2") or groups.get("kind3") or groups.get("kind4")
-                 or groups.get("kind5"))
+    kind_word = (
+        groups.get("kind") or groups.get("kind2") or groups.get("kind3") or groups.get("kind4") or groups.get("kind5")
+    )
     kind = KIND_OF_WORD.get(kind_word) if kind_word else None
     ordinal = ORDINALS.get(groups.get("ord") or groups.get("ord2") or "")
     if "num" in groups:
@@ -138,8 +145,10 @@ def _ref_of(m: re.Match[str], c: Clause) -> Ref:
 
 # -- resolving --------------------------------------------------------------------------------------
 
-def resolve(ref: Ref, items: list[Item], memory: Iterable[str] = (), types: Iterable[str] = (),
-            many: bool = False) -> list[Item]:
+
+def resolve(
+    ref: Ref, items: list[Item], memory: Iterable[str] = (), types: Iterable[str] = (), many: bool = False
+) -> list[Item]:
     """The elements ``ref`` names, of ``types`` if given; ``Unresolved`` when none or too many."""
     allowed = set(types)
     pool = [i for i in items if not allowed or i.type in allowed]
@@ -153,14 +162,18 @@ def resolve(ref: Ref, items: list[Item], memory: Iterable[str] = (), types: Iter
         elsewhere = _matches(ref, items) if allowed else []
         if elsewhere:
             kinds = " or ".join(sorted(allowed))
-            raise Unresolved(f"'{ref.text}' is {', '.join(i.describe() for i in elsewhere[:3])}: this needs "
-                             f"{'an' if kinds[0] in 'aeiou' else 'a'} {kinds} element.")
+            raise Unresolved(
+                f"'{ref.text}' is {', '.join(i.describe() for i in elsewhere[:3])}: this needs "
+                f"{'an' if kinds[0] in 'aeiou' else 'a'} {kinds} element."
+            )
         same_kind = [i for i in items if ref.kind and _kind_fits(i, ref.kind)] if not ref.names else []
         if same_kind and NARROW.get((ref.word or "").rstrip("s")):
             what = {"image": "images", "text": "texts"}.get(ref.kind or "", "elements")
-            raise Unresolved(f"There is no {ref.word.rstrip('s')} on the timeline ({NARROW_MEANING[ref.word.rstrip('s')]})."
-                             f" The {what} here: {', '.join(i.describe() for i in same_kind[:6])}; name the one you "
-                             f"mean.")
+            raise Unresolved(
+                f"There is no {ref.word.rstrip('s')} on the timeline ({NARROW_MEANING[ref.word.rstrip('s')]})."
+                f" The {what} here: {', '.join(i.describe() for i in same_kind[:6])}; name the one you "
+                f"mean."
+            )
         raise Unresolved(f"I could not find {_what(ref)} on the timeline. {inventory(items)}")
     if len(found) > 1 and not (many or ref.plural) and not pieces_of_one(found):
         listing = ", ".join(i.describe() for i in found[:6])
@@ -206,8 +219,10 @@ def _matches(ref: Ref, pool: list[Item]) -> list[Item]:
         if len(runs) != len(ordered) and [raw] != chosen:
             piece = f"just the piece {raw.describe()}" if raw else "a piece"
             whole = " and ".join(i.describe() for i in chosen)
-            raise Unresolved(f"'{ref.text}' is unclear now that clips are cut into pieces: it could be {piece}, "
-                             f"or the whole clip ({whole}). Say which by id or by name.")
+            raise Unresolved(
+                f"'{ref.text}' is unclear now that clips are cut into pieces: it could be {piece}, "
+                f"or the whole clip ({whole}). Say which by id or by name."
+            )
         return chosen
     return found
 
@@ -217,8 +232,12 @@ def _runs(ordered: list[Item]) -> list[list[Item]]:
     runs: list[list[Item]] = []
     for item in ordered:
         last = runs[-1][-1] if runs else None
-        if last is not None and abs(last.end - item.start) < 1e-6 and pieces_of_one([last, item]) \
-                and last.track_id == item.track_id:
+        if (
+            last is not None
+            and abs(last.end - item.start) < 1e-6
+            and pieces_of_one([last, item])
+            and last.track_id == item.track_id
+        ):
             runs[-1].append(item)
         else:
             runs.append([item])
@@ -242,8 +261,11 @@ def _is_photo(item: Item) -> bool:
 
 #: Kind words narrower than their kind: they name only what is one (else the request is refused, naming what is).
 NARROW = {"caption": _is_caption, "subtitle": _is_caption, "photo": _is_photo}
-NARROW_MEANING = {"caption": "a caption is a text on a Captions track", "subtitle": "a subtitle is a text on a "
-                  "Captions track", "photo": "a photo is a camera's picture: .jpg, .heic, ..."}
+NARROW_MEANING = {
+    "caption": "a caption is a text on a Captions track",
+    "subtitle": "a subtitle is a text on a Captions track",
+    "photo": "a photo is a camera's picture: .jpg, .heic, ...",
+}
 
 
 def _kind_fits(item: Item, kind: str) -> bool:

@@ -46,7 +46,7 @@ class Call:
 @dataclass(frozen=True)
 class Done:
     reply: str
-    targets: tuple[str, ...] = ()    # element ids acted on: what "it" means in the next step
+    targets: tuple[str, ...] = ()  # element ids acted on: what "it" means in the next step
 
 
 @dataclass
@@ -54,7 +54,7 @@ class Context:
     """What plans may read besides tool results."""
 
     playhead: float = 0.0
-    memory: tuple[str, ...] = ()     # the last step's targets
+    memory: tuple[str, ...] = ()  # the last step's targets
     assets: list[dict[str, Any]] = field(default_factory=list)
 
 
@@ -68,7 +68,7 @@ class Replay:
         self.recorded = recorded
         self.mutating = mutating
         self.position = 0
-        self.edited = False          # a call that changes the project has succeeded in this request
+        self.edited = False  # a call that changes the project has succeeded in this request
 
     def run(self, plan: Plan) -> Done:
         try:
@@ -97,6 +97,7 @@ class Replay:
 
 # -- helpers plans share ------------------------------------------------------------------------------
 
+
 def listing() -> Generator[Call, dict[str, Any], list[Item]]:
     """The timeline now (``list_timeline``)."""
     result = yield Call("list_timeline")
@@ -114,8 +115,9 @@ def one(ref: Ref, items: list[Item], ctx: Context, types: tuple[str, ...] = ()) 
     found = pick(ref, items, ctx, types)
     if len(found) != 1:
         pieces = ", ".join(i.describe() for i in found[:6])
-        raise Failed(f"'{ref.text}' is in {len(found)} pieces now ({pieces}); say which one (by id, or 'the first "
-                     f"...').")
+        raise Failed(
+            f"'{ref.text}' is in {len(found)} pieces now ({pieces}); say which one (by id, or 'the first ...')."
+        )
     return found[0]
 
 
@@ -133,8 +135,9 @@ def when(point: When, items: list[Item], ctx: Context) -> float:
         return ctx.playhead
     if point.ref is not None:
         item = one(point.ref, items, ctx)
-        return item.end if point.edge == "end" else (item.start + item.end) / 2 if point.edge == "middle" \
-            else item.start
+        return (
+            item.end if point.edge == "end" else (item.start + item.end) / 2 if point.edge == "middle" else item.start
+        )
     return 0.0
 
 
@@ -153,8 +156,11 @@ def span(said: Span, items: list[Item], ctx: Context, default: float | None = DE
     else:
         start, end = _open(said, items, ctx, default)
     if end <= start:
-        raise Failed(f"The range {timecode_of_seconds(start)}–{timecode_of_seconds(end)} is empty"
-                     + (" (the timeline is empty)" if not items else "") + ".")
+        raise Failed(
+            f"The range {timecode_of_seconds(start)}–{timecode_of_seconds(end)} is empty"
+            + (" (the timeline is empty)" if not items else "")
+            + "."
+        )
     return start, end
 
 
@@ -182,8 +188,9 @@ def needs_items(said: Span | When | None) -> bool:
         return False
     if isinstance(said, When):
         return said.seconds is None and said.anchor not in ("playhead", "start")
-    return bool(said.whole or said.last is not None or said.over is not None or needs_items(said.start)
-                or needs_items(said.end))
+    return bool(
+        said.whole or said.last is not None or said.over is not None or needs_items(said.start) or needs_items(said.end)
+    )
 
 
 def tc(seconds: float) -> str:

@@ -9,10 +9,28 @@ from neuralcut_cli.agent.backends.mock.clause import Clause
 from neuralcut_cli.agent.backends.mock.listing import Vocab
 from neuralcut_cli.agent.backends.mock.refs import take_ref, take_refs
 
-_TRACK_KINDS = {"main": "main", "primary": "main", "video": "main", "overlay": "overlay", "picture": "overlay",
-                "text": "text", "title": "text", "titles": "text", "caption": "text", "captions": "text",
-                "subtitle": "text", "subtitles": "text", "effect": "effect", "effects": "effect", "fx": "effect",
-                "audio": "audio", "sound": "audio", "music": "audio", "sticker": "overlay", "stickers": "overlay"}
+_TRACK_KINDS = {
+    "main": "main",
+    "primary": "main",
+    "video": "main",
+    "overlay": "overlay",
+    "picture": "overlay",
+    "text": "text",
+    "title": "text",
+    "titles": "text",
+    "caption": "text",
+    "captions": "text",
+    "subtitle": "text",
+    "subtitles": "text",
+    "effect": "effect",
+    "effects": "effect",
+    "fx": "effect",
+    "audio": "audio",
+    "sound": "audio",
+    "music": "audio",
+    "sticker": "overlay",
+    "stickers": "overlay",
+}
 
 
 def take_track(c: Clause, v: Vocab) -> i.TrackRef | None:
@@ -33,7 +51,7 @@ def take_track(c: Clause, v: Vocab) -> i.TrackRef | None:
     before.use(*rest)
     element = take_ref(before, v)
     added = [span for span in before.used if span not in c.used and span != rest]
-    if element is None or element.pronoun or not added or c.text[max(end for _, end in added):marker.start()].strip():
+    if element is None or element.pronoun or not added or c.text[max(end for _, end in added) : marker.start()].strip():
         return None  # the words right before "track" must name an element: "the logo track"
     c.used = [*c.used, *added]
     c.use(marker.start(), marker.end())
@@ -42,8 +60,10 @@ def take_track(c: Clause, v: Vocab) -> i.TrackRef | None:
 
 def read_track_state(c: Clause, v: Vocab) -> i.Intent | None:
     """``mute the music track``, ``hide the logo track``, ``show the text track again``."""
-    verb = c.take(r"\b(?P<mute>mute|silence)\b|\b(?P<unmute>unmute|un-mute)\b|\b(?P<hide>hide|turn off|disable)\b|"
-                  r"\b(?P<show>show|unhide|un-hide|turn on|enable|bring back)\b")
+    verb = c.take(
+        r"\b(?P<mute>mute|silence)\b|\b(?P<unmute>unmute|un-mute)\b|\b(?P<hide>hide|turn off|disable)\b|"
+        r"\b(?P<show>show|unhide|un-hide|turn on|enable|bring back)\b"
+    )
     if verb is None:
         return None
     action = next(name for name in ("mute", "unmute", "hide", "show") if verb.group(name))
@@ -87,8 +107,10 @@ def _opacity(c: Clause) -> float | None:
     if found is not None:
         value = float(found.group(1))
         return 100 - value if found.group(2).startswith(("transparent", "see")) else value
-    found = c.take(r"\b(?:the\s+)?(?:opacity|transparency)\s+(?:to|at|of)\s+(\d+(?:\.\d+)?)%?|\bto (\d+(?:\.\d+)?)% "
-                   r"opacity\b")
+    found = c.take(
+        r"\b(?:the\s+)?(?:opacity|transparency)\s+(?:to|at|of)\s+(\d+(?:\.\d+)?)%?|\bto (\d+(?:\.\d+)?)% "
+        r"opacity\b"
+    )
     if found is not None:
         value = float(found.group(1) or found.group(2))
         return 100 - value if "transparency" in found.group(0) else value
@@ -97,8 +119,10 @@ def _opacity(c: Clause) -> float | None:
 
 def read_speed(c: Clause, v: Vocab) -> i.Intent | None:
     """``speed up the beach clip 2x``, ``play the intro at half speed``, ``slow the city clip down to 0.5x``."""
-    verb = c.take(r"\b(?P<up>speed up|fast forward|quicken|accelerate)\b|\b(?P<down>slow down|slow)\b|"
-                  r"\b(?:play|set|make|change|put)\b")
+    verb = c.take(
+        r"\b(?P<up>speed up|fast forward|quicken|accelerate)\b|\b(?P<down>slow down|slow)\b|"
+        r"\b(?:play|set|make|change|put)\b"
+    )
     refs = take_refs(c, v)
     if verb is None or not refs:
         return None
@@ -114,12 +138,16 @@ def read_speed(c: Clause, v: Vocab) -> i.Intent | None:
 
 def _rate(c: Clause) -> float | None:
     words = {"double": 2.0, "twice": 2.0, "triple": 3.0, "half": 0.5, "quarter": 0.25, "normal": 1.0, "regular": 1.0}
-    found = c.take(r"\b(?:to |at |by )?(double|twice|triple|half|quarter|normal|regular)(?: the)?(?: speed| as fast"
-                   r"| pace)?\b")
+    found = c.take(
+        r"\b(?:to |at |by )?(double|twice|triple|half|quarter|normal|regular)(?: the)?(?: speed| as fast"
+        r"| pace)?\b"
+    )
     if found is not None:
         return words[found.group(1)]
-    found = c.take(r"\b(?:to |at |by )?(\d+(?:\.\d+)?)\s*(?:x|times)(?: speed| as fast| faster| slower)?\b|"
-                   r"\b(?:to |at )?(\d+(?:\.\d+)?)% speed\b")
+    found = c.take(
+        r"\b(?:to |at |by )?(\d+(?:\.\d+)?)\s*(?:x|times)(?: speed| as fast| faster| slower)?\b|"
+        r"\b(?:to |at )?(\d+(?:\.\d+)?)% speed\b"
+    )
     if found is not None:
         return float(found.group(1)) if found.group(1) else float(found.group(2)) / 100
     return None
@@ -127,8 +155,13 @@ def _rate(c: Clause) -> float | None:
 
 def read_close_gaps(c: Clause, v: Vocab) -> i.Intent | None:
     """``remove the gaps``, ``close the gaps on the main track``, ``tighten the audio track``."""
-    if c.take(r"\b(?:remove|close|delete|get rid of|eliminate|fill|kill|collapse)(?: (?:all|any))? (?:the |those )?"
-              r"(?:empty )?(?:gaps?|spaces?|holes?|blank spaces?)\b|\btighten(?: up)?\b") is None:
+    if (
+        c.take(
+            r"\b(?:remove|close|delete|get rid of|eliminate|fill|kill|collapse)(?: (?:all|any))? (?:the |those )?"
+            r"(?:empty )?(?:gaps?|spaces?|holes?|blank spaces?)\b|\btighten(?: up)?\b"
+        )
+        is None
+    ):
         return None
     c.take(r"\b(?:between (?:the )?(?:clips|elements)|in between)\b")
     c.take(r"\b(?:on|in|of)\b(?=\s+(?:the\s+)?\S+\s+(?:track|layer))")

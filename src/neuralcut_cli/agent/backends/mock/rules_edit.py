@@ -21,30 +21,40 @@ from neuralcut_cli.agent.backends.mock.times import (
     take_when,
 )
 
-_REMOVE = (r"\b(?:delete|remove|cut(?: out)?|trim(?: out| off)?|get rid of|take out|erase|drop|clear|kill|lose|"
-           r"snip(?: out)?|ditch|trash|scrap|toss|chop(?: out| off)?|throw (?:away|out)|bin|nuke)\b")
-_RIPPLE = (r"\b(?:and\s+)?(?:close (?:up )?(?:the |that |any )?(?:gaps?|space|hole)|ripple|close it up|"
-           r"(?:do not|don't) leave (?:a |any )?(?:gaps?|holes?)|leave no (?:gaps?|holes?)|with no (?:gaps?|holes?)|"
-           r"(?:and )?shift (?:everything|the rest)(?: (?:left|back|over|up))?|without (?:leaving )?(?:a |any )?"
-           r"(?:gaps?|holes?)|no gaps?|tighten(?: it| up| the edit)?|pull (?:everything|the rest) (?:left|back|in))\b")
-_WHAT = (r"\b(?:everything|all|anything|whatever(?: is| plays)?|the part|the section|the bit|the segment|the content|"
-         r"stuff|what(?:'s| is| plays)|the footage|that part|that section|the portion|the piece|the stretch|"
-         r"(?:the )?(?:middle )?(?:part|section|bit|segment|portion|chunk|stretch))\b")
+_REMOVE = (
+    r"\b(?:delete|remove|cut(?: out)?|trim(?: out| off)?|get rid of|take out|erase|drop|clear|kill|lose|"
+    r"snip(?: out)?|ditch|trash|scrap|toss|chop(?: out| off)?|throw (?:away|out)|bin|nuke)\b"
+)
+_RIPPLE = (
+    r"\b(?:and\s+)?(?:close (?:up )?(?:the |that |any )?(?:gaps?|space|hole)|ripple|close it up|"
+    r"(?:do not|don't) leave (?:a |any )?(?:gaps?|holes?)|leave no (?:gaps?|holes?)|with no (?:gaps?|holes?)|"
+    r"(?:and )?shift (?:everything|the rest)(?: (?:left|back|over|up))?|without (?:leaving )?(?:a |any )?"
+    r"(?:gaps?|holes?)|no gaps?|tighten(?: it| up| the edit)?|pull (?:everything|the rest) (?:left|back|in))\b"
+)
+_WHAT = (
+    r"\b(?:everything|all|anything|whatever(?: is| plays)?|the part|the section|the bit|the segment|the content|"
+    r"stuff|what(?:'s| is| plays)|the footage|that part|that section|the portion|the piece|the stretch|"
+    r"(?:the )?(?:middle )?(?:part|section|bit|segment|portion|chunk|stretch))\b"
+)
 
 
-_WHOLE_EDIT = (r"(?:the\s+)?(?:(?:whole|entire)\s+thing|(?:whole\s+|entire\s+)?(?:video|timeline|edit|movie|film|"
-               r"footage)|everything|all tracks|every track)")
+_WHOLE_EDIT = (
+    r"(?:the\s+)?(?:(?:whole|entire)\s+thing|(?:whole\s+|entire\s+)?(?:video|timeline|edit|movie|film|"
+    r"footage)|everything|all tracks|every track)"
+)
 
 
 def read_split(c: Clause, v: Vocab) -> i.Intent | None:
     if c.find(r"\bbetween\b") or c.find(rf"(?:{TIME})\s*(?:-|–|to|till|until|through)\s*(?:{TIME})"):
         return None
-    verb = c.take(r"\b(?:make|do|add|put|place) an? (?:split|cut)\b|\b(?:split|slice|divide|blade|razor)\b|"
-                  r"\b(?:cut|chop)(?= (?:it |that |them |" + _WHOLE_EDIT + r" )?"
-                  r"(?:at|here|right here|in half|in two|in the middle|down the middle|into two|where|when|as soon)\b)|"
-                  r"\b(?:cut|chop)(?=\s+(?:the|my|this|that)\s+\S+(?:\s+\S+){0,2}\s+at\s+\d)|"  # "cut the music at 10s"
-                  r"\bmake a cut\b|\badd a cut\b|\bput a cut\b|\b(?:cut|chop)(?=.*\b(?:in half|in two|in 2|into two|into 2|"
-                  r"down the middle)\b)")
+    verb = c.take(
+        r"\b(?:make|do|add|put|place) an? (?:split|cut)\b|\b(?:split|slice|divide|blade|razor)\b|"
+        r"\b(?:cut|chop)(?= (?:it |that |them |" + _WHOLE_EDIT + r" )?"
+        r"(?:at|here|right here|in half|in two|in the middle|down the middle|into two|where|when|as soon)\b)|"
+        r"\b(?:cut|chop)(?=\s+(?:the|my|this|that)\s+\S+(?:\s+\S+){0,2}\s+at\s+\d)|"  # "cut the music at 10s"
+        r"\bmake a cut\b|\badd a cut\b|\bput a cut\b|\b(?:cut|chop)(?=.*\b(?:in half|in two|in 2|into two|into 2|"
+        r"down the middle)\b)"
+    )
     if verb is None:
         return None
     c.take(rf"\b{_WHOLE_EDIT}\b(?!\s+(?:clip|track)\b)")  # the whole edit, not one element
@@ -53,9 +63,11 @@ def read_split(c: Clause, v: Vocab) -> i.Intent | None:
     if anchor is not None:
         times.append(anchor)
     ref = take_ref(c, v)
-    if c.take(r"\b(?:in half|in two|into two|in 2|into 2(?: pieces| parts)?|in the middle|down the middle|"
-              r"at (?:its|the) (?:middle|halfway point)|"
-              r"halfway(?: through)?)\b"):
+    if c.take(
+        r"\b(?:in half|in two|into two|in 2|into 2(?: pieces| parts)?|in the middle|down the middle|"
+        r"at (?:its|the) (?:middle|halfway point)|"
+        r"halfway(?: through)?)\b"
+    ):
         return None if ref is None or times else i.Split(ref=ref)
     times += [i.When(seconds=t) for t in take_times(c, v)]
     c.take_all(r"\b(?:at|and|in|into|pieces|parts|clips?)\b")
@@ -68,8 +80,12 @@ def read_remove_range(c: Clause, v: Vocab) -> i.Intent | None:
         return None
     c.take(_WHAT)
     span = take_span(c, v)
-    if span is None or span.over is not None or (span.start is None and span.end is None and not (
-            span.first or span.last or span.whole)) or (span.start is not None and span.end is None and not span.length):
+    if (
+        span is None
+        or span.over is not None
+        or (span.start is None and span.end is None and not (span.first or span.last or span.whole))
+        or (span.start is not None and span.end is None and not span.length)
+    ):
         return None
     if span.whole:
         return None  # "delete the whole video" is not something to guess at
@@ -85,8 +101,9 @@ def read_delete(c: Clause, v: Vocab) -> i.Intent | None:
     c.take_all(r"\b(?:from (?:the )?(?:timeline|edit|video|project)|completely|entirely|altogether|too)\b")
     refs = take_refs(c, v)
     if every:  # "delete all the text": every one of that kind
-        refs = tuple(replace(r, plural=True) if not (r.ids or r.names or r.pronoun or r.ordinal is not None) else r
-                     for r in refs)
+        refs = tuple(
+            replace(r, plural=True) if not (r.ids or r.names or r.pronoun or r.ordinal is not None) else r for r in refs
+        )
     if not refs or c.find(rf"(?<![\w.]){TIME}"):
         return None
     c.take_all(r"\b(?:from (?:the )?(?:timeline|edit|video|project)|completely|entirely|altogether|too)\b")
@@ -94,8 +111,10 @@ def read_delete(c: Clause, v: Vocab) -> i.Intent | None:
 
 
 def read_move(c: Clause, v: Vocab) -> i.Intent | None:
-    if c.take(r"\b(?:move|shift|slide|drag|push|nudge|put|place|bring|reposition|start)\b|\bset(?=.*\bstarts? at\b)") \
-            is None:  # "set the title to 3 seconds" is a length to some, a place to others
+    if (
+        c.take(r"\b(?:move|shift|slide|drag|push|nudge|put|place|bring|reposition|start)\b|\bset(?=.*\bstarts? at\b)")
+        is None
+    ):  # "set the title to 3 seconds" is a length to some, a place to others
         return None
     anchor = take_anchor(c, v)  # before the references: "to when the city clip starts" is a time
     refs = take_refs(c, v)
@@ -116,15 +135,20 @@ def _track(c: Clause, v: Vocab) -> str | None:
     for track_id in sorted(v.tracks, key=len, reverse=True):
         if c.take(rf"\b(?:to|on|onto|into)\s+(?:the\s+)?(?:track\s+)?{track_id}(?:\s+track)?\b"):
             return track_id
-    match = c.take(r"\b(?:to|on|onto|into)\s+(?:the\s+|an?\s+)?(main|overlay|text|audio|effect|graphic|top|new)\s+track\b")
+    match = c.take(
+        r"\b(?:to|on|onto|into)\s+(?:the\s+|an?\s+)?(main|overlay|text|audio|effect|graphic|top|new)\s+track\b"
+    )
     return match.group(1) if match else None
 
 
 def _offset(c: Clause, v: Vocab) -> float | None:
     """``2 seconds later``, ``by 1s earlier``, ``forward 3 seconds``, ``left by half a second``."""
     direction = r"(?P<dir>later|forward|forwards|right|ahead|earlier|left|sooner|back|backwards?)"
-    match = c.take(rf"\b(?:by\s+)?(?P<t>{TIME})\s+{direction}\b") or \
-        c.take(rf"\b{direction}\s+(?:by\s+)?(?P<t>{TIME})") or c.take(rf"\b{direction}\b")
+    match = (
+        c.take(rf"\b(?:by\s+)?(?P<t>{TIME})\s+{direction}\b")
+        or c.take(rf"\b{direction}\s+(?:by\s+)?(?P<t>{TIME})")
+        or c.take(rf"\b{direction}\b")
+    )
     if match is None:
         return None
     amount = match.groupdict().get("t") or None
@@ -156,8 +180,10 @@ def read_place(c: Clause, v: Vocab) -> i.Intent | None:
 
 
 def read_timing(c: Clause, v: Vocab) -> i.Intent | None:
-    verb = c.take(r"\b(?:make|set|change|extend|shorten|trim|lengthen|stretch|cut|end|keep|show|hold|let|have|cap|"
-                  r"limit|reduce|increase|adjust|crop|stop|run|bring)\b")
+    verb = c.take(
+        r"\b(?:make|set|change|extend|shorten|trim|lengthen|stretch|cut|end|keep|show|hold|let|have|cap|"
+        r"limit|reduce|increase|adjust|crop|stop|run|bring)\b"
+    )
     should = c.take(r"\b(?:should|needs? to|has to|must|ought to)\b")  # "the title should last 4 seconds"
     said = verb or should
     ref = take_ref(c, v)
@@ -170,8 +196,10 @@ def read_timing(c: Clause, v: Vocab) -> i.Intent | None:
     edge = _edge_shift(c, v)  # "make the title end 1 second later", "start 2 seconds earlier"
     if edge is not None:
         return i.Timing(ref=ref, delta=edge[1]) if edge[0] == "end" else i.Move(refs=(ref,), by=edge[1])
-    seen = c.take(r"\b(?:(?P<out>disappear|vanish|go away|leave|fade out)|appear|show up|come in|pop up)"
-                  r"(?=\s+(?:at|when|where|on)\b)")
+    seen = c.take(
+        r"\b(?:(?P<out>disappear|vanish|go away|leave|fade out)|appear|show up|come in|pop up)"
+        r"(?=\s+(?:at|when|where|on)\b)"
+    )
     if seen is not None:  # "make the logo disappear at 10s", "make the title appear at 1s"
         point = take_when(c, v, before=r"at|on")
         if point is None:
@@ -184,9 +212,10 @@ def read_timing(c: Clause, v: Vocab) -> i.Intent | None:
     if until is not None:
         c.take(r"\b(?:last|lasts|stay|stays|run|runs|play|plays|go|goes|on screen|visible)\b")
         return i.Timing(ref=ref, end=until)
-    if c.take(r"\b(?:end|ends|ending|stop|stops|finish|finishes|run|runs|go|goes|play|plays|stay|stays|last|lasts)"
-              r"(?=\s+(?:at|until|till|to|up to|through|when|where|with|on)\b)") is not None or word in (
-                  "extend", "stretch", "end", "stop", "run", "lengthen"):
+    if c.take(
+        r"\b(?:end|ends|ending|stop|stops|finish|finishes|run|runs|go|goes|play|plays|stay|stays|last|lasts)"
+        r"(?=\s+(?:at|until|till|to|up to|through|when|where|with|on)\b)"
+    ) is not None or word in ("extend", "stretch", "end", "stop", "run", "lengthen"):
         end = take_when(c, v, before=r"at|until|till|to|up to|through|on")
         if end is not None:
             c.take(r"\b(?:ends?|stops?|finish(?:es)?)\b")
@@ -195,11 +224,11 @@ def read_timing(c: Clause, v: Vocab) -> i.Intent | None:
         start = take_when(c, v, before=r"at|from|on")
         return None if start is None else i.Timing(ref=ref, start=start)
     named = c.take(r"\b(?:duration|length)(?=\s+(?:to|of)\s)") is not None  # "set the title duration to 3s"
-    length = take_time(c, v, r"last|lasts|last for|for|to|be|a length of|a duration of|length|duration|only|just",
-                       "s") or _bare_length(c, v)
+    length = take_time(
+        c, v, r"last|lasts|last for|for|to|be|a length of|a duration of|length|duration|only|just", "s"
+    ) or _bare_length(c, v)
     if length is not None:
-        said_length = named or c.take(r"\b(?:long|in length|of length)\b") is not None or \
-            c.has(r"\b(?:last|lasts)\b")
+        said_length = named or c.take(r"\b(?:long|in length|of length)\b") is not None or c.has(r"\b(?:last|lasts)\b")
         if word in ("set", "change") and not said_length:
             return None  # "set the title to 3 seconds": a length or a place? Ask.
         return i.Timing(ref=ref, length=length)
@@ -208,8 +237,10 @@ def read_timing(c: Clause, v: Vocab) -> i.Intent | None:
 
 def _edge_shift(c: Clause, v: Vocab) -> tuple[str, float] | None:
     """``end 1 second later``, ``start 2 seconds earlier``: which edge, and by how much (signed)."""
-    match = c.take(rf"\b(?P<e>end|ends|finish|start|starts|begin|begins)\s+(?:by\s+)?(?P<t>{TIME})\s+"
-                   r"(?P<d>later|earlier|sooner)\b")
+    match = c.take(
+        rf"\b(?P<e>end|ends|finish|start|starts|begin|begins)\s+(?:by\s+)?(?P<t>{TIME})\s+"
+        r"(?P<d>later|earlier|sooner)\b"
+    )
     if match is None:
         return None
     value = seconds_of(match.group("t"), v.fps, "s")
@@ -243,14 +274,18 @@ def _until(c: Clause, v: Vocab) -> i.When | None:
 def _delta(c: Clause, v: Vocab, verb: str) -> tuple[float, str] | None:
     """``2 seconds shorter``, ``longer by 1s``, ``by 3 seconds`` (with shorten/extend), ``3 seconds off the end``."""
     edge = "end"
-    off = c.take(rf"\b(?P<t>{TIME})\s+(?:off|from)\s+(?:the\s+)?(?P<e>end|start|beginning|front|back|tail|head)"
-                 rf"(?:\s+of)?\b")
+    off = c.take(
+        rf"\b(?P<t>{TIME})\s+(?:off|from)\s+(?:the\s+)?(?P<e>end|start|beginning|front|back|tail|head)"
+        rf"(?:\s+of)?\b"
+    )
     if off is not None:
         value = seconds_of(off.group("t"), v.fps, "s")
         edge = "start" if off.group("e") in ("start", "beginning", "front", "head") else "end"
-        return (None if value is None else (-value, edge))
-    shorter = c.take(rf"\b(?P<t>{TIME})\s+(?P<w>shorter|longer|less|more)\b|\b(?P<w2>shorter|longer)\s+by\s+"
-                     rf"(?P<t2>{TIME})")
+        return None if value is None else (-value, edge)
+    shorter = c.take(
+        rf"\b(?P<t>{TIME})\s+(?P<w>shorter|longer|less|more)\b|\b(?P<w2>shorter|longer)\s+by\s+"
+        rf"(?P<t2>{TIME})"
+    )
     if shorter is not None:
         amount = shorter.group("t") or shorter.group("t2")
         value = seconds_of(amount, v.fps, "s")

@@ -11,23 +11,34 @@ from neuralcut_cli.agent.backends.mock.refs import take_ref
 from neuralcut_cli.agent.backends.mock.slots import take_count
 from neuralcut_cli.agent.backends.mock.times import take_when
 
-_ASK = (r"\b(?:list|show(?: me)?|display|print|see|view|give me|tell me(?: about)?|what(?:'s| is| are)?|whats|which|"
-        r"describe|summari[sz]e|overview of|any|are there|is there|do i have|have i got|get)\b")
+_ASK = (
+    r"\b(?:list|show(?: me)?|display|print|see|view|give me|tell me(?: about)?|what(?:'s| is| are)?|whats|which|"
+    r"describe|summari[sz]e|overview of|any|are there|is there|do i have|have i got|get)\b"
+)
 _TIMELINE = r"\b(?:timeline|tracks?|edit|sequence|layers?|project|everything)\b"
-_ASSET = (r"\b(?:assets?|media|files?|library|footage|videos?|clips?|images?|photos?|pictures?|audio|songs?|music|"
-          r"sounds?)\b")
+_ASSET = (
+    r"\b(?:assets?|media|files?|library|footage|videos?|clips?|images?|photos?|pictures?|audio|songs?|music|"
+    r"sounds?)\b"
+)
 
 
 def read_help(c: Clause, v: Vocab) -> i.Intent | None:
-    if c.take(r"^(?:help|\?|what can you do|what do you understand|commands|examples|how does this work|"
-              r"what can i (?:say|ask|do))$") is None:
+    if (
+        c.take(
+            r"^(?:help|\?|what can you do|what do you understand|commands|examples|how does this work|"
+            r"what can i (?:say|ask|do))$"
+        )
+        is None
+    ):
         return None
     return i.Help()
 
 
 def read_undo(c: Clause, v: Vocab) -> i.Intent | None:
-    verb = c.take(r"\b(?:undo|take (?:that|it) back|revert(?: (?:that|it|the last (?:change|edit)))?|go back|"
-                  r"step back)\b")
+    verb = c.take(
+        r"\b(?:undo|take (?:that|it) back|revert(?: (?:that|it|the last (?:change|edit)))?|go back|"
+        r"step back)\b"
+    )
     if verb is None:
         return None
     count = take_count(c) or 1
@@ -51,18 +62,22 @@ def read_list_timeline(c: Clause, v: Vocab) -> i.Intent | None:
         return None
     if not c.take_all(_ASK) or c.take(_TIMELINE) is None:
         return None
-    c.take(r"\b(?:clips?|elements?|things|stuff|in it|on it|right now|currently|so far|look like|looks like|"
-           r"contents?|layout|summary|state)\b")
+    c.take(
+        r"\b(?:clips?|elements?|things|stuff|in it|on it|right now|currently|so far|look like|looks like|"
+        r"contents?|layout|summary|state)\b"
+    )
     c.take(r"\b(?:clips?|elements?|things|stuff|in it|on it|right now|currently|so far|look like)\b")
     return i.ListTimeline()
 
 
 def read_list_assets(c: Clause, v: Vocab) -> i.Intent | None:
     usage = None
-    unused = c.take(r"\b(?:unused|not used|haven't used|have not used|haven't put (?:in|on)(?: yet)?|not (?:yet )?"
-                    r"(?:used|in the edit|on the timeline|in the timeline|in use)|left over|spare|i haven't added|"
-                    r"that i haven't (?:used|added|put in)|(?:that )?isn't used|aren't used|am i not using|"
-                    r"i'm not using|i am not using|not using)\b")
+    unused = c.take(
+        r"\b(?:unused|not used|haven't used|have not used|haven't put (?:in|on)(?: yet)?|not (?:yet )?"
+        r"(?:used|in the edit|on the timeline|in the timeline|in use)|left over|spare|i haven't added|"
+        r"that i haven't (?:used|added|put in)|(?:that )?isn't used|aren't used|am i not using|"
+        r"i'm not using|i am not using|not using)\b"
+    )
     if unused is not None:
         usage = "unused"
     elif c.take(r"\b(?:used|in use|on the timeline|in the edit)\b") is not None:
@@ -75,16 +90,25 @@ def read_list_assets(c: Clause, v: Vocab) -> i.Intent | None:
         return None
     c.take(r"\b(?:yet|available|imported|in the project|in my project|i have|do i have|did i import|loaded)\b")
     word = kind_word.group(0)
-    kind = ("video" if word.startswith(("video", "clip", "footage")) else "image" if word.startswith(
-        ("image", "photo", "picture")) else "audio" if word.startswith(("audio", "song", "music", "sound")) else None)
+    kind = (
+        "video"
+        if word.startswith(("video", "clip", "footage"))
+        else "image"
+        if word.startswith(("image", "photo", "picture"))
+        else "audio"
+        if word.startswith(("audio", "song", "music", "sound"))
+        else None
+    )
     return i.ListAssets(usage=usage, kind=kind)
 
 
 def read_list_effects(c: Clause, v: Vocab) -> i.Intent | None:
     if c.take(r"\b(?:effects|filters|effect|filter)\b") is None:
         return None
-    applied = c.take(r"\b(?:applied|used|on the timeline|in the edit|in use|are on|i added|have i added|"
-                     r"did i (?:apply|add|use))\b")
+    applied = c.take(
+        r"\b(?:applied|used|on the timeline|in the edit|in use|are on|i added|have i added|"
+        r"did i (?:apply|add|use))\b"
+    )
     over = None
     if c.take(r"\b(?:is |are )?(?:on|over|applied to|used on)\s+(?=(?:the|my|that|this|e-)\b)"):
         over = take_ref(c, v)
@@ -120,12 +144,20 @@ def read_list_stickers(c: Clause, v: Vocab) -> i.Intent | None:
 
 def read_count(c: Clause, v: Vocab) -> i.Intent | None:
     """``how many clips are there?``; also ``show me all the text``, ``what stickers did I add?`` (the list)."""
-    if c.take(r"\bhow many\b") is None and c.take(r"^(?:list|show(?: me)?|what|which)(?: all)?(?: of)?(?: the| my)?"
-                                                   rf"(?= (?:{KIND_PATTERN}|elements?)\b)") is None:
+    if (
+        c.take(r"\bhow many\b") is None
+        and c.take(
+            r"^(?:list|show(?: me)?|what|which)(?: all)?(?: of)?(?: the| my)?"
+            rf"(?= (?:{KIND_PATTERN}|elements?)\b)"
+        )
+        is None
+    ):
         return None
     word = c.take(rf"\b({KIND_PATTERN}|elements?|things|items)\b")
-    c.take_all(r"\b(?:elements?|items|are there|do i have|have i got|there are|are|on the timeline|in the edit|"
-               r"have i added|did i add|have|got|in total|total|altogether|i added|i've added)\b")
+    c.take_all(
+        r"\b(?:elements?|items|are there|do i have|have i got|there are|are|on the timeline|in the edit|"
+        r"have i added|did i add|have|got|in total|total|altogether|i added|i've added)\b"
+    )
     kind = KIND_OF_WORD.get(word.group(1)) if word else None
     return i.Count(kind=kind)
 
@@ -133,8 +165,10 @@ def read_count(c: Clause, v: Vocab) -> i.Intent | None:
 def read_what_at(c: Clause, v: Vocab) -> i.Intent | None:
     if c.take(r"\b(?:what(?:'s| is)?|whats|which (?:clips?|elements?|things)(?: are| is)?)\b") is None:
         return None
-    c.take(r"\b(?:playing|plays|showing|shows|on screen|visible|happening|happens|going on|is on|on|there|in the "
-           r"frame|seen|heard|running)\b")
+    c.take(
+        r"\b(?:playing|plays|showing|shows|on screen|visible|happening|happens|going on|is on|on|there|in the "
+        r"frame|seen|heard|running)\b"
+    )
     when = take_when(c, v, before="at|around|by")
     if when is None or when.ref is not None:
         return None
@@ -154,40 +188,58 @@ def read_is_there(c: Clause, v: Vocab) -> i.Intent | None:
 
 
 def read_how_long(c: Clause, v: Vocab) -> i.Intent | None:
-    if c.take(r"\b(?:how long|how many (?:seconds|minutes)|what(?:'s| is) the (?:total |overall |full )?"
-              r"(?:length|duration|runtime)(?: of)?|"
-              r"(?:length|duration|runtime) of)\b") is None:
+    if (
+        c.take(
+            r"\b(?:how long|how many (?:seconds|minutes)|what(?:'s| is) the (?:total |overall |full )?"
+            r"(?:length|duration|runtime)(?: of)?|"
+            r"(?:length|duration|runtime) of)\b"
+        )
+        is None
+    ):
         return None
     c.take_all(r"\b(?:is|are|does|do|right now|currently|in total|total|overall)\b")
     if not c.leftover():  # "what's the total length?"
         return i.HowLong()
-    if c.take(r"\b(?:the|my|this)?\s*(?:whole |entire |full |final )?(?:video|timeline|edit|project|"
-              r"movie|film|thing|sequence|cut)\b") is not None:
+    if (
+        c.take(
+            r"\b(?:the|my|this)?\s*(?:whole |entire |full |final )?(?:video|timeline|edit|project|"
+            r"movie|film|thing|sequence|cut)\b"
+        )
+        is not None
+    ):
         return i.HowLong()
     ref = take_ref(c, v)
-    c.take_all(r"\b(?:last|lasts|run|runs|play|plays|go|goes|for|stay|stays|on screen|on the screen|visible|show|"
-               r"shows)\b")
+    c.take_all(
+        r"\b(?:last|lasts|run|runs|play|plays|go|goes|for|stay|stays|on screen|on the screen|visible|show|"
+        r"shows)\b"
+    )
     return None if ref is None else i.HowLong(ref=ref)
 
 
 def read_about(c: Clause, v: Vocab) -> i.Intent | None:
     """``what is e-title?``, ``where is the title?``, ``when does the music end?``, ``is the music muted?``."""
-    asked = c.take(r"^(?:what(?:'s| is)|whats|where(?:'s| is)|when (?:does|do|is|did)|tell me about|"
-                   r"info(?:rmation)? (?:on|about)|details (?:of|on|about)|what does|is|how loud is|"
-                   r"what(?:'s| is) the (?:volume|level) of|what(?:'s| is) the (?:text|wording) (?:of|on))\b")
+    asked = c.take(
+        r"^(?:what(?:'s| is)|whats|where(?:'s| is)|when (?:does|do|is|did)|tell me about|"
+        r"info(?:rmation)? (?:on|about)|details (?:of|on|about)|what does|is|how loud is|"
+        r"what(?:'s| is) the (?:volume|level) of|what(?:'s| is) the (?:text|wording) (?:of|on))\b"
+    )
     if asked is None:
         return None
     ref = take_ref(c, v)
     if ref is None:
         return None
-    c.take_all(r"\b(?:start|starts|begin|begins|end|ends|finish|finishes|say|says|muted|placed|positioned|"
-               r"on screen|on the timeline|located|loud|volume|playing|at|exactly|right now|set to)\b")
+    c.take_all(
+        r"\b(?:start|starts|begin|begins|end|ends|finish|finishes|say|says|muted|placed|positioned|"
+        r"on screen|on the timeline|located|loud|volume|playing|at|exactly|right now|set to)\b"
+    )
     return i.About(ref=ref)
 
 
 def read_describe(c: Clause, v: Vocab) -> i.Intent | None:
-    asked = c.take(r"\b(?:what(?:'s| is)? in|whats in|what happens in|what (?:does|do) .{0,3}?(?=\w)|describe|"
-                   r"summari[sz]e|look at|watch|listen to|tell me what(?:'s| is)? in|what(?:'s| is) going on in)\b")
+    asked = c.take(
+        r"\b(?:what(?:'s| is)? in|whats in|what happens in|what (?:does|do) .{0,3}?(?=\w)|describe|"
+        r"summari[sz]e|look at|watch|listen to|tell me what(?:'s| is)? in|what(?:'s| is) going on in)\b"
+    )
     if asked is None:
         return None
     ref = take_ref(c, v)

@@ -30,8 +30,10 @@ from neuralcut_cli.agent.backends.mock.slots import (
 )
 from neuralcut_cli.agent.backends.mock.times import take_time, take_when
 
-_ADD = (r"\b(?:add|put|insert|write|show|place|display|overlay|type|create|make|slap|stick|pop|drop|throw|"
-        r"include|give me|i need|i want)\b")
+_ADD = (
+    r"\b(?:add|put|insert|write|show|place|display|overlay|type|create|make|slap|stick|pop|drop|throw|"
+    r"include|give me|i need|i want)\b"
+)
 
 
 def read_add_text(c: Clause, v: Vocab) -> i.Intent | None:
@@ -51,8 +53,10 @@ def read_add_text(c: Clause, v: Vocab) -> i.Intent | None:
 
 
 def read_change_text(c: Clause, v: Vocab) -> i.Intent | None:
-    verb = c.take(r"\b(?:change|update|edit|rename|replace|set|make|fix|correct|retitle|switch|swap|alter|reword|"
-                  r"should(?: now)?|needs? to|has to|must)\b")
+    verb = c.take(
+        r"\b(?:change|update|edit|rename|replace|set|make|fix|correct|retitle|switch|swap|alter|reword|"
+        r"should(?: now)?|needs? to|has to|must)\b"
+    )
     if verb is None:
         return None
     quotes = c.take_all(r"«q(\d+)»")
@@ -60,37 +64,50 @@ def read_change_text(c: Clause, v: Vocab) -> i.Intent | None:
         c.take(r"\b(?:with|to|into|by|for)\b")
         c.take(r"\b(?:text|title|caption|subtitle|label|words?)\b")
         old = c.quotes[int(quotes[0].group(1))]
-        return i.ChangeText(ref=i.Ref(f'"{old}"', kind="text", names=(old.strip().lower(),)),
-                            text=c.quotes[int(quotes[1].group(1))])
+        return i.ChangeText(
+            ref=i.Ref(f'"{old}"', kind="text", names=(old.strip().lower(),)), text=c.quotes[int(quotes[1].group(1))]
+        )
     if len(quotes) != 1:
         return None
     c.take(r"\b(?:the\s+)?(?:text|words|wording|content)\s+(?:of|on|in)\b")
     ref = take_ref(c, v)  # the quote, already used, is the new text, not the reference
     if ref is None:
         return None
-    c.take(r"\b(?:text|words?|wording|content|to say|so it says|so that it says|say|says|read|reads|to read|to|"
-           r"into|as|instead)\b")
+    c.take(
+        r"\b(?:text|words?|wording|content|to say|so it says|so that it says|say|says|read|reads|to read|to|"
+        r"into|as|instead)\b"
+    )
     c.take(r"\b(?:text|words?|wording|content|to say|say|says|read|reads|to|into|as|instead)\b")
     return i.ChangeText(ref=ref, text=c.quotes[int(quotes[0].group(1))])
 
 
 def read_add_media(c: Clause, v: Vocab) -> i.Intent | None:
     verb = c.take(r"\b(?:add|put|insert|place|append|drop|bring(?: in)?|use|include|throw in|stick|import|pop)\b")
-    names = sorted({a.get("name", "") for a in v.assets} | {stem(str(a.get("name", ""))) for a in v.assets}
-                   | {str(a.get("id", "")) for a in v.assets}, key=len, reverse=True)
+    names = sorted(
+        {a.get("name", "") for a in v.assets}
+        | {stem(str(a.get("name", ""))) for a in v.assets}
+        | {str(a.get("id", "")) for a in v.assets},
+        key=len,
+        reverse=True,
+    )
     names = [n for n in names if n]
     if verb is None or not names:
         return None
-    asset = c.take(rf"\b(?:the\s+|my\s+|that\s+)?({'|'.join(re.escape(n.lower()) for n in names)})(?:\s+(?:clip|video|"
-                   rf"file|image|photo|picture|song|track|audio|music|footage|shot))?\b")
+    asset = c.take(
+        rf"\b(?:the\s+|my\s+|that\s+)?({'|'.join(re.escape(n.lower()) for n in names)})(?:\s+(?:clip|video|"
+        rf"file|image|photo|picture|song|track|audio|music|footage|shot))?\b"
+    )
     if asset is None:
         return None
     track = None
-    where = c.take(r"\b(?:on|to|onto|in|into|as)\s+(?:the\s+|an?\s+)?(main|overlay|audio|music|top|picture in "
-                   r"picture|pip)(?:\s+track|\s+layer)?\b")
+    where = c.take(
+        r"\b(?:on|to|onto|in|into|as)\s+(?:the\s+|an?\s+)?(main|overlay|audio|music|top|picture in "
+        r"picture|pip)(?:\s+track|\s+layer)?\b"
+    )
     if where is not None:
         track = {"music": "audio", "top": "overlay", "picture in picture": "overlay", "pip": "overlay"}.get(
-            where.group(1), where.group(1))
+            where.group(1), where.group(1)
+        )
     after = c.take(r"\b(?:after|following)\s+(?=\w)")
     at = None
     if after is not None:
@@ -134,8 +151,10 @@ def read_sticker(c: Clause, v: Vocab) -> i.Intent | None:
 
 
 def read_update_effect(c: Clause, v: Vocab) -> i.Intent | None:
-    verb = c.take(r"\b(?:set|change|make|increase|decrease|raise|lower|adjust|update|bump(?: up)?|turn|crank(?: up)?|"
-                  r"tone down|dial|reduce|boost|intensify|soften|strengthen|weaken|push|pull back)\b")
+    verb = c.take(
+        r"\b(?:set|change|make|increase|decrease|raise|lower|adjust|update|bump(?: up)?|turn|crank(?: up)?|"
+        r"tone down|dial|reduce|boost|intensify|soften|strengthen|weaken|push|pull back)\b"
+    )
     ref = take_ref(c, v)
     if ref is None or (ref.kind != "effect" and not ref.pronoun):  # "it": the plan checks it is an effect
         return None
@@ -151,9 +170,13 @@ def read_update_effect(c: Clause, v: Vocab) -> i.Intent | None:
         step = None if size is None else 0.25 if size.group("up") else -0.25
     if step is None and not params and verb is not None:
         word = verb.group(0)
-        step = 0.25 if word.startswith(("increase", "raise", "bump", "crank", "boost", "intensify", "strengthen",
-                                        "push")) else -0.25 if word.startswith(
-            ("decrease", "lower", "reduce", "tone", "soften", "weaken", "pull")) else None
+        step = (
+            0.25
+            if word.startswith(("increase", "raise", "bump", "crank", "boost", "intensify", "strengthen", "push"))
+            else -0.25
+            if word.startswith(("decrease", "lower", "reduce", "tone", "soften", "weaken", "pull"))
+            else None
+        )
     if step is not None and abs(step) == 0.25:
         step *= 0.4 if c.take(rf"\b{A_BIT}\b") else 2 if c.take(rf"\b{A_LOT}\b") else 1
     if not params and step is None:
@@ -165,17 +188,22 @@ def read_update_effect(c: Clause, v: Vocab) -> i.Intent | None:
     return i.UpdateEffect(ref=ref, params=tuple(params.items()), step=step, param=param)
 
 
-_ADJUST = {("brightness", 1): ("brightness-contrast", "brightness", 0.3),
-           ("brightness", -1): ("brightness-contrast", "brightness", -0.3),
-           ("contrast", 1): ("brightness-contrast", "contrast", 1.3),
-           ("contrast", -1): ("brightness-contrast", "contrast", 0.7),
-           ("saturation", 1): ("saturation", "saturation", 140), ("saturation", -1): ("saturation", "saturation", 60)}
+_ADJUST = {
+    ("brightness", 1): ("brightness-contrast", "brightness", 0.3),
+    ("brightness", -1): ("brightness-contrast", "brightness", -0.3),
+    ("contrast", 1): ("brightness-contrast", "contrast", 1.3),
+    ("contrast", -1): ("brightness-contrast", "contrast", 0.7),
+    ("saturation", 1): ("saturation", "saturation", 140),
+    ("saturation", -1): ("saturation", "saturation", 60),
+}
 
 
 def read_adjust(c: Clause, v: Vocab) -> i.Intent | None:
     """``brighten 2-4s``, ``increase the contrast from 0 to 5s``, ``make the intro darker``."""
-    verb = c.take(r"\b(?P<up>brighten|lighten|brighter|lighter|increase|raise|boost|bump up|turn up|add more|more|add|"
-                  r"punch up)\b|\b(?P<down>darken|dim|darker|dimmer|decrease|lower|reduce|turn down|tone down|less)\b")
+    verb = c.take(
+        r"\b(?P<up>brighten|lighten|brighter|lighter|increase|raise|boost|bump up|turn up|add more|more|add|"
+        r"punch up)\b|\b(?P<down>darken|dim|darker|dimmer|decrease|lower|reduce|turn down|tone down|less)\b"
+    )
     if verb is None:
         return None
     sign = 1 if verb.group("up") else -1
@@ -186,8 +214,13 @@ def read_adjust(c: Clause, v: Vocab) -> i.Intent | None:
         found = c.take(r"\b(?:the\s+)?(brightness|contrast|saturation|colou?rs?|vibrance)\b")
         if found is None:
             return None
-        what = {"colour": "saturation", "colours": "saturation", "color": "saturation", "colors": "saturation",
-                "vibrance": "saturation"}.get(found.group(1), found.group(1))
+        what = {
+            "colour": "saturation",
+            "colours": "saturation",
+            "color": "saturation",
+            "colors": "saturation",
+            "vibrance": "saturation",
+        }.get(found.group(1), found.group(1))
     c.take(r"\b(?:make|set|get)\b")
     effect, key, value = _ADJUST[(what, sign)]
     span = span_of_words(c, v)
@@ -205,8 +238,11 @@ def read_apply_effect(c: Clause, v: Vocab) -> i.Intent | None:
     effect = c.take(rf"\b({EFFECT_PATTERN})\b")
     if effect is None:
         return None
-    if verb is None and not re.fullmatch(r"blur|sepia|desaturate|saturate|invert|vignette|grayscale|greyscale|"
-                                         r"pixelate|sharpen|posteri[sz]e|emboss", effect.group(1)):
+    if verb is None and not re.fullmatch(
+        r"blur|sepia|desaturate|saturate|invert|vignette|grayscale|greyscale|"
+        r"pixelate|sharpen|posteri[sz]e|emboss",
+        effect.group(1),
+    ):
         return None
     c.take(r"\b(?:effect|filter|look|tint|tone|treatment|style|colors?|colours?)\b|(?<=\x01) out\b")
     everything = c.take(r"\b(?:everything|all|the video|the picture|the footage|the image)\b(?!\s+(?:clip|track)\b)")

@@ -10,22 +10,39 @@ from neuralcut_cli.agent.backends.mock.times import take_time
 
 ROOMY_PADDING = 0.3  # "leave a little breathing room": twice the tool's 0.15 s
 TIGHT_PADDING = 0.05
-TARGETS = {"youtube": -14, "spotify": -14, "streaming": -14, "instagram": -14, "tiktok": -14, "podcast": -16,
-           "podcasts": -16, "apple": -16, "broadcast": -23, "tv": -23, "ebu": -23}
+TARGETS = {
+    "youtube": -14,
+    "spotify": -14,
+    "streaming": -14,
+    "instagram": -14,
+    "tiktok": -14,
+    "podcast": -16,
+    "podcasts": -16,
+    "apple": -16,
+    "broadcast": -23,
+    "tv": -23,
+    "ebu": -23,
+}
 
 
 def read_remove_silences(c: Clause, v: Vocab) -> i.Intent | None:
     """``remove the silences``, ``cut the dead air but leave a little breathing room``."""
-    verb = c.take(r"\b(?:remove|cut|delete|trim|strip|get rid of|take out|kill|drop|chop)(?: out)?(?: (?:all|every|"
-                  r"any))?(?: (?:the|of the))?\b")
-    noun = c.take(r"\b(?:silences?|silent (?:parts|bits|stretches|gaps)|dead air|quiet (?:parts|bits)|"
-                  r"(?:long )?pauses|awkward pauses)\b")
+    verb = c.take(
+        r"\b(?:remove|cut|delete|trim|strip|get rid of|take out|kill|drop|chop)(?: out)?(?: (?:all|every|"
+        r"any))?(?: (?:the|of the))?\b"
+    )
+    noun = c.take(
+        r"\b(?:silences?|silent (?:parts|bits|stretches|gaps)|dead air|quiet (?:parts|bits)|"
+        r"(?:long )?pauses|awkward pauses)\b"
+    )
     if verb is None or noun is None:
         return None
     minimum = take_time(c, v, r"longer than|over|of more than|above|past", "s")
     padding = None
-    if c.take(r"\b(?:but |and )?(?:leave|keep)(?: a(?: little| bit of)?| some)? (?:breathing room|room to breathe|"
-              r"(?:a )?(?:little|bit of) (?:air|space|pause))\b"):
+    if c.take(
+        r"\b(?:but |and )?(?:leave|keep)(?: a(?: little| bit of)?| some)? (?:breathing room|room to breathe|"
+        r"(?:a )?(?:little|bit of) (?:air|space|pause))\b"
+    ):
         padding = ROOMY_PADDING
     elif c.take(r"\b(?:tight(?:ly)?|no breathing room|leave no (?:air|room|space))\b"):
         padding = TIGHT_PADDING
@@ -58,8 +75,13 @@ def read_split_scenes(c: Clause, v: Vocab) -> i.Intent | None:
     verb = c.take(r"\b(?:split|cut|chop|divide)\b")
     if verb is None:
         return None
-    if c.take(r"\b(?:at|on|by|into)(?: (?:every|each|all(?: the)?|its|the|their))? (?:shot|scene|camera) "
-              r"(?:changes?|cuts?)\b|\binto (?:its |their )?(?:shots|scenes)\b") is None:
+    if (
+        c.take(
+            r"\b(?:at|on|by|into)(?: (?:every|each|all(?: the)?|its|the|their))? (?:shot|scene|camera) "
+            r"(?:changes?|cuts?)\b|\binto (?:its |their )?(?:shots|scenes)\b"
+        )
+        is None
+    ):
         return None
     c.take(r"\b(?:in (?:it|them)|automatically)\b")
     return i.SplitScenes(refs=take_refs(c, v))

@@ -15,8 +15,10 @@ DEFAULT_FADE = 1.0  # seconds, when the request does not say
 
 def read_fade(c: Clause, v: Vocab) -> i.Intent | None:
     """``fade in the intro over 1 second``, ``fade out the music at the end``, ``fade the title in and out``."""
-    verb = c.take(r"\b(?:add a |put a )?(?P<both>fade[sd]? in and out|fade[sd]? (?:it |them )?in and out)\b|"
-                  r"\b(?:add a |put a )?(?P<dir>fade[- ]?in|fade[- ]?out)\b|\bfade\b")
+    verb = c.take(
+        r"\b(?:add a |put a )?(?P<both>fade[sd]? in and out|fade[sd]? (?:it |them )?in and out)\b|"
+        r"\b(?:add a |put a )?(?P<dir>fade[- ]?in|fade[- ]?out)\b|\bfade\b"
+    )
     if verb is None:
         return None
     refs = take_refs(c, v)
@@ -27,8 +29,10 @@ def read_fade(c: Clause, v: Vocab) -> i.Intent | None:
     if said is None:
         return None
     length = take_time(c, v, r"over|for|of|in|lasting|during", "s")
-    c.take(r"\b(?:at the (?:end|start|beginning)|to black|from black|slowly|gently|gradually|to silence|"
-           r"from silence)\b")
+    c.take(
+        r"\b(?:at the (?:end|start|beginning)|to black|from black|slowly|gently|gradually|to silence|"
+        r"from silence)\b"
+    )
     c.take(r"\b(?:to|on|of)\b")
     seconds = length if length is not None else DEFAULT_FADE
     words = set(re.split(r"[\s-]+", said.replace("fades", "fade").replace("faded", "fade")))
@@ -64,8 +68,10 @@ def read_change_fade(c: Clause, v: Vocab) -> i.Intent | None:
 
 def read_zoom(c: Clause, v: Vocab) -> i.Intent | None:
     """``slowly zoom into the logo``, ``zoom out of the intro clip``, ``push in on the beach clip``."""
-    verb = c.take(r"\b(?P<out>zoom out(?: of| from)?|pull (?:back|out)(?: from| of)?)\b|"
-                  r"\b(?:zoom in(?:to| on)?|zoom into|zoom|push in(?: on)?|ken burns)\b")
+    verb = c.take(
+        r"\b(?P<out>zoom out(?: of| from)?|pull (?:back|out)(?: from| of)?)\b|"
+        r"\b(?:zoom in(?:to| on)?|zoom into|zoom|push in(?: on)?|ken burns)\b"
+    )
     if verb is None:
         return None
     c.take(r"\b(?:slowly|gently|gradually|a bit|a little|slow|smoothly)\b")

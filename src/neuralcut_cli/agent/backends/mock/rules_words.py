@@ -18,8 +18,13 @@ def _quote(c: Clause) -> str | None:
 
 def read_add_captions(c: Clause, v: Vocab) -> i.Intent | None:
     """``add captions``, ``caption the intro at the top``, ``add subtitles to the video``."""
-    if c.take(r"\b(?:add|put|make|generate|create|burn in|give me)(?: (?:some|the))? (?:captions|subtitles|subs)\b|"
-              r"\b(?:caption|subtitle)\b") is None:
+    if (
+        c.take(
+            r"\b(?:add|put|make|generate|create|burn in|give me)(?: (?:some|the))? (?:captions|subtitles|subs)\b|"
+            r"\b(?:caption|subtitle)\b"
+        )
+        is None
+    ):
         return None
     c.take(r"\b(?:to|on|for|of)\b")
     refs = take_refs(c, v)
@@ -31,16 +36,28 @@ def read_add_captions(c: Clause, v: Vocab) -> i.Intent | None:
 
 def read_remove_fillers(c: Clause, v: Vocab) -> i.Intent | None:
     """``remove every um``, ``cut the filler words``, ``remove the ums and uhs``."""
-    if c.take(r"\b(?:remove|cut|delete|strip|get rid of|take out|drop)(?: out)?(?: (?:all|every|each|any))?"
-              r"(?: (?:the|of the|my))?\b") is None:
+    if (
+        c.take(
+            r"\b(?:remove|cut|delete|strip|get rid of|take out|drop)(?: out)?(?: (?:all|every|each|any))?"
+            r"(?: (?:the|of the|my))?\b"
+        )
+        is None
+    ):
         return None
     if c.take(r"\b(?:filler words?|fillers|verbal tics|hesitations)\b") is not None:
         return i.RemoveFillers()
     said = c.take_all(rf"\b({FILLER_WORDS})\b(?:(?:,| and| or)\s*)?")
     if not said:
         return None
-    singular = {"ums": "um", "uhs": "uh", "erms": "erm", "ahs": "ah", "likes": "like", "hmms": "hmm",
-                "you knows": "you know"}
+    singular = {
+        "ums": "um",
+        "uhs": "uh",
+        "erms": "erm",
+        "ahs": "ah",
+        "likes": "like",
+        "hmms": "hmm",
+        "you knows": "you know",
+    }
     return i.RemoveFillers(words=tuple(dict.fromkeys(singular.get(m.group(1), m.group(1)) for m in said)))
 
 
@@ -49,8 +66,13 @@ def read_cut_words(c: Clause, v: Vocab) -> i.Intent | None:
     if c.take(r"\b(?:cut|remove|delete|drop|take out)(?: out)?\b") is None:
         return None
     every = c.take(r"\b(?:every (?:time|place)|everywhere|all the (?:times|places))\b") is not None
-    if c.take(r"\b(?:the (?:part|bit|moment|sentence|line|words?) )?(?:(?:where|when|that) )?(?:i|he|she|they|we|"
-              r"you|someone) (?:say|says|said)\b|\bthe words?\b") is None:
+    if (
+        c.take(
+            r"\b(?:the (?:part|bit|moment|sentence|line|words?) )?(?:(?:where|when|that) )?(?:i|he|she|they|we|"
+            r"you|someone) (?:say|says|said)\b|\bthe words?\b"
+        )
+        is None
+    ):
         return None
     text = _quote(c)
     if text is None:  # unquoted: the rest of the request is what was said
@@ -64,8 +86,13 @@ def read_cut_words(c: Clause, v: Vocab) -> i.Intent | None:
 
 def read_find_words(c: Clause, v: Vocab) -> i.Intent | None:
     """``where do I say welcome?``, ``when is "thank you" said?``."""
-    if c.take(r"\b(?:where|when|at what time) (?:(?:do|does|did) (?:i|he|she|they|we|someone) (?:say|mention)\b|"
-              r"(?:is|was|are)(?= «q))") is None:
+    if (
+        c.take(
+            r"\b(?:where|when|at what time) (?:(?:do|does|did) (?:i|he|she|they|we|someone) (?:say|mention)\b|"
+            r"(?:is|was|are)(?= «q))"
+        )
+        is None
+    ):
         return None
     text = _quote(c)
     if text is None:

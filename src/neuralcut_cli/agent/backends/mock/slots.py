@@ -15,20 +15,25 @@ A_LOT = r"(?:a lot|much|way|a lot more|lots|significantly|considerably)"
 
 def take_position(c: Clause) -> str | None:
     """top, center or bottom of the frame."""
-    match = c.take(r"\b(?:at|to|on|in|near)?\s*(?:the\s+)?(?:very\s+)?(top|upper part|upper|bottom|lower part|lower|"
-                   r"middle|center|centre|centred|centered)(?:\s+(?:of|on)\s+(?:the\s+)?(?:screen|frame|video|"
-                   r"image|picture))?\b")
+    match = c.take(
+        r"\b(?:at|to|on|in|near)?\s*(?:the\s+)?(?:very\s+)?(top|upper part|upper|bottom|lower part|lower|"
+        r"middle|center|centre|centred|centered)(?:\s+(?:of|on)\s+(?:the\s+)?(?:screen|frame|video|"
+        r"image|picture))?\b"
+    )
     if match is None:
         return None
     word = match.group(1)
-    return "top" if word.startswith(("top", "upper")) else "bottom" if word.startswith(("bottom", "lower")) \
-        else "center"
+    return (
+        "top" if word.startswith(("top", "upper")) else "bottom" if word.startswith(("bottom", "lower")) else "center"
+    )
 
 
 def take_corner(c: Clause) -> str | None:
     """top-left, top-right, bottom-left, bottom-right or center."""
-    match = c.take(r"\b(?:at|to|on|in)?\s*(?:the\s+)?(top|upper|bottom|lower)[\s-]*(left|right)(?:\s+(?:corner|"
-                   r"side))?(?:\s+(?:of|on)\s+(?:the\s+)?(?:screen|frame|video))?\b")
+    match = c.take(
+        r"\b(?:at|to|on|in)?\s*(?:the\s+)?(top|upper|bottom|lower)[\s-]*(left|right)(?:\s+(?:corner|"
+        r"side))?(?:\s+(?:of|on)\s+(?:the\s+)?(?:screen|frame|video))?\b"
+    )
     if match is not None:
         vertical = "top" if match.group(1) in ("top", "upper") else "bottom"
         return f"{vertical}-{match.group(2)}"
@@ -39,8 +44,10 @@ def take_corner(c: Clause) -> str | None:
 
 def take_style(c: Clause) -> str | None:
     """The text preset a kind word asks for (the word stays for the reader)."""
-    match = c.take(r"\b(subtitles?|captions?|subs|hooks?|labels?|titles?|headings?|headlines?|lower thirds?|"
-                   r"texts?|words)\b")
+    match = c.take(
+        r"\b(subtitles?|captions?|subs|hooks?|labels?|titles?|headings?|headlines?|lower thirds?|"
+        r"texts?|words)\b"
+    )
     if match is None:
         return None
     word = match.group(1)
@@ -69,8 +76,10 @@ def take_level(c: Clause) -> Level | None:
     """A volume: ``50%``, ``half``, ``-6 dB``, ``by 6 dB``, ``a bit quieter``, ``louder``, ``mute``, ``unmute``."""
     if c.take(r"\b(?:unmute|un-mute|turn (?:the )?sound back on|bring back the (?:sound|audio))\b"):
         return Level(gain=1.0)
-    if c.take(r"\b(?:mute|silence|turn off the (?:sound|audio|volume)|kill the (?:sound|audio))\b|\bmuted\b|"
-              r"\b(?:turn |switch )?off$|(?<=\x01)\s*off\b|\bsilent\b"):
+    if c.take(
+        r"\b(?:mute|silence|turn off the (?:sound|audio|volume)|kill the (?:sound|audio))\b|\bmuted\b|"
+        r"\b(?:turn |switch )?off$|(?<=\x01)\s*off\b|\bsilent\b"
+    ):
         return Level(mute=True)
     relative = c.take(r"\b(?:by|down by|up by)\s+(-?\d+(?:\.\d+)?)\s*(?:db|decibels?)\b")
     if relative is not None:
@@ -80,8 +89,10 @@ def take_level(c: Clause) -> Level | None:
             lowering, raising = True, False
         if lowering == raising:  # "change the music by 6 dB": up or down?
             return None
-        c.take(r"\b(?:reduce|decrease|lower|raise|increase|boost|turn (?:it )?(?:up|down)|up|down|quieter|louder|"
-               r"softer)\b")
+        c.take(
+            r"\b(?:reduce|decrease|lower|raise|increase|boost|turn (?:it )?(?:up|down)|up|down|quieter|louder|"
+            r"softer)\b"
+        )
         return Level(delta_db=-abs(value) if lowering else abs(value))
     percent = c.take(r"(?:\b(?:to|at)\s+)?(\d+(?:\.\d+)?)%")
     if percent is not None:
@@ -101,8 +112,10 @@ def take_level(c: Clause) -> Level | None:
     fraction = c.take(r"\bto\s+(0?\.\d+|1(?:\.0+)?|0)\b")
     if fraction is not None:
         return Level(gain=float(fraction.group(1)))
-    down = c.take(r"\b(?:quieter|softer|lower|less loud|turn (?:it |that |them )?down|down|reduce|decrease|"
-                  r"duck|lower the volume)\b")
+    down = c.take(
+        r"\b(?:quieter|softer|lower|less loud|turn (?:it |that |them )?down|down|reduce|decrease|"
+        r"duck|lower the volume)\b"
+    )
     if down is not None:
         return Level(delta_db=_db(-1, c))
     up = c.take(r"\b(?:louder|turn (?:it |that |them )?up|up|raise|boost|increase|pump up)\b")
@@ -113,10 +126,18 @@ def take_level(c: Clause) -> Level | None:
 
 def take_step(c: Clause) -> float | None:
     """How much stronger or weaker: a signed share of the way to the end of a parameter's range."""
-    stronger = c.take(r"\b(?:stronger|more intense|more|heavier|harder|increase|intensify|boost|crank up|"
-                      r"turn up|bump up|up)\b")
-    weaker = None if stronger else c.take(r"\b(?:weaker|less intense|less|lighter|softer|subtler|more subtle|"
-                                          r"decrease|reduce|tone down|turn down|down)\b")
+    stronger = c.take(
+        r"\b(?:stronger|more intense|more|heavier|harder|increase|intensify|boost|crank up|"
+        r"turn up|bump up|up)\b"
+    )
+    weaker = (
+        None
+        if stronger
+        else c.take(
+            r"\b(?:weaker|less intense|less|lighter|softer|subtler|more subtle|"
+            r"decrease|reduce|tone down|turn down|down)\b"
+        )
+    )
     if stronger is None and weaker is None:
         return None
     size = 0.1 if c.take(rf"\b{A_BIT}\b") else 0.5 if c.take(rf"\b{A_LOT}\b") else 0.25
@@ -138,8 +159,10 @@ def take_params(c: Clause, effect: str) -> dict[str, float]:
     found: dict[str, float] = {}
     if names:
         words = "|".join(sorted(map(re.escape, names), key=len, reverse=True))
-        for match in c.take_all(rf"\b(?:with\s+(?:an?\s+|the\s+)?)?({words})\s+(?:of\s+|at\s+|to\s+|=\s*|level\s+)?"
-                                rf"(-?\d+(?:\.\d+)?)%?"):
+        for match in c.take_all(
+            rf"\b(?:with\s+(?:an?\s+|the\s+)?)?({words})\s+(?:of\s+|at\s+|to\s+|=\s*|level\s+)?"
+            rf"(-?\d+(?:\.\d+)?)%?"
+        ):
             found[names[match.group(1)]] = float(match.group(2))
     if not found and names:
         bare = c.take(r"\b(?:at|to|with)\s+(-?\d+(?:\.\d+)?)%")

@@ -22,15 +22,19 @@ from neuralcut_cli.time import parse_seconds
 
 _UNIT = r"(?:ms|milliseconds?|msecs?|s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|f|frames?)"
 _NUM = r"(?:\d+(?:\.\d+)?|\.\d+)"
-TIME = (rf"(?:\d+:\d{{1,2}}(?::\d{{1,2}}){{0,2}}(?:\.\d+)?"   # 1:02.5, 00:01:02.500, 00:00:05:12
-        rf"|\d+\s*m\s*\d+(?:\.\d+)?\s*s?(?![a-z])"          # 1m30s, 1m 30s
-        rf"|{_NUM}\s*{_UNIT}(?![a-z])"                      # 5s, 2.5 seconds, 90f
-        rf"|{_NUM}(?![\d.%a-z:x]))")                         # 5
+TIME = (
+    rf"(?:\d+:\d{{1,2}}(?::\d{{1,2}}){{0,2}}(?:\.\d+)?"  # 1:02.5, 00:01:02.500, 00:00:05:12
+    rf"|\d+\s*m\s*\d+(?:\.\d+)?\s*s?(?![a-z])"  # 1m30s, 1m 30s
+    rf"|{_NUM}\s*{_UNIT}(?![a-z])"  # 5s, 2.5 seconds, 90f
+    rf"|{_NUM}(?![\d.%a-z:x]))"
+)  # 5
 _L = r"(?<![\w.:\-])"
 _SECONDS_WORD = r"(?:\s*(?:s|secs?|seconds?))"
-WHOLE = (r"\b(?:for\s+|over\s+|on\s+|across\s+|to\s+)?(?:the\s+)?(?:whole|entire|full|complete)\s+(?:video|thing|"
-         r"timeline|project|edit|clip|movie|film|sequence|duration|time)\b|\b(?:everywhere|throughout|all of it)\b|"
-         r"\bfrom (?:the )?(?:start|beginning) to (?:the )?end\b")
+WHOLE = (
+    r"\b(?:for\s+|over\s+|on\s+|across\s+|to\s+)?(?:the\s+)?(?:whole|entire|full|complete)\s+(?:video|thing|"
+    r"timeline|project|edit|clip|movie|film|sequence|duration|time)\b|\b(?:everywhere|throughout|all of it)\b|"
+    r"\bfrom (?:the )?(?:start|beginning) to (?:the )?end\b"
+)
 
 
 def seconds_of(token: str, fps: float, unit_hint: str | None = None) -> float | None:
@@ -38,8 +42,13 @@ def seconds_of(token: str, fps: float, unit_hint: str | None = None) -> float | 
     token = re.sub(r"\s+", "", token.strip())
     if unit_hint and re.fullmatch(_NUM, token):
         token += unit_hint
-    for long, short in (("milliseconds?|msecs?", "ms"), ("seconds?|secs?", "s"), ("minutes?|mins?", "m"),
-                        ("hours?|hrs?", "h"), ("frames?", "f")):
+    for long, short in (
+        ("milliseconds?|msecs?", "ms"),
+        ("seconds?|secs?", "s"),
+        ("minutes?|mins?", "m"),
+        ("hours?|hrs?", "h"),
+        ("frames?", "f"),
+    ):
         token = re.sub(rf"({long})$", short, token)
     try:
         return parse_seconds(token, fps)
@@ -79,8 +88,10 @@ def take_times(c: Clause, vocab: Vocab) -> list[float]:
 
 def take_range(c: Clause, vocab: Vocab) -> tuple[float, float] | None:
     """``from 3s to 6s``, ``3-6s``, ``3 to 6 seconds``, ``between 3 and 6 seconds``."""
-    patterns = [rf"\b(?:from\s+)?{_L}({TIME})\s*(?:-|–|—|to|till|until|through|thru)\s*({TIME})",
-                rf"\bbetween\s+({TIME})\s+and\s+({TIME})"]
+    patterns = [
+        rf"\b(?:from\s+)?{_L}({TIME})\s*(?:-|–|—|to|till|until|through|thru)\s*({TIME})",
+        rf"\bbetween\s+({TIME})\s+and\s+({TIME})",
+    ]
     for pattern in patterns:
         match = c.find(pattern)
         if match is None:
@@ -106,11 +117,18 @@ def take_ref_after(c: Clause, vocab: Vocab, position: int) -> Ref | None:
 
 def take_anchor(c: Clause, vocab: Vocab) -> When | None:
     """A point tied to something: the timeline's end or start, the playhead, an element's edge."""
-    if c.take(r"\b(?:at|to|until|till|through|by)\s+(?:the\s+)?(?:very\s+)?end\s+of\s+(?:the\s+)?(?:video|timeline|"
-              r"project|edit|movie|film|sequence)\b") is not None:
+    if (
+        c.take(
+            r"\b(?:at|to|until|till|through|by)\s+(?:the\s+)?(?:very\s+)?end\s+of\s+(?:the\s+)?(?:video|timeline|"
+            r"project|edit|movie|film|sequence)\b"
+        )
+        is not None
+    ):
         return When(anchor="end")
-    edge = c.take(r"\b(?:at|to|from|until|till|by)?\s*(?:the\s+)?(?:very\s+)?(?P<e>end|start|beginning|middle)"
-                  r"\s+of\s+")
+    edge = c.take(
+        r"\b(?:at|to|from|until|till|by)?\s*(?:the\s+)?(?:very\s+)?(?P<e>end|start|beginning|middle)"
+        r"\s+of\s+"
+    )
     if edge is not None:
         ref = take_ref_after(c, vocab, edge.end())
         if ref is None:
@@ -132,11 +150,21 @@ def take_anchor(c: Clause, vocab: Vocab) -> When | None:
             c.used.pop()
             return None
         return When(ref=ref, edge="end" if re.match(r"ends?|finish|stops?", verb.group(0)) else "start")
-    if c.take(r"\b(?:at|to|until|till|through)\s+(?:the\s+)?(?:very\s+)?end(?:\s+of\s+(?:the\s+)?(?:video|"
-              r"timeline|project|edit))?\b") is not None:
+    if (
+        c.take(
+            r"\b(?:at|to|until|till|through)\s+(?:the\s+)?(?:very\s+)?end(?:\s+of\s+(?:the\s+)?(?:video|"
+            r"timeline|project|edit))?\b"
+        )
+        is not None
+    ):
         return When(anchor="end")
-    if c.take(r"\b(?:at|from|to)\s+(?:the\s+)?(?:very\s+)?(?:start|beginning)(?:\s+of\s+(?:the\s+)?(?:video|"
-              r"timeline|project|edit))?\b") is not None:
+    if (
+        c.take(
+            r"\b(?:at|from|to)\s+(?:the\s+)?(?:very\s+)?(?:start|beginning)(?:\s+of\s+(?:the\s+)?(?:video|"
+            r"timeline|project|edit))?\b"
+        )
+        is not None
+    ):
         return When(anchor="start")
     if c.take(r"\b(?:at\s+)?(?:the\s+)?(?:playhead|cursor)\b|\bright here\b|\bhere\b") is not None:
         return When(anchor="playhead")
@@ -161,9 +189,11 @@ def take_span(c: Clause, vocab: Vocab) -> Span | None:
         return Span(start=When(seconds=found[0]), end=When(seconds=found[1]))
     if c.take(WHOLE) is not None:
         return Span(whole=True)
-    edge = c.take(rf"\b(?:for\s+|in\s+|of\s+|during\s+|over\s+|across\s+|on\s+|to\s+)?(?:the\s+)?"
-                  rf"(?P<side>first|opening|last|final|closing)\s+"
-                  rf"(?P<t>{TIME}){_SECONDS_WORD}?(?:\s+of\s+(?:the\s+)?(?:video|timeline|clip|edit))?")
+    edge = c.take(
+        rf"\b(?:for\s+|in\s+|of\s+|during\s+|over\s+|across\s+|on\s+|to\s+)?(?:the\s+)?"
+        rf"(?P<side>first|opening|last|final|closing)\s+"
+        rf"(?P<t>{TIME}){_SECONDS_WORD}?(?:\s+of\s+(?:the\s+)?(?:video|timeline|clip|edit))?"
+    )
     if edge is not None:
         value = seconds_of(edge.group("t"), vocab.fps, "s")
         if value is not None:
@@ -185,7 +215,9 @@ def _open_span(c: Clause, vocab: Vocab) -> Span | None:
         return Span(start=When(seconds=after), end=When(anchor="end"))
     begin = take_time(c, vocab, r"from|since|starting(?:\s+at|\s+from)?|beginning(?:\s+at)?|at|in")
     start = When(seconds=begin) if begin is not None else take_anchor(c, vocab)
-    onwards = r"(?<=\x01)\s*\b(?:onwards?|on(?=\s*(?:$|[,;]|and\b|then\b|\x01))|and after)\b|\bonwards\b"  # "from 5s on"
+    onwards = (
+        r"(?<=\x01)\s*\b(?:onwards?|on(?=\s*(?:$|[,;]|and\b|then\b|\x01))|and after)\b|\bonwards\b"  # "from 5s on"
+    )
     if start is not None and c.take(onwards) is not None:
         return Span(start=start, end=When(anchor="end"))
     until = take_time(c, vocab, r"before|up to|until|till|to")

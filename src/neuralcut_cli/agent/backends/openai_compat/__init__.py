@@ -37,25 +37,34 @@ class OpenAIBackend:
         base, _ = resolve(base_url)
         return cls(make_client(base_url), model or os.environ.get("NEURALCUT_MODEL") or DEFAULT_MODEL, base or "")
 
-    def complete(self, conversation: Sequence[ChatMessage], tools: Sequence[ToolDefinition],
-                 context: AgentContext | None, on_text: TextSink | None = None) -> AssistantTurn:
+    def complete(
+        self,
+        conversation: Sequence[ChatMessage],
+        tools: Sequence[ToolDefinition],
+        context: AgentContext | None,
+        on_text: TextSink | None = None,
+    ) -> AssistantTurn:
         request = [{"role": "system", "content": system_prompt(context)}, *messages(conversation)]
         try:
-            stream = self.client.chat.completions.create(model=self.model, messages=request, tools=declarations(tools),
-                                                         stream=True)
+            stream = self.client.chat.completions.create(
+                model=self.model, messages=request, tools=declarations(tools), stream=True
+            )
             text, calls = _read(stream, on_text)
         except Exception as exc:  # noqa: BLE001 - mapped to one clear message
             raise explain(exc, self.model, self.base_url) from None
-        turn_calls = [ToolCall(id=c.get("id") or f"local-{next(self._ids)}", name=c["name"], args=_args(c))
-                      for c in calls]
+        turn_calls = [
+            ToolCall(id=c.get("id") or f"local-{next(self._ids)}", name=c["name"], args=_args(c)) for c in calls
+        ]
         if not text and not turn_calls:
             raise BackendError("The model returned an empty answer; rephrase and try again")
         return AssistantTurn(content=text.strip(), tool_calls=turn_calls)
 
 
 def declarations(tools: Sequence[ToolDefinition]) -> list[dict[str, Any]]:
-    return [{"type": "function", "function": {"name": t.name, "description": t.description,
-                                              "parameters": t.parameters}} for t in tools]
+    return [
+        {"type": "function", "function": {"name": t.name, "description": t.description, "parameters": t.parameters}}
+        for t in tools
+    ]
 
 
 def messages(conversation: Sequence[ChatMessage]) -> list[dict[str, Any]]:
@@ -66,8 +75,10 @@ def messages(conversation: Sequence[ChatMessage]) -> list[dict[str, Any]]:
         elif message.role == "assistant":
             entry: dict[str, Any] = {"role": "assistant", "content": message.content or None}
             if message.tool_calls:
-                entry["tool_calls"] = [{"id": c.id, "type": "function", "function": {
-                    "name": c.name, "arguments": json.dumps(c.args)}} for c in message.tool_calls]
+                entry["tool_calls"] = [
+                    {"id": c.id, "type": "function", "function": {"name": c.name, "arguments": json.dumps(c.args)}}
+                    for c in message.tool_calls
+                ]
             out.append(entry)
         elif message.role == "tool":
             for result in message.tool_results or []:
