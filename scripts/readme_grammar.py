@@ -3,7 +3,7 @@
     python scripts/readme_grammar.py          # rewrite the block between the markers
     python scripts/readme_grammar.py --check  # exit 1 if the README is out of date
 
-``tests/test_docs.py`` runs the check, so the README cannot drift from the rules.
+``tests/docs/test_docs.py`` runs the check, so the README cannot drift from the rules.
 """
 
 from __future__ import annotations

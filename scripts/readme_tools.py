@@ -3,7 +3,7 @@
     python scripts/readme_tools.py          # rewrite the block between the markers
     python scripts/readme_tools.py --check  # exit 1 if the README is out of date
 
-``tests/test_docs.py`` runs the check, so the README cannot drift from the declarations.
+``tests/docs/test_docs.py`` runs the check, so the README cannot drift from the declarations.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ Every command is registered through ``command(app, fn)``: the summary in
 ``SUMMARY`` is the line ``neuralcut --help`` lists (short enough for an
 80-column terminal, so click never cuts it with "..."), and ``EXAMPLES``
 become the ``Examples:`` block at the end of ``neuralcut CMD --help``.
-``tests/test_help.py`` holds every command to both.
+``tests/cli/test_help.py`` holds every command to both.
 """
 
 from __future__ import annotations

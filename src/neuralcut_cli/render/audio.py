@@ -7,7 +7,7 @@ sound is read from an *anchor* on a 1/25 s grid (a whole number of samples at 8 
 included, and at the output's 48 kHz), decoded from ``PREROLL`` before it (what the codec needs to get the
 anchor exactly), trimmed to the anchor by its timestamps, resampled from there, then trimmed to the first
 sample the window needs by count. Every window thus resamples the same samples in the same phase, and
-segments joined end to end are the sound of one long render (``tests/test_render_scale.py``).
+segments joined end to end are the sound of one long render (``tests/render/test_render_scale.py``).
 """
 
 from __future__ import annotations

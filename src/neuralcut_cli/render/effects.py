@@ -6,7 +6,7 @@ color-temperature, tint, posterize, cross-process, exposure, sharpen, emboss; an
 (``effects_maps``), with the maths of ``effects_expr`` made once per render: colour tables for hue-rotate,
 duotone, shadows-highlights and color-key; maps for vignette, scanlines and film-grain; warps (nearest pixel)
 for chromatic-aberration, glitch, wave, mirror, kaleidoscope, fisheye, pixelate and halftone; and
-edge-detection, glow. How close each is to §3 is measured in ``tests/test_render_effects.py`` and listed in the
+edge-detection, glow. How close each is to §3 is measured in ``tests/render/test_render_effects.py`` and listed in the
 README. color-key and halftone do what their names promise rather than the anchor's broken shaders.
 """
 

@@ -21,6 +21,7 @@ import pytest
 from ffgraph import intended, parse_graph
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from paths import REPO
 
 from neuralcut_cli.errors import ProjectLoadError
 from neuralcut_cli.media.ffmpeg import ffmpeg_exe, fonts_dir
@@ -357,7 +358,7 @@ def test_render_with_hostile_names_and_text(tmp_path: Path, demo_json: dict[str,
     from neuralcut_cli.render.run import render
 
     data = copy.deepcopy(demo_json)
-    repo_media = Path(__file__).resolve().parent.parent / "projects"
+    repo_media = REPO / "projects"
     odd = tmp_path / "it's: a,b [x];%d"
     odd.mkdir()
     for asset in data["mediaAssets"]:

@@ -14,8 +14,9 @@ from pathlib import Path
 
 import pytest
 from cli_helpers import neuralcut
+from paths import REPO
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+sys.path.insert(0, str(REPO / "benchmarks"))
 from generate import make_project
 
 

@@ -7,11 +7,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+from paths import REPO
+
 from neuralcut_cli.cli.chat.chat_session import ChatSession
 from neuralcut_cli.tools import default_registry
 from neuralcut_cli.tools.groups import UNLOCKABLE, core, declared, groups
-
-REPO = Path(__file__).resolve().parent.parent
 
 
 def test_every_tool_is_core_or_in_one_group() -> None:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from paths import REPO
 
 INIT = {
     "jsonrpc": "2.0",
@@ -49,7 +50,7 @@ CASES: list[tuple[Any, object, int]] = [  # (the line sent, the id answered, the
 @pytest.fixture(scope="module")
 def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("wire") / "demo.json"
-    shutil.copy(Path(__file__).resolve().parent.parent / "projects" / "demo.json", path)
+    shutil.copy(REPO / "projects" / "demo.json", path)
     return path
 
 

@@ -12,6 +12,7 @@ import pexpect
 import pytest
 from cli_helpers import neuralcut
 from conftest import DEMO
+from paths import REPO
 from pty_helpers import leave, spawn_command
 
 GUIDE = ("neuralcut new my.json --media clip.mp4", "neuralcut new tour.json --demo", "NEURALCUT_PROJECT")
@@ -112,7 +113,7 @@ def test_the_shipped_demo_is_never_edited() -> None:
         ("tool", "split", '{"times": [5]}'),
         ("tool", "add_text", '{"text": "Hi", "start": 0, "end": 1}'),
     ):
-        done = neuralcut(*args, "-p", Path(__file__).resolve().parent.parent / "projects" / "demo.json")
+        done = neuralcut(*args, "-p", REPO / "projects" / "demo.json")
         assert done.returncode == 1, done
         assert "is the demo that ships with NeuralCut" in done.stdout + done.stderr
         assert "neuralcut new tour.json --demo" in done.stdout + done.stderr

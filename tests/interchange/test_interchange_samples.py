@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 from cli_helpers import invoke
+from paths import FIXTURES
 
-SAMPLES = Path(__file__).parent / "fixtures" / "otio_samples" / "all"
+SAMPLES = FIXTURES / "otio_samples" / "all"
 FILES = sorted(p for p in SAMPLES.rglob("*") if p.suffix in (".otio", ".edl", ".xml", ".fcpxml"))
 #: Refused, and why: files made to fail, or saved by a newer OpenTimelineIO than the one installed.
 REFUSED = {

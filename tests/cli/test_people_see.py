@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from cli_helpers import invoke
+from paths import FIXTURES
 
 UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 
@@ -25,7 +26,7 @@ def test_track_sentences_say_the_track_name(demo_path: Path) -> None:
 
 
 def test_a_track_name_beats_a_kind_word(tmp_path: Path) -> None:
-    fixture = Path(__file__).parent / "fixtures" / "mock_project.json"
+    fixture = FIXTURES / "mock_project.json"
     project = tmp_path / "p.json"
     project.write_text(fixture.read_text())
     done = invoke("run", "-p", project, "hide the stickers track")  # two overlay tracks; one is named Stickers

@@ -15,8 +15,9 @@ from pathlib import Path
 
 import pytest
 from cli_helpers import neuralcut
+from paths import REPO
 
-SHIPPED = Path(__file__).resolve().parent.parent / "projects"
+SHIPPED = REPO / "projects"
 
 
 def project_with_media_at(demo_path: Path, folder: Path) -> Path:

@@ -9,10 +9,10 @@ keeps them so.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
+from paths import FIXTURES
 
 from neuralcut_cli.agent.backends.mock.listing import vocab_of
 from neuralcut_cli.agent.backends.mock.parse import parse
@@ -24,7 +24,6 @@ from neuralcut_cli.project.edit_session import ProjectSession
 from neuralcut_cli.tools import default_registry
 from neuralcut_cli.tools.definition import ToolContext
 
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
 CANNED: dict[str, Any] = json.loads((FIXTURES / "mock_results.json").read_text())
 VOCAB = vocab_of(build_context(ProjectSession(FIXTURES / "mock_project.json")))
 MUTATING = frozenset(t.name for t in default_registry().get_all() if t.mutates)  # from each declaration

@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 from cli_helpers import neuralcut
+from paths import FIXTURES, REPO
 
-SAMPLES = Path(__file__).parent / "fixtures" / "otio_samples"
-FIXTURES = Path(__file__).parent / "fixtures"
+SAMPLES = FIXTURES / "otio_samples"
 
 
 def refused(done, words: str) -> None:  # type: ignore[no-untyped-def]
@@ -122,7 +122,7 @@ def test_a_record_media_id_never_reaches_outside_the_media_folder(tmp_path: Path
     media, outside = tmp_path / "media", tmp_path / "outside"
     media.mkdir()
     outside.mkdir()
-    shutil.copy(Path(__file__).parent.parent / "projects" / "media" / "intro.mp4", outside / "x.mp4")
+    shutil.copy(REPO / "projects" / "media" / "intro.mp4", outside / "x.mp4")
     media_id = str(outside / "x") if media_id == "ABSOLUTE" else media_id
     record = tmp_path / "record.json"
     record.write_text((FIXTURES / "opencut_v25_record.json").read_text().replace('"m-intro"', json.dumps(media_id)))
@@ -136,7 +136,7 @@ def test_a_manifest_name_that_is_a_path_finds_nothing_outside(tmp_path: Path) ->
     media, outside = tmp_path / "media", tmp_path / "outside"
     media.mkdir()
     outside.mkdir()
-    shutil.copy(Path(__file__).parent.parent / "projects" / "media" / "intro.mp4", outside / "intro.mp4")
+    shutil.copy(REPO / "projects" / "media" / "intro.mp4", outside / "intro.mp4")
     manifest = json.loads((FIXTURES / "opencut_v25_media.json").read_text())
     for entry in manifest:
         entry["name"] = "../outside/intro.mp4"

@@ -14,12 +14,13 @@ import numpy as np
 import pytest
 from cli_helpers import neuralcut
 from conftest import minimal_project
+from paths import FIXTURES
 
 from neuralcut_cli.media.ffmpeg import ffmpeg_exe, fonts_dir
 from neuralcut_cli.time import seconds_to_ticks
 
 pytestmark = pytest.mark.slow  # real renders
-FONTS = Path(__file__).parent / "fixtures" / "fonts"
+FONTS = FIXTURES / "fonts"
 JAPANESE = "東京の夏祭り"
 ARABIC = "مرحبا بالعالم"
 W, H, SIZE = 640, 360, 15  # font size 15 of 90 → 60 px on a 360-pixel canvas

@@ -19,12 +19,13 @@ from typing import Any
 
 import pytest
 from cli_helpers import neuralcut
+from paths import REPO, TESTS
 
 from neuralcut_cli.project.edit_session import ProjectSession
 from neuralcut_cli.tools import default_registry
 from neuralcut_cli.tools.definition import ToolContext
 
-CHILD = Path(__file__).resolve().parent / "crash_child.py"
+CHILD = TESTS / "crash_child.py"
 CHAIN = "split at 2s, then mute the music"
 
 
@@ -57,7 +58,7 @@ def whole(tmp_path_factory: pytest.TempPathFactory, demo_json: dict[str, Any]) -
 
 @pytest.fixture(scope="module")
 def demo_json() -> dict[str, Any]:
-    return json.loads((Path(__file__).resolve().parent.parent / "projects" / "demo.json").read_text())
+    return json.loads((REPO / "projects" / "demo.json").read_text())
 
 
 def history_steps(project: Path) -> list[list[str]]:
@@ -151,7 +152,7 @@ def test_a_finished_request_leaves_no_marker_and_one_step(demo_path: Path) -> No
 def test_a_model_that_fails_after_an_edit_leaves_the_project_as_it_was(demo_path: Path) -> None:
     """A request is one unit for a model too: an error after the first edit rolls the request back, and the
     reply says so."""
-    from test_agent_shell import orchestrator
+    from agent_helpers import orchestrator
 
     from neuralcut_cli.errors import BackendError
 

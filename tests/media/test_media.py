@@ -13,6 +13,7 @@ import pytest
 from cli_helpers import EXE
 from cli_helpers import neuralcut as real_neuralcut
 from media_helpers import frame, make_media, pixel
+from paths import REPO
 
 from neuralcut_cli.media.probe import probe
 from neuralcut_cli.project.io import read_project
@@ -313,9 +314,7 @@ def test_ctrl_c_leaves_no_file_under_the_output_name(media: Path, tmp_path: Path
 
 def test_demo_renders_from_the_repository(tmp_path: Path) -> None:
     out = tmp_path / "demo.mp4"
-    done = neuralcut(
-        "render", "-p", Path(__file__).resolve().parent.parent / "projects" / "demo.json", "-o", out, "--preview"
-    )
+    done = neuralcut("render", "-p", REPO / "projects" / "demo.json", "-o", out, "--preview")
     assert done.returncode == 0, done.stderr
     info = probe(out)
     assert (info.width, info.height, info.duration, info.has_audio) == (960, 540, 20.0, True)
@@ -353,7 +352,7 @@ def test_export_reads_back_in_opentimelineio(media: Path, tmp_path: Path) -> Non
 def test_export_of_the_demo_has_every_clip(tmp_path: Path) -> None:
     import opentimelineio as otio
 
-    demo = Path(__file__).resolve().parent.parent / "projects" / "demo.json"
+    demo = REPO / "projects" / "demo.json"
     out = tmp_path / "demo.otio"
     assert neuralcut("export", "-o", out, "-p", demo).returncode == 0
     timeline = otio.adapters.read_from_file(str(out))

@@ -18,8 +18,7 @@ from pathlib import Path
 
 import pytest
 from cli_helpers import neuralcut
-
-FIXTURES = Path(__file__).parent / "fixtures"
+from paths import FIXTURES
 
 
 def commands(folder: Path, target: Path) -> dict[str, list[object]]:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from pathlib import Path
+
+from paths import REPO
 
 from neuralcut_cli.agent.backends.mock.plans_look import help_text
 from neuralcut_cli.agent.backends.mock.rules import RULES, examples
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = REPO
 
 
 def test_the_readme_grammar_is_the_rule_table() -> None:
@@ -30,12 +31,12 @@ def test_help_lists_every_rule_example() -> None:
 def test_every_environment_variable_read_is_in_the_readme() -> None:
     import re
 
-    source = Path(__file__).parent.parent / "src" / "neuralcut_cli"
+    source = REPO / "src" / "neuralcut_cli"
     read = set()
     for path in source.rglob("*.py"):
         text = path.read_text("utf-8")
         read |= set(re.findall(r"\b((?:NEURALCUT|OPENAI|GEMINI|GOOGLE)_[A-Z_]+|NO_COLOR)\b", text))
-    readme = (Path(__file__).parent.parent / "README.md").read_text("utf-8")
+    readme = (REPO / "README.md").read_text("utf-8")
     table = readme[readme.index("Every environment variable NeuralCut reads") :]
     missing = sorted(name for name in read if f"`{name}`" not in table)
     assert missing == []

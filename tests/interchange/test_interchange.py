@@ -10,6 +10,7 @@ from typing import Any
 import opentimelineio as otio
 import pytest
 from cli_helpers import neuralcut
+from paths import FIXTURES
 
 from neuralcut_cli.project.io import read_project
 
@@ -211,7 +212,7 @@ def test_unreadable_timelines_are_refused_clearly(tmp_path: Path) -> None:
     assert done.returncode == 2
 
 
-SAMPLES = Path(__file__).parent / "fixtures" / "otio_samples"
+SAMPLES = FIXTURES / "otio_samples"
 
 
 @pytest.mark.parametrize(

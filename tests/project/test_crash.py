@@ -21,15 +21,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from paths import REPO, TESTS
 
 from neuralcut_cli.project.edit_session import ProjectSession
 from neuralcut_cli.tools import default_registry
 from neuralcut_cli.tools.definition import ToolContext
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+sys.path.insert(0, str(REPO / "benchmarks"))
 from generate import make_project
 
-CHILD = Path(__file__).resolve().parent / "crash_child.py"
+CHILD = TESTS / "crash_child.py"
 SPLIT = ["tool", "split", '{"times": [100.5, 200.25]}']
 UNDO = ["undo"]
 

@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 from cli_helpers import invoke
+from paths import REPO
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+README = REPO / "README.md"
 BIN = Path(sys.executable).parent
 
 

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from paths import REPO
 from tool_helpers import Tools, assert_refused
 
 from neuralcut_cli.editing.duplicate import duplicate_elements
@@ -289,7 +290,7 @@ edits = st.lists(
 
 
 def _scene() -> Scene:
-    return read_project(Path(__file__).resolve().parents[1] / "projects" / "demo.json").scene
+    return read_project(REPO / "projects" / "demo.json").scene
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])

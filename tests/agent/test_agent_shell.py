@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 
 import pytest
+from agent_helpers import orchestrator
 
 from neuralcut_cli.agent.backends.scripted import ScriptedBackend
 from neuralcut_cli.agent.events import StatusChanged
@@ -114,15 +115,6 @@ def test_mock_echo_tool_executes(demo_path: Path) -> None:
 
 
 # -- Orchestrator ---------------------------------------------------------------------
-
-
-def orchestrator(path: Path, script: list, **kwargs) -> tuple[Orchestrator, ChatStore, AgentStore]:
-    chat, agent = ChatStore(), AgentStore()
-    return (
-        Orchestrator(ScriptedBackend(script), default_registry(), ProjectSession(path), chat, agent, **kwargs),
-        chat,
-        agent,
-    )
 
 
 def test_happy_path_with_no_tool_calls(demo_path: Path) -> None:

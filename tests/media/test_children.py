@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
+from paths import REPO
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the parent-death signal is Linux's")
 
@@ -59,7 +60,7 @@ def test_a_killed_neuralcut_leaves_no_ffmpeg_running(
     demo_path: Path, fake_ffmpeg: tuple[Path, str], command: list[str]
 ) -> None:
     script, marker = fake_ffmpeg
-    shipped = Path(__file__).resolve().parent.parent / "projects" / "media"
+    shipped = REPO / "projects" / "media"
     (demo_path.parent / "media").symlink_to(shipped)
     media = shipped / "intro.mp4"
     argv = [str(media) if a == "projects-media-intro" else a for a in command]

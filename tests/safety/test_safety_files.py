@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from cli_helpers import EXE, invoke, neuralcut
 from conftest import minimal_project
+from paths import REPO
 from tool_helpers import Tools
 
 from neuralcut_cli.agent.stores import ChatStore
@@ -276,7 +277,7 @@ def test_render_with_force_replaces_a_file(demo_with_media: Path) -> None:
 def demo_with_media(demo_path: Path) -> Path:
     import shutil
 
-    shutil.copytree(Path(__file__).resolve().parent.parent / "projects" / "media", demo_path.parent / "media")
+    shutil.copytree(REPO / "projects" / "media", demo_path.parent / "media")
     return demo_path
 
 

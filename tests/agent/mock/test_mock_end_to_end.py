@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from paths import FIXTURES
 
 from neuralcut_cli.agent.backends.mock import MockBackend
 from neuralcut_cli.agent.orchestrator import Orchestrator
@@ -22,7 +23,7 @@ from neuralcut_cli.project.io import read_project
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.tools import default_registry
 
-FIXTURE = Path(__file__).resolve().parent / "fixtures" / "mock_project.json"
+FIXTURE = FIXTURES / "mock_project.json"
 T = 120_000
 REFUSED = "refused"
 Check = Callable[[Project], Any]

@@ -8,10 +8,10 @@ wrong edit. The vocabulary comes from ``fixtures/mock_project.json``.
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 
 import pytest
 from mock_summary import summary
+from paths import FIXTURES
 
 from neuralcut_cli.agent.backends.mock.listing import vocab_of
 from neuralcut_cli.agent.backends.mock.parse import Parsed, parse
@@ -19,7 +19,7 @@ from neuralcut_cli.agent.backends.mock.rules import examples
 from neuralcut_cli.agent.context import build_context
 from neuralcut_cli.project.edit_session import ProjectSession
 
-FIXTURE = Path(__file__).resolve().parent / "fixtures" / "mock_project.json"
+FIXTURE = FIXTURES / "mock_project.json"
 VOCAB = vocab_of(build_context(ProjectSession(FIXTURE)))
 REFUSE = "REFUSE"
 

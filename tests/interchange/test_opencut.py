@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from cli_helpers import invoke
+from paths import FIXTURES, REPO
 from tool_helpers import Tools
 
 from neuralcut_cli.editing.animation import value_at
@@ -20,10 +21,9 @@ from neuralcut_cli.project.elements import AudioElement, GraphicElement, TextEle
 from neuralcut_cli.project.io import dump_project, read_project
 from neuralcut_cli.project.model import Bookmark
 
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
 RECORD = FIXTURES / "opencut_v25_record.json"
 MANIFEST = FIXTURES / "opencut_v25_media.json"
-MEDIA = Path(__file__).resolve().parents[1] / "projects" / "media"
+MEDIA = REPO / "projects" / "media"
 T = 120_000
 
 
