@@ -142,6 +142,7 @@ def test_neither_key_nor_server_is_a_usage_error(demo_path: Path, monkeypatch: p
     assert done.returncode == 2 and "needs OPENAI_API_KEY" in done.stderr
 
 
+@pytest.mark.slow  # a real process that waits through the SDK's real retries
 def test_a_server_that_is_not_there(demo_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("OPENAI_BASE_URL", "http://127.0.0.1:9/v1")
     monkeypatch.setenv("NEURALCUT_OPENAI_TIMEOUT", "2")

@@ -126,6 +126,7 @@ def demo_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
+@pytest.mark.slow  # every request of the grammar table, each on a fresh copy of the demo (about 6 s)
 def test_every_grammar_request_does_on_the_demo_what_the_readme_says(demo_copy: Path, tmp_path: Path) -> None:
     requests = grammar()
     assert len(requests) > 100 and set(REFUSED_ON_THE_DEMO) | set(AFTER) <= set(requests)

@@ -41,6 +41,7 @@ def test_a_gemini_key_echoed_in_an_error_is_masked(demo_path: Path, gemini: Any)
     assert done.returncode == 1 and SECRET_KEY not in said
 
 
+@pytest.mark.slow  # waits through the SDK's real retries against a closed port
 def test_a_password_in_a_base_url_is_never_printed(demo_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     address = "http://neo:hunter2-secret-pass@127.0.0.1:9/v1"
     monkeypatch.setenv("OPENAI_BASE_URL", address)
