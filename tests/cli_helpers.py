@@ -56,7 +56,6 @@ class _Stdin(io.TextIOWrapper):
 def invoke(*args: Any, input: str | bytes = b"", env: dict[str, str] | None = None) -> Result:
     """``neuralcut ARGS`` through ``main()`` in this process, with the environment a subprocess would get."""
     from neuralcut_cli.cli.app import main
-    from neuralcut_cli.cli.options import set_root
 
     raw = input.encode("utf-8") if isinstance(input, str) else input
     out, err = io.StringIO(), io.StringIO()
@@ -77,5 +76,4 @@ def invoke(*args: Any, input: str | bytes = b"", env: dict[str, str] | None = No
         sys.argv, sys.stdin = saved[0], saved[1]
         os.environ.clear()
         os.environ.update(saved[2])
-        set_root(None, None, None)
     return Result(code, out.getvalue(), err.getvalue())

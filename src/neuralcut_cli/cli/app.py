@@ -25,8 +25,9 @@ from neuralcut_cli.cli.commands import (
     skills_cmd,
     tool_cmds,
 )
+from neuralcut_cli.cli.environment import Environment, current, running_in
 from neuralcut_cli.cli.help_text import friendly_types
-from neuralcut_cli.cli.options import ApproveOpt, BackendOpt, BaseUrlOpt, ModelOpt, ProjectOpt, set_root
+from neuralcut_cli.cli.options import ApproveOpt, BackendOpt, BaseUrlOpt, ModelOpt, ProjectOpt
 
 HELP = """NeuralCut: edit a video project by talking to it.
 
@@ -91,7 +92,7 @@ def root(
     ] = False,
 ) -> None:
     """With no command: chat (a REPL on a terminal, one request per line when stdin is piped)."""
-    set_root(project, backend, model, base_url, approve)
+    current().said_before(project, backend, model, base_url=base_url, approve=approve)
     if ctx.invoked_subcommand is None:
         from neuralcut_cli.cli.commands.agent_cmds import start_chat
         from neuralcut_cli.cli.errors import guarded
@@ -114,33 +115,43 @@ skills_cmd.register(app)
 mcp_cmd.register(app)
 
 
-def main() -> None:
+def main(argv: list[str] | None = None, env: Environment | None = None) -> None:
     """Console-script entry point: no tracebacks, and with ``--json`` even a
-    misused command line answers one JSON document."""
+    misused command line answers one JSON document. ``argv`` defaults to the
+    process's, ``env`` to a fresh ``Environment`` over ``os.environ``."""
     import sys
 
+    env = env or Environment()
+    with running_in(env):
+        _main(sys.argv[1:] if argv is None else argv, env)
+
+
+def _main(argv: list[str], env: Environment) -> None:
     from typer.exceptions import Abort, Exit, TyperException
 
+    from neuralcut_cli.cli.debug_log import start_debug_log
     from neuralcut_cli.cli.errors import json_requested, report
-    from neuralcut_cli.cli.shell import take_global_flags
     from neuralcut_cli.errors import UsageError
 
     try:
-        code = app(args=take_global_flags(sys.argv[1:]), prog_name="neuralcut", standalone_mode=False)
+        args = env.take_global_flags(argv)
+        if env.debug:
+            start_debug_log()
+        code = app(args=args, prog_name="neuralcut", standalone_mode=False)
     except SystemExit:
         raise
     except Exit as exc:
         raise SystemExit(exc.exit_code) from None
     except Abort:
-        raise SystemExit(report(KeyboardInterrupt(), json_requested())) from None
+        raise SystemExit(report(KeyboardInterrupt(), json_requested(argv))) from None
     except TyperException as exc:  # click's usage errors (typer vendors click)
         _plain_words(exc)
-        if not json_requested():
+        if not json_requested(argv):
             exc.show()  # type: ignore[attr-defined]  # every TyperException raised here is a click usage error
             raise SystemExit(exc.exit_code) from None
         raise SystemExit(report(UsageError(exc.format_message()), True)) from None
     except BaseException as exc:  # noqa: BLE001 - the last line of defence
-        raise SystemExit(report(exc, json_requested())) from None
+        raise SystemExit(report(exc, json_requested(argv))) from None
     raise SystemExit(code if isinstance(code, int) else 0)
 
 

@@ -2,53 +2,27 @@
 
 ``-p/--project``, ``--backend`` and ``--model`` may be given before the
 command (``neuralcut -p trip.json timeline``) or after it; after wins, then
-before, then the environment (``$NEURALCUT_PROJECT``, ``$NEURALCUT_BACKEND``,
+before (kept in the call's ``Environment``), then the environment (``$NEURALCUT_PROJECT``, ``$NEURALCUT_BACKEND``,
 ``$NEURALCUT_MODEL``), then the default.
 """
 
 from __future__ import annotations
 
 import logging
-import os
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
+from neuralcut_cli.cli.environment import current
+
 DEFAULT_PROJECT = Path("projects/demo.json")
-
-
-@dataclass
-class RootOptions:
-    project: Path | None = None
-    backend: str | None = None
-    model: str | None = None
-    base_url: str | None = None
-    approve: str | None = None
-
-
-ROOT = RootOptions()
-
-
-def set_root(
-    project: Path | None,
-    backend: str | None,
-    model: str | None,
-    base_url: str | None = None,
-    approve: str | None = None,
-) -> None:
-    """Called by the root callback before every command."""
-    ROOT.project, ROOT.backend, ROOT.model, ROOT.base_url, ROOT.approve = project, backend, model, base_url, approve
 
 
 def resolve_project(value: Path | None, must_exist: bool = True) -> Path:
     """``-p``, else ``$NEURALCUT_PROJECT``, else the default; a missing default explains how to start."""
-    chosen = (
-        value
-        or ROOT.project
-        or (Path(os.environ["NEURALCUT_PROJECT"]) if os.environ.get("NEURALCUT_PROJECT") else None)
-    )
+    env = current()
+    chosen = value or env.project or env.project_variable()
     if chosen is None and must_exist and not DEFAULT_PROJECT.exists():
         from neuralcut_cli.cli.first_run import NoProject
 
@@ -66,22 +40,22 @@ def _setting(name: str, flag: str | None) -> str | None:
 
 
 def resolve_backend(value: str | None) -> str | None:
-    return _setting("backend", value or ROOT.backend)
+    return _setting("backend", value or current().backend)
 
 
 def resolve_model(value: str | None) -> str | None:
-    return _setting("model", value or ROOT.model)
+    return _setting("model", value or current().model)
 
 
 def resolve_base_url(value: str | None) -> str | None:
-    return _setting("base_url", value or ROOT.base_url)
+    return _setting("base_url", value or current().base_url)
 
 
 def resolve_approve(value: str | None) -> str:
     """``ask`` or ``auto`` (the default): flag, NEURALCUT_APPROVE, the config file."""
     from neuralcut_cli.errors import UsageError
 
-    chosen = _setting("approve", value or ROOT.approve) or "auto"
+    chosen = _setting("approve", value or current().approve) or "auto"
     if chosen not in ("ask", "auto"):
         raise UsageError(f"--approve must be ask or auto, not '{chosen}'")
     return chosen

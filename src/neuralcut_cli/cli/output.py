@@ -1,7 +1,7 @@
 """Where the CLI writes: one ``Output`` with a console for people, stderr for
 errors, and plain stdout for machine (``--json``) documents.
 
-Colour follows ``--color`` (see ``shell``): by default rich's rules, none
+Colour follows ``--color`` (see ``environment``): by default rich's rules, none
 when ``NO_COLOR`` is set or stdout is not a terminal. Tests build an ``Output`` over ``StringIO``.
 """
 
@@ -18,10 +18,10 @@ from rich.console import Console
 def _console(file: IO[str] | None, stderr: bool = False) -> Console:
     # Messages are never hard-wrapped (a wrapped path cannot be copied);
     # tables and lanes size themselves to the width.
-    from neuralcut_cli.cli.shell import console_colour
+    from neuralcut_cli.cli.environment import current
     from neuralcut_cli.cli.views.clean import guard
 
-    return guard(Console(file=file, stderr=stderr, highlight=False, soft_wrap=True, **console_colour()))  # type: ignore[arg-type]
+    return guard(Console(file=file, stderr=stderr, highlight=False, soft_wrap=True, **current().console_colour()))  # type: ignore[arg-type]
 
 
 @dataclass

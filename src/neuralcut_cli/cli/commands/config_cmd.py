@@ -7,9 +7,10 @@ from typing import Any
 
 import typer
 
+from neuralcut_cli.cli.environment import current
 from neuralcut_cli.cli.errors import guarded
 from neuralcut_cli.cli.help_text import command
-from neuralcut_cli.cli.options import ROOT, JsonOpt
+from neuralcut_cli.cli.options import JsonOpt
 
 
 def config(json_out: JsonOpt = False) -> None:
@@ -18,7 +19,8 @@ def config(json_out: JsonOpt = False) -> None:
     from neuralcut_cli.cli.output import Output
 
     loaded = load_config()
-    flags = {"backend": ROOT.backend, "model": ROOT.model, "base_url": ROOT.base_url, "approve": None}
+    said = current()
+    flags = {"backend": said.backend, "model": said.model, "base_url": said.base_url, "approve": None}
     settings: dict[str, dict[str, Any]] = {}
     for name in DEFAULTS:
         value, source = loaded.setting(name, flags[name])
