@@ -8,7 +8,12 @@ timeline as it is when they run, so each step of a chain sees the one before.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from neuralcut_cli.agent.backends.mock.replay import Context, Plan
 
 
 @dataclass(frozen=True)
@@ -64,9 +69,11 @@ class Level:
 
 @dataclass(frozen=True)
 class Intent:
-    """Base of every intent; ``said`` is the request part it came from."""
+    """Base of every intent; ``said`` is the request part it came from, ``plan`` how the row that read it
+    carries it out (``rule.Rule.plan``)."""
 
     said: str = field(default="", compare=False)
+    plan: Callable[[Any, Context], Plan] | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)

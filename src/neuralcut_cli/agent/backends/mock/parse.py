@@ -1,6 +1,6 @@
 """From a request to intents: ``parse(text, vocab) -> Parsed``.
 
-Each rule of the table (``rules.RULES``, in priority order) reads a copy of
+Each row of the table (``rules.RULES``, in priority order) reads a copy of
 the clause and takes the words it understands. A reading counts only when
 nothing but filler words is left over; the first rule whose reading leaves
 nothing wins. When no rule reads a clause whole, the request is refused, and
@@ -22,7 +22,8 @@ from neuralcut_cli.agent.backends.mock.clause import Clause, lift_quotes, prepar
 from neuralcut_cli.agent.backends.mock.intents import Intent
 from neuralcut_cli.agent.backends.mock.lexicon import KNOWN_WORDS
 from neuralcut_cli.agent.backends.mock.listing import Vocab
-from neuralcut_cli.agent.backends.mock.rules import RULES, Rule
+from neuralcut_cli.agent.backends.mock.rule import Rule
+from neuralcut_cli.agent.backends.mock.rules import RULES
 
 # Separators; a run of spaces is one space by the time these run (``_pieces``), so none can backtrack far.
 _HARD = r"(?:;|,? ?\b(?:and then|then|after that|afterwards|next)\b|\.\s)"
@@ -39,25 +40,19 @@ QUESTION = (
     r"^(?:do|have) (?:i|we|you)\b|^when (?:does|do|is|are|did)\b"
 )
 
-#: Wordings refused on purpose because they mean different things to different people: why, and what to say.
+#: Wordings refused on purpose whatever the request kind (each row adds its own, ``Rule.refusals``).
 HINTS: tuple[tuple[str, str], ...] = (
-    (r"\bback\b(?!ground)", "'Back' means earlier to some and later to others: say 'earlier' or 'later'."),
-    (
-        r"\bset\b.*\bto \d+(?:\.\d+)?\s*(?:s|secs?|seconds?)$",
-        "'Set it to N seconds' could be a length or a start: say 'make it last N seconds' or 'move it to N s'.",
-    ),
-    (r"\btrim\b.*\bat \d", "'Trim at a time' could be a cut or a new end: say 'split X at T' or 'end X at T'."),
-    (r"\bby -?\d+(?:\.\d+)?\s*(?:db|decibels?)\b", "Louder or quieter? Say 'turn it up by 6 dB' or 'down by 6 dB'."),
     (
         r"^(?:delete|remove|mute|cut|clear)\b.*\b(?:whole|entire|everything|all of it)\b",
         "I don't delete or mute the whole project at once; name the elements or the time range.",
     ),
     (r"\b\d+:\d\d:\d\d\b|\b\d{5,}\b", "Times must lie within 24 hours."),
-    (
-        r"\b(?:speed up|slow down|slow|faster|slower)\b",
-        "How much faster or slower? Say e.g. 'speed up the beach clip 2x' or 'play the intro at half speed'.",
-    ),
 )
+
+
+def hints() -> tuple[tuple[str, str], ...]:
+    """Every refusal hint: the rows' in table order, then those of any kind."""
+    return (*(hint for rule in RULES for hint in rule.refusals), *HINTS)
 
 
 @dataclass(frozen=True)
@@ -99,7 +94,7 @@ def _parse_part(text: str, vocab: Vocab) -> tuple[Intent | None, list[str], Clau
     readings = read_clause(clause, vocab)
     whole = next((r for r in readings if not r.leftover), None)
     if whole is not None and whole.intent is not None:
-        return replace(whole.intent, said=text.strip()), [], clause
+        return replace(whole.intent, said=text.strip(), plan=whole.rule.plan), [], clause
     closest = min(readings, key=lambda r: len(r.leftover), default=None)
     return None, (closest.leftover if closest else clause.leftover()), clause
 
@@ -210,7 +205,7 @@ def refusal(said: str, leftover: list[str], clause: Clause, vocab: Vocab | None 
         head = f"I don't know what to do with '{clause.show(' '.join(leftover))}' in \"{shown}\", so I changed nothing."
     else:
         head = f'I don\'t know how to do "{shown}" yet, so I changed nothing.'
-    hint = next((f"\n{note}" for pattern, note in HINTS if re.search(pattern, clause.text)), "")
+    hint = next((f"\n{note}" for pattern, note in hints() if re.search(pattern, clause.text)), "")
     names = sorted({n for n in (vocab.names if vocab else ()) if "." not in n})
     known = f"\nThings here I can name: {', '.join(names)}, or 'the title', 'the second clip', an id." if names else ""
     examples = "\n".join(f"  {e}" for e in closest_examples(said))

@@ -42,6 +42,13 @@ def _listed(track: dict[str, Any]) -> str:
     return f"{name} ({track['type']})" if name else f"{track['trackId']} ({track['type']})"
 
 
+def plan_shown(intent: i.TrackState | i.Visibility, ctx: Context) -> Plan:
+    """Hide, show, mute or unmute: a whole track, or elements."""
+    if isinstance(intent, i.Visibility):
+        return plan_visibility(intent, ctx)
+    return plan_track_state(intent, ctx)
+
+
 def plan_track_state(intent: i.TrackState, ctx: Context) -> Plan:
     result = yield Call("list_timeline")
     track = resolve_track(intent.track, result["tracks"], items_of(result), ctx)

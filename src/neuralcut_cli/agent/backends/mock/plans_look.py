@@ -5,13 +5,14 @@ from __future__ import annotations
 from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.listing import Item, items_of, stem, track_words
 from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, end_of, listing, one, tc, when
-from neuralcut_cli.agent.backends.mock.rules import grammar
 from neuralcut_cli.english import plural
 
 TIMES = "times: 5, 5s, 2.5s, 1:02.5, 00:01:02.500, 00:00:05:12, 120f, 1m30s"
 
 
 def help_text() -> str:
+    from neuralcut_cli.agent.backends.mock.rules import grammar  # the table is made of rows that name plans
+
     lines = [f"I understand requests like these ({TIMES}); chain them with 'then', 'and' or ';':"]
     lines += [f"  {line}" for line in grammar()]
     return "\n".join(lines)

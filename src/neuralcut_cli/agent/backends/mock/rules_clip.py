@@ -5,9 +5,11 @@ from __future__ import annotations
 import re
 
 from neuralcut_cli.agent.backends.mock import intents as i
+from neuralcut_cli.agent.backends.mock import plans_clip as p_clip
 from neuralcut_cli.agent.backends.mock.clause import Clause
 from neuralcut_cli.agent.backends.mock.listing import Vocab
 from neuralcut_cli.agent.backends.mock.refs import take_ref, take_refs
+from neuralcut_cli.agent.backends.mock.rule import Rule
 
 _TRACK_KINDS = {
     "main": "main",
@@ -167,3 +169,49 @@ def read_close_gaps(c: Clause, v: Vocab) -> i.Intent | None:
     c.take(r"\b(?:on|in|of)\b(?=\s+(?:the\s+)?\S+\s+(?:track|layer))")
     track = take_track(c, v)
     return i.CloseGaps(track=track)
+
+
+#: The request kinds read here (``rule.Rule``); ``rank`` places them in the one table (``rules.RULES``).
+ROWS: tuple[Rule, ...] = (
+    Rule(
+        "mute or hide a track",
+        read_track_state,
+        plan=p_clip.plan_shown,
+        examples=("hide the logo track", "mute the audio track", "show the logo track again"),
+        rank=160,
+    ),
+    Rule(
+        "duplicate",
+        read_duplicate,
+        plan=p_clip.plan_duplicate,
+        examples=("duplicate the title", "make a copy of the logo"),
+        rank=170,
+    ),
+    Rule(
+        "speed",
+        read_speed,
+        plan=p_clip.plan_speed,
+        examples=("speed up the beach clip 2x", "play the intro at half speed"),
+        rank=180,
+        refusals=(
+            (
+                r"\b(?:speed up|slow down|slow|faster|slower)\b",
+                "How much faster or slower? Say e.g. 'speed up the beach clip 2x' or 'play the intro at half speed'.",
+            ),
+        ),
+    ),
+    Rule(
+        "opacity",
+        read_opacity,
+        plan=p_clip.plan_opacity,
+        examples=("make the logo half transparent", "set the title opacity to 40%"),
+        rank=190,
+    ),
+    Rule(
+        "close gaps",
+        read_close_gaps,
+        plan=p_clip.plan_close_gaps,
+        examples=("remove the gaps", "close the gaps on the main track"),
+        rank=290,
+    ),
+)

@@ -5,10 +5,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from neuralcut_cli.agent.backends.mock import intents as i
+from neuralcut_cli.agent.backends.mock import plans_edit as p_edit
 from neuralcut_cli.agent.backends.mock.clause import Clause
 from neuralcut_cli.agent.backends.mock.listing import Vocab
 from neuralcut_cli.agent.backends.mock.refs import take_ref, take_refs
 from neuralcut_cli.agent.backends.mock.replay import DEFAULT_LENGTH
+from neuralcut_cli.agent.backends.mock.rule import Rule
 from neuralcut_cli.agent.backends.mock.slots import take_position
 from neuralcut_cli.agent.backends.mock.times import (
     TIME,
@@ -313,3 +315,75 @@ def span_of_words(c: Clause, v: Vocab) -> i.Span | None:
     if span is not None and span.start is not None and span.start.anchor == "end" and span.end is None:
         return i.Span(last=span.length if span.length is not None else DEFAULT_LENGTH)
     return span
+
+
+#: The request kinds read here (``rule.Rule``); ``rank`` places them in the one table (``rules.RULES``).
+ROWS: tuple[Rule, ...] = (
+    Rule(
+        "split",
+        read_split,
+        plan=p_edit.plan_split,
+        examples=(
+            "split at 5s",
+            "cut at frame 120",
+            "split at 2.5s and 7s",
+            "split when the second clip begins",
+            "cut the beach clip in half",
+        ),
+        rank=350,
+    ),
+    Rule(
+        "remove a range",
+        read_remove_range,
+        plan=p_edit.plan_remove_range,
+        examples=("delete from 3s to 6s", "cut out 3-6s and close the gap", "remove the last two seconds"),
+        rank=360,
+    ),
+    Rule(
+        "delete",
+        read_delete,
+        plan=p_edit.plan_delete,
+        examples=("delete the title", "remove the logo and the title", "delete it"),
+        rank=370,
+    ),
+    Rule(
+        "place text",
+        read_place,
+        plan=p_edit.plan_place,
+        examples=("move the title to the bottom",),
+        rank=460,
+    ),
+    Rule(
+        "move",
+        read_move,
+        plan=p_edit.plan_move,
+        examples=(
+            "move the logo to 12s",
+            "move the title 2 seconds later",
+            "move the logo to when the city clip starts",
+        ),
+        rank=470,
+        refusals=(
+            (r"\bback\b(?!ground)", "'Back' means earlier to some and later to others: say 'earlier' or 'later'."),
+        ),
+    ),
+    Rule(
+        "timing",
+        read_timing,
+        plan=p_edit.plan_timing,
+        examples=(
+            "make the logo last 10 seconds",
+            "make the title two seconds shorter",
+            "extend the logo to the end",
+            "trim 3 seconds off the end of the city clip",
+        ),
+        rank=480,
+        refusals=(
+            (
+                r"\bset\b.*\bto \d+(?:\.\d+)?\s*(?:s|secs?|seconds?)$",
+                "'Set it to N seconds' could be a length or a start: say 'make it last N seconds' or 'move it to N s'.",
+            ),
+            (r"\btrim\b.*\bat \d", "'Trim at a time' could be a cut or a new end: say 'split X at T' or 'end X at T'."),
+        ),
+    ),
+)

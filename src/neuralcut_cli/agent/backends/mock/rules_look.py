@@ -4,10 +4,12 @@ listings and questions about the project."""
 from __future__ import annotations
 
 from neuralcut_cli.agent.backends.mock import intents as i
+from neuralcut_cli.agent.backends.mock import plans_look as p_look
 from neuralcut_cli.agent.backends.mock.clause import Clause
 from neuralcut_cli.agent.backends.mock.lexicon import EFFECT_PATTERN, EFFECT_WORDS, KIND_OF_WORD, KIND_PATTERN
 from neuralcut_cli.agent.backends.mock.listing import Vocab
 from neuralcut_cli.agent.backends.mock.refs import take_ref
+from neuralcut_cli.agent.backends.mock.rule import Rule
 from neuralcut_cli.agent.backends.mock.slots import take_count
 from neuralcut_cli.agent.backends.mock.times import take_when
 
@@ -245,3 +247,118 @@ def read_describe(c: Clause, v: Vocab) -> i.Intent | None:
     ref = take_ref(c, v)
     c.take(r"\b(?:show|shows|contain|contains|have|has|look like|looks like|about|sound like|sounds like)\b")
     return None if ref is None else i.Describe(ref=ref)
+
+
+#: The request kinds read here (``rule.Rule``); ``rank`` places them in the one table (``rules.RULES``).
+ROWS: tuple[Rule, ...] = (
+    Rule(
+        "help",
+        read_help,
+        plan=p_look.plan_help,
+        examples=("help", "what can you do?"),
+        rank=10,
+        looks=True,
+    ),
+    Rule(
+        "undo",
+        read_undo,
+        plan=p_look.plan_history,
+        examples=("undo", "go back three steps", "undo the last 2 changes"),
+        rank=20,
+    ),
+    Rule(
+        "redo",
+        read_redo,
+        plan=p_look.plan_history,
+        examples=("redo", "redo twice"),
+        rank=30,
+    ),
+    Rule(
+        "list timeline",
+        read_list_timeline,
+        plan=p_look.plan_list_timeline,
+        examples=("list the timeline", "what's on the timeline?"),
+        rank=40,
+        looks=True,
+    ),
+    Rule(
+        "list assets",
+        read_list_assets,
+        plan=p_look.plan_list_assets,
+        examples=("list assets", "show unused videos", "is there footage I haven't put in yet?"),
+        rank=50,
+        looks=True,
+    ),
+    Rule(
+        "list effects",
+        read_list_effects,
+        plan=p_look.plan_list_effects,
+        examples=("what effects are there?", "which effects are applied?"),
+        rank=60,
+        looks=True,
+    ),
+    Rule(
+        "effect info",
+        read_effect_info,
+        plan=p_look.plan_effect_info,
+        examples=("show the blur parameters", "what settings does vignette have?"),
+        rank=70,
+        looks=True,
+    ),
+    Rule(
+        "list stickers",
+        read_list_stickers,
+        plan=p_look.plan_list_stickers,
+        examples=("what stickers are there?", "list the flags"),
+        rank=80,
+        looks=True,
+    ),
+    Rule(
+        "count",
+        read_count,
+        plan=p_look.plan_count,
+        examples=("how many text elements do I have?", "how many clips are there?"),
+        rank=90,
+        looks=True,
+    ),
+    Rule(
+        "what plays when",
+        read_what_at,
+        plan=p_look.plan_what_at,
+        examples=("what plays at 0:12?", "what's on screen at 5s?"),
+        rank=100,
+        looks=True,
+    ),
+    Rule(
+        "how long",
+        read_how_long,
+        plan=p_look.plan_how_long,
+        examples=("how long is the video?", "how long is the second clip?"),
+        rank=110,
+        looks=True,
+    ),
+    Rule(
+        "describe a clip",
+        read_describe,
+        plan=p_look.plan_describe,
+        examples=("what's in the beach clip?", "describe the intro"),
+        rank=120,
+        looks=True,
+    ),
+    Rule(
+        "about an element",
+        read_about,
+        plan=p_look.plan_about,
+        examples=("what is e-title?", "when does the music end?", "is the music muted?"),
+        rank=130,
+        looks=True,
+    ),
+    Rule(
+        "is there",
+        read_is_there,
+        plan=p_look.plan_what_at,
+        examples=("is there any text at 12s?",),
+        rank=140,
+        looks=True,
+    ),
+)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from neuralcut_cli.agent.backends.mock import intents as i
+from neuralcut_cli.agent.backends.mock import plans_make as p_make
 from neuralcut_cli.agent.backends.mock.clause import Clause
 from neuralcut_cli.agent.backends.mock.flags import take_flag
 from neuralcut_cli.agent.backends.mock.lexicon import (
@@ -17,6 +18,7 @@ from neuralcut_cli.agent.backends.mock.lexicon import (
 )
 from neuralcut_cli.agent.backends.mock.listing import Vocab, stem
 from neuralcut_cli.agent.backends.mock.refs import take_ref, take_refs
+from neuralcut_cli.agent.backends.mock.rule import Rule
 from neuralcut_cli.agent.backends.mock.rules_edit import span_of_words
 from neuralcut_cli.agent.backends.mock.slots import (
     A_BIT,
@@ -256,3 +258,88 @@ def read_apply_effect(c: Clause, v: Vocab) -> i.Intent | None:
         span = i.Span(over=ref) if ref is not None else i.Span(whole=True)
     params.update(take_params(c, name))
     return i.ApplyEffect(effect=name, span=span, params=tuple(params.items()))
+
+
+#: The request kinds read here (``rule.Rule``); ``rank`` places them in the one table (``rules.RULES``).
+ROWS: tuple[Rule, ...] = (
+    Rule(
+        "volume",
+        read_volume,
+        plan=p_make.plan_volume,
+        examples=(
+            "set the music volume to 50%",
+            "mute the music",
+            "make the music a bit quieter",
+            "turn the intro down by 6 dB",
+        ),
+        rank=380,
+        refusals=(
+            (
+                r"\bby -?\d+(?:\.\d+)?\s*(?:db|decibels?)\b",
+                "Louder or quieter? Say 'turn it up by 6 dB' or 'down by 6 dB'.",
+            ),
+        ),
+    ),
+    Rule(
+        "change text",
+        read_change_text,
+        plan=p_make.plan_change_text,
+        examples=('change the title to "Day two"', 'make the title say "Hi"'),
+        rank=390,
+    ),
+    Rule(
+        "add text",
+        read_add_text,
+        plan=p_make.plan_add_text,
+        examples=(
+            'add text "Hello" from 0 to 3s at the top',
+            'put "Day one" at the top for 3 seconds',
+            'add a subtitle "Hi there" over the intro clip',
+        ),
+        rank=400,
+    ),
+    Rule(
+        "add sticker",
+        read_sticker,
+        plan=p_make.plan_add_sticker,
+        examples=("add a star sticker top-right from 2s to 4s", "add the flag of Japan bottom-left for 3 seconds"),
+        rank=410,
+    ),
+    Rule(
+        "update effect",
+        read_update_effect,
+        plan=p_make.plan_update_effect,
+        examples=("make the vignette stronger", "set the vignette radius to 50"),
+        rank=420,
+    ),
+    Rule(
+        "adjust picture",
+        read_adjust,
+        plan=p_make.plan_apply_effect,
+        examples=("brighten 2-4s", "increase the contrast from 0 to 5s", "make the intro darker"),
+        rank=430,
+    ),
+    Rule(
+        "apply effect",
+        read_apply_effect,
+        plan=p_make.plan_apply_effect,
+        examples=(
+            "blur the last two seconds",
+            "add sepia to the intro clip",
+            "make the beach clip black and white",
+            "apply sepia 0-3s with intensity 60",
+        ),
+        rank=440,
+    ),
+    Rule(
+        "add media",
+        read_add_media,
+        plan=p_make.plan_add_media,
+        examples=(
+            "add the outtake at the end",
+            "add logo.png at 10s on the overlay for 4s",
+            "add music.mp3 to audio at 0s",
+        ),
+        rank=450,
+    ),
+)

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from neuralcut_cli.agent.backends.mock import intents as i
+from neuralcut_cli.agent.backends.mock import plans_media as p_media
 from neuralcut_cli.agent.backends.mock.clause import Clause
 from neuralcut_cli.agent.backends.mock.listing import Vocab
 from neuralcut_cli.agent.backends.mock.refs import take_refs
+from neuralcut_cli.agent.backends.mock.rule import Rule
 from neuralcut_cli.agent.backends.mock.times import take_time
 
 ROOMY_PADDING = 0.3  # "leave a little breathing room": twice the tool's 0.15 s
@@ -85,3 +87,33 @@ def read_split_scenes(c: Clause, v: Vocab) -> i.Intent | None:
         return None
     c.take(r"\b(?:in (?:it|them)|automatically)\b")
     return i.SplitScenes(refs=take_refs(c, v))
+
+
+#: The request kinds read here (``rule.Rule``); ``rank`` places them in the one table (``rules.RULES``).
+ROWS: tuple[Rule, ...] = (
+    Rule(
+        "remove silences",
+        read_remove_silences,
+        plan=p_media.plan_remove_silences,
+        examples=(
+            "remove the silences",
+            "cut the dead air but leave a little breathing room",
+            "remove pauses longer than 1 second",
+        ),
+        rank=260,
+    ),
+    Rule(
+        "normalize",
+        read_normalize,
+        plan=p_media.plan_normalize,
+        examples=("even out the audio", "make it as loud as YouTube wants", "normalize the audio to -16 LUFS"),
+        rank=270,
+    ),
+    Rule(
+        "split at scenes",
+        read_split_scenes,
+        plan=p_media.plan_split_scenes,
+        examples=("split at every shot change", "cut the beach clip at its scene changes"),
+        rank=280,
+    ),
+)

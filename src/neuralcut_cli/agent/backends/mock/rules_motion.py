@@ -5,9 +5,11 @@ from __future__ import annotations
 import re
 
 from neuralcut_cli.agent.backends.mock import intents as i
+from neuralcut_cli.agent.backends.mock import plans_motion as p_motion
 from neuralcut_cli.agent.backends.mock.clause import Clause
 from neuralcut_cli.agent.backends.mock.listing import Vocab
 from neuralcut_cli.agent.backends.mock.refs import take_ref, take_refs
+from neuralcut_cli.agent.backends.mock.rule import Rule
 from neuralcut_cli.agent.backends.mock.times import take_time
 
 DEFAULT_FADE = 1.0  # seconds, when the request does not say
@@ -124,3 +126,51 @@ def read_list_keyframes(c: Clause, v: Vocab) -> i.Intent | None:
     ref = take_ref(c, v)
     c.take_all(r"\b(?:have|has|got)\b")
     return i.ListKeyframes(ref=ref) if ref is not None else None
+
+
+#: The request kinds read here (``rule.Rule``); ``rank`` places them in the one table (``rules.RULES``).
+ROWS: tuple[Rule, ...] = (
+    Rule(
+        "keyframes",
+        read_list_keyframes,
+        plan=p_motion.plan_list_keyframes,
+        examples=("list the keyframes of the intro",),
+        rank=150,
+        looks=True,
+    ),
+    Rule(
+        "change fade",
+        read_change_fade,
+        plan=p_motion.plan_change_fade,
+        examples=("make the fade longer", "make the fade out on the music 3 seconds"),
+        rank=300,
+    ),
+    Rule(
+        "fade",
+        read_fade,
+        plan=p_motion.plan_fade,
+        examples=("fade in the intro over 1 second", "fade out the music at the end", "fade the title in and out"),
+        rank=310,
+    ),
+    Rule(
+        "zoom",
+        read_zoom,
+        plan=p_motion.plan_zoom,
+        examples=("slowly zoom into the logo", "zoom out of the intro clip"),
+        rank=320,
+    ),
+    Rule(
+        "slide in",
+        read_slide,
+        plan=p_motion.plan_slide,
+        examples=("slide the title in from the left",),
+        rank=330,
+    ),
+    Rule(
+        "duck",
+        read_duck,
+        plan=p_motion.plan_duck,
+        examples=("duck the music under the beach clip",),
+        rank=340,
+    ),
+)

@@ -4,9 +4,11 @@ subtitle files in and out."""
 from __future__ import annotations
 
 from neuralcut_cli.agent.backends.mock import intents as i
+from neuralcut_cli.agent.backends.mock import plans_words as p_words
 from neuralcut_cli.agent.backends.mock.clause import Clause
 from neuralcut_cli.agent.backends.mock.listing import Vocab
 from neuralcut_cli.agent.backends.mock.refs import take_refs
+from neuralcut_cli.agent.backends.mock.rule import Rule
 
 FILLER_WORDS = r"ums?|uhs?|erms?|ahs?|likes?|hmms?|you knows?"
 
@@ -120,3 +122,51 @@ def read_export_captions(c: Clause, v: Vocab) -> i.Intent | None:
         return i.ExportCaptions(fmt=name.group(2), file=name.group(1))
     fmt = c.take(r"\b(?:as|to|in)(?: an?)? (srt|vtt|webvtt)(?: file)?\b")
     return i.ExportCaptions(fmt="vtt" if fmt and fmt.group(1) in ("vtt", "webvtt") else "srt")
+
+
+#: The request kinds read here (``rule.Rule``); ``rank`` places them in the one table (``rules.RULES``).
+ROWS: tuple[Rule, ...] = (
+    Rule(
+        "add captions",
+        read_add_captions,
+        plan=p_words.plan_add_captions,
+        examples=("add captions", "add subtitles at the top"),
+        rank=200,
+    ),
+    Rule(
+        "remove filler words",
+        read_remove_fillers,
+        plan=p_words.plan_remove_fillers,
+        examples=("remove every um", "cut the filler words"),
+        rank=210,
+    ),
+    Rule(
+        "cut words",
+        read_cut_words,
+        plan=p_words.plan_cut_words,
+        examples=('cut the part where I say "let me start again"',),
+        rank=220,
+    ),
+    Rule(
+        "find words",
+        read_find_words,
+        plan=p_words.plan_find_words,
+        examples=("where do I say welcome?",),
+        rank=230,
+        looks=True,
+    ),
+    Rule(
+        "import subtitles",
+        read_import_subtitles,
+        plan=p_words.plan_import_subtitles,
+        examples=("import subs.srt",),
+        rank=240,
+    ),
+    Rule(
+        "export captions",
+        read_export_captions,
+        plan=p_words.plan_export_captions,
+        examples=("export the captions", "save the subtitles as vtt"),
+        rank=250,
+    ),
+)
