@@ -198,6 +198,10 @@ def _shown(call: ToolCall) -> str:
 
 LT = "list_timeline"
 PLANS = [  # request, the calls it makes in order, words its reply must contain
+    ("hi", [], "Hi! Tell me an edit, e.g. 'split at 5s'"),
+    ("Hello there!", [], "'help' lists the rest"),
+    ("thanks!", [], "You're welcome. Say 'undo' to take back the last change"),
+    ("thank you so much", [], "You're welcome."),
     ("split at 2.5s and 7s", ['split {"times": [2.5, 7.0]}'], "Split at 00:02.50, 00:07.00"),
     ("split at frame 120", ['split {"times": [4.0]}'], "00:04.00"),
     ("cut the beach clip in half", [LT, 'split {"times": [10.0]}'], "every track is cut"),

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.listing import Item, items_of, stem, track_words
 from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, end_of, listing, one, tc, when
 from neuralcut_cli.english import plural
+
+if TYPE_CHECKING:
+    from neuralcut_cli.agent.backends.mock.rules_look import Greet
 
 TIMES = "times: 5, 5s, 2.5s, 1:02.5, 00:01:02.500, 00:00:05:12, 120f, 1m30s"
 
@@ -20,6 +25,13 @@ def help_text() -> str:
 
 def plan_help(intent: i.Help, ctx: Context) -> Plan:
     return Done(help_text())
+    yield  # a generator that calls nothing
+
+
+def plan_greet(intent: Greet, ctx: Context) -> Plan:
+    if intent.thanks:
+        return Done("You're welcome. Say 'undo' to take back the last change, or 'help' for what I understand.")
+    return Done("Hi! Tell me an edit, e.g. 'split at 5s', or ask 'what's on the timeline?'; 'help' lists the rest.")
     yield  # a generator that calls nothing
 
 

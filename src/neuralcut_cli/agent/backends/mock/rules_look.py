@@ -3,6 +3,8 @@ listings and questions about the project."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock import plans_look as p_look
 from neuralcut_cli.agent.backends.mock.clause import Clause
@@ -34,6 +36,25 @@ def read_help(c: Clause, v: Vocab) -> i.Intent | None:
     ):
         return None
     return i.Help()
+
+
+@dataclass(frozen=True)
+class Greet(i.Intent):
+    """ "hi", "thanks": nothing to edit, a short answer with a hint."""
+
+    thanks: bool = False
+
+
+_HELLO = r"(?:hi|hello|hey|hiya|howdy|good (?:morning|afternoon|evening))"
+_THANKS = r"(?:thanks?(?: you)?|thank u|thx|cheers|much appreciated)"
+
+
+def read_greet(c: Clause, v: Vocab) -> i.Intent | None:
+    said = c.take(
+        rf"^(?:(?P<hello>{_HELLO})|(?P<thanks>{_THANKS}))(?: (?:so much|a lot|very much|again))?"
+        r"(?: (?:there|neuralcut|mate))?$"
+    )
+    return None if said is None else Greet(thanks=said.group("thanks") is not None)
 
 
 def read_undo(c: Clause, v: Vocab) -> i.Intent | None:
@@ -259,6 +280,7 @@ ROWS: tuple[Rule, ...] = (
         rank=10,
         looks=True,
     ),
+    Rule("greet", read_greet, plan=p_look.plan_greet, examples=("hi", "thanks!"), rank=15, looks=True),
     Rule(
         "undo",
         read_undo,
