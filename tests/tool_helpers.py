@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 from typing import Any
+
+from pydantic import TypeAdapter
 
 from neuralcut_cli.project.edit_session import ProjectSession
 from neuralcut_cli.project.io import read_project
@@ -26,6 +29,8 @@ class Tools:
     def __call__(self, name: str, args: Any = None) -> dict[str, Any]:
         result = REGISTRY.execute(name, {} if args is None else args, self.context)
         json.dumps(result)  # every output is JSON
+        if "error" not in result:
+            check_answer(name, result)
         return result
 
     @property
@@ -48,6 +53,23 @@ class Tools:
     def history_size(self) -> int:
         done, _ = self.session.history.steps()
         return len(done)
+
+
+def check_answer(name: str, answer: dict[str, Any]) -> None:
+    """``answer`` is what ``name`` declares it answers (its output type): every key declared, of its type, and
+    nothing undeclared."""
+    declared = REGISTRY.get(name).output_type
+    keys = set(declared.__annotations__)
+    assert set(answer) <= keys, f"{name} answered undeclared keys {sorted(set(answer) - keys)}"
+    assert declared.__required_keys__ <= set(answer), (
+        f"{name} left out {sorted(declared.__required_keys__ - set(answer))}"
+    )
+    _adapter(declared).validate_python(answer)
+
+
+@functools.cache
+def _adapter(declared: Any) -> TypeAdapter[Any]:
+    return TypeAdapter(declared)
 
 
 def assert_refused(path: Path, name: str, args: Any, error: str) -> None:

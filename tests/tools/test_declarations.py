@@ -6,9 +6,10 @@ A declaration that lacks a fact is refused when it is made, so a new tool cannot
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, get_args
 
 import pytest
+from typing_extensions import is_typeddict
 
 from neuralcut_cli.agent.approval import Approval
 from neuralcut_cli.server.mcp_server import tool_entry
@@ -92,3 +93,25 @@ def test_approval_asks_what_the_declaration_says(demo_path: Any) -> None:
     )
     assert [q.call.name for q in asked] == ["split", "load_asset_context"]
     assert "uploads a-intro" in asked[1].note
+
+
+@pytest.mark.parametrize("definition", TOOLS, ids=[t.name for t in TOOLS])
+def test_every_tool_declares_a_typed_answer_and_typed_arguments(definition) -> None:  # type: ignore[no-untyped-def]
+    """Issue 26 §2: the answer is a typed dictionary of ``tools.outputs`` (read from the function's return type,
+    an edit's second item), and no argument is typed ``Any``."""
+    assert is_typeddict(definition.output_type), f"{definition.name} answers {definition.output_type!r}"
+    for name, info in definition.args_model.model_fields.items():
+        assert info.annotation is not Any and Any not in get_args(info.annotation), f"{definition.name}.{name}"
+
+
+def test_an_answer_that_breaks_its_declaration_is_caught() -> None:
+    from tool_helpers import check_answer
+
+    check_answer("split", {"success": True, "affectedElements": ["e1"]})
+    for wrong, says in [
+        ({"success": True}, "left out"),
+        ({"success": True, "affectedElements": ["e1"], "extra": 1}, "undeclared"),
+        ({"success": True, "affectedElements": "e1"}, "list"),
+    ]:
+        with pytest.raises((AssertionError, ValueError), match=says):
+            check_answer("split", wrong)

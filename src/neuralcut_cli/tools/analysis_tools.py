@@ -19,6 +19,7 @@ from neuralcut_cli.project.model import Project
 from neuralcut_cli.time import seconds_to_ticks
 from neuralcut_cli.tools.common import Id, require_content
 from neuralcut_cli.tools.definition import Hints, ProjectEdit, ToolArgs, ToolContext, ToolError, tool
+from neuralcut_cli.tools.outputs import NormalizeOutput, RemovedOutput, ScenesOutput, SplitScenesOutput
 from neuralcut_cli.tools.sources import FAILED, asset_file, project_path, with_sound
 
 
@@ -55,7 +56,7 @@ class RemoveSilencesArgs(ToolArgs):
 
 
 @tool("remove_silences", RemoveSilencesArgs, kind="edit", group="media", hints=Hints(destructive=True))
-def remove_silences(project: Project, args: RemoveSilencesArgs, ctx: ToolContext) -> ProjectEdit:
+def remove_silences(project: Project, args: RemoveSilencesArgs, ctx: ToolContext) -> ProjectEdit[RemovedOutput]:
     """Cut the dead air: every stretch quieter than thresholdDb for at least minSilence seconds (measured on the
     whole pause) is removed, less `padding` seconds of breathing room at each edge, from every track; with
     ripple (default) the cuts close so overlays and music stay in sync. Trims and speed are respected. Answers
@@ -101,7 +102,7 @@ class NormalizeArgs(ToolArgs):
 
 
 @tool("normalize_loudness", NormalizeArgs, kind="edit", group="media", hints=Hints(destructive=False, idempotent=True))
-def normalize_loudness(project: Project, args: NormalizeArgs, ctx: ToolContext) -> ProjectEdit:
+def normalize_loudness(project: Project, args: NormalizeArgs, ctx: ToolContext) -> ProjectEdit[NormalizeOutput]:
     """Even out the audio: measure each element's integrated loudness (EBU R128, over the part it plays) and
     set its volume in dB so it plays at targetLufs (-14 is what YouTube and Spotify aim for). Silent elements
     are left as they are and listed."""
@@ -158,7 +159,7 @@ class DetectScenesArgs(ToolArgs):
 
 
 @tool("detect_scenes", DetectScenesArgs, group="media")
-def detect_scenes(project: Project, args: DetectScenesArgs, ctx: ToolContext) -> dict[str, Any]:
+def detect_scenes(project: Project, args: DetectScenesArgs, ctx: ToolContext) -> ScenesOutput:
     """Find the shot changes in a video element: the timeline times (seconds) where a new shot starts."""
     element, times = _scene_times(project, args.element_id, args.threshold, ctx)
     return {"elementId": element.id, "scenes": times}
@@ -174,7 +175,7 @@ class SplitScenesArgs(ToolArgs):
 
 
 @tool("split_at_scenes", SplitScenesArgs, kind="edit", group="media", hints=Hints(destructive=False))
-def split_at_scenes(project: Project, args: SplitScenesArgs, ctx: ToolContext) -> ProjectEdit:
+def split_at_scenes(project: Project, args: SplitScenesArgs, ctx: ToolContext) -> ProjectEdit[SplitScenesOutput]:
     """Cut video elements wherever the shot changes (only those elements; nothing moves). Each new piece gets
     a new elementId."""
     scene, cuts, affected = project.scene, [], []

@@ -7,7 +7,7 @@ ask the session's ``AssetUnderstanding`` service, shape the output.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar
+from typing import Annotated, ClassVar
 
 from pydantic import Field
 
@@ -17,6 +17,7 @@ from neuralcut_cli.media.context_cache import AssetCache
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.tools.common import find_asset
 from neuralcut_cli.tools.definition import Hints, ToolArgs, ToolContext, tool
+from neuralcut_cli.tools.outputs import AssetContextOutput
 
 FAILED = "Failed to load asset context"
 
@@ -27,7 +28,7 @@ class LoadAssetArgs(ToolArgs):
 
 
 @tool("load_asset_context", LoadAssetArgs, group="core", hints=Hints(open_world=True), approval="upload")
-def load_asset_context(project: Project, args: LoadAssetArgs, ctx: ToolContext) -> dict[str, Any]:
+def load_asset_context(project: Project, args: LoadAssetArgs, ctx: ToolContext) -> AssetContextOutput:
     """See and hear a media asset before describing it: uploaded to the provider once (cached 48 h while
     unchanged), answered with a summary of its content. Never edits."""
     assert ctx.session is not None
@@ -40,7 +41,7 @@ def load_asset_context(project: Project, args: LoadAssetArgs, ctx: ToolContext) 
         found = ctx.services.understanding.understand(file, AssetCache(ctx.session.path), ctx.progress)
     except NeuralCutError as exc:
         raise ToolError(FAILED, details=exc.message) from None
-    out: dict[str, Any] = {
+    out: AssetContextOutput = {
         "assetId": found.asset_id,
         "status": "loaded" if found.loaded else "processing",
         "cached": found.cached,

@@ -13,6 +13,7 @@ from neuralcut_cli.project.model import Project, Scene
 from neuralcut_cli.tools.common import Id
 from neuralcut_cli.tools.definition import Hints, ProjectEdit, ToolArgs, ToolContext, ToolError, tool
 from neuralcut_cli.tools.effect_tools import ParamValue, checked_params, effect_def
+from neuralcut_cli.tools.outputs import AddClipEffectOutput, RemoveClipEffectOutput, UpdateClipEffectOutput
 
 
 def _taker(scene: Scene, element_id: str) -> Element:
@@ -43,7 +44,7 @@ class AddClipEffectArgs(ToolArgs):
 
 
 @tool("add_clip_effect", AddClipEffectArgs, kind="edit", group="effects", hints=Hints(destructive=False))
-def add_clip_effect(project: Project, args: AddClipEffectArgs, ctx: ToolContext) -> ProjectEdit:
+def add_clip_effect(project: Project, args: AddClipEffectArgs, ctx: ToolContext) -> ProjectEdit[AddClipEffectOutput]:
     """Put an effect on elements themselves, for their whole length, after the effects they already have (e.g.
     film grain on one clip, black and white on a photo). Any of the 30 effects of list_effects."""
     effect = effect_def(args.effect_type)
@@ -91,7 +92,9 @@ def _clip_effect(element: Element, effect_id: str) -> Any:
     group="effects",
     hints=Hints(destructive=False, idempotent=True),
 )
-def update_clip_effect(project: Project, args: UpdateClipEffectArgs, ctx: ToolContext) -> ProjectEdit:
+def update_clip_effect(
+    project: Project, args: UpdateClipEffectArgs, ctx: ToolContext
+) -> ProjectEdit[UpdateClipEffectOutput]:
     """Change some parameters of an effect on an element (the others keep their values), or switch it off
     and on with `enabled`. Returns the merged parameters."""
     element = _taker(project.scene, args.element_id)
@@ -114,7 +117,9 @@ class RemoveClipEffectArgs(ToolArgs):
 
 
 @tool("remove_clip_effect", RemoveClipEffectArgs, kind="edit", group="effects", hints=Hints(destructive=True))
-def remove_clip_effect(project: Project, args: RemoveClipEffectArgs, ctx: ToolContext) -> ProjectEdit:
+def remove_clip_effect(
+    project: Project, args: RemoveClipEffectArgs, ctx: ToolContext
+) -> ProjectEdit[RemoveClipEffectOutput]:
     """Take an effect off an element (the effect id comes from add_clip_effect or get_element)."""
     element = _taker(project.scene, args.element_id)
     _clip_effect(element, args.effect_id)

@@ -2,23 +2,25 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar
+from typing import Annotated, Any, ClassVar, cast
 
-from pydantic import Field
+from pydantic import Field, WithJsonSchema
 
 from neuralcut_cli.editing.duplicate import duplicate_elements as copy_elements
 from neuralcut_cli.editing.placement import new_id
 from neuralcut_cli.editing.trim import trim
 from neuralcut_cli.editing.volume import db_from_gain
-from neuralcut_cli.project.base import validated
+from neuralcut_cli.project.base import NUMBER, Number, in_range, validated
 from neuralcut_cli.project.elements import BLEND_MODES, VISUAL_ELEMENTS, AudioElement, Element, VideoElement
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.time import seconds_to_ticks
 from neuralcut_cli.tools.common import Id, require_content
 from neuralcut_cli.tools.definition import Hints, ProjectEdit, ToolArgs, ToolContext, ToolError, tool
 from neuralcut_cli.tools.element_view import element_details, transform_json
+from neuralcut_cli.tools.outputs import DuplicateOutput, ElementOutput, UpdateClipOutput
 
 _FINITE = {"allow_inf_nan": False}
+Percent = Annotated[int | float, in_range(0, 100), NUMBER]
 
 
 class GetElementArgs(ToolArgs):
@@ -28,34 +30,30 @@ class GetElementArgs(ToolArgs):
 
 
 @tool("get_element", GetElementArgs, group="core")
-def get_element(project: Project, args: GetElementArgs, ctx: ToolContext) -> dict[str, Any]:
+def get_element(project: Project, args: GetElementArgs, ctx: ToolContext) -> ElementOutput:
     """Everything about one element: times, trims, text and style, transform, opacity, blend mode, volume, speed,
     clip effects, masks and keyframes."""
     found = project.scene.find_element(args.element_id)
     if found is None:
         raise ToolError(f"Element not found: {args.element_id}")
-    return element_details(found[1], found[0].id)
+    return cast(ElementOutput, element_details(found[1], found[0].id))  # its keys: checked by the tests
 
 
 class UpdateClipArgs(ToolArgs):
     element_id: Annotated[Id, Field(description="The elementId to change.")]
-    name: Annotated[Any, Field(json_schema_extra={"type": "string"}, description="A new name.")] = None
+    name: Annotated[str | None, Field(description="A new name.")] = None
     trim_start: Annotated[
-        Any,
+        Number | None,
         Field(
-            json_schema_extra={"type": "number"},
             description="In point: seconds of source "
             "left out at the start (moves only the start edge; frames stay in place).",
         ),
     ] = None
     trim_end: Annotated[
-        Any,
-        Field(
-            json_schema_extra={"type": "number"},
-            description="Out point: seconds of source left out at the end (moves only the end edge).",
-        ),
+        Number | None,
+        Field(description="Out point: seconds of source left out at the end (moves only the end edge)."),
     ] = None
-    opacity: Annotated[Any, Field(json_schema_extra={"type": "number"}, description="0 to 100 (%).")] = None
+    opacity: Annotated[Percent | None, Field(description="0 to 100 (%).")] = None
     position_x: Annotated[
         float | None, Field(ge=-1e9, le=1e9, description="Pixels right of the centre.", **_FINITE)
     ] = None
@@ -66,22 +64,29 @@ class UpdateClipArgs(ToolArgs):
     scale_x: Annotated[float | None, Field(gt=0, le=100, description="Horizontal scale (1 = 100%).", **_FINITE)] = None
     scale_y: Annotated[float | None, Field(gt=0, le=100, description="Vertical scale (1 = 100%).", **_FINITE)] = None
     blend_mode: Annotated[
-        Any,
-        Field(
-            json_schema_extra={"type": "string", "enum": list(BLEND_MODES)},
-            description="How it mixes with what is below.",
-        ),
+        str | None,
+        Field(json_schema_extra={"enum": list(BLEND_MODES)}, description="How it mixes with what is below."),
     ] = None
-    hidden: Annotated[Any, Field(json_schema_extra={"type": "boolean"}, description="Hide or show it.")] = None
-    volume: Annotated[
-        Any,
-        Field(
-            json_schema_extra={"type": "number"}, description="0 to 100 (% of its level; 0 mutes). Stored as decibels."
-        ),
+    hidden: Annotated[bool | None, Field(description="Hide or show it.")] = None
+    volume: Annotated[Percent | None, Field(description="0 to 100 (% of its level; 0 mutes). Stored as decibels.")] = (
+        None
+    )
+    muted: Annotated[bool | None, Field(description="Mute or unmute it.")] = None
+    mask: Annotated[
+        dict[str, Any] | None, WithJsonSchema({"type": "object"}), Field(description="Not available yet.")
     ] = None
-    muted: Annotated[Any, Field(json_schema_extra={"type": "boolean"}, description="Mute or unmute it.")] = None
-    mask: Annotated[Any, Field(json_schema_extra={"type": "object"}, description="Not available yet.")] = None
+    #: The contract's order of these fields' errors (after the transform's, which are checked first).
+    error_order: ClassVar = ("name", "muted", "trim_start", "trim_end", "opacity", "hidden", "blend_mode", "volume")
     errors: ClassVar = {
+        "name": "name must be a non-empty string",
+        "muted": "muted must be a boolean",
+        "trim_start": "trimStart and trimEnd must be numbers (seconds)",
+        "trim_end": "trimStart and trimEnd must be numbers (seconds)",
+        "opacity": "opacity must be a number between 0 and 100",
+        "hidden": "hidden must be a boolean",
+        "blend_mode": "blendMode must be a string",
+        "volume": "volume must be a number between 0 and 100",
+        "mask": "Masks cannot be edited yet; they are kept as they are in the file",
         "element_id": "Invalid elementId",
         "position_x": "positionX must be a number between -1e9 and 1e9 (pixels)",
         "position_y": "positionY must be a number between -1e9 and 1e9 (pixels)",
@@ -111,7 +116,7 @@ _PROPERTIES = (
 
 
 @tool("update_clip", UpdateClipArgs, kind="edit", group="clips", hints=Hints(destructive=False, idempotent=True))
-def update_clip(project: Project, args: UpdateClipArgs, ctx: ToolContext) -> ProjectEdit:
+def update_clip(project: Project, args: UpdateClipArgs, ctx: ToolContext) -> ProjectEdit[UpdateClipOutput]:
     """Change one element's properties: name, in/out points (trimStart/trimEnd in seconds of source: each moves
     only its edge, as in any editor), opacity 0-100, position (pixels from the centre), rotation (degrees),
     scale, blendMode, hidden, volume 0-100 (0 mutes), muted. Give only what changes."""
@@ -166,20 +171,18 @@ def _supports(element: Element, kinds: Any, what: str, extra: str = "") -> None:
 
 def _name(element: Element, args: UpdateClipArgs, update: dict[str, Any], applied: dict[str, Any]) -> None:
     if args.name is not None:
-        _require(isinstance(args.name, str) and bool(args.name.strip()), "name must be a non-empty string")
+        _require(bool(args.name.strip()), "name must be a non-empty string")
         update["name"] = applied["name"] = args.name
 
 
 def _muted(element: Element, args: UpdateClipArgs, update: dict[str, Any], applied: dict[str, Any]) -> None:
     if args.muted is not None:
-        _require(isinstance(args.muted, bool), "muted must be a boolean")
         _supports(element, (VideoElement, AudioElement), "muted")
         update["muted"] = applied["muted"] = args.muted
 
 
 def _opacity(element: Element, args: UpdateClipArgs, update: dict[str, Any], applied: dict[str, Any]) -> None:
     if args.opacity is not None:
-        _require(_number(args.opacity) and 0 <= args.opacity <= 100, "opacity must be a number between 0 and 100")
         _supports(element, VISUAL_ELEMENTS, "opacity")
         update["opacity"] = round(args.opacity / 100, 4)
         applied["opacity"] = args.opacity
@@ -187,14 +190,12 @@ def _opacity(element: Element, args: UpdateClipArgs, update: dict[str, Any], app
 
 def _hidden(element: Element, args: UpdateClipArgs, update: dict[str, Any], applied: dict[str, Any]) -> None:
     if args.hidden is not None:
-        _require(isinstance(args.hidden, bool), "hidden must be a boolean")
         _supports(element, VISUAL_ELEMENTS, "hidden", " (mute audio instead)")
         update["hidden"] = applied["hidden"] = args.hidden
 
 
 def _blend_mode(element: Element, args: UpdateClipArgs, update: dict[str, Any], applied: dict[str, Any]) -> None:
     if args.blend_mode is not None:
-        _require(isinstance(args.blend_mode, str), "blendMode must be a string")
         _supports(element, VISUAL_ELEMENTS, "blendMode")
         _require(
             args.blend_mode in BLEND_MODES, f"Unknown blendMode: {args.blend_mode}. Available: {', '.join(BLEND_MODES)}"
@@ -204,7 +205,6 @@ def _blend_mode(element: Element, args: UpdateClipArgs, update: dict[str, Any], 
 
 def _volume(element: Element, args: UpdateClipArgs, update: dict[str, Any], applied: dict[str, Any]) -> None:
     if args.volume is not None:
-        _require(_number(args.volume) and 0 <= args.volume <= 100, "volume must be a number between 0 and 100")
         _supports(element, (VideoElement, AudioElement), "volume")
         update["volume"] = db_from_gain(args.volume / 100)
         if args.volume == 0:
@@ -232,23 +232,12 @@ def _transform(element: Element, args: UpdateClipArgs) -> Any:
 
 def _trims(args: UpdateClipArgs) -> tuple[int | None, int | None]:
     values = (args.trim_start, args.trim_end)
-    if any(v is not None and not _number(v) for v in values):
-        raise ToolError("trimStart and trimEnd must be numbers (seconds)")
     for name, value in (("trimStart", args.trim_start), ("trimEnd", args.trim_end)):
         if value is not None and value < 0:
             raise ToolError(f"{name} must be >= 0")
         if value is not None and value > 86_400:
             raise ToolError(f"{name} must be at most 24 hours")
     return tuple(None if v is None else seconds_to_ticks(v) for v in values)  # type: ignore[return-value]
-
-
-def _number(value: Any) -> bool:
-    return (
-        isinstance(value, (int, float))
-        and not isinstance(value, bool)
-        and value == value
-        and value not in (float("inf"), float("-inf"))
-    )
 
 
 class DuplicateArgs(ToolArgs):
@@ -258,7 +247,7 @@ class DuplicateArgs(ToolArgs):
 
 
 @tool("duplicate_elements", DuplicateArgs, kind="edit", group="clips", hints=Hints(destructive=False))
-def duplicate_elements(project: Project, args: DuplicateArgs, ctx: ToolContext) -> ProjectEdit:
+def duplicate_elements(project: Project, args: DuplicateArgs, ctx: ToolContext) -> ProjectEdit[DuplicateOutput]:
     """Copy elements to the same times on new tracks above (a new audio track for audio), so nothing collides;
     each copy is named "<name> (copy)" and keeps its style, effects and keyframes. Move the copies afterwards
     if they should be elsewhere."""

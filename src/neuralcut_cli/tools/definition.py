@@ -12,10 +12,10 @@ from __future__ import annotations
 import json
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar, get_args, get_type_hints
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 from pydantic.alias_generators import to_camel
@@ -38,7 +38,7 @@ log = logging.getLogger("neuralcut.tools")
 class ToolArgs(BaseModel):
     """Base of tool input models: camelCase names, strict types, spec errors.
 
-    ``errors`` maps a field to the spec's error string for it; ``check``
+    ``errors`` maps a field to the spec's error string for it (``{value}`` in it: the value given); ``check``
     holds the checks that involve several fields (``start < end``).
     """
 
@@ -47,6 +47,9 @@ class ToolArgs(BaseModel):
     )
     errors: ClassVar[dict[str, str]] = {}
     default_error: ClassVar[str] = "Invalid arguments"
+    #: When several fields are wrong, the contract's order of their errors: fields named here come after the
+    #: others, in this order (the rest in declaration order).
+    error_order: ClassVar[tuple[str, ...]] = ()
 
     def check(self) -> None:
         """Cross-field checks; raise ``ToolError`` with the spec's string."""
@@ -116,6 +119,13 @@ class ToolDefinition:
     def document(self) -> dict[str, Any]:
         """``{name, description, parameters}``: the tool as a model or a person reads it."""
         return {"name": self.name, "description": self.description, "parameters": self.parameters}
+
+    @property
+    def output_type(self) -> Any:
+        """The typed dictionary the tool answers with (``tools.outputs``), read from its function's return type
+        (an edit's second item)."""
+        returned = get_type_hints(self.fn)["return"]
+        return get_args(returned)[1] if self.kind == "edit" else returned
 
     @property
     def mutates(self) -> bool:
@@ -235,15 +245,18 @@ def _what_is_wrong(model: type[ToolArgs], exc: ValidationError) -> str:
 
 
 def _first_error(model: type[ToolArgs], exc: ValidationError) -> str:
-    error = exc.errors()[0]
-    loc = error["loc"]
-    if not loc:
+    names = {key: name for name, info in model.model_fields.items() for key in (name, info.alias or name)}
+    order = {name: rank for rank, name in enumerate(model.error_order)}
+
+    def rank(error: Any) -> int:
+        return order.get(names.get(str(error["loc"][0]), ""), -1) if error["loc"] else -1
+
+    first = min(exc.errors(), key=rank)  # min keeps the first of equals: declaration order
+    if not first["loc"]:
         return model.default_error
-    name = str(loc[0])
-    for field_name, info in model.model_fields.items():
-        if name in (field_name, info.alias):
-            return model.errors.get(field_name, model.default_error)
-    return model.default_error
+    name = names.get(str(first["loc"][0]))
+    message = model.errors.get(name, model.default_error) if name else model.default_error
+    return message.replace("{value}", str(first.get("input")))
 
 
 def tool(
@@ -283,4 +296,6 @@ def tool(
     return wrap
 
 
-ProjectEdit = tuple[Project, dict[str, Any]]
+#: What an edit tool returns: the new project and its answer (a typed dictionary of ``tools.outputs``).
+Answer = TypeVar("Answer", bound=Mapping[str, object])
+ProjectEdit = tuple[Project, Answer]

@@ -28,6 +28,7 @@ from neuralcut_cli.tools.definition import (
     ToolError,
     tool,
 )
+from neuralcut_cli.tools.outputs import AppliedEffectOutput, EffectOutput, EffectsOutput, UpdatedEffectOutput
 
 ParamValue = bool | int | float | str
 
@@ -62,7 +63,7 @@ class ListEffectsArgs(ToolArgs):
 
 
 @tool("list_effects", ListEffectsArgs, group="effects")
-def list_effects(project: Project, args: ListEffectsArgs, ctx: ToolContext) -> dict[str, Any]:
+def list_effects(project: Project, args: ListEffectsArgs, ctx: ToolContext) -> EffectsOutput:
     """List the visual effects that apply_effect can add (id, name,
     description); filter with an optional case-insensitive `query`. Then
     call get_effect for an effect's parameters."""
@@ -80,11 +81,16 @@ class GetEffectArgs(ToolArgs):
 
 
 @tool("get_effect", GetEffectArgs, group="effects")
-def get_effect(project: Project, args: GetEffectArgs, ctx: ToolContext) -> dict[str, Any]:
+def get_effect(project: Project, args: GetEffectArgs, ctx: ToolContext) -> EffectOutput:
     """Describe one effect and every parameter it takes: key, label, type,
     default, min, max, step and a readable description."""
     effect = effect_def(args.effect_type)
-    return {**effect.summary(), "params": [p.to_json() for p in effect.params]}
+    return {
+        "id": effect.id,
+        "name": effect.name,
+        "description": effect.description,
+        "params": [p.to_json() for p in effect.params],
+    }
 
 
 class ApplyEffectArgs(ToolArgs):
@@ -110,7 +116,7 @@ class ApplyEffectArgs(ToolArgs):
 
 
 @tool("apply_effect", ApplyEffectArgs, kind="edit", group="core", hints=Hints(destructive=False))
-def apply_effect(project: Project, args: ApplyEffectArgs, ctx: ToolContext) -> ProjectEdit:
+def apply_effect(project: Project, args: ApplyEffectArgs, ctx: ToolContext) -> ProjectEdit[AppliedEffectOutput]:
     """Add one of the 30 effects (list_effects) over a time range (s): it changes every layer below it. `params`
     override the defaults. For one clip only: add_clip_effect."""
     effect = effect_def(args.effect_type)
@@ -135,7 +141,7 @@ class UpdateEffectArgs(ToolArgs):
 
 
 @tool("update_effect", UpdateEffectArgs, kind="edit", group="effects", hints=Hints(destructive=False, idempotent=True))
-def update_effect(project: Project, args: UpdateEffectArgs, ctx: ToolContext) -> ProjectEdit:
+def update_effect(project: Project, args: UpdateEffectArgs, ctx: ToolContext) -> ProjectEdit[UpdatedEffectOutput]:
     """Change some parameters of an effect element already on the timeline;
     the others keep their values. Returns the full merged parameters."""
     scene = project.scene

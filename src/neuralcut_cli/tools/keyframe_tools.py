@@ -8,20 +8,28 @@ and curve handles are seconds converted to ticks (web stores the raw number).
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar
+from typing import Annotated, ClassVar, Literal
 
-from pydantic import Field
+from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 
 from neuralcut_cli.editing.keyframes import keyframe_list, remove, update_curve, upsert, value_at
 from neuralcut_cli.editing.placement import new_id
 from neuralcut_cli.editing.properties import PROPERTIES, number_text
 from neuralcut_cli.errors import EditError
 from neuralcut_cli.project.animation import Handle
+from neuralcut_cli.project.base import NUMBER, Number, in_range
 from neuralcut_cli.project.elements import Element
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.time import output_seconds, seconds_to_ticks
 from neuralcut_cli.tools.common import Id
 from neuralcut_cli.tools.definition import Hints, ProjectEdit, ToolArgs, ToolContext, ToolError, tool
+from neuralcut_cli.tools.outputs import (
+    CurveOutput,
+    KeyframesOutput,
+    PropertiesOutput,
+    RemoveKeyframeOutput,
+    UpsertKeyframeOutput,
+)
 
 _PATHS = list(PROPERTIES)
 
@@ -40,7 +48,7 @@ def _element(project: Project, element_id: str) -> Element:
 
 
 @tool("list_animatable_properties", ElementArgs, group="motion")
-def list_animatable_properties(project: Project, args: ElementArgs, ctx: ToolContext) -> dict[str, Any]:
+def list_animatable_properties(project: Project, args: ElementArgs, ctx: ToolContext) -> PropertiesOutput:
     """The properties of an element that keyframes can animate, with their kind (number or color) and current
     static value: position, scale, rotation and opacity for visual elements, volume for video and audio, colour
     and background for text."""
@@ -54,7 +62,7 @@ def list_animatable_properties(project: Project, args: ElementArgs, ctx: ToolCon
 
 
 @tool("list_keyframes", ElementArgs, group="motion")
-def list_keyframes(project: Project, args: ElementArgs, ctx: ToolContext) -> dict[str, Any]:
+def list_keyframes(project: Project, args: ElementArgs, ctx: ToolContext) -> KeyframesOutput:
     """Every keyframe of an element: property path, key id, time in seconds from the element's start, value
     (colours as hex) and interpolation (linear, hold or bezier)."""
     element = _element(project, args.element_id)
@@ -62,57 +70,60 @@ def list_keyframes(project: Project, args: ElementArgs, ctx: ToolContext) -> dic
     return {"elementId": element.id, "keyframes": keys}
 
 
+KeyTime = Annotated[int | float, in_range(0, 86_400), NUMBER]
+Handled = Annotated[int | float, in_range(-86_400, 86_400), NUMBER]
+
+
+class HandleArgs(BaseModel):
+    """A bezier handle: ``dt`` seconds from the key, ``dv`` in the property's unit (other keys ignored)."""
+
+    model_config = ConfigDict(strict=True, extra="ignore")
+    dt: Handled
+    dv: Handled
+
+
+_HANDLE_SCHEMA = WithJsonSchema({"type": "object", "properties": {"dt": {"type": "number"}, "dv": {"type": "number"}}})
+
+
 class UpsertArgs(ToolArgs):
     element_id: Annotated[Id, Field(description="The elementId.")]
     property_path: Annotated[Id, Field(json_schema_extra={"enum": _PATHS}, description="The property to animate.")]
-    time: Annotated[Any, Field(json_schema_extra={"type": "number"}, description="Seconds from the element's start.")]
+    time: Annotated[KeyTime, Field(description="Seconds from the element's start.")]
     value: Annotated[
-        Any,
-        Field(
-            json_schema_extra={"type": "number"},
-            description="The value (number properties: pixels, scale, degrees, opacity 0-1, volume dB).",
-        ),
+        Number | None,
+        Field(description="The value (number properties: pixels, scale, degrees, opacity 0-1, volume dB)."),
     ] = None
-    color_value: Annotated[
-        Any,
-        Field(
-            json_schema_extra={"type": "string"}, description="The colour, for color and background.color ('#ff0000')."
-        ),
-    ] = None
+    color_value: Annotated[str | None, Field(description="The colour, for color and background.color ('#ff0000').")] = (
+        None
+    )
     interpolation: Annotated[
-        Any,
-        Field(
-            json_schema_extra={"type": "string", "enum": ["linear", "hold", "bezier"]},
-            description="How the value goes to the next key (default linear).",
-        ),
+        Literal["linear", "hold", "bezier"] | None,
+        Field(description="How the value goes to the next key (default linear)."),
     ] = None
-    keyframe_id: Annotated[
-        Any, Field(json_schema_extra={"type": "string"}, description="A key to change (it moves to `time`).")
-    ] = None
-    errors: ClassVar = {"element_id": "Invalid elementId", "property_path": "Invalid propertyPath"}
+    keyframe_id: Annotated[str | None, Field(description="A key to change (it moves to `time`).")] = None
+    errors: ClassVar = {
+        "element_id": "Invalid elementId",
+        "property_path": "Invalid propertyPath",
+        "time": "time must be a non-negative number (seconds)",
+        "value": "value is required and must be a number for numeric properties",
+        "color_value": "colorValue is required for color properties (hex string like '#ff0000')",
+        "interpolation": "interpolation must be 'linear', 'hold', or 'bezier'",
+        "keyframe_id": "Invalid keyframeId",
+    }
     default_error: ClassVar = "Invalid elementId"
 
     def check(self) -> None:
-        if isinstance(self.time, bool) or not isinstance(self.time, (int, float)) or not 0 <= self.time <= 86_400:
-            raise ToolError("time must be a non-negative number (seconds)")
         prop = PROPERTIES.get(self.property_path)
         if prop is not None and prop.kind == "color":
-            if not isinstance(self.color_value, str) or not self.color_value.strip():
+            if self.color_value is None or not self.color_value.strip():
                 raise ToolError("colorValue is required for color properties (hex string like '#ff0000')")
             if self.value is not None:
                 raise ToolError(f"value is for numeric properties; {self.property_path} takes colorValue")
-        elif (
-            isinstance(self.value, bool)
-            or not isinstance(self.value, (int, float))
-            or self.value != self.value
-            or abs(self.value) > 1e9
-        ):
+        elif self.value is None:
             raise ToolError("value is required and must be a number for numeric properties")
         elif self.color_value is not None:
             raise ToolError(f"colorValue is for color properties; {self.property_path} takes value (a number)")
-        if self.interpolation is not None and self.interpolation not in ("linear", "hold", "bezier"):
-            raise ToolError("interpolation must be 'linear', 'hold', or 'bezier'")
-        if self.keyframe_id is not None and (not isinstance(self.keyframe_id, str) or not self.keyframe_id.strip()):
+        if self.keyframe_id is not None and not self.keyframe_id.strip():
             raise ToolError("Invalid keyframeId")
 
 
@@ -126,7 +137,7 @@ def _animatable(project: Project, element_id: str, path: str) -> Element:
 
 
 @tool("upsert_keyframe", UpsertArgs, kind="edit", group="motion", hints=Hints(destructive=False))
-def upsert_keyframe(project: Project, args: UpsertArgs, ctx: ToolContext) -> ProjectEdit:
+def upsert_keyframe(project: Project, args: UpsertArgs, ctx: ToolContext) -> ProjectEdit[UpsertKeyframeOutput]:
     """Set a keyframe: the property's value at `time` seconds from the element's start (a key at that time is
     replaced; `keyframeId` moves an existing key). Values snap to the property's step and range. Two keys make
     a move: e.g. opacity 0 at 0 s and 1 at 1 s is a fade in."""
@@ -138,6 +149,7 @@ def upsert_keyframe(project: Project, args: UpsertArgs, ctx: ToolContext) -> Pro
             f"{number_text(output_seconds(element.duration))}s)"
         )
     raw = args.color_value if PROPERTIES[args.property_path].kind == "color" else args.value
+    assert raw is not None  # check() asked for the one the property takes
     try:
         changed, key_id = upsert(element, args.property_path, ticks, raw, args.interpolation, args.keyframe_id, new_id)
     except ValueError:
@@ -167,7 +179,7 @@ class RemoveArgs(ToolArgs):
 
 
 @tool("remove_keyframe", RemoveArgs, kind="edit", group="motion", hints=Hints(destructive=True))
-def remove_keyframe(project: Project, args: RemoveArgs, ctx: ToolContext) -> ProjectEdit:
+def remove_keyframe(project: Project, args: RemoveArgs, ctx: ToolContext) -> ProjectEdit[RemoveKeyframeOutput]:
     """Remove one keyframe of a property (all of a colour's components). When a property has no key left it is
     no longer animated and shows its static value."""
     element = _animatable(project, args.element_id, args.property_path)
@@ -186,61 +198,34 @@ class CurveArgs(ToolArgs):
     property_path: Annotated[Id, Field(json_schema_extra={"enum": _PATHS})]
     keyframe_id: Annotated[Id, Field(description="The key's id.")]
     interpolation: Annotated[
-        Any,
-        Field(
-            json_schema_extra={"type": "string", "enum": ["linear", "bezier", "step"]},
-            description="The segment to the next key.",
-        ),
+        Literal["linear", "bezier", "step"] | None, Field(description="The segment to the next key.")
     ] = None
     right_handle: Annotated[
-        Any,
-        Field(
-            json_schema_extra={"type": "object", "properties": {"dt": {"type": "number"}, "dv": {"type": "number"}}},
-            description="Outgoing handle: dt seconds (>= 0), dv value.",
-        ),
+        HandleArgs | None, _HANDLE_SCHEMA, Field(description="Outgoing handle: dt seconds (>= 0), dv value.")
     ] = None
     left_handle: Annotated[
-        Any,
-        Field(
-            json_schema_extra={"type": "object", "properties": {"dt": {"type": "number"}, "dv": {"type": "number"}}},
-            description="Incoming handle: dt seconds (<= 0), dv value.",
-        ),
+        HandleArgs | None, _HANDLE_SCHEMA, Field(description="Incoming handle: dt seconds (<= 0), dv value.")
     ] = None
-    tangent_mode: Annotated[
-        Any, Field(json_schema_extra={"type": "string", "enum": ["auto", "aligned", "broken", "flat"]})
-    ] = None
+    tangent_mode: Annotated[str | None, Field(json_schema_extra={"enum": ["auto", "aligned", "broken", "flat"]})] = None
     errors: ClassVar = {
         "element_id": "Invalid elementId",
         "property_path": "Invalid propertyPath",
         "keyframe_id": "Invalid keyframeId",
+        "interpolation": "interpolation must be 'linear', 'bezier', or 'step'",
+        "right_handle": "rightHandle must be an object with numeric dt and dv",
+        "left_handle": "leftHandle must be an object with numeric dt and dv",
     }
     default_error: ClassVar = "Invalid elementId"
 
-    def check(self) -> None:
-        if self.interpolation is not None and self.interpolation not in ("linear", "bezier", "step"):
-            raise ToolError("interpolation must be 'linear', 'bezier', or 'step'")
-        for name, handle in (("rightHandle", self.right_handle), ("leftHandle", self.left_handle)):
-            if handle is not None and not _handle_ok(handle):
-                raise ToolError(f"{name} must be an object with numeric dt and dv")
 
-
-def _handle_ok(handle: Any) -> bool:
-    return isinstance(handle, dict) and all(
-        isinstance(handle.get(k), (int, float)) and not isinstance(handle.get(k), bool) and abs(handle[k]) <= 86_400
-        for k in ("dt", "dv")
-    )
-
-
-def _ticks(handle: Any) -> Handle | None:
-    return (
-        None
-        if handle is None
-        else Handle(dt=seconds_to_ticks(abs(handle["dt"])) * (1 if handle["dt"] >= 0 else -1), dv=handle["dv"])
-    )
+def _ticks(handle: HandleArgs | None) -> Handle | None:
+    if handle is None:
+        return None
+    return Handle(dt=seconds_to_ticks(abs(handle.dt)) * (1 if handle.dt >= 0 else -1), dv=handle.dv)
 
 
 @tool("update_keyframe_curve", CurveArgs, kind="edit", group="motion", hints=Hints(destructive=False))
-def update_keyframe_curve(project: Project, args: CurveArgs, ctx: ToolContext) -> ProjectEdit:
+def update_keyframe_curve(project: Project, args: CurveArgs, ctx: ToolContext) -> ProjectEdit[CurveOutput]:
     """Shape the motion after a keyframe: its interpolation (linear, bezier, step) and bezier handles, dt in
     seconds and dv in the property's unit (leaving bezier clears the handles). E.g. an ease-out: bezier with
     rightHandle {dt: 0.3, dv: 0}."""
@@ -263,8 +248,8 @@ def update_keyframe_curve(project: Project, args: CurveArgs, ctx: ToolContext) -
         k: v
         for k, v in (
             ("interpolation", args.interpolation),
-            ("rightHandle", args.right_handle),
-            ("leftHandle", args.left_handle),
+            ("rightHandle", args.right_handle and args.right_handle.model_dump()),
+            ("leftHandle", args.left_handle and args.left_handle.model_dump()),
             ("tangentMode", args.tangent_mode),
         )
         if v is not None

@@ -8,6 +8,7 @@ from neuralcut_cli.project.elements import MEDIA_ELEMENTS
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.tools.common import element_summary
 from neuralcut_cli.tools.definition import NoArgs, ToolArgs, ToolContext, tool
+from neuralcut_cli.tools.outputs import AssetsOutput, ContextOutput, TimelineOutput
 
 
 def used_asset_ids(project: Project) -> set[str]:
@@ -26,7 +27,7 @@ class ListAssetsArgs(ToolArgs):
 
 
 @tool("list_project_assets", ListAssetsArgs, group="core", no_project_error="No active project")
-def list_project_assets(project: Project, args: ListAssetsArgs, ctx: ToolContext) -> dict[str, Any]:
+def list_project_assets(project: Project, args: ListAssetsArgs, ctx: ToolContext) -> AssetsOutput:
     """The project's media (videos, audio, images): id, name, type, duration (s), and whether the timeline uses it;
     filter by usage and type; `missing` when its file is not there. Use `id` as assetId."""
     used = used_asset_ids(project)
@@ -49,7 +50,7 @@ def list_project_assets(project: Project, args: ListAssetsArgs, ctx: ToolContext
 
 
 @tool("list_timeline", NoArgs, group="core")
-def list_timeline(project: Project, args: NoArgs, ctx: ToolContext) -> dict[str, Any]:
+def list_timeline(project: Project, args: NoArgs, ctx: ToolContext) -> TimelineOutput:
     """Every track top to bottom (its id, name, kind, muted/hidden) with its elements: elementId, type, assetId,
     name, start/end (s), and text, effect
     params, volume, speed, fades, clip effects where they apply. Call it whenever you do not know the exact ids."""
@@ -86,7 +87,7 @@ def _stacking(position: int, overlays: int, kind: str) -> str:
 
 
 @tool("echo_context", NoArgs, group="legacy")
-def echo_context(project: Project, args: NoArgs, ctx: ToolContext) -> dict[str, Any]:
+def echo_context(project: Project, args: NoArgs, ctx: ToolContext) -> ContextOutput:
     """Return a summary of the agent context: project id, active scene id,
     the number and names of media assets, and the playhead in milliseconds.
     Useful to check what project you are working on."""

@@ -20,6 +20,7 @@ from neuralcut_cli.tools.definition import (
     ToolError,
     tool,
 )
+from neuralcut_cli.tools.outputs import Placed, VolumeOutput
 
 _ALLOWED = {"video": ("main", "overlay"), "image": ("main", "overlay"), "audio": ("audio",)}
 
@@ -43,7 +44,7 @@ class AddMediaArgs(ToolArgs):
 
 
 @tool("add_media_to_timeline", AddMediaArgs, kind="edit", group="core", hints=Hints(destructive=False))
-def add_media_to_timeline(project: Project, args: AddMediaArgs, ctx: ToolContext) -> ProjectEdit:
+def add_media_to_timeline(project: Project, args: AddMediaArgs, ctx: ToolContext) -> ProjectEdit[Placed]:
     """Put an asset on the timeline at `startTime` (s): video and images on main or overlay, audio on audio; the
     whole source unless `duration`; images 5 s."""
     asset = project.asset(args.asset_id)
@@ -96,7 +97,7 @@ class VolumeArgs(ToolArgs):
 
 
 @tool("set_volume", VolumeArgs, kind="edit", group="core", hints=Hints(destructive=False, idempotent=True))
-def set_volume(project: Project, args: VolumeArgs, ctx: ToolContext) -> ProjectEdit:
+def set_volume(project: Project, args: VolumeArgs, ctx: ToolContext) -> ProjectEdit[VolumeOutput]:
     """Set the volume of an audio or video element as a linear gain from 0
     (mute) to 1 (original level); 0.5 is about -6 dB."""
     scene = project.scene

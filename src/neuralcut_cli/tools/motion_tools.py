@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar
+from typing import Annotated, ClassVar
 
-from pydantic import Field
+from pydantic import Field, WithJsonSchema
 
 from neuralcut_cli.editing.motion import EASINGS
 from neuralcut_cli.editing.motion import animate as animate_element
@@ -13,11 +13,13 @@ from neuralcut_cli.editing.motion import fade as fade_element
 from neuralcut_cli.editing.placement import new_id
 from neuralcut_cli.editing.properties import PROPERTIES
 from neuralcut_cli.errors import EditError
+from neuralcut_cli.project.base import Number
 from neuralcut_cli.project.elements import AudioElement, VideoElement
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.time import output_seconds, seconds_to_ticks
 from neuralcut_cli.tools.common import Id
 from neuralcut_cli.tools.definition import Hints, ProjectEdit, ToolArgs, ToolContext, ToolError, tool
+from neuralcut_cli.tools.outputs import AnimateOutput, DuckOutput, FadeOutput
 
 _SECONDS = Field(ge=0, le=86_400, allow_inf_nan=False)
 
@@ -42,7 +44,7 @@ class FadeArgs(ToolArgs):
 
 
 @tool("fade", FadeArgs, kind="edit", group="motion", hints=Hints(destructive=False))
-def fade(project: Project, args: FadeArgs, ctx: ToolContext) -> ProjectEdit:
+def fade(project: Project, args: FadeArgs, ctx: ToolContext) -> ProjectEdit[FadeOutput]:
     """Fade elements in from nothing and/or out to nothing: opacity for pictures and text (up to the element's
     own opacity), volume for sound (from -60 dB up to its own level), written as keyframes you can edit later.
     E.g. {elementIds: ["e-intro"], in: 1} fades the intro in over its first second."""
@@ -63,20 +65,18 @@ def fade(project: Project, args: FadeArgs, ctx: ToolContext) -> ProjectEdit:
     }
 
 
+_NUMBER_OR_COLOUR = WithJsonSchema({"type": ["number", "string"]})
+
+
 class AnimateArgs(ToolArgs):
     element_id: Annotated[Id, Field(description="The element to animate.")]
     property: Annotated[Id, Field(json_schema_extra={"enum": list(PROPERTIES)}, description="What changes.")]
     start_value: Annotated[
-        Any,
-        Field(
-            alias="from",
-            json_schema_extra={"type": ["number", "string"]},
-            description="The value at the start (a colour for colour properties).",
-        ),
+        Number | str,
+        _NUMBER_OR_COLOUR,
+        Field(alias="from", description="The value at the start (a colour for colour properties)."),
     ]
-    end_value: Annotated[
-        Any, Field(alias="to", json_schema_extra={"type": ["number", "string"]}, description="The value at the end.")
-    ]
+    end_value: Annotated[Number | str, _NUMBER_OR_COLOUR, Field(alias="to", description="The value at the end.")]
     start: Annotated[float | None, _SECONDS, Field(description="Timeline seconds (default: the element's start).")] = (
         None
     )
@@ -97,7 +97,7 @@ class AnimateArgs(ToolArgs):
 
 
 @tool("animate", AnimateArgs, kind="edit", group="motion", hints=Hints(destructive=False))
-def animate(project: Project, args: AnimateArgs, ctx: ToolContext) -> ProjectEdit:
+def animate(project: Project, args: AnimateArgs, ctx: ToolContext) -> ProjectEdit[AnimateOutput]:
     """Move, zoom, slide, rotate or recolour an element between two values: `from` at `start` and `to` at `end`
     (timeline seconds inside the element; the whole element by default), with easing. E.g. a slow zoom:
     {elementId, property: "transform.scaleX", from: 1, to: 1.2} (and the same for scaleY)."""
@@ -153,7 +153,7 @@ class DuckArgs(ToolArgs):
 
 
 @tool("duck", DuckArgs, kind="edit", group="motion", hints=Hints(destructive=False))
-def duck(project: Project, args: DuckArgs, ctx: ToolContext) -> ProjectEdit:
+def duck(project: Project, args: DuckArgs, ctx: ToolContext) -> ProjectEdit[DuckOutput]:
     """Lower music under a voice: the music elements go `depth` dB below their own level wherever the other
     elements play (ramping down over `attack` and back over `release` seconds), as volume keyframes."""
     scene = project.scene

@@ -16,6 +16,7 @@ from neuralcut_cli.project.model import Project
 from neuralcut_cli.time import output_seconds, seconds_to_ticks
 from neuralcut_cli.tools.common import Id, Seconds, require_content
 from neuralcut_cli.tools.definition import Hints, ProjectEdit, ToolArgs, ToolContext, ToolError, tool
+from neuralcut_cli.tools.outputs import CloseGapsOutput, Moved, RemoveRangeOutput, SpeedOutput
 
 
 class RemoveRangeArgs(ToolArgs):
@@ -37,12 +38,12 @@ class RemoveRangeArgs(ToolArgs):
             raise ToolError("Invalid time range")
 
 
-def moved_output(rippled: Rippled) -> list[dict[str, object]]:
+def moved_output(rippled: Rippled) -> list[Moved]:
     return [{"elementId": element_id, "start": output_seconds(start)} for element_id, start in rippled.moved.items()]
 
 
 @tool("remove_range", RemoveRangeArgs, kind="edit", group="core", hints=Hints(destructive=True))
-def remove_range(project: Project, args: RemoveRangeArgs, ctx: ToolContext) -> ProjectEdit:
+def remove_range(project: Project, args: RemoveRangeArgs, ctx: ToolContext) -> ProjectEdit[RemoveRangeOutput]:
     """Remove [start, end) seconds from every track (or `trackIds`): cut, delete what is inside and, with `ripple:
     true`, close the gap. E.g. cut out 3-6 s and close it: {start: 3, end: 6, ripple: true}."""
     scene = require_content(project)
@@ -65,7 +66,7 @@ class CloseGapsArgs(ToolArgs):
 
 
 @tool("close_gaps", CloseGapsArgs, kind="edit", group="clips", hints=Hints(destructive=False))
-def close_gaps(project: Project, args: CloseGapsArgs, ctx: ToolContext) -> ProjectEdit:
+def close_gaps(project: Project, args: CloseGapsArgs, ctx: ToolContext) -> ProjectEdit[CloseGapsOutput]:
     """Remove the empty space between elements on one track (default: the main track): each element moves left
     until it touches the one before; the first stays where it is. Other tracks do not move."""
     scene = project.scene
@@ -99,7 +100,7 @@ class SpeedArgs(ToolArgs):
 
 
 @tool("set_speed", SpeedArgs, kind="edit", group="clips", hints=Hints(destructive=False))
-def set_speed(project: Project, args: SpeedArgs, ctx: ToolContext) -> ProjectEdit:
+def set_speed(project: Project, args: SpeedArgs, ctx: ToolContext) -> ProjectEdit[SpeedOutput]:
     """Play video or audio clips faster or slower. Each keeps its start and the part of its source it shows; its
     duration becomes that source length divided by the rate (6 s at 2x lasts 3 s). With ripple, what follows moves
     with each clip's new end; without, a slower clip that would overlap the next element is refused."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar
+from typing import Annotated, ClassVar
 
 from pydantic import Field
 
@@ -10,6 +10,7 @@ from neuralcut_cli.catalogs.skills import Skill, load_skills
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.project.paths import skill_folders
 from neuralcut_cli.tools.definition import ToolArgs, ToolContext, ToolError, tool
+from neuralcut_cli.tools.outputs import SkillOutput, SkillsOutput
 
 
 def _skills(ctx: ToolContext) -> list[Skill]:
@@ -22,7 +23,7 @@ class ListSkillsArgs(ToolArgs):
 
 
 @tool("list_skills", ListSkillsArgs, group="skills")
-def list_skills(project: Project, args: ListSkillsArgs, ctx: ToolContext) -> dict[str, Any]:
+def list_skills(project: Project, args: ListSkillsArgs, ctx: ToolContext) -> SkillsOutput:
     """List the skills: recipes for whole jobs (a viral short, a pitch video, the person's own). When a request
     matches one, load_skill it and follow its steps with the usual tools."""
     query = args.query if isinstance(args.query, str) else ""
@@ -39,7 +40,7 @@ class LoadSkillArgs(ToolArgs):
 
 
 @tool("load_skill", LoadSkillArgs, group="skills")
-def load_skill(project: Project, args: LoadSkillArgs, ctx: ToolContext) -> dict[str, Any]:
+def load_skill(project: Project, args: LoadSkillArgs, ctx: ToolContext) -> SkillOutput:
     """Load a skill's instructions (from list_skills) and follow them step by step with the editing tools."""
     skills = _skills(ctx)
     found = next((s for s in skills if s.id == args.skill_id.strip()), None)

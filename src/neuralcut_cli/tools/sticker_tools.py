@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field
 
@@ -20,6 +20,7 @@ from neuralcut_cli.tools.definition import (
     ToolError,
     tool,
 )
+from neuralcut_cli.tools.outputs import Placed, StickersOutput
 
 
 class AddStickerArgs(ToolArgs):
@@ -43,7 +44,7 @@ class AddStickerArgs(ToolArgs):
 
 
 @tool("add_sticker", AddStickerArgs, kind="edit", group="stickers", hints=Hints(destructive=False))
-def add_sticker(project: Project, args: AddStickerArgs, ctx: ToolContext) -> ProjectEdit:
+def add_sticker(project: Project, args: AddStickerArgs, ctx: ToolContext) -> ProjectEdit[Placed]:
     """Add a sticker (a shape such as shapes:star, shapes:heart, shapes:arrow,
     or a country flag such as flags:US) from `start` to `end` seconds at a
     corner or the center of the frame."""
@@ -64,7 +65,7 @@ class ListStickersArgs(ToolArgs):
 
 
 @tool("list_stickers", ListStickersArgs, group="stickers")
-def list_stickers(project: Project, args: ListStickersArgs, ctx: ToolContext) -> dict[str, Any]:
+def list_stickers(project: Project, args: ListStickersArgs, ctx: ToolContext) -> StickersOutput:
     """List the stickers add_sticker accepts: shapes (circle, square,
     triangle, star, heart, arrow, ...) and country flags by ISO code.
     Filter with `query` and `provider`."""

@@ -4,7 +4,7 @@ project's folder or a folder named in ``NEURALCUT_MEDIA_ROOTS``: a model's file 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any, ClassVar
+from typing import Annotated, ClassVar
 
 from pydantic import Field
 
@@ -15,6 +15,7 @@ from neuralcut_cli.media.roots import media_roots
 from neuralcut_cli.media.subtitles import SUBTITLE_SUFFIXES, read_cues, write_cues
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.tools.definition import Hints, ProjectEdit, ToolArgs, ToolContext, ToolError, tool
+from neuralcut_cli.tools.outputs import CaptionsOutput, ExportCaptionsOutput
 from neuralcut_cli.tools.sources import project_path
 
 
@@ -40,7 +41,7 @@ class ImportSubtitlesArgs(ToolArgs):
 
 
 @tool("import_subtitles", ImportSubtitlesArgs, kind="edit", group="speech", hints=Hints(destructive=False))
-def import_subtitles(project: Project, args: ImportSubtitlesArgs, ctx: ToolContext) -> ProjectEdit:
+def import_subtitles(project: Project, args: ImportSubtitlesArgs, ctx: ToolContext) -> ProjectEdit[CaptionsOutput]:
     """Turn a subtitle file into caption text elements on a new "Captions" track, one per cue, at its times."""
     path = _inside(ctx, args.file)
     if not path.is_file():
@@ -64,7 +65,7 @@ class ExportCaptionsArgs(ToolArgs):
 
 
 @tool("export_captions", ExportCaptionsArgs, group="speech")
-def export_captions(project: Project, args: ExportCaptionsArgs, ctx: ToolContext) -> dict[str, Any]:
+def export_captions(project: Project, args: ExportCaptionsArgs, ctx: ToolContext) -> ExportCaptionsOutput:
     """Write the captions (the "Captions" track made by add_captions or import_subtitles) as an SRT or WebVTT
     file in the project folder."""
     path = _inside(ctx, args.file)

@@ -6,39 +6,59 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar
+from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema
+from pydantic.alias_generators import to_camel
 
-from neuralcut_cli.errors import ToolError
+from neuralcut_cli.project.base import NUMBER, Number, in_range
 from neuralcut_cli.project.colors import check_color
-from neuralcut_cli.project.limits import MAX_NUMBER
 from neuralcut_cli.tools.definition import ToolArgs
 
-_TEXT_ENUMS = {
-    "font_weight": ("normal", "bold"),
-    "font_style": ("normal", "italic"),
-    "text_align": ("left", "center", "right"),
-}
-_NUMBER = {"type": "number"}
+
+def _family(value: str) -> str:
+    if not value.strip() or len(value) > 200 or any(ord(c) < 32 or ord(c) == 127 for c in value):
+        raise ValueError("not a font family")
+    return value
+
+
+# JSON numbers within a range, kept as given (an int stays an int in the file).
+FontSize = Annotated[int | float, in_range(0.01, 1000), NUMBER]
+Spacing = Annotated[int | float, in_range(-1000, 1000), NUMBER]
+Radius = Annotated[int | float, in_range(0, 1000), NUMBER]
+Padding = Annotated[int | float, in_range(0, 10_000), NUMBER]
+
+
+Colour = Annotated[str, AfterValidator(check_color)]
+Family = Annotated[str, AfterValidator(_family)]
+
+
+class TextBackground(BaseModel):
+    """The box behind a text; ``padding`` sets both paddings."""
+
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, strict=True, extra="forbid")
+    enabled: bool | None = None
+    color: Colour | None = None
+    corner_radius: Radius | None = None
+    padding: Padding | None = None
 
 
 class TextStyleArgs(ToolArgs):
-    color: Annotated[
-        Any, Field(json_schema_extra={"type": "string"}, description="Text colour: #rrggbb, a CSS name or rgb().")
-    ] = None
-    font_size: Annotated[Any, Field(json_schema_extra=_NUMBER, description="Font size (presets: 5 to 8).")] = None
-    font_family: Annotated[Any, Field(json_schema_extra={"type": "string"}, description="Font family.")] = None
-    font_weight: Annotated[Any, Field(json_schema_extra={"type": "string", "enum": ["normal", "bold"]})] = None
-    font_style: Annotated[Any, Field(json_schema_extra={"type": "string", "enum": ["normal", "italic"]})] = None
-    text_align: Annotated[Any, Field(json_schema_extra={"type": "string", "enum": ["left", "center", "right"]})] = None
-    letter_spacing: Annotated[Any, Field(json_schema_extra=_NUMBER, description="Extra pixels between letters.")] = None
-    position_x: Annotated[Any, Field(json_schema_extra=_NUMBER, description="Pixels right of the centre.")] = None
-    position_y: Annotated[Any, Field(json_schema_extra=_NUMBER, description="Pixels below the centre.")] = None
+    """The style fields ``add_text`` and ``update_text`` share; their own fields are checked first."""
+
+    color: Annotated[Colour | None, Field(description="Text colour: #rrggbb, a CSS name or rgb().")] = None
+    font_size: Annotated[FontSize | None, Field(description="Font size (presets: 5 to 8).")] = None
+    font_family: Annotated[Family | None, Field(description="Font family.")] = None
+    font_weight: Literal["normal", "bold"] | None = None
+    font_style: Literal["normal", "italic"] | None = None
+    text_align: Literal["left", "center", "right"] | None = None
+    letter_spacing: Annotated[Spacing | None, Field(description="Extra pixels between letters.")] = None
+    position_x: Annotated[Number | None, Field(description="Pixels right of the centre.")] = None
+    position_y: Annotated[Number | None, Field(description="Pixels below the centre.")] = None
     background: Annotated[
-        Any,
-        Field(
-            json_schema_extra={
+        TextBackground | None,
+        WithJsonSchema(
+            {
                 "type": "object",
                 "properties": {
                     "enabled": {"type": "boolean"},
@@ -46,78 +66,44 @@ class TextStyleArgs(ToolArgs):
                     "cornerRadius": {"type": "number"},
                     "padding": {"type": "number"},
                 },
-            },
-            description="The box behind the text.",
+            }
         ),
+        Field(description="The box behind the text."),
     ] = None
+    #: The contract's error for each style field; the tool's own fields' errors come first (``ToolArgs``).
     style_errors: ClassVar = {
+        "color": "Invalid color",
+        "font_size": "Invalid fontSize",
+        "font_family": "Invalid fontFamily",
         "font_weight": "Invalid fontWeight",
         "font_style": "Invalid fontStyle",
         "text_align": "Invalid textAlign",
+        "letter_spacing": "Invalid letterSpacing",
+        "position_x": "Invalid positionX",
+        "position_y": "Invalid positionY",
+        "background": "Invalid background",
     }
 
+    error_order: ClassVar = tuple(style_errors)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.errors = {**TextStyleArgs.style_errors, **cls.__dict__.get("errors", {})}
+
     def overrides(self) -> dict[str, Any]:
-        """The overrides given, checked, as element fields (``ToolError`` with the contract's string)."""
-        out: dict[str, Any] = {}
-        for name, allowed in _TEXT_ENUMS.items():
-            value = getattr(self, name)
-            if value is not None:
-                if value not in allowed:
-                    raise ToolError(self.style_errors[name])
-                out[name] = value
-        if self.font_size is not None:
-            out["font_size"] = _number(self.font_size, "Invalid fontSize", low=0.01, high=1000)
-        if self.letter_spacing is not None:
-            out["letter_spacing"] = _number(self.letter_spacing, "Invalid letterSpacing", low=-1000, high=1000)
-        for name, error in (("position_x", "Invalid positionX"), ("position_y", "Invalid positionY")):
-            if getattr(self, name) is not None:
-                out[name] = _number(getattr(self, name), error, low=-MAX_NUMBER, high=MAX_NUMBER)
+        """The overrides given, as element fields."""
+        out: dict[str, Any] = {
+            name: getattr(self, name)
+            for name in ("font_weight", "font_style", "text_align", "font_size", "letter_spacing", "position_x")
+            + ("position_y", "color", "font_family")
+            if getattr(self, name) is not None
+        }
         if self.background is not None:
-            out["background"] = _background(self.background)
-        if self.color is not None:
-            out["color"] = _color(self.color, "Invalid color")
-        if self.font_family is not None:
-            family = self.font_family
-            if (
-                not isinstance(family, str)
-                or not family.strip()
-                or len(family) > 200
-                or any(ord(c) < 32 or ord(c) == 127 for c in family)
-            ):
-                raise ToolError("Invalid fontFamily")
-            out["font_family"] = family
+            box = self.background
+            out["background"] = {
+                **({"enabled": box.enabled} if box.enabled is not None else {}),
+                **({"color": box.color} if box.color is not None else {}),
+                **({"corner_radius": box.corner_radius} if box.corner_radius is not None else {}),
+                **({"padding_x": box.padding, "padding_y": box.padding} if box.padding is not None else {}),
+            }
         return out
-
-
-def _number(value: Any, error: str, low: float, high: float) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value or not low <= value <= high:
-        raise ToolError(error)
-    return value
-
-
-def _color(value: Any, error: str) -> str:
-    try:
-        return check_color(value) if isinstance(value, str) else _raise(error)
-    except ValueError:
-        raise ToolError(error) from None
-
-
-def _raise(error: str) -> str:
-    raise ToolError(error)
-
-
-def _background(value: Any) -> dict[str, Any]:
-    if not isinstance(value, dict) or not set(value) <= {"enabled", "color", "cornerRadius", "padding"}:
-        raise ToolError("Invalid background")
-    out: dict[str, Any] = {}
-    if "enabled" in value:
-        if not isinstance(value["enabled"], bool):
-            raise ToolError("Invalid background")
-        out["enabled"] = value["enabled"]
-    if "color" in value:
-        out["color"] = _color(value["color"], "Invalid background")
-    if "cornerRadius" in value:
-        out["corner_radius"] = _number(value["cornerRadius"], "Invalid background", 0, 1000)
-    if "padding" in value:
-        out["padding_x"] = out["padding_y"] = _number(value["padding"], "Invalid background", 0, 10_000)
-    return out

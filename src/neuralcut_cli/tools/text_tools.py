@@ -22,6 +22,7 @@ from neuralcut_cli.tools.definition import (
     ToolError,
     tool,
 )
+from neuralcut_cli.tools.outputs import Placed, UpdateTextOutput
 from neuralcut_cli.tools.text_style import TextStyleArgs
 
 Position = Literal["top", "center", "bottom"]
@@ -49,11 +50,10 @@ class AddTextArgs(TextStyleArgs):
             raise ToolError("Text is required")
         if seconds_to_ticks(self.start) >= seconds_to_ticks(self.end):
             raise ToolError("Invalid time range")
-        self.overrides()
 
 
 @tool("add_text", AddTextArgs, kind="edit", group="core", hints=Hints(destructive=False))
-def add_text(project: Project, args: AddTextArgs, ctx: ToolContext) -> ProjectEdit:
+def add_text(project: Project, args: AddTextArgs, ctx: ToolContext) -> ProjectEdit[Placed]:
     """Add text from `start` to `end` (s) at the top, center or bottom, with optional style (colour, font,
     alignment, position, background box). Only when the user asks for text."""
     element = text_element(
@@ -103,11 +103,10 @@ class UpdateTextArgs(TextStyleArgs):
             raise ToolError("Invalid time range")
         if self.element_ids is not None and (self.start is not None or self.end is not None):
             raise ToolError("start and end change one element: give elementId")
-        self.overrides()
 
 
 @tool("update_text", UpdateTextArgs, kind="edit", group="text", hints=Hints(destructive=False, idempotent=True))
-def update_text(project: Project, args: UpdateTextArgs, ctx: ToolContext) -> ProjectEdit:
+def update_text(project: Project, args: UpdateTextArgs, ctx: ToolContext) -> ProjectEdit[UpdateTextOutput]:
     """Change existing text: one element (trackId and elementId: its text,
     start/end in seconds, position top/center/bottom) or several at once
     (elementIds: text and style). Style overrides as in add_text. Only the
@@ -140,9 +139,10 @@ def update_text(project: Project, args: UpdateTextArgs, ctx: ToolContext) -> Pro
     return project.with_scene(scene), {"success": True, "elementId": element.id}
 
 
-def _update_many(project: Project, args: UpdateTextArgs) -> ProjectEdit:
+def _update_many(project: Project, args: UpdateTextArgs) -> ProjectEdit[UpdateTextOutput]:
     """Every text element of ``elementIds`` (others are listed as skipped); one undo step."""
-    scene, updated, skipped = project.scene, [], []
+    scene, skipped = project.scene, []
+    updated: list[Placed] = []
     for element_id in dict.fromkeys(args.element_ids or []):
         found = scene.find_element(element_id)
         if found is None or found[1].type != "text":

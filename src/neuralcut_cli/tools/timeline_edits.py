@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar
+from typing import Annotated, ClassVar
 
 from pydantic import Field
 
@@ -28,6 +28,7 @@ from neuralcut_cli.tools.definition import (
     ToolError,
     tool,
 )
+from neuralcut_cli.tools.outputs import DeleteOutput, Done, MoveOutput, SplitOutput, TimingOutput
 from neuralcut_cli.tools.ripple_tools import moved_output
 
 
@@ -42,7 +43,7 @@ class SplitArgs(ToolArgs):
 
 
 @tool("split", SplitArgs, kind="edit", group="core", hints=Hints(destructive=False))
-def split(project: Project, args: SplitArgs, ctx: ToolContext) -> ProjectEdit:
+def split(project: Project, args: SplitArgs, ctx: ToolContext) -> ProjectEdit[SplitOutput]:
     """Cut every element on every track at the given times (s); nothing is deleted or moved. The left piece keeps
     its id; each right piece gets a new one."""
     scene = require_content(project)
@@ -60,7 +61,7 @@ class DeleteArgs(ToolArgs):
 
 
 @tool("delete_timeline_elements", DeleteArgs, kind="edit", group="core", hints=Hints(destructive=True))
-def delete_timeline_elements(project: Project, args: DeleteArgs, ctx: ToolContext) -> ProjectEdit:
+def delete_timeline_elements(project: Project, args: DeleteArgs, ctx: ToolContext) -> ProjectEdit[DeleteOutput]:
     """Delete elements by id; with `ripple: true` later elements on their tracks move left to close the gaps. If
     any id is missing nothing changes."""
     scene = require_content(project)
@@ -79,19 +80,18 @@ def delete_timeline_elements(project: Project, args: DeleteArgs, ctx: ToolContex
 class MoveArgs(ToolArgs):
     element_ids: Annotated[list[Id], Field(min_length=1, description="elementId values to move together.")]
     start: Annotated[Seconds, Field(description="New start in seconds of the earliest element of the group.")]
-    target_track_id: Annotated[
-        Any,
-        Field(json_schema_extra={"type": "string"}, description="Optional trackId of a compatible track to move to."),
-    ] = None
-    errors: ClassVar = {"element_ids": "Invalid element ids", "start": "Invalid start time"}
-
-    def check(self) -> None:
-        if self.target_track_id is not None and not isinstance(self.target_track_id, str):
-            raise ToolError(f"Target track not found: {self.target_track_id}")
+    target_track_id: Annotated[str | None, Field(description="Optional trackId of a compatible track to move to.")] = (
+        None
+    )
+    errors: ClassVar = {
+        "element_ids": "Invalid element ids",
+        "start": "Invalid start time",
+        "target_track_id": "Target track not found: {value}",
+    }
 
 
 @tool("move_timeline_elements", MoveArgs, kind="edit", group="core", hints=Hints(destructive=False))
-def move_timeline_elements(project: Project, args: MoveArgs, ctx: ToolContext) -> ProjectEdit:
+def move_timeline_elements(project: Project, args: MoveArgs, ctx: ToolContext) -> ProjectEdit[MoveOutput]:
     """Move elements to `start` (s); several keep their offsets. They stay on their tracks unless `targetTrackId`
     names another; overlaps are refused."""
     scene = require_content(project)
@@ -141,7 +141,7 @@ def _ticks(value: float | None) -> int | None:
     group="core",
     hints=Hints(destructive=False, idempotent=True),
 )
-def update_timeline_element_timing(project: Project, args: TimingArgs, ctx: ToolContext) -> ProjectEdit:
+def update_timeline_element_timing(project: Project, args: TimingArgs, ctx: ToolContext) -> ProjectEdit[TimingOutput]:
     """Change an element's start, end or duration (s): `start` alone moves it; `end` or `duration` keep the start.
     Video and audio cannot outgrow their source."""
     scene = project.scene
@@ -151,7 +151,7 @@ def update_timeline_element_timing(project: Project, args: TimingArgs, ctx: Tool
     track, element = found
     start, end = resolve_range(element, _ticks(args.start), _ticks(args.end), _ticks(args.duration))
     scene = retime_in_scene(scene, element, start, end)
-    output: dict[str, Any] = {
+    output: TimingOutput = {
         "success": True,
         "elementId": element.id,
         "trackId": track.id,
@@ -169,7 +169,7 @@ class DeleteOneArgs(ToolArgs):
 
 
 @tool("delete_element", DeleteOneArgs, kind="edit", group="legacy", hints=Hints(destructive=True))
-def delete_element(project: Project, args: DeleteOneArgs, ctx: ToolContext) -> ProjectEdit:
+def delete_element(project: Project, args: DeleteOneArgs, ctx: ToolContext) -> ProjectEdit[Done]:
     """Deprecated: prefer delete_timeline_elements. Delete one element given
     its trackId and elementId."""
     track = project.scene.tracks.find(args.track_id)

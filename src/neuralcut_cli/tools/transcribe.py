@@ -7,7 +7,7 @@ Without the optional extra the tool answers with how to install it.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar
+from typing import Annotated, ClassVar, cast
 
 from pydantic import Field
 
@@ -17,6 +17,7 @@ from neuralcut_cli.media.transcripts import MissingExtra
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.tools.common import find_asset
 from neuralcut_cli.tools.definition import ToolArgs, ToolContext, tool
+from neuralcut_cli.tools.outputs import TranscriptOutput
 
 FAILED = "Failed to transcribe"
 
@@ -41,7 +42,7 @@ def _default_asset(project: Project) -> str:
 
 
 @tool("transcribe_video", TranscribeArgs, group="speech")
-def transcribe_video(project: Project, args: TranscribeArgs, ctx: ToolContext) -> dict[str, Any]:
+def transcribe_video(project: Project, args: TranscribeArgs, ctx: ToolContext) -> TranscriptOutput:
     """Transcribe the speech of a video or audio asset with local Whisper:
     the full text and timed segments (seconds). Useful for captions: add
     them with add_text, one call per segment, only when the user asks."""
@@ -51,7 +52,8 @@ def transcribe_video(project: Project, args: TranscribeArgs, ctx: ToolContext) -
         raise ToolError("Unsupported asset type", details=f"{asset.label} is an {asset.type}")
     try:
         file = locate(ctx.session.path, asset)
-        return ctx.services.transcriber.transcribe(file, ctx.session.path, args.model_id, args.language)
+        said = ctx.services.transcriber.transcribe(file, ctx.session.path, args.model_id, args.language)
+        return cast(TranscriptOutput, said)  # built by media.transcripts; its keys are checked by the tests
     except AssetFileError as exc:
         raise ToolError("Unsupported asset type" if exc.unsupported else FAILED, details=exc.message) from None
     except MissingExtra as exc:

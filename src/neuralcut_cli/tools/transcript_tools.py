@@ -20,6 +20,7 @@ from neuralcut_cli.project.model import Project, Scene
 from neuralcut_cli.time import seconds_to_ticks
 from neuralcut_cli.tools.common import Id, Seconds
 from neuralcut_cli.tools.definition import Hints, ProjectEdit, ToolArgs, ToolContext, ToolError, tool
+from neuralcut_cli.tools.outputs import CaptionsOutput, FindOutput, RemovedOutput
 from neuralcut_cli.tools.sources import asset_file, project_path, with_sound
 
 FILLERS = ["um", "uh", "erm", "like"]
@@ -61,7 +62,7 @@ class FindArgs(ToolArgs):
 
 
 @tool("find_in_transcript", FindArgs, group="speech")
-def find_in_transcript(project: Project, args: FindArgs, ctx: ToolContext) -> dict[str, Any]:
+def find_in_transcript(project: Project, args: FindArgs, ctx: ToolContext) -> FindOutput:
     """Where a word or phrase is spoken: timeline ranges (seconds) across the clips, from the transcripts
     transcribe_video made (trims and speed applied). Case and punctuation are ignored."""
     words, missing = _words(project, with_sound(project, None), ctx)
@@ -105,7 +106,7 @@ class CutWordsArgs(ToolArgs):
 
 
 @tool("cut_words", CutWordsArgs, kind="edit", group="speech", hints=Hints(destructive=True))
-def cut_words(project: Project, args: CutWordsArgs, ctx: ToolContext) -> ProjectEdit:
+def cut_words(project: Project, args: CutWordsArgs, ctx: ToolContext) -> ProjectEdit[RemovedOutput]:
     """Remove spoken words from a clip, as in a text-based editor: `text` (the first time it is said, or every
     time) or the words between `start` and `end`; the cut runs from the first word's start to the last word's
     end, on every track, closed with ripple so the rest stays in sync. Needs transcribe_video first."""
@@ -143,7 +144,7 @@ class FillerArgs(ToolArgs):
 
 
 @tool("remove_filler_words", FillerArgs, kind="edit", group="speech", hints=Hints(destructive=True))
-def remove_filler_words(project: Project, args: FillerArgs, ctx: ToolContext) -> ProjectEdit:
+def remove_filler_words(project: Project, args: FillerArgs, ctx: ToolContext) -> ProjectEdit[RemovedOutput]:
     """Cut every filler word ("um", "uh", "erm", "like" unless `words` says otherwise) from the clips' speech,
     closing the cuts. Needs transcribe_video first."""
     words, missing = _words(project, with_sound(project, args.element_ids), ctx)
@@ -180,7 +181,7 @@ class CaptionArgs(ToolArgs):
 
 
 @tool("add_captions", CaptionArgs, kind="edit", group="speech", hints=Hints(destructive=False))
-def add_captions(project: Project, args: CaptionArgs, ctx: ToolContext) -> ProjectEdit:
+def add_captions(project: Project, args: CaptionArgs, ctx: ToolContext) -> ProjectEdit[CaptionsOutput]:
     """Caption the clips' speech: text elements timed to the words as the clips are edited now (trims and speed
     applied), a few words each, on a new "Captions" text track. They are ordinary text elements afterwards.
     Needs transcribe_video first."""

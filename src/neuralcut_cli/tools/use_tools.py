@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar
+from typing import Annotated, ClassVar
 
 from pydantic import Field
 
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.tools.definition import ToolArgs, ToolContext, ToolError, tool
 from neuralcut_cli.tools.groups import GIST, UNLOCKABLE, groups
+from neuralcut_cli.tools.outputs import UseToolsOutput
 
 
 class UseToolsArgs(ToolArgs):
@@ -29,7 +30,7 @@ def _description() -> str:
 
 
 @tool("use_tools", UseToolsArgs, group="core")
-def use_tools(project: Project, args: UseToolsArgs, ctx: ToolContext) -> dict[str, Any]:
+def use_tools(project: Project, args: UseToolsArgs, ctx: ToolContext) -> UseToolsOutput:
     return {
         "unlocked": list(dict.fromkeys(args.groups)),
         "tools": {group: list(groups()[group]) for group in dict.fromkeys(args.groups)},

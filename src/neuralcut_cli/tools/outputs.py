@@ -1,0 +1,336 @@
+"""What each tool answers, as typed dictionaries (the JSON a model, MCP client or person gets back).
+
+(No ``from __future__ import annotations`` here: ``NotRequired`` must be seen when each class is made.)
+
+A tool's function returns one of these (an edit returns ``ProjectEdit[Output]``: the new project and the
+answer); mypy checks every answer built against its type, and the tests check every answer a tool gives at
+run time against the type its declaration names (``ToolDefinition.output_type``). Keys are camelCase, as
+on the wire. Nested rows that other modules build (listings, summaries) are typed where they are made.
+"""
+
+from typing import (
+    Any,
+    NotRequired,  # typing's own cannot be read by pydantic on 3.11
+)
+
+from typing_extensions import TypedDict
+
+Row = dict[str, Any]  # a row another module builds (an effect summary, a track listing, a transcript segment)
+
+
+class Placed(TypedDict):
+    elementId: str
+    trackId: str
+
+
+class Moved(TypedDict):
+    elementId: str
+    start: float
+
+
+class Done(TypedDict):
+    success: bool
+
+
+# -- timeline edits
+
+
+class SplitOutput(Done):
+    affectedElements: list[str]
+
+
+class DeleteOutput(Done):
+    deletedElements: list[str]
+    movedElements: NotRequired[list[Moved]]
+
+
+class MoveOutput(Done):
+    movedElements: list[Row]
+
+
+class TimingOutput(Done):
+    elementId: str
+    trackId: str
+    start: float
+    end: float
+    duration: float
+
+
+class RemoveRangeOutput(Done):
+    deletedElements: list[str]
+    cutElements: list[str]
+    movedElements: list[Moved]
+
+
+class CloseGapsOutput(Done):
+    trackId: str
+    movedElements: list[Moved]
+
+
+class SpeedOutput(Done):
+    elements: list[Row]
+
+
+class DuplicateOutput(Done):
+    duplicated: list[Placed]
+
+
+class UpdateClipOutput(Done):
+    elementId: str
+    applied: Row
+
+
+class TrackMuteOutput(Done):
+    trackId: str
+    muted: bool
+
+
+class TrackHiddenOutput(Done):
+    trackId: str
+    hidden: bool
+
+
+class VolumeOutput(Done):
+    volume: float
+
+
+# -- text, stickers, effects, motion
+
+
+class UpdateTextOutput(Done):
+    elementId: NotRequired[str]
+    updated: NotRequired[list[Placed]]
+    skipped: NotRequired[list[str]]
+
+
+class AppliedEffectOutput(TypedDict):
+    elementId: str
+    trackId: str
+    appliedParams: Row
+
+
+class UpdatedEffectOutput(Done):
+    elementId: str
+    appliedParams: Row
+
+
+class AddClipEffectOutput(Done):
+    added: list[Row]
+    effectType: str
+    appliedParams: Row
+
+
+class UpdateClipEffectOutput(Done):
+    elementId: str
+    effectId: str
+    appliedParams: Row
+    enabled: bool
+
+
+class RemoveClipEffectOutput(Done):
+    elementId: str
+    removed: str
+
+
+# "in" is a keyword: the functional form
+FadeOutput = TypedDict("FadeOutput", {"success": bool, "elementIds": list[str], "in": float, "out": float})
+
+
+class AnimateOutput(Done):
+    elementId: str
+    property: str
+    start: float
+    end: float
+    keyframes: NotRequired[int]
+
+
+class DuckOutput(Done):
+    ducked: list[str]
+    depth: float
+
+
+class UpsertKeyframeOutput(Done):
+    elementId: str
+    propertyPath: str
+    keyframeId: str
+    time: float
+    value: Any
+    interpolation: str
+
+
+class RemoveKeyframeOutput(Done):
+    removedKeyframeId: str
+
+
+class CurveOutput(Done):
+    elementId: str
+    keyframeId: str
+    applied: Row
+
+
+# -- media, analysis, words
+
+
+class RemovedOutput(Done):
+    removed: list[Row]
+    secondsSaved: float
+    untranscribed: NotRequired[list[str]]
+
+
+class NormalizeOutput(Done):
+    targetLufs: float
+    elements: list[Row]
+    skipped: list[Row]
+
+
+class ScenesOutput(TypedDict):
+    elementId: str
+    scenes: list[float]
+
+
+class SplitScenesOutput(Done):
+    cuts: list[Row]
+    affectedElements: list[str]
+
+
+class CaptionsOutput(Done):
+    trackId: str
+    captions: int
+    untranscribed: NotRequired[list[str]]
+
+
+class ExportCaptionsOutput(Done):
+    file: str
+    captions: int
+
+
+class FindOutput(TypedDict):
+    query: str
+    matches: list[Row]
+    untranscribed: list[str]
+
+
+class TranscriptOutput(TypedDict):
+    assetId: str
+    language: str
+    text: str
+    segments: list[Row]
+
+
+class AssetContextOutput(TypedDict):
+    assetId: str
+    status: str
+    cached: bool
+    provider: str
+    fileUri: str | None
+    mimeType: str | None
+    summary: NotRequired[str]
+
+
+# -- reading the project
+
+
+class TimelineOutput(TypedDict):
+    tracks: list[Row]
+
+
+class AssetsOutput(TypedDict):
+    assets: list[Row]
+
+
+class ContextOutput(TypedDict):
+    projectId: str
+    activeSceneId: str | None
+    mediaCount: int
+    mediaNames: list[str]
+    playbackTimeMs: NotRequired[int | float]
+
+
+class EffectsOutput(TypedDict):
+    effects: list[Row]
+
+
+class StickersOutput(TypedDict):
+    stickers: list[Row]
+
+
+class PropertiesOutput(TypedDict):
+    elementId: str
+    elementType: str
+    properties: list[Row]
+
+
+class KeyframesOutput(TypedDict):
+    elementId: str
+    keyframes: list[Row]
+
+
+class SkillsOutput(TypedDict):
+    skills: list[Row]
+
+
+class SkillOutput(TypedDict):
+    skillId: str
+    name: str
+    instructions: str
+
+
+class UseToolsOutput(TypedDict):
+    unlocked: list[str]
+    tools: dict[str, list[str]]
+
+
+class HistoryOutput(Done, total=False):
+    undone: Row
+    redone: Row
+
+
+class EffectOutput(TypedDict):
+    id: str
+    name: str
+    description: str
+    params: list[Row]
+
+
+class ElementOutput(TypedDict):
+    elementId: str
+    trackId: str
+    type: str
+    name: str
+    start: float
+    end: float
+    duration: float
+    trimStart: float
+    trimEnd: float
+    # by kind: media, text, sticker, graphic, effect, sound and picture fields
+    assetId: NotRequired[str | None]
+    speed: NotRequired[float]
+    sourceDuration: NotRequired[float]
+    content: NotRequired[str]
+    fontSize: NotRequired[float]
+    fontFamily: NotRequired[str]
+    color: NotRequired[str]
+    fontWeight: NotRequired[str]
+    fontStyle: NotRequired[str]
+    textAlign: NotRequired[str]
+    textDecoration: NotRequired[str]
+    letterSpacing: NotRequired[float]
+    lineHeight: NotRequired[float]
+    background: NotRequired[Row]
+    stickerId: NotRequired[str]
+    definitionId: NotRequired[str]
+    effectType: NotRequired[str]
+    params: NotRequired[Row]
+    volume: NotRequired[float]
+    volumeDb: NotRequired[float]
+    muted: NotRequired[bool]
+    sourceAudio: NotRequired[Any]
+    sourceType: NotRequired[Any]
+    sourceUrl: NotRequired[Any]
+    transform: NotRequired[Row]
+    opacity: NotRequired[float]
+    blendMode: NotRequired[str]
+    hidden: NotRequired[bool]
+    effects: NotRequired[list[Row]]
+    masks: NotRequired[list[Row]]
+    animations: NotRequired[Row]
