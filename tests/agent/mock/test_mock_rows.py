@@ -64,3 +64,16 @@ def test_a_rows_refusal_reaches_the_person() -> None:
 def test_an_intent_not_made_by_parse_has_no_plan_and_says_so() -> None:
     with pytest.raises(TypeError, match="Split was not made by parse: it has no plan"):
         run_request((i.Split(times=()),), Replay([], frozenset()), Context())
+
+
+def test_a_plans_call_is_built_as_the_tools_own_arguments() -> None:
+    """Issue 26 §2: plans build typed calls; one of the wrong shape is the plan's bug, raised when it is made."""
+    from neuralcut_cli.agent.backends.mock.replay import Call
+    from neuralcut_cli.tools.timeline_edits import DeleteArgs, SplitArgs
+
+    assert Call("split", SplitArgs(times=[5])).args == {"times": [5.0]}
+    assert Call("split", {"times": [5]}).args == {"times": [5]}
+    with pytest.raises(TypeError, match="split takes SplitArgs, not DeleteArgs"):
+        Call("split", DeleteArgs(element_ids=["e1"]))
+    with pytest.raises(TypeError, match="a plan called split with arguments of the wrong shape"):
+        Call("split", {"times": "5"})

@@ -10,10 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 if TYPE_CHECKING:
     from neuralcut_cli.agent.backends.mock.replay import Context, Plan
+
+
+TextPosition = Literal["top", "center", "bottom"]
+Corner = Literal["top-left", "top-right", "center", "bottom-left", "bottom-right"]
 
 
 @dataclass(frozen=True)
@@ -173,7 +177,7 @@ class Place(Intent):
     """Move a text (or sticker) to the top, center or bottom of the frame."""
 
     ref: Ref = field(default_factory=lambda: Ref(""))
-    position: str = "center"
+    position: TextPosition = "center"
 
 
 @dataclass(frozen=True)
@@ -218,7 +222,7 @@ class Volume(Intent):
 class AddSticker(Intent):
     sticker: str = ""
     span: Span = field(default_factory=Span)
-    position: str = "center"
+    position: Corner = "center"
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ from typing import Any
 from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.listing import Item, items_of, track_words
 from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, listing, one, pick
+from neuralcut_cli.tools.clip_tools import DuplicateArgs, UpdateClipArgs
 
 _STATE = {"mute": ("muted", True), "unmute": ("muted", False), "hide": ("hidden", True), "show": ("hidden", False)}
 
@@ -69,7 +70,7 @@ def plan_track_state(intent: i.TrackState, ctx: Context) -> Plan:
 def plan_duplicate(intent: i.Duplicate, ctx: Context) -> Plan:
     items = yield from listing()
     chosen = _chosen(intent.refs, items, ctx)
-    result = yield Call("duplicate_elements", {"elementIds": [item.id for item in chosen]})
+    result = yield Call("duplicate_elements", DuplicateArgs(element_ids=[item.id for item in chosen]))
     copies = [d["elementId"] for d in result["duplicated"]]
     return Done(
         f"Duplicated {', '.join(item.id for item in chosen)} to the same times on new tracks above "
@@ -82,7 +83,7 @@ def plan_opacity(intent: i.Opacity, ctx: Context) -> Plan:
     items = yield from listing()
     chosen = _chosen(intent.refs, items, ctx, ("video", "image", "text", "sticker", "graphic"))
     for item in chosen:
-        yield Call("update_clip", {"elementId": item.id, "opacity": intent.percent})
+        yield Call("update_clip", UpdateClipArgs(element_id=item.id, opacity=intent.percent))
     return Done(
         f"Set {', '.join(item.id for item in chosen)} to {intent.percent:g}% opacity.",
         tuple(item.id for item in chosen),
@@ -93,7 +94,7 @@ def plan_visibility(intent: i.Visibility, ctx: Context) -> Plan:
     items = yield from listing()
     chosen = _chosen(intent.refs, items, ctx, ("video", "image", "text", "sticker", "graphic"))
     for item in chosen:
-        yield Call("update_clip", {"elementId": item.id, "hidden": intent.hidden})
+        yield Call("update_clip", UpdateClipArgs(element_id=item.id, hidden=intent.hidden))
     verb = "Hid" if intent.hidden else "Showed"
     return Done(f"{verb} {', '.join(item.describe() for item in chosen)}.", tuple(item.id for item in chosen))
 

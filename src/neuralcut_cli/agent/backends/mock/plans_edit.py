@@ -22,6 +22,10 @@ from neuralcut_cli.agent.backends.mock.replay import (
     when,
 )
 from neuralcut_cli.english import plural
+from neuralcut_cli.tools.clip_tools import GetElementArgs, UpdateClipArgs
+from neuralcut_cli.tools.ripple_tools import RemoveRangeArgs
+from neuralcut_cli.tools.text_tools import UpdateTextArgs
+from neuralcut_cli.tools.timeline_edits import SplitArgs
 
 EPS = 1e-6
 
@@ -36,7 +40,7 @@ def plan_split(intent: i.Split, ctx: Context) -> Plan:
         times = sorted({when(t, items, ctx) for t in intent.times})
     if intent.ref is not None and intent.times:
         _holding(intent.ref, times, items, ctx)
-    result = yield Call("split", {"times": times})
+    result = yield Call("split", SplitArgs(times=times))
     affected = result["affectedElements"]
     where = ", ".join(tc(t) for t in times)
     if not affected:
@@ -65,7 +69,9 @@ def plan_remove_range(intent: i.RemoveRange, ctx: Context) -> Plan:
     items = (yield from listing()) if needs_items(intent.span) else []
     start, end = span(intent.span, items, ctx, default=None)
     result = yield Call(
-        "remove_range", {"start": round(start, 6), "end": round(end, 6), "ripple": intent.ripple}, allow_error=True
+        "remove_range",
+        RemoveRangeArgs(start=round(start, 6), end=round(end, 6), ripple=intent.ripple),
+        allow_error=True,
     )
     if "error" in result:
         if result["error"] == "Nothing lies in that range":
@@ -142,7 +148,7 @@ def plan_place(intent: i.Place, ctx: Context) -> Plan:
             f"Only text can be moved to the {intent.position} of the frame for now; {item.describe()} is "
             f"{'an' if item.type[0] in 'aeiou' else 'a'} {item.type}."
         )
-    yield Call("update_text", {"trackId": item.track_id, "elementId": item.id, "position": intent.position})
+    yield Call("update_text", UpdateTextArgs(track_id=item.track_id, element_id=item.id, position=intent.position))
     return Done(f"Moved {item.describe()} to the {intent.position} of the frame.", (item.id,))
 
 
@@ -173,11 +179,11 @@ def plan_timing(intent: i.Timing, ctx: Context) -> Plan:
 
 def _trim_clip_start(item: Item, seconds: float) -> Plan:
     """A clip's in point moves later (or earlier): its start edge moves, its frames stay in place."""
-    details = yield Call("get_element", {"elementId": item.id})
+    details = yield Call("get_element", GetElementArgs(element_id=item.id))
     trim_start = round(float(details["trimStart"]) + seconds * float(details.get("speed", 1)), 6)
     if trim_start < 0:
         raise Failed(f"{item.describe()} starts at the beginning of its source; there is nothing more to show there.")
-    yield Call("update_clip", {"elementId": item.id, "trimStart": trim_start})
+    yield Call("update_clip", UpdateClipArgs(element_id=item.id, trim_start=trim_start))
     return Done(
         f"Trimmed {seconds:g} s off the start of {item.id}: it now starts at {tc(item.start + seconds)} "
         f"(in point {trim_start:g} s into its source).",

@@ -8,6 +8,9 @@ from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.listing import Item, items_of, stem, track_words
 from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, end_of, listing, one, tc, when
 from neuralcut_cli.english import plural
+from neuralcut_cli.tools.asset_context import LoadAssetArgs
+from neuralcut_cli.tools.clip_tools import GetElementArgs
+from neuralcut_cli.tools.effect_tools import GetEffectArgs
 
 if TYPE_CHECKING:
     from neuralcut_cli.agent.backends.mock.rules_look import Greet
@@ -104,7 +107,7 @@ def plan_list_effects(intent: i.ListEffects, ctx: Context) -> Plan:
 
 
 def plan_effect_info(intent: i.EffectInfo, ctx: Context) -> Plan:
-    result = yield Call("get_effect", {"effectType": intent.effect})
+    result = yield Call("get_effect", GetEffectArgs(effect_type=intent.effect))
     params = "; ".join(f"{p['key']}: {p['description']}" for p in result["params"])
     return Done(f"{result['name']} ({result['id']}): {result['description']} Parameters: {params}.")
 
@@ -159,7 +162,7 @@ def plan_how_long(intent: i.HowLong, ctx: Context) -> Plan:
 def plan_about(intent: i.About, ctx: Context) -> Plan:
     items = yield from listing()
     item = one(intent.ref, items, ctx)
-    got = yield Call("get_element", {"elementId": item.id})
+    got = yield Call("get_element", GetElementArgs(element_id=item.id))
     track = {"trackId": got["trackId"], "name": item.track_name, "type": item.track_kind}
     facts = [f"{item.describe()}, {got['duration']:g} s long, on {track_words(track)}"]
     if item.type == "text":
@@ -188,7 +191,7 @@ def plan_describe(intent: i.Describe, ctx: Context) -> Plan:
     asset = item.data.get("assetId")
     if not asset:
         raise Failed(f"{item.describe()} has no media to look at.")
-    result = yield Call("load_asset_context", {"assetId": asset})
+    result = yield Call("load_asset_context", LoadAssetArgs(asset_id=asset))
     if result.get("status") == "processing":
         return Done(f"{stem(item.name) or asset} is still being processed; ask again in a moment.", (item.id,))
     return Done(result.get("summary") or f"Loaded {asset}.", (item.id,))

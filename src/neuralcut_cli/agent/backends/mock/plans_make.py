@@ -25,6 +25,12 @@ from neuralcut_cli.agent.backends.mock.replay import (
 from neuralcut_cli.catalogs.effects import EffectDef, ParamDef, find_effect
 from neuralcut_cli.editing.clip_effects import TAKES_CLIP_EFFECTS as CLIP_EFFECT_TAKERS
 from neuralcut_cli.english import quoted
+from neuralcut_cli.tools.clip_effect_tools import UpdateClipEffectArgs
+from neuralcut_cli.tools.clip_tools import GetElementArgs
+from neuralcut_cli.tools.effect_tools import UpdateEffectArgs
+from neuralcut_cli.tools.media_tools import VolumeArgs
+from neuralcut_cli.tools.sticker_tools import AddStickerArgs
+from neuralcut_cli.tools.text_tools import UpdateTextArgs
 
 DEFAULT_POSITION = {"subtitle": "bottom", "hook": "top"}  # where people expect each style
 
@@ -51,7 +57,7 @@ def plan_add_text(intent: i.AddText, ctx: Context) -> Plan:
 def plan_change_text(intent: i.ChangeText, ctx: Context) -> Plan:
     items = yield from listing()
     item = one(intent.ref, items, ctx, ("text",))
-    yield Call("update_text", {"trackId": item.track_id, "elementId": item.id, "text": intent.text})
+    yield Call("update_text", UpdateTextArgs(track_id=item.track_id, element_id=item.id, text=intent.text))
     return Done(f"Changed {item.id} from {item.label} to {quoted(intent.text)}.", (item.id,))
 
 
@@ -104,7 +110,7 @@ def plan_volume(intent: i.Volume, ctx: Context) -> Plan:
     lines = []
     for item in chosen:
         gain = _gain(item, intent.level)
-        yield Call("set_volume", {"trackId": item.track_id, "elementId": item.id, "volume": gain})
+        yield Call("set_volume", VolumeArgs(track_id=item.track_id, element_id=item.id, volume=gain))
         lines.append(
             f"Muted {item.id}"
             if gain == 0
@@ -121,7 +127,7 @@ def plan_add_sticker(intent: i.AddSticker, ctx: Context) -> Plan:
     start, end = span(intent.span, items, ctx)
     result = yield Call(
         "add_sticker",
-        {"stickerId": intent.sticker, "start": round(start, 6), "end": round(end, 6), "position": intent.position},
+        AddStickerArgs(sticker_id=intent.sticker, start=round(start, 6), end=round(end, 6), position=intent.position),
     )
     return Done(
         f"Added sticker {intent.sticker} at {intent.position}, {tc(start)}–{tc(end)} "
@@ -194,19 +200,21 @@ def plan_update_effect(intent: i.UpdateEffect, ctx: Context) -> Plan:
     if effect is None:
         raise Failed(f"{item.describe()} is not an effect I know.")
     params = _new_params(intent, effect, dict(item.data.get("params", {})))
-    result = yield Call("update_effect", {"elementId": item.id, "params": params})
+    result = yield Call("update_effect", UpdateEffectArgs(element_id=item.id, params=params))
     shown = ", ".join(f"{k}={v}" for k, v in result["appliedParams"].items())
     return Done(f"Updated {item.id}: {shown}.", (item.id,))
 
 
 def _update_clip_effect(intent: i.UpdateEffect, item: Item, kind: str) -> Plan:
-    got = yield Call("get_element", {"elementId": item.id})
+    got = yield Call("get_element", GetElementArgs(element_id=item.id))
     clip_effect = [e for e in got.get("effects") or [] if e.get("type") == kind][-1]
     effect = find_effect(kind)
     if effect is None:
         raise Failed(f"The {kind} on {item.describe()} is not an effect I know.")
     params = _new_params(intent, effect, dict(clip_effect.get("params", {})))
-    result = yield Call("update_clip_effect", {"elementId": item.id, "effectId": clip_effect["id"], "params": params})
+    result = yield Call(
+        "update_clip_effect", UpdateClipEffectArgs(element_id=item.id, effect_id=clip_effect["id"], params=params)
+    )
     shown = ", ".join(f"{k}={v}" for k, v in result["appliedParams"].items())
     return Done(f"Updated the {kind} on {item.describe()}: {shown}.", (item.id,))
 

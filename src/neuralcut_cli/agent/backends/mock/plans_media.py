@@ -6,6 +6,7 @@ from typing import Any
 
 from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, listing, pick, tc
+from neuralcut_cli.tools.analysis_tools import SplitScenesArgs
 
 
 def plan_remove_silences(intent: i.RemoveSilences, ctx: Context) -> Plan:
@@ -48,6 +49,6 @@ def plan_split_scenes(intent: i.SplitScenes, ctx: Context) -> Plan:
         chosen = [item for item in items if item.type == "video" and item.track_kind == "main"]
     if not chosen:
         raise Failed("There is no video clip to cut at its shot changes.")
-    done = yield Call("split_at_scenes", {"elementIds": list(dict.fromkeys(item.id for item in chosen))})
+    done = yield Call("split_at_scenes", SplitScenesArgs(element_ids=list(dict.fromkeys(item.id for item in chosen))))
     cuts = "; ".join(f"{c['elementId']} at {', '.join(tc(t) for t in c['times'])}" for c in done["cuts"] if c["times"])
     return Done(f"Cut at every shot change: {cuts}.", tuple(done["affectedElements"]))

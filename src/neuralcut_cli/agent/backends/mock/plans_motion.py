@@ -7,6 +7,9 @@ from typing import Any
 from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.listing import Item
 from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, listing, one, pick
+from neuralcut_cli.tools.clip_tools import GetElementArgs
+from neuralcut_cli.tools.keyframe_tools import ElementArgs
+from neuralcut_cli.tools.motion_tools import AnimateArgs, DuckArgs
 
 SLIDE_DISTANCE = 1200  # pixels: from beyond the edge of a 1080p frame
 
@@ -57,18 +60,18 @@ def plan_change_fade(intent: i.ChangeFade, ctx: Context) -> Plan:
 def plan_zoom(intent: i.Zoom, ctx: Context) -> Plan:
     items = yield from listing()
     item = one(intent.ref, items, ctx, ("video", "image", "text", "sticker", "graphic"))
-    got = yield Call("get_element", {"elementId": item.id})
+    got = yield Call("get_element", GetElementArgs(element_id=item.id))
     for axis in ("X", "Y"):
         scale = float(got["transform"][f"scale{axis}"])
         yield Call(
             "animate",
-            {
-                "elementId": item.id,
-                "property": f"transform.scale{axis}",
-                "from": scale,
-                "to": round(scale * intent.factor, 2),
-                "easing": "ease-in-out",
-            },
+            AnimateArgs(
+                element_id=item.id,
+                property=f"transform.scale{axis}",
+                start_value=scale,
+                end_value=round(scale * intent.factor, 2),
+                easing="ease-in-out",
+            ),
         )
     way = "in" if intent.factor > 1 else "out"
     return Done(f"Zoomed {way} on {item.describe()} over its whole length ({intent.factor:.2g}x, eased).", (item.id,))
@@ -77,22 +80,22 @@ def plan_zoom(intent: i.Zoom, ctx: Context) -> Plan:
 def plan_slide(intent: i.Slide, ctx: Context) -> Plan:
     items = yield from listing()
     item = one(intent.ref, items, ctx, ("video", "image", "text", "sticker", "graphic"))
-    got = yield Call("get_element", {"elementId": item.id})
+    got = yield Call("get_element", GetElementArgs(element_id=item.id))
     axis = "X" if intent.side in ("left", "right") else "Y"
     here = float(got["transform"][f"position{axis}"])
     away = here + (-SLIDE_DISTANCE if intent.side in ("left", "top") else SLIDE_DISTANCE)
     length = min(intent.length, item.end - item.start)
     yield Call(
         "animate",
-        {
-            "elementId": item.id,
-            "property": f"transform.position{axis}",
-            "from": away,
-            "to": here,
-            "start": item.start,
-            "end": round(item.start + length, 6),
-            "easing": "ease-out",
-        },
+        AnimateArgs(
+            element_id=item.id,
+            property=f"transform.position{axis}",
+            start_value=away,
+            end_value=here,
+            start=item.start,
+            end=round(item.start + length, 6),
+            easing="ease-out",
+        ),
     )
     return Done(f"{item.id} now slides in from the {intent.side} over {length:g} s.", (item.id,))
 
@@ -101,7 +104,9 @@ def plan_duck(intent: i.Duck, ctx: Context) -> Plan:
     items = yield from listing()
     music = _chosen(intent.music, items, ctx, ("audio", "video"))
     under = _chosen(intent.under, items, ctx)
-    result = yield Call("duck", {"musicElementIds": [m.id for m in music], "underElementIds": [u.id for u in under]})
+    result = yield Call(
+        "duck", DuckArgs(music_element_ids=[m.id for m in music], under_element_ids=[u.id for u in under])
+    )
     return Done(
         f"Ducked {', '.join(result['ducked'])} {result['depth']:g} dB under {', '.join(u.id for u in under)}.",
         tuple(result["ducked"]),
@@ -118,7 +123,7 @@ def _chosen(refs: tuple[i.Ref, ...], items: list[Item], ctx: Context, types: tup
 def plan_list_keyframes(intent: i.ListKeyframes, ctx: Context) -> Plan:
     items = yield from listing()
     item = one(intent.ref, items, ctx)
-    result = yield Call("list_keyframes", {"elementId": item.id})
+    result = yield Call("list_keyframes", ElementArgs(element_id=item.id))
     keys = result["keyframes"]
     if not keys:
         return Done(f"{item.describe()} has no keyframes.", (item.id,))

@@ -10,6 +10,9 @@ from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.listing import Item
 from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, listing, pick, tc
 from neuralcut_cli.english import plural, quoted
+from neuralcut_cli.tools.subtitle_tools import ExportCaptionsArgs, ImportSubtitlesArgs
+from neuralcut_cli.tools.transcribe import TranscribeArgs
+from neuralcut_cli.tools.transcript_tools import CutWordsArgs, FindArgs
 
 
 def _spoken(refs: tuple[i.Ref, ...], ctx: Context) -> Generator[Call, dict[str, Any], list[Item]]:
@@ -22,7 +25,7 @@ def _spoken(refs: tuple[i.Ref, ...], ctx: Context) -> Generator[Call, dict[str, 
     if not chosen:
         raise Failed("There is no clip with speech to work on.")
     for asset in dict.fromkeys(str(item.data.get("assetId")) for item in chosen if item.data.get("assetId")):
-        yield Call("transcribe_video", {"assetId": asset})
+        yield Call("transcribe_video", TranscribeArgs(asset_id=asset))
     return chosen
 
 
@@ -55,7 +58,7 @@ def plan_remove_fillers(intent: i.RemoveFillers, ctx: Context) -> Plan:
 
 def plan_find_words(intent: i.FindWords, ctx: Context) -> Plan:
     yield from _spoken((), ctx)
-    done = yield Call("find_in_transcript", {"query": intent.query})
+    done = yield Call("find_in_transcript", FindArgs(query=intent.query))
     matches = done["matches"]
     if not matches:
         return Done(f"'{intent.query}' is not said in the clips.")
@@ -65,7 +68,7 @@ def plan_find_words(intent: i.FindWords, ctx: Context) -> Plan:
 
 def plan_cut_words(intent: i.CutWords, ctx: Context) -> Plan:
     yield from _spoken((), ctx)
-    found = (yield Call("find_in_transcript", {"query": intent.text}))["matches"]
+    found = (yield Call("find_in_transcript", FindArgs(query=intent.text)))["matches"]
     if not found:
         raise Failed(f"'{intent.text}' is not said in the clips.")
     if len(found) > 1 and not intent.every:
@@ -73,13 +76,13 @@ def plan_cut_words(intent: i.CutWords, ctx: Context) -> Plan:
         raise Failed(f"'{intent.text}' is said {len(found)} times ({times}); say 'every time', or name the clip.")
     removed = []
     for element in dict.fromkeys(m["elementId"] for m in found):
-        done = yield Call("cut_words", {"elementId": element, "text": intent.text, "occurrence": "all"})
+        done = yield Call("cut_words", CutWordsArgs(element_id=element, text=intent.text, occurrence="all"))
         removed += done["removed"]
     return Done(f"Cut {quoted(intent.text)} ({plural(len(removed), 'time')}); the rest closed up behind it.")
 
 
 def plan_import_subtitles(intent: i.ImportSubtitles, ctx: Context) -> Plan:
-    done = yield Call("import_subtitles", {"file": intent.file})
+    done = yield Call("import_subtitles", ImportSubtitlesArgs(file=intent.file))
     return Done(
         f"Imported {plural(done['captions'], 'caption')} from {intent.file} onto a new Captions track.",
         (done["trackId"],),
@@ -88,5 +91,5 @@ def plan_import_subtitles(intent: i.ImportSubtitles, ctx: Context) -> Plan:
 
 def plan_export_captions(intent: i.ExportCaptions, ctx: Context) -> Plan:
     file = intent.file or f"captions.{intent.fmt}"  # beside the project; an existing file is not replaced
-    done = yield Call("export_captions", {"file": file})
+    done = yield Call("export_captions", ExportCaptionsArgs(file=file))
     return Done(f"Wrote {plural(done['captions'], 'caption')} to {file}.")

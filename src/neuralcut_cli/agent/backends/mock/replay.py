@@ -13,13 +13,17 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
+
+from pydantic import ValidationError
 
 from neuralcut_cli.agent.backends.mock.intents import Ref, Span, When
 from neuralcut_cli.agent.backends.mock.listing import Item, items_of
 from neuralcut_cli.agent.backends.mock.refs import Unresolved, resolve
 from neuralcut_cli.agent.types import ToolCall, ToolResult
 from neuralcut_cli.time import timecode_of_seconds
+from neuralcut_cli.tools.definition import ToolArgs
 
 DEFAULT_LENGTH = 5.0
 
@@ -38,9 +42,38 @@ class Failed(Exception):
 
 @dataclass(frozen=True)
 class Call:
+    """A tool call a plan makes: ``Call("split", SplitArgs(times=[5.0]))``, arguments built as the tool's own
+    model (so mypy checks their names and types), or a dict checked against that model here. Either way a call
+    the tool would refuse for its shape is a bug of the plan, raised at once (``TypeError``)."""
+
     name: str
-    args: dict[str, Any] = field(default_factory=dict)
+    args: dict[str, Any] | ToolArgs = field(default_factory=dict)
     allow_error: bool = False
+
+    def __post_init__(self) -> None:
+        model = _args_model(self.name)
+        if isinstance(self.args, ToolArgs):
+            if type(self.args) is not model:
+                raise TypeError(f"{self.name} takes {model.__name__}, not {type(self.args).__name__}")
+            object.__setattr__(self, "args", self.args.model_dump(mode="json", by_alias=True, exclude_unset=True))
+            return
+        try:
+            model.model_validate(self.args)
+        except ValidationError as exc:
+            raise TypeError(f"a plan called {self.name} with arguments of the wrong shape: {exc}") from None
+
+    @property
+    def arguments(self) -> dict[str, Any]:
+        """The arguments as sent (always a dict once made)."""
+        assert isinstance(self.args, dict)
+        return self.args
+
+
+@cache
+def _args_model(name: str) -> type[ToolArgs]:
+    from neuralcut_cli.tools import default_registry
+
+    return default_registry().get(name).args_model
 
 
 @dataclass(frozen=True)

@@ -6,14 +6,14 @@ from __future__ import annotations
 import re
 
 from neuralcut_cli.agent.backends.mock.clause import Clause
-from neuralcut_cli.agent.backends.mock.intents import Level
+from neuralcut_cli.agent.backends.mock.intents import Corner, Level, TextPosition
 from neuralcut_cli.agent.backends.mock.lexicon import COUNT_WORDS, PARAM_WORDS
 
 A_BIT = r"(?:a (?:little )?bit|a little|slightly|a touch|somewhat|just a bit|a tad)"
 A_LOT = r"(?:a lot|much|way|a lot more|lots|significantly|considerably)"
 
 
-def take_position(c: Clause) -> str | None:
+def take_position(c: Clause) -> TextPosition | None:
     """top, center or bottom of the frame."""
     match = c.take(
         r"\b(?:at|to|on|in|near)?\s*(?:the\s+)?(?:very\s+)?(top|upper part|upper|bottom|lower part|lower|"
@@ -28,15 +28,17 @@ def take_position(c: Clause) -> str | None:
     )
 
 
-def take_corner(c: Clause) -> str | None:
+def take_corner(c: Clause) -> Corner | None:
     """top-left, top-right, bottom-left, bottom-right or center."""
     match = c.take(
         r"\b(?:at|to|on|in)?\s*(?:the\s+)?(top|upper|bottom|lower)[\s-]*(left|right)(?:\s+(?:corner|"
         r"side))?(?:\s+(?:of|on)\s+(?:the\s+)?(?:screen|frame|video))?\b"
     )
     if match is not None:
-        vertical = "top" if match.group(1) in ("top", "upper") else "bottom"
-        return f"{vertical}-{match.group(2)}"
+        top = match.group(1) in ("top", "upper")
+        if match.group(2) == "left":
+            return "top-left" if top else "bottom-left"
+        return "top-right" if top else "bottom-right"
     if c.take(r"\b(?:at|in|to)?\s*(?:the\s+)?(?:center|centre|middle)(?:\s+of\s+(?:the\s+)?(?:screen|frame))?\b"):
         return "center"
     return None
