@@ -13,7 +13,7 @@ from neuralcut_cli.project.edit_session import ProjectSession
 from neuralcut_cli.project.io import read_project
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.tools import default_registry
-from neuralcut_cli.tools.definition import ToolContext
+from neuralcut_cli.tools.definition import TRANSITION_CHANGES, ToolContext
 
 REGISTRY = default_registry()
 
@@ -58,8 +58,9 @@ class Tools:
 def check_answer(name: str, answer: dict[str, Any]) -> None:
     """``answer`` is what ``name`` declares it answers (its output type): every key declared, of its type, and
     nothing undeclared."""
-    declared = REGISTRY.get(name).output_type
-    keys = set(declared.__annotations__)
+    definition = REGISTRY.get(name)
+    declared = definition.output_type
+    keys = set(declared.__annotations__) | ({TRANSITION_CHANGES} if definition.mutates else set())
     assert set(answer) <= keys, f"{name} answered undeclared keys {sorted(set(answer) - keys)}"
     assert declared.__required_keys__ <= set(answer), (
         f"{name} left out {sorted(declared.__required_keys__ - set(answer))}"

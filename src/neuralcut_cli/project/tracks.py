@@ -13,6 +13,7 @@ from pydantic import Field, field_validator, model_validator
 
 from neuralcut_cli.project.base import CamelModel, NonEmptyStr
 from neuralcut_cli.project.elements import Element, placement_error
+from neuralcut_cli.project.transitions import Transition
 from neuralcut_cli.time import MAX_TICKS
 
 TRACK_TYPES = ("video", "text", "audio", "graphic", "effect")
@@ -23,6 +24,7 @@ class TrackBase(CamelModel):
     name: str = ""
     type: str
     elements: tuple[Element, ...] = ()
+    transitions: tuple[Transition, ...] = ()  # NeuralCut's: between adjacent elements (``project.transitions``)
 
     @model_validator(mode="after")
     def _elements_fit_track(self) -> TrackBase:
@@ -32,6 +34,9 @@ class TrackBase(CamelModel):
                 raise ValueError(f"elements[{index}]: {problem}")
             if element.start_time + element.duration > MAX_TICKS:
                 raise ValueError(f"elements[{index}]: ends after 24:00:00, the 24-hour limit of a timeline")
+        ids = [t.id for t in self.transitions]
+        if len(set(ids)) != len(ids):
+            raise ValueError("transitions: an id is used twice")
         return self
 
     def with_element(self, element: Element) -> TrackBase:

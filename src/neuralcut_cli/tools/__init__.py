@@ -26,6 +26,7 @@ def default_registry() -> ToolRegistry:
         track_tools,
         transcribe,
         transcript_tools,
+        transition_tools,
         use_tools,
     )
     from neuralcut_cli.tools import timeline_edits as edits
@@ -69,6 +70,10 @@ def default_registry() -> ToolRegistry:
             motion_tools.fade,
             motion_tools.animate,
             motion_tools.duck,
+            transition_tools.list_transitions,
+            transition_tools.add_transition,
+            transition_tools.update_transition,
+            transition_tools.remove_transition,
             analysis_tools.remove_silences,
             analysis_tools.normalize_loudness,
             analysis_tools.detect_scenes,

@@ -8,6 +8,7 @@ from pydantic import Field, WithJsonSchema
 
 from neuralcut_cli.editing.duplicate import duplicate_elements as copy_elements
 from neuralcut_cli.editing.placement import new_id
+from neuralcut_cli.editing.transitions import transition_rows
 from neuralcut_cli.editing.trim import trim
 from neuralcut_cli.editing.volume import db_from_gain
 from neuralcut_cli.project.base import NUMBER, Number, in_range, validated
@@ -36,7 +37,11 @@ def get_element(project: Project, args: GetElementArgs, ctx: ToolContext) -> Ele
     found = project.scene.find_element(args.element_id)
     if found is None:
         raise ToolError(f"Element not found: {args.element_id}")
-    return cast(ElementOutput, element_details(found[1], found[0].id))  # its keys: checked by the tests
+    details = element_details(found[1], found[0].id)
+    transitions = transition_rows(found[0], found[1].id)
+    if transitions:
+        details["transitions"] = transitions
+    return cast(ElementOutput, details)  # its keys: checked by the tests
 
 
 class UpdateClipArgs(ToolArgs):

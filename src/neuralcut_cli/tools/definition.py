@@ -23,6 +23,7 @@ from pydantic.alias_generators import to_camel
 from neuralcut_cli.errors import NeuralCutError, ToolError
 
 __all__ = ["NoArgs", "ProjectEdit", "ToolArgs", "ToolContext", "ToolDefinition", "ToolError", "tool"]
+from neuralcut_cli.editing.transitions import keep_true
 from neuralcut_cli.project.edit_session import ProjectSession
 from neuralcut_cli.project.gcpause import gc_paused
 from neuralcut_cli.project.ids import IdIndex, mentions_ids, project_ids
@@ -82,7 +83,19 @@ ToolFn = Callable[..., Any]
 Kind = Literal["read", "edit", "history"]
 Approval = Literal["none", "dry-run", "upload"]
 #: The groups a model unlocks with ``use_tools`` (``core`` is always declared), in the order it is told them.
-GROUP_NAMES = ("core", "text", "effects", "clips", "motion", "stickers", "media", "speech", "skills", "legacy")
+GROUP_NAMES = (
+    "core",
+    "text",
+    "effects",
+    "clips",
+    "motion",
+    "transitions",
+    "stickers",
+    "media",
+    "speech",
+    "skills",
+    "legacy",
+)
 
 
 @dataclass(frozen=True)
@@ -190,7 +203,13 @@ class ToolDefinition:
             return dict(self.fn(context.session.project(), parsed, context))
         call = {"tool": self.name, "args": raw if isinstance(raw, dict) else {}}
         with context.session.edit(call) as edit:
-            edit.project, output = self.fn(edit.project, parsed, context)
+            before = edit.project
+            edit.project, output = self.fn(before, parsed, context)
+            scene, notes = keep_true(before.scene, edit.project.scene)
+            if scene is not edit.project.scene:  # the edit cut, moved or removed clips that transitions join
+                edit.project = edit.project.with_scene(scene)
+            if notes:
+                output = {**output, TRANSITION_CHANGES: notes}
         return dict(output)
 
 
@@ -295,6 +314,9 @@ def tool(
 
     return wrap
 
+
+#: The key an edit's answer gains when transitions had to change with it (``editing.transitions.keep_true``).
+TRANSITION_CHANGES = "transitionChanges"
 
 #: What an edit tool returns: the new project and its answer (a typed dictionary of ``tools.outputs``).
 Answer = TypeVar("Answer", bound=Mapping[str, object])

@@ -16,6 +16,7 @@ GIST = {
     "effects": "the effects catalogue, change an effect, effects on one clip",
     "clips": "clip properties, copies, speed, gaps, track mute/hide",
     "motion": "fades, moves, zooms, ducking, keyframes",
+    "transitions": "dissolves, dips, wipes and slides between clips",
     "stickers": "stickers and flags",
     "media": "silences, loudness, shot changes",
     "speech": "transcripts, word cuts, filler words, captions, subtitles",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Literal
 
+from neuralcut_cli.editing.transitions import transition_rows
 from neuralcut_cli.project.elements import MEDIA_ELEMENTS
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.tools.common import element_summary
@@ -53,7 +54,8 @@ def list_project_assets(project: Project, args: ListAssetsArgs, ctx: ToolContext
 def list_timeline(project: Project, args: NoArgs, ctx: ToolContext) -> TimelineOutput:
     """Every track top to bottom (its id, name, kind, muted/hidden) with its elements: elementId, type, assetId,
     name, start/end (s), and text, effect
-    params, volume, speed, fades, clip effects where they apply. Call it whenever you do not know the exact ids."""
+    params, volume, speed, fades, clip effects where they apply; and its transitions. Call it whenever you do not
+    know the exact ids."""
     scene = project.scene
     overlays = len(scene.tracks.overlay)
     tracks = []
@@ -73,6 +75,8 @@ def list_timeline(project: Project, args: NoArgs, ctx: ToolContext) -> TimelineO
             if getattr(track, state, None) is not None:
                 entry[state] = getattr(track, state)
         entry["elements"] = [element_summary(e) for e in track.sorted_elements()]
+        if track.transitions:
+            entry["transitions"] = transition_rows(track)
         tracks.append(entry)
     return {"tracks": tracks}
 

@@ -334,3 +334,35 @@ class ElementOutput(TypedDict):
     effects: NotRequired[list[Row]]
     masks: NotRequired[list[Row]]
     animations: NotRequired[Row]
+    transitions: NotRequired[list[Row]]
+
+
+# -- transitions
+
+TransitionRow = TypedDict(
+    "TransitionRow",
+    {
+        "transitionId": str,
+        "type": str,
+        "from": str,
+        "to": str,
+        "start": float,
+        "end": float,
+        "duration": float,
+        "note": NotRequired[str],
+    },
+)
+
+
+class TransitionsOutput(TypedDict):
+    transitions: list[Row]
+
+
+class TransitionAdded(Done):
+    trackId: str
+    added: list[TransitionRow]
+    skipped: NotRequired[list[str]]
+
+
+class TransitionsRemoved(Done):
+    removed: list[str]
