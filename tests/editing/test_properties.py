@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from tool_helpers import REGISTRY
 
 from neuralcut_cli.editing.split import split_scene
+from neuralcut_cli.editing.transitions import handles
 from neuralcut_cli.project.diff import apply, diff
 from neuralcut_cli.project.edit_session import ProjectSession
 from neuralcut_cli.project.io import project_from_json
@@ -89,7 +90,15 @@ times = st.lists(st.integers(0, 40).map(lambda x: x / 4), min_size=1, max_size=5
 def calls(draw, ids: list[str]) -> tuple[str, dict[str, Any]]:
     some_ids = st.lists(st.sampled_from(ids or ["zz"]), min_size=1, max_size=3)
     second = st.integers(0, 40).map(lambda x: x / 4)
-    kind = draw(st.sampled_from(["split", "delete", "move", "text", "timing", "effect", "media", "sticker"]))
+    kind = draw(
+        st.sampled_from(["split", "delete", "move", "text", "timing", "effect", "media", "sticker", "transition"])
+    )
+    if kind == "transition":
+        return "add_transition", {
+            "trackId": draw(st.sampled_from(["main", "au", "o0", "o1"])),
+            "everyCut": True,
+            "duration": draw(st.sampled_from([0.25, 1.0, 3.0])),
+        }
     if kind == "split":
         return "split", {"times": draw(times)}
     if kind == "delete":
@@ -154,6 +163,29 @@ def test_no_call_ever_creates_an_overlap(data: dict[str, Any], script: st.DataOb
         if "error" in result:
             assert tools.project is before, (name, args, result)
         assert find_overlaps(tools.project.scene.tracks.ordered()) == [], (name, args)
+
+
+@SETTINGS
+@given(data=projects(), script=st.data())
+def test_transitions_stay_true_through_any_edits(data: dict[str, Any], script: st.DataObject) -> None:
+    """Issue 27 §4: whatever edits follow, every transition joins two clips of its track that touch, within
+    their handles and lengths, and the two transitions of one clip never overlap."""
+    tools = Memory(data)
+    for _ in range(8):
+        ids = [e.id for _, e in tools.project.scene.elements()]
+        if script.draw(st.booleans()):
+            tools("add_transition", {"trackId": script.draw(st.sampled_from(["main", "au"])), "everyCut": True})
+        tools(*script.draw(calls(ids)))
+        for track in tools.project.scene.tracks.ordered():
+            by_id = {e.id: e for e in track.elements}
+            used: dict[str, int] = {}
+            for t in track.transitions:
+                a, b = by_id[t.from_element_id], by_id[t.to_element_id]
+                assert a.end_time == b.start_time and t.duration > 0
+                assert t.in_offset <= min(handles(b)[0], a.duration) and t.out_offset <= min(handles(a)[1], b.duration)
+                used[a.id] = used.get(a.id, 0) + t.in_offset
+                used[b.id] = used.get(b.id, 0) + t.out_offset
+            assert all(used[i] <= by_id[i].duration for i in used), track.id
 
 
 def _source_pieces(project: Project) -> dict[str, list[tuple[int, ...]]]:
