@@ -15,8 +15,9 @@ class TransitionDef:
     id: str
     name: str
     description: str
-    xfade: str  # ffmpeg's xfade transition
+    xfade: str  # ffmpeg's xfade transition ("custom": ``expr``)
     keywords: tuple[str, ...] = ()
+    expr: str | None = None  # xfade's custom expression (per plane of yuv420p; P runs from 1 to 0)
 
     def summary(self) -> dict[str, str]:
         return {"id": self.id, "name": self.name, "description": self.description}
@@ -24,6 +25,13 @@ class TransitionDef:
     def matches(self, query: str) -> bool:
         haystack = " ".join((self.id, self.name, self.description, *self.keywords)).lower()
         return all(word in haystack for word in query.lower().split())
+
+
+def _dip(level: int) -> str:
+    """Fade to the colour whose luma is ``level`` (chroma neutral) by the middle, then up from it: reaches it
+    exactly at the centre (xfade's own fadeblack never quite gets there)."""
+    colour = f"if(eq(PLANE,0),{level},128)"
+    return f"if(gt(P,0.5),(A-{colour})*(2*P-1)+{colour},(B-{colour})*(1-2*P)+{colour})"
 
 
 def _four(kind: str, xfade: str, verb: str) -> tuple[TransitionDef, ...]:
@@ -47,9 +55,11 @@ TRANSITIONS: tuple[TransitionDef, ...] = (
         "fade",
         ("crossfade", "cross dissolve", "mix", "blend", "fade"),
     ),
-    TransitionDef("dip-to-black", "Dip to black", "Fades to black, then up from black.", "fadeblack", ("black",)),
     TransitionDef(
-        "dip-to-white", "Dip to white", "Fades to white, then up from white.", "fadewhite", ("white", "flash")
+        "dip-to-black", "Dip to black", "Fades to black, then up from black.", "custom", ("black",), _dip(16)
+    ),
+    TransitionDef(
+        "dip-to-white", "Dip to white", "Fades to white, then up from white.", "custom", ("white", "flash"), _dip(235)
     ),
     *_four("wipe", "wipe", "A straight edge sweeps the incoming picture in, moving"),
     *_four("slide", "cover", "The incoming picture slides in over the outgoing one, moving"),

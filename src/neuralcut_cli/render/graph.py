@@ -51,7 +51,8 @@ from neuralcut_cli.render.filtergraph import (
 from neuralcut_cli.render.placement import Span, place
 from neuralcut_cli.render.shapes import draw_graphic, draw_sticker, graphic_size
 from neuralcut_cli.render.text import draw_text
-from neuralcut_cli.time import ticks_to_seconds
+from neuralcut_cli.render.transitions import crossfade_filters, lay_track, sound_fades
+from neuralcut_cli.time import seconds_to_ticks, ticks_to_seconds
 
 Prober = Callable[[Path], MediaInfo]
 Visual = VideoElement | ImageElement | TextElement | StickerElement
@@ -113,6 +114,7 @@ class _Builder:
     chains: list[Chain] = field(default_factory=list)
     audio: list[str] = field(default_factory=list)
     probed: dict[Path, MediaInfo] = field(default_factory=dict)
+    fades: dict[str, dict[str, tuple[str, int, int]]] = field(default_factory=dict)
     counter: int = 0
 
     def label(self, prefix: str) -> str:
@@ -144,8 +146,17 @@ class _Builder:
         return self.probed[path]
 
     # -- layers -------------------------------------------------------------------
-    def media(self, current: str, element: VideoElement | ImageElement, track: Track) -> str:
-        span = self.window.clip(element)
+    def media(
+        self,
+        current: str,
+        element: VideoElement | ImageElement,
+        track: Track,
+        span: tuple[float, float, float] | None = None,
+        sound: bool = True,
+    ) -> str:
+        """``element`` over ``current``; ``span``: (start, end, seconds of it before start) when not where it is
+        (a transition draws it into its handles), ``sound``: whether its sound is heard from here."""
+        span = span or self.window.clip(element)
         asset = self.project.asset(element.media_id)
         if span is None or asset is None:
             return current
@@ -159,7 +170,8 @@ class _Builder:
             )
         )
         if (
-            isinstance(element, VideoElement)
+            sound
+            and isinstance(element, VideoElement)
             and element.source_audio
             and info.has_audio
             and asset.has_audio is not False
@@ -320,6 +332,13 @@ class _Builder:
         if element.muted or getattr(track, "muted", False) or (element.volume <= -60 and not moving):
             return
         start, end, skip = span
+        fades = self.crossfades(element, track)
+        for kind, first, last in fades:  # a transition's crossfade: heard into the handle
+            if kind == "out":
+                end = max(end, ticks_to_seconds(min(last, self.window.end) - self.window.start))
+            else:
+                earlier = ticks_to_seconds(max(first, self.window.start) - self.window.start)
+                skip, start = skip - max(0.0, start - earlier), min(start, earlier)
         rate = element.rate
         spec, source = sound_input(path, ticks_to_seconds(element.trim_start) + skip * rate, (end - start) * rate)
         index = len(self.inputs)
@@ -338,11 +357,21 @@ class _Builder:
                 *speed_filters(rate, element.retime is None or element.retime.maintain_pitch is not False),
                 f("atrim", end_sample=last - first),
                 level,
+                *crossfade_filters(fades, self.window.start + seconds_to_ticks(start)),
                 f("adelay", delays=f"{first}S", all=1),
                 out=label,
             )
         )
         self.audio.append(label)
+
+    def crossfades(self, element: Element, track: Track) -> list[tuple[str, int, int]]:
+        """The crossfades of transitions on ``element``'s edges: ("in" | "out", start, end) in ticks."""
+        if not track.transitions:
+            return []
+        if track.id not in self.fades:
+            self.fades[track.id] = sound_fades(track, self.window.start, self.window.end)
+        found = self.fades[track.id]
+        return [found[key] for key in (element.id + ":in", element.id + ":out") if key in found]
 
     def audio_element(self, element: AudioElement, track: Track) -> None:
         span = self.window.clip(element)
@@ -434,8 +463,7 @@ def build_plan(
     for track in [scene.tracks.main, *reversed(scene.tracks.overlay), *scene.tracks.audio]:
         if getattr(track, "hidden", False) and track.type != "audio":
             continue
-        for element in track.sorted_elements():
-            current = _layer(builder, current, element, track)
+        current = lay_track(builder, current, track, _layer)
     builder.chains.append(chain(current, f("format", pix_fmts="yuv420p"), out="vout"))
     length = round(duration * AUDIO_RATE) if samples is None else samples
     exact = (f("apad", whole_len=length), f("atrim", end_sample=length))

@@ -18,6 +18,8 @@ cache then finds them again.
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import math
 from dataclasses import dataclass
 from fractions import Fraction
@@ -25,6 +27,7 @@ from fractions import Fraction
 from neuralcut_cli.project.elements import MEDIA_ELEMENTS
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.render.audio import AUDIO_RATE
+from neuralcut_cli.render.transitions import joined as joined_transitions
 from neuralcut_cli.time import frame_at_or_after, frame_samples, frame_time
 
 SEGMENT_SECONDS = 5
@@ -59,9 +62,13 @@ def cut(
     """The segments of the active scene over ``start``-``end`` (ticks)."""
     rate = rate_of(project)
     first, last = frame_range(project, start, end)
-    edges = sorted({first, last, *(e for e in _changes(project, rate) if first < e < last)})
+    inside = _transition_frames(project, rate)
+    changes = _changes(project, rate) | {edge for span in inside for edge in span}
+    edges = sorted({first, last, *(e for e in changes if first < e < last)})
     most = max(1, math.ceil(longest * rate))
-    spans = [piece for a, b in zip(edges, edges[1:], strict=False) for piece in _pieces(a, b, most)]
+    spans = _whole_transitions(
+        [piece for a, b in zip(edges, edges[1:], strict=False) for piece in _pieces(a, b, most)], inside
+    )
     return [
         Segment(
             number,
@@ -91,6 +98,30 @@ def _changes(project: Project, rate: Fraction) -> set[int]:
         frames.add(frame_at_or_after(element.start_time, rate))
         frames.add(frame_at_or_after(element.end_time, rate))
     return frames
+
+
+def _transition_frames(project: Project, rate: Fraction) -> list[tuple[int, int]]:
+    """The frames each transition plays over: a segment never cuts one (it is drawn in one graph)."""
+    return [
+        (frame_at_or_after(joined.start, rate), frame_at_or_after(joined.end, rate))
+        for track in project.scene.tracks.ordered()
+        for joined in joined_transitions(track)
+    ]
+
+
+def _whole_transitions(spans: list[tuple[int, int]], inside: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``spans`` with the pieces joined wherever their edge falls inside a transition."""
+    inside = sorted(inside)
+    starts = [a for a, _ in inside]
+    reach = list(itertools.accumulate((b for _, b in inside), max))  # the furthest end of those starting so far
+    joined: list[tuple[int, int]] = []
+    for span in spans:
+        before = bisect.bisect_left(starts, span[0])  # the transitions that start before this edge
+        if joined and before and reach[before - 1] > span[0]:
+            joined[-1] = (joined[-1][0], span[1])
+        else:
+            joined.append(span)
+    return joined
 
 
 def _pieces(first: int, end: int, most: int) -> list[tuple[int, int]]:

@@ -1,0 +1,171 @@
+"""Transitions in the filter graph: one track's elements laid as usual, then each transition drawn over its span.
+
+For a transition between A (outgoing) and B (incoming) over ``[s, e]``::
+
+    below ─split─┬──────────── the track's elements as usual ───────────────┬─ overlay [s,e] ─> out
+                 ├─ trim [s,e] ─ A over it (into its tail handle) ─┐        │
+                 └─ trim [s,e] ─ B over it (from its head handle) ─┴─ xfade ┘
+
+``below`` is the composite under the track, so the two sides are whole pictures and ``xfade`` (dissolve,
+dips, wipes, slides, ...) mixes them as the catalogue says. ``xfade`` counts from its first frame: when the
+window starts inside the transition (a one-frame render, or a transition that starts between two frames), a
+negative offset puts that frame at its place, in microseconds (``settb``: in the frame rate's own time base
+the offset would round to a whole frame).
+The sound crossfades over the same span (``sound_fades``): the outgoing clip's sound plays on into its
+handle and fades out, the incoming clip's starts early and fades in, both linearly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from neuralcut_cli.catalogs.transitions import DEFAULT, find_transition
+from neuralcut_cli.editing.transitions import JOINED
+from neuralcut_cli.project.elements import AudioElement, Element, ImageElement, VideoElement
+from neuralcut_cli.project.tracks import Track
+from neuralcut_cli.render.filtergraph import Chain, Filter, between, chain, f, seconds
+from neuralcut_cli.time import ticks_to_seconds
+
+if TYPE_CHECKING:
+    from neuralcut_cli.render.graph import _Builder
+
+Layer = Callable[["_Builder", str, Element, Track], str]
+
+
+@dataclass(frozen=True)
+class Joined:
+    """A transition that renders: its two elements, where it plays (ticks) and ffmpeg's name for it."""
+
+    outgoing: Element
+    incoming: Element
+    start: int
+    end: int
+    xfade: str
+    expr: str | None = None
+
+
+def joined(track: Track) -> list[Joined]:
+    """The track's transitions whose clips touch and are shown (a file edited elsewhere may hold stale ones)."""
+    by_id = {e.id: e for e in track.elements}
+    found = []
+    for transition in track.transitions:
+        a, b = by_id.get(transition.from_element_id), by_id.get(transition.to_element_id)
+        if a is None or b is None or a.end_time != b.start_time or transition.duration <= 0:
+            continue
+        if (
+            not isinstance(a, JOINED)
+            or not isinstance(b, JOINED)
+            or getattr(a, "hidden", None)
+            or getattr(b, "hidden", None)
+        ):
+            continue
+        kind = find_transition(transition.type) or find_transition(DEFAULT)
+        assert kind is not None
+        start, end = transition.span(a.end_time)
+        found.append(Joined(a, b, start, end, kind.xfade, kind.expr))
+    return found
+
+
+def lay_track(builder: _Builder, current: str, track: Track, layer: Layer) -> str:
+    """``track`` laid over ``current``: its elements, then its transitions over their spans."""
+    window = builder.window
+    shown = [j for j in joined(track) if j.start < window.end and j.end > window.start and track.type != "audio"]
+    copies = _split(builder, current, 1 + 2 * len(shown))
+    current = copies[0]
+    for element in track.sorted_elements():
+        current = layer(builder, current, element, track)
+    for index, transition in enumerate(shown):
+        current = _transition(builder, current, track, transition, copies[1 + 2 * index : 3 + 2 * index])
+    return current
+
+
+def _split(builder: _Builder, current: str, count: int) -> list[str]:
+    if count == 1:
+        return [current]
+    labels = [builder.label("ts") for _ in range(count)]
+    builder.chains.append(Chain((current,), (f("split", outputs=count),), tuple(labels)))
+    return labels
+
+
+def _transition(builder: _Builder, current: str, track: Track, joined: Joined, below: list[str]) -> str:
+    window = builder.window
+    first, last = max(joined.start, window.start), min(joined.end, window.end)
+    s, e = ticks_to_seconds(first - window.start), ticks_to_seconds(last - window.start)
+    sides = []
+    for base, element in zip(below, (joined.outgoing, joined.incoming), strict=True):
+        cut = builder.label("tb")
+        builder.chains.append(
+            chain(
+                base,
+                f("trim", start=seconds(s), end=seconds(e)),
+                f("setpts", expr=f"PTS-STARTPTS+{seconds(s)}/TB"),
+                out=cut,
+            )
+        )
+        skip = ticks_to_seconds(first - element.start_time)
+        drawn = _drawn(builder, cut, element, track, (s, e, skip))
+        side = builder.label("tx")
+        builder.chains.append(
+            chain(
+                drawn,
+                f("trim", start=seconds(s), end=seconds(e)),
+                f("setpts", expr="PTS-STARTPTS"),
+                f("settb", expr="AVTB"),
+                out=side,
+            )
+        )
+        sides.append(side)
+    mixed, out = builder.label("tm"), builder.label("v")
+    into = ticks_to_seconds(first - joined.start)  # how far into the transition the window starts
+    builder.chains.append(
+        chain(
+            tuple(sides),
+            f(
+                "xfade",
+                transition=joined.xfade,
+                duration=seconds(ticks_to_seconds(joined.end - joined.start)),
+                offset=seconds(-into) if into else 0,
+                **({"expr": joined.expr} if joined.expr else {}),
+            ),
+            f("setpts", expr=f"PTS-STARTPTS+{seconds(s)}/TB"),
+            out=mixed,
+        )
+    )
+    builder.chains.append(
+        chain((current, mixed), f("overlay", x=0, y=0, eof_action="pass", enable=between(s, e)), out=out)
+    )
+    return out
+
+
+def _drawn(builder: _Builder, base: str, element: Element, track: Track, span: tuple[float, float, float]) -> str:
+    if isinstance(element, (VideoElement, ImageElement)):
+        return builder.media(base, element, track, span=span, sound=False)
+    return base
+
+
+def sound_fades(track: Track, window_start: int, window_end: int) -> dict[str, tuple[str, int, int]]:
+    """For each element whose sound a transition crossfades: ``("out" | "in", start, end)`` in ticks."""
+    fades: dict[str, tuple[str, int, int]] = {}
+    for joined_ in joined(track):
+        if joined_.start >= window_end or joined_.end <= window_start:
+            continue
+        if isinstance(joined_.outgoing, (VideoElement, AudioElement)):
+            fades[joined_.outgoing.id + ":out"] = ("out", joined_.start, joined_.end)
+        if isinstance(joined_.incoming, (VideoElement, AudioElement)):
+            fades[joined_.incoming.id + ":in"] = ("in", joined_.start, joined_.end)
+    return fades
+
+
+def crossfade_filters(fades: list[tuple[str, int, int]], heard_from: int) -> list[Filter]:
+    """Linear gains of a sound whose first sample plays at ``heard_from`` (ticks): down to 0 over an "out"
+    span, up from 0 over an "in" span. In small frames, so the gain moves every 64 samples."""
+    if not fades:
+        return []
+    filters = [f("asetnsamples", n=64, p=0)]
+    for kind, first, last in fades:
+        begin, length = seconds(ticks_to_seconds(first - heard_from)), seconds(ticks_to_seconds(last - first))
+        ramp = f"({begin}+{length}-t)/{length}" if kind == "out" else f"(t-{begin})/{length}"
+        filters.append(f("volume", volume=f"clip({ramp},0,1)", eval="frame"))
+    return filters
