@@ -25,7 +25,7 @@ FPS = 25
 pytestmark = pytest.mark.slow  # real renders by ffmpeg
 
 
-def _clip_file(path: Path, colour: str, tone: int, level: float) -> None:
+def _clip_file(path: Path, colour: str, tone: float, level: float) -> None:
     subprocess.run(
         [
             ffmpeg_exe(), "-hide_banner", "-loglevel", "error", "-y",
@@ -41,8 +41,8 @@ def _clip_file(path: Path, colour: str, tone: int, level: float) -> None:
 @pytest.fixture(scope="module")
 def media(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("tr-media")
-    _clip_file(folder / "a.mp4", "0xC83C28", 440, 0.5)
-    _clip_file(folder / "b.mp4", "0x1E50DC", 1000, 0.25)
+    _clip_file(folder / "a.mp4", "0xC83C28", 441.25, 4.0)  # amplitude 0.5 (ffmpeg's sine is 1/8); at 3 s a trough
+    _clip_file(folder / "b.mp4", "0x1E50DC", 1000, 2.0)  # 0.25
     return folder
 
 
@@ -184,3 +184,25 @@ def _pcm(video: Path) -> list[float]:
 def _rms(sound: list[float], at: float, width: float = 0.02) -> float:
     part = sound[round((at - width / 2) * 48000) : round((at + width / 2) * 48000)]
     return math.sqrt(sum(v * v for v in part) / len(part))
+
+
+def _largest_step(sound: list[float], at: float, around: float = 0.02) -> float:
+    part = sound[round((at - around) * 48000) : round((at + around) * 48000)]
+    return max(abs(b - a) for a, b in zip(part, part[1:], strict=False))
+
+
+def test_a_hard_cut_does_not_click(media: Path, tmp_path: Path) -> None:
+    """At the hard cut between the two loud tones the sound fades 5 ms out and in (``--declick``, on by
+    default): the largest sample-to-sample step around the cut stays within what the tones themselves do
+    (2 pi f A / 48000: 0.029 for 441 Hz at 0.5, 0.033 for 1 kHz at 0.25) plus the codec's ripple; the same cut
+    rendered hard (``--declick 0``), where the outgoing tone is at a trough, jumps by many times that."""
+    path = _project(tmp_path, media, [])
+    smooth, hard = tmp_path / "smooth.mp4", tmp_path / "hard.mp4"
+    for out, extra in ((smooth, ()), (hard, ("--declick", "0"))):
+        done = neuralcut("render", "-p", path, "-o", out, "--force", "--no-cache", *extra, timeout=300)
+        assert done.returncode == 0, done.stderr
+    natural = max(_largest_step(_pcm(smooth), 1.5), _largest_step(_pcm(smooth), 4.5))
+    at_cut, hard_cut = _largest_step(_pcm(smooth), 3.0), _largest_step(_pcm(hard), 3.0)
+    print(f"natural {natural:.4f} smooth {at_cut:.4f} hard {hard_cut:.4f}")
+    assert at_cut <= 0.05 and at_cut <= 1.5 * natural
+    assert hard_cut > 3 * 0.05

@@ -25,7 +25,7 @@ ENV = {
     "approve": "NEURALCUT_APPROVE",
 }
 CHOICES = {"approve": ("ask", "auto")}
-RENDER: dict[str, Any] = {"preview": False}
+RENDER: dict[str, Any] = {"preview": False, "declick_ms": 5.0}
 SECRETS = ("OPENAI_API_KEY", "GEMINI_API_KEY", "GOOGLE_API_KEY", "NEURALCUT_SERVER_TOKEN")
 
 
@@ -87,6 +87,10 @@ def _checked(path: Path, text: str, key: str, value: Any, known: dict[str, Any],
     if key not in known:
         names = ", ".join(sorted(k for k in known)) + ("" if table else ", [render]")
         raise UsageError(f"{where}: unknown key '{key}'{f' in [{table}]' if table else ''} (known: {names})")
+    if isinstance(known[key], float):  # a number of milliseconds
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 100:
+            raise UsageError(f"{where}: '{key}' must be a number from 0 to 100")
+        return float(value)
     expected = bool if isinstance(known[key], bool) else str
     if not isinstance(value, expected):
         raise UsageError(f"{where}: '{key}' must be {'true or false' if expected is bool else 'a string'}")

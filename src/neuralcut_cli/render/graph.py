@@ -51,10 +51,11 @@ from neuralcut_cli.render.filtergraph import (
 from neuralcut_cli.render.placement import Span, place
 from neuralcut_cli.render.shapes import draw_graphic, draw_sticker, graphic_size
 from neuralcut_cli.render.text import draw_text
-from neuralcut_cli.render.transitions import crossfade_filters, lay_track, sound_fades
+from neuralcut_cli.render.transitions import crossfade_filters, edge_fades, lay_track, sound_fades
 from neuralcut_cli.time import seconds_to_ticks, ticks_to_seconds
 
 Prober = Callable[[Path], MediaInfo]
+DECLICK_SECONDS = 0.005  # a cut's sound fades over 5 ms each side: no click, nothing heard missing
 Visual = VideoElement | ImageElement | TextElement | StickerElement
 
 
@@ -115,6 +116,7 @@ class _Builder:
     audio: list[str] = field(default_factory=list)
     probed: dict[Path, MediaInfo] = field(default_factory=dict)
     fades: dict[str, dict[str, tuple[str, int, int]]] = field(default_factory=dict)
+    declick: int = 0  # ticks of fade where a sound starts or stops hard (``transitions.edge_fades``)
     counter: int = 0
 
     def label(self, prefix: str) -> str:
@@ -333,6 +335,9 @@ class _Builder:
             return
         start, end, skip = span
         fades = self.crossfades(element, track)
+        fades += edge_fades(
+            element, track, (self.window.start, self.window.end), self.declick, {kind for kind, _, _ in fades}
+        )
         for kind, first, last in fades:  # a transition's crossfade: heard into the handle
             if kind == "out":
                 end = max(end, ticks_to_seconds(min(last, self.window.end) - self.window.start))
@@ -422,9 +427,11 @@ def build_plan(
     end: int | None = None,
     prober: Prober = probe,
     samples: int | None = None,
+    declick: float = DECLICK_SECONDS,
 ) -> RenderPlan:
     """The window ``start``-``end`` (ticks) of the active scene; ``workdir`` receives the pictures and texts the
-    graph reads; ``samples``: the length of its sound (else its duration at ``AUDIO_RATE``)."""
+    graph reads; ``samples``: the length of its sound (else its duration at ``AUDIO_RATE``); ``declick``: seconds
+    of fade where a sound starts or stops hard (0: hard cuts)."""
     scene = project.scene
     window = _Window(start or 0, scene.end_time if end is None else end)
     if window.end <= window.start:
@@ -438,6 +445,7 @@ def build_plan(
         raise MediaError("Missing media files (render needs them all): " + ", ".join(missing))
     scale = 0.5 if preview else 1.0
     builder = _Builder(project, Path(project_path), workdir, scale, window, prober)
+    builder.declick = seconds_to_ticks(declick)
     width, height = (
         _even(project.settings.canvas_size.width * scale),
         _even(project.settings.canvas_size.height * scale),

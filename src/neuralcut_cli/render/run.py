@@ -24,7 +24,7 @@ from neuralcut_cli.media.outputs import check_output_target, own_files
 from neuralcut_cli.media.probe import MediaInfo, probe
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.render.cache import RenderCache, limit_bytes, sweep_work_folders
-from neuralcut_cli.render.graph import build_plan, missing_media
+from neuralcut_cli.render.graph import DECLICK_SECONDS, build_plan, missing_media
 from neuralcut_cli.render.jobs import KINDS, SUFFIXES, Kind, Planner
 from neuralcut_cli.render.join import JOIN_SHARE, Mux, SoundEncoder, piece_name, write_list
 from neuralcut_cli.render.segments import SEGMENT_SECONDS, Segment, cut, rate_of
@@ -52,6 +52,7 @@ class Options:
     cache: bool = True  # read and keep segments in .neuralcut/<stem>/render/
     ray_address: str | None = None  # send the segments to this Ray cluster instead
     segment_seconds: float = SEGMENT_SECONDS  # the longest segment inside an unchanging stretch
+    declick: float = DECLICK_SECONDS  # seconds of fade where a sound starts or stops hard (0: off)
 
 
 def render(
@@ -146,6 +147,7 @@ class _Run:
                 *segment.ticks,
                 prober=self._probe,
                 samples=segment.sample_count,
+                declick=self.options.declick,
             )
             self.size = (plan.width, plan.height)
             whole, parts = planner.parts(segment, plan)

@@ -159,13 +159,52 @@ def sound_fades(track: Track, window_start: int, window_end: int) -> dict[str, t
 
 
 def crossfade_filters(fades: list[tuple[str, int, int]], heard_from: int) -> list[Filter]:
-    """Linear gains of a sound whose first sample plays at ``heard_from`` (ticks): down to 0 over an "out"
-    span, up from 0 over an "in" span. In small frames, so the gain moves every 64 samples."""
-    if not fades:
-        return []
-    filters = [f("asetnsamples", n=64, p=0)]
+    """Linear, sample-exact gains of a sound whose first sample plays at ``heard_from`` (ticks): down to 0 over
+    an "out" span, up from 0 over an "in" span. A span that began before the sound is heard is taken from
+    there (it only happens in a window that starts inside one: a still)."""
+    filters = []
     for kind, first, last in fades:
-        begin, length = seconds(ticks_to_seconds(first - heard_from)), seconds(ticks_to_seconds(last - first))
-        ramp = f"({begin}+{length}-t)/{length}" if kind == "out" else f"(t-{begin})/{length}"
-        filters.append(f("volume", volume=f"clip({ramp},0,1)", eval="frame"))
+        begin = max(first, heard_from)
+        if last <= begin:
+            continue
+        start, length = ticks_to_seconds(begin - heard_from), ticks_to_seconds(last - begin)
+        filters.append(f("afade", t=kind, st=seconds(start), d=seconds(length), curve="tri"))
     return filters
+
+
+def edge_fades(
+    element: Element, track: Track, window: tuple[int, int], declick: int, crossfaded: set[str]
+) -> list[tuple[str, int, int]]:
+    """Short fades (``declick`` ticks) at the element's own edges where its sound starts or stops hard, so a
+    cut does not click: not where a transition crossfades (``crossfaded``), nor where the next piece of the
+    same source follows without a gap (a split that removed nothing), nor at a window's edge (a segment's)."""
+    if declick <= 0:
+        return []
+    fades = []
+    if "in" not in crossfaded and window[0] <= element.start_time < window[1]:
+        before = _touching(track, element.start_time, at_end=True)
+        if before is None or not _continues(before, element):
+            fades.append(("in", element.start_time, element.start_time + min(declick, element.duration // 2)))
+    if "out" not in crossfaded and window[0] < element.end_time <= window[1]:
+        after = _touching(track, element.end_time, at_end=False)
+        if after is None or not _continues(element, after):
+            fades.append(("out", element.end_time - min(declick, element.duration // 2), element.end_time))
+    return fades
+
+
+def _touching(track: Track, time: int, at_end: bool) -> Element | None:
+    for other in track.elements:
+        if (other.end_time if at_end else other.start_time) == time:
+            return other
+    return None
+
+
+def _continues(first: Element, second: Element) -> bool:
+    """Whether ``second`` plays on from exactly where ``first`` stops in the same source at the same speed."""
+    if not isinstance(first, (VideoElement, AudioElement)) or not isinstance(second, type(first)):
+        return False
+    return (
+        first.media_id == second.media_id
+        and first.rate == second.rate
+        and abs(second.trim_start - (first.trim_start + first.shown_ticks)) <= 1
+    )

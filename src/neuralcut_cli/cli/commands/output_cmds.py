@@ -65,6 +65,18 @@ def render(
             show_default=False,
         ),
     ] = None,
+    declick: Annotated[
+        float | None,
+        typer.Option(
+            "--declick",
+            min=0,
+            max=100,
+            metavar="MS",
+            help="Milliseconds of fade where a sound starts or stops at a cut, so it does not click; 0: hard "
+            "cuts (default: the config file's [render] declick_ms, else 5).",
+            show_default=False,
+        ),
+    ] = None,
     force: ForceOpt = False,
     json_out: JsonOpt = False,
 ) -> None:
@@ -92,7 +104,8 @@ def render(
 
     preview = bool(load_config().render_setting("preview", preview))
     address = (ray or os.environ.get("NEURALCUT_RAY_ADDRESS", "")).strip() or None
-    options = Options(preview, jobs, not no_cache, address)
+    declick_ms = float(load_config().render_setting("declick_ms", declick))
+    options = Options(preview, jobs, not no_cache, address, declick=declick_ms / 1000)
     result = _render_with_bar(
         out, current, session.path, output, options, begin, finish, quiet=json_out, overwrite=force
     )
