@@ -188,10 +188,14 @@ def test_transitions_and_nested_stacks_are_reported(tmp_path: Path) -> None:
     done = neuralcut("import-timeline", source, "-o", tmp_path / "p.json", "--json")
     answer = json.loads(done.stdout)
     assert done.returncode == 0
-    assert any(u.startswith("transition dissolve") for u in answer["unsupported"])
+    assert not any(u.startswith("transition") for u in answer["unsupported"])  # read as ours (issue 27)
     assert any(u.startswith("nested stack compound") for u in answer["unsupported"])
     project = read_project(tmp_path / "p.json")
     assert project.fps == 24 and len(project.scene.tracks.main.elements) == 2
+    (transition,) = project.scene.tracks.main.transitions
+    a, b = project.scene.tracks.main.elements
+    assert (transition.type, transition.from_element_id, transition.to_element_id) == ("dissolve", a.id, b.id)
+    assert (transition.in_offset, transition.out_offset) == (30_000, 30_000)  # 6 frames at 24 fps each side
     assert project.scene.bookmarks[0].note == "chorus"
 
 
@@ -218,10 +222,10 @@ SAMPLES = FIXTURES / "otio_samples"
 @pytest.mark.parametrize(
     ("sample", "elements", "reported"),
     [
-        ("premiere_example.xml", 12, ["transition Cross Dissolve", "generated clip test_title", "nested stack"]),
-        ("premiere_example.otio", 12, ["transition Cross Dissolve", "generated clip test_title", "nested stack"]),
+        ("premiere_example.xml", 12, ["generated clip test_title", "nested stack"]),
+        ("premiere_example.otio", 12, ["generated clip test_title", "nested stack"]),
         ("nested_example.otio", 4, ["nested stack Nested Stack 1", "nested stack Nested Stack 2"]),
-        ("transition_test.otio", 3, ["transition t0", "transition t1", "transition t3"]),
+        ("transition_test.otio", 3, ["transition t0 at -0.416667 s on Main Track: no clip before it", "transition t3"]),
         ("multitrack.otio", 5, []),
     ],
 )

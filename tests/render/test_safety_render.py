@@ -75,6 +75,9 @@ ALLOWED_FILTERS = {
     "alphaextract",
     "alphamerge",
     "drawbox",
+    "afade",  # click-free cuts and crossfades (issue 27)
+    "xfade",  # transitions, from the catalogue only
+    "settb",
 }
 NASTY = [
     "It's",

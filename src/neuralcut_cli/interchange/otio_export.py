@@ -23,6 +23,7 @@ from typing import Any
 from neuralcut_cli.project.elements import MEDIA_ELEMENTS, Element
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.project.tracks import Track
+from neuralcut_cli.project.transitions import Transition
 from neuralcut_cli.time import ticks_to_seconds
 
 MARKER_COLOURS = {"text": "GREEN", "sticker": "PINK", "effect": "PURPLE"}
@@ -88,9 +89,15 @@ def _range(start: int, duration: int, rate: float) -> dict[str, Any]:
 def _track(project: Project, project_path: Path, track: Track, rate: float) -> dict[str, Any]:
     children: list[dict[str, Any]] = []
     cursor = 0
+    previous: Element | None = None
+    into = {t.to_element_id: t for t in track.transitions}
     for element in track.sorted_elements():
         if element.start_time < cursor:  # an overlap in the file: OTIO tracks cannot hold it
             continue
+        transition = into.get(element.id)
+        if transition and previous and previous.id == transition.from_element_id and cursor == element.start_time:
+            children.append(_transition(transition, rate))
+        previous = element
         if element.start_time > cursor:
             children.append(
                 {
@@ -113,6 +120,19 @@ def _track(project: Project, project_path: Path, track: Track, rate: float) -> d
         "markers": [],
         "source_range": None,
         "metadata": {"neuralcut": {"trackId": track.id, "main": track is project.scene.tracks.main}},
+    }
+
+
+def _transition(transition: Transition, rate: float) -> dict[str, Any]:
+    """OTIO's ``Transition``: the same in and out offsets; a dissolve is SMPTE's, the others custom, named by
+    our type (FCP 7 XML keeps the name; an EDL keeps a dissolve of the same length)."""
+    return {
+        "OTIO_SCHEMA": "Transition.1",
+        "name": transition.type,
+        "transition_type": "SMPTE_Dissolve" if transition.type == "dissolve" else "Custom_Transition",
+        "in_offset": _time(transition.in_offset, rate),
+        "out_offset": _time(transition.out_offset, rate),
+        "metadata": {"neuralcut": {"type": transition.type, "transitionId": transition.id}},
     }
 
 

@@ -74,6 +74,7 @@ def _counts(fmt: str, back: Any, lost: list[str]) -> dict[str, Any]:
         "clips": clips,
         "gaps": gaps,
         "markers": len(back.tracks.markers),
+        "transitions": sum(1 for track in back.tracks for item in track if isinstance(item, otio.schema.Transition)),
         "lost": lost,
     }
 
@@ -88,7 +89,7 @@ def _one_line_names(timeline: Any) -> list[str]:
         *timeline.tracks,
         *timeline.tracks.markers,
         *(item for track in timeline.tracks for item in track),
-        *(marker for track in timeline.tracks for item in track for marker in item.markers),
+        *(marker for track in timeline.tracks for item in track for marker in getattr(item, "markers", ())),
     ]
     changed = 0
     for thing in named:
@@ -116,7 +117,30 @@ def _compare(sent: Any, back: Any) -> list[str]:
         missing = _clips(sent, kind) - _clips(back, kind)
         if missing > 0:
             lost.append(f"{missing} {kind.lower()} clip{'s' if missing != 1 else ''}")
+    sent_kinds, back_kinds = _transitions(sent), _transitions(back)
+    if len(back_kinds) < len(sent_kinds):
+        gone = len(sent_kinds) - len(back_kinds)
+        lost.append(f"{gone} transition{'s' if gone != 1 else ''} (the format's adapter does not carry them)")
+    elif sorted(back_kinds) != sorted(sent_kinds):
+        changed = sum(1 for kind in sent_kinds if kind != "dissolve")
+        if changed:
+            lost.append(f"the type of {changed} transition{'s' if changed != 1 else ''} (read back as dissolves)")
     return lost
+
+
+def _transitions(timeline: Any) -> list[str]:
+    """The type of each transition: ours where its metadata or name says it, else a dissolve."""
+    import opentimelineio as otio
+
+    from neuralcut_cli.catalogs.transitions import find_transition
+
+    kinds = []
+    for track in timeline.tracks:
+        for item in track:
+            if isinstance(item, otio.schema.Transition):
+                said = (item.metadata.get("neuralcut") or {}).get("type") or item.name
+                kinds.append(said if find_transition(str(said)) else "dissolve")
+    return kinds
 
 
 def _clips(timeline: Any, kind: str) -> int:

@@ -66,25 +66,69 @@ def _track(track: Any, importer: Any, kind: str, name: str) -> dict[str, Any]:
 
     meta = _saved(track)
     out: dict[str, Any] = {"id": str(meta.get("trackId") or uuid.uuid4()), "name": name, "type": kind, "elements": []}
+    pending: Any = None  # a transition waiting for the clip after it
+    previous: Any = None  # the last item read
     for item in track:
         at = item.range_in_parent().start_time.to_seconds() if hasattr(item, "range_in_parent") else 0.0
         if isinstance(item, otio.schema.Gap):
+            previous = item
             continue
         if isinstance(item, otio.schema.Clip):
             element = _element(item, importer, kind)
             if element is not None:
+                if pending is not None and out["elements"] and previous is pending:
+                    out.setdefault("transitions", []).append(
+                        _transition(pending, out["elements"][-1], element, importer, name)
+                    )
                 out["elements"].append(element)
+            pending = None
         elif isinstance(item, otio.schema.Transition):
-            importer.unsupported.append(
-                f"transition {item.name or item.transition_type} at {at:g} s on {name}: kept as a cut"
-            )
+            if not out["elements"] or previous is None or not isinstance(previous, otio.schema.Clip):
+                importer.unsupported.append(
+                    f"transition {item.name or item.transition_type} at {at:g} s on {name}: no clip before it"
+                )
+            pending = item
         elif isinstance(item, otio.schema.Stack):
             importer.unsupported.append(
                 f"nested stack {item.name or '?'} at {at:g} s on {name}: not imported (flatten it in the editor first)"
             )
         else:
             importer.unsupported.append(f"{type(item).__name__} at {at:g} s on {name}: not imported")
+        if pending is not None and pending is not item and not isinstance(item, otio.schema.Clip):
+            importer.unsupported.append(
+                f"transition {pending.name or pending.transition_type} on {name}: no clip after it"
+            )
+            pending = None
+        previous = item
+    if pending is not None:
+        importer.unsupported.append(f"transition {pending.name or pending.transition_type} on {name}: no clip after it")
     return out
+
+
+def _transition(
+    item: Any, outgoing: dict[str, Any], incoming: dict[str, Any], importer: Any, name: str
+) -> dict[str, Any]:
+    """OTIO's ``Transition`` as ours: the same offsets; the type from our metadata, else its name (FCP 7 XML
+    keeps it), else a dissolve (said in what was not imported as it was)."""
+    from neuralcut_cli.catalogs.transitions import find_transition, search_transitions
+
+    said = str((plain(item.metadata).get("neuralcut") or {}).get("type") or item.name or "")
+    found = (
+        find_transition(said) or next(iter(search_transitions(said.replace("_", " ").lower())), None) if said else None
+    )
+    if found is None:
+        found = find_transition("dissolve")
+        if item.transition_type != "SMPTE_Dissolve":
+            importer.unsupported.append(f"transition {said or item.transition_type} on {name}: read as a dissolve")
+    assert found is not None
+    return {
+        "id": f"tr-{uuid.uuid4().hex[:8]}",
+        "type": found.id,
+        "fromElementId": outgoing["id"],
+        "toElementId": incoming["id"],
+        "inOffset": _ticks(item.in_offset),
+        "outOffset": _ticks(item.out_offset),
+    }
 
 
 def _element(clip: Any, importer: Any, track_kind: str) -> dict[str, Any] | None:

@@ -89,7 +89,14 @@ def export_opencut(
     record, assets = project_to_record(session.project().to_json_dict())
     write_atomic(targets[0], (json.dumps(record, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
     write_atomic(targets[1], (json.dumps(assets, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
-    Output().say(f"Wrote {output} (OpenCut record, version 25) and {media_list} ({len(assets)} media).")
+    out = Output()
+    out.say(f"Wrote {output} (OpenCut record, version 25) and {media_list} ({len(assets)} media).")
+    transitions = sum(len(track.transitions) for track in session.project().scene.tracks.ordered())
+    if transitions:
+        out.say(
+            f"Did not travel: {plural(transitions, 'transition')} (OpenCut has none: they stay in the record as a "
+            "field its loader passes over, and it shows plain cuts)."
+        )
 
 
 def _read_json(path: Path, what: str) -> object:

@@ -1,0 +1,98 @@
+"""Transitions travel (issue 27 §7): exported as OTIO ``Transition``s, read back by OpenTimelineIO's own adapters,
+and imported again with their type (where the format carries it) and length."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import opentimelineio as otio
+import pytest
+from cli_helpers import neuralcut
+from tool_helpers import Tools
+
+from neuralcut_cli.project.io import read_project
+
+
+@pytest.fixture
+def with_transitions(demo_path: Path) -> Path:
+    tools = Tools(demo_path)
+    first, second = (
+        r["transitionId"] for r in tools("add_transition", {"trackId": "t-main", "everyCut": True})["added"]
+    )
+    tools("update_transition", {"transitionId": second, "type": "wipe-left"})
+    return demo_path
+
+
+def _read(path: Path, rate: float = 30) -> otio.schema.Timeline:
+    found = otio.adapters.read_from_file(str(path), **({"rate": rate} if path.suffix == ".edl" else {}))
+    return found if isinstance(found, otio.schema.Timeline) else next(iter(found))
+
+
+def _otio_transitions(timeline: otio.schema.Timeline) -> list[tuple[str, float]]:
+    return [
+        (item.name, round((item.in_offset + item.out_offset).to_seconds(), 3))
+        for track in timeline.tracks
+        for item in track
+        if isinstance(item, otio.schema.Transition)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("suffix", "names", "types"),
+    [
+        (".otio", ["dissolve", "wipe-left"], ["dissolve", "wipe-left"]),
+        (".xml", ["dissolve", "wipe-left"], ["dissolve", "wipe-left"]),  # FCP 7 XML keeps the name
+        (".edl", None, ["dissolve", "dissolve"]),  # CMX 3600 has dissolves only
+    ],
+)
+def test_a_round_trip_keeps_type_and_length(
+    with_transitions: Path, tmp_path: Path, suffix: str, names: list[str] | None, types: list[str]
+) -> None:
+    out = tmp_path / f"cut{suffix}"
+    done = neuralcut("export", "-o", out, "-p", with_transitions, "--json")
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)
+    assert answer["transitions"] == 2
+    assert ("the type of 1 transition (read back as dissolves)" in answer["lost"]) == (suffix == ".edl")
+    seen = _otio_transitions(_read(out))
+    assert [length for _, length in seen] == [1.0, 1.0]
+    if names:
+        assert [name for name, _ in seen] == names
+    back = tmp_path / "back.json"
+    assert neuralcut("import-timeline", out, "-o", back, "--fps", "30").returncode == 0
+    main = read_project(back).scene.tracks.main
+    assert [t.type for t in main.transitions] == types
+    assert [t.duration for t in main.transitions] == [120_000, 120_000]
+    by_id = {e.id: e for e in main.elements}
+    assert all(by_id[t.from_element_id].end_time == by_id[t.to_element_id].start_time for t in main.transitions)
+
+
+def test_fcpxml_says_its_adapter_does_not_carry_them(with_transitions: Path, tmp_path: Path) -> None:
+    done = neuralcut("export", "-o", tmp_path / "cut.fcpxml", "-p", with_transitions, "--json")
+    assert done.returncode == 0, done.stderr
+    assert "2 transitions (the format's adapter does not carry them)" in json.loads(done.stdout)["lost"]
+
+
+def test_otios_own_transition_sample_keeps_the_transition_between_two_clips(tmp_path: Path) -> None:
+    from paths import FIXTURES
+
+    done = neuralcut(
+        "import-timeline", FIXTURES / "otio_samples" / "transition_test.otio", "-o", tmp_path / "p.json", "--json"
+    )
+    assert done.returncode == 0, done.stderr
+    main = read_project(tmp_path / "p.json").scene.tracks.main
+    (transition,) = main.transitions  # t1 between A and B; t0 and t3 touch one clip only (reported)
+    names = {e.id: e.name for e in main.elements}
+    assert (names[transition.from_element_id], names[transition.to_element_id]) == ("A", "B")
+    assert transition.duration == 2 * 10 * 120_000 // 24  # 10 frames each side at 24 fps
+    unsupported = json.loads(done.stdout)["unsupported"]
+    assert any(u.startswith("transition t3 on Main Track: no clip after it") for u in unsupported)
+
+
+def test_export_opencut_says_transitions_did_not_travel(with_transitions: Path, tmp_path: Path) -> None:
+    done = neuralcut("export-opencut", "-o", tmp_path / "record.json", "-p", with_transitions)
+    assert done.returncode == 0, done.stderr
+    assert "Did not travel: 2 transitions (OpenCut has none" in done.stdout
+    record = json.loads((tmp_path / "record.json").read_text())
+    assert len(record["scenes"][0]["tracks"]["main"]["transitions"]) == 2  # a field OpenCut's loader passes over
