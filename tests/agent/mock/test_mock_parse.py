@@ -405,7 +405,7 @@ IMPOSSIBLE = [
     ("thanks!", "Greet"),
     ("move", REFUSE),
     ("set the volume to 50%", REFUSE),
-    ("add a transition between the clips", REFUSE),
+    ("add a transition between the clips", "AddTransition"),  # every cut (issue 27)
     ("crop the video", REFUSE),
     ("rotate the logo 90 degrees", REFUSE),
     ("make the title red", REFUSE),
@@ -643,7 +643,7 @@ MOTION = [  # fades, zooms, slides, ducking, keyframes (issue 14)
     ("list the keyframes of the intro", "keyframes the intro"),
     ("what keyframes does the title have?", "keyframes the title"),
     ("make the fade longer", "change fade x2"),
-    ("fade to black at the end", REFUSE),
+    ("fade to black at the end", "fade the last clip out=1"),  # the last clip, not a transition (issue 27)
     ("zoom", REFUSE),
     ("duck the music", "volume the music db=-6"),
 ]

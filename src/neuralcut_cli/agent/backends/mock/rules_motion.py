@@ -23,11 +23,13 @@ def read_fade(c: Clause, v: Vocab) -> i.Intent | None:
     )
     if verb is None:
         return None
-    refs = take_refs(c, v)
+    refs = take_refs(c, v) or _edge_clip(c)
     if not refs:
         return None
     direction = c.take(r"\b(?:in and out|in|out)\b")
     said = (verb.group("both") and "both") or verb.group("dir") or (direction.group(0) if direction else None)
+    if said is None and c.find(r"\b(?:to|from) black\b"):
+        said = "out" if c.find(r"\bto black\b") else "in"
     if said is None:
         return None
     length = take_time(c, v, r"over|for|of|in|lasting|during", "s")
@@ -41,6 +43,16 @@ def read_fade(c: Clause, v: Vocab) -> i.Intent | None:
     fade_in = seconds if said == "both" or "in" in words else None
     fade_out = seconds if said == "both" or "out" in words else None
     return i.Fade(refs=refs, fade_in=fade_in, fade_out=fade_out)
+
+
+def _edge_clip(c: Clause) -> tuple[i.Ref, ...]:
+    """ "fade to black at the end": the last clip (a fade of it: a transition needs a clip after it);
+    "fade in from black at the start": the first."""
+    if c.find(r"\b(?:to|from) black\b") is None or c.find(r"\bat the (end|start|beginning)\b") is None:
+        return ()
+    edge = c.take(r"\bat the (end|start|beginning)(?: of the (?:video|timeline|edit))?\b")
+    last = edge is not None and edge.group(1) == "end"
+    return (i.Ref(text=f"the {'last' if last else 'first'} clip", kind="video", ordinal=-1 if last else 0),)
 
 
 def read_change_fade(c: Clause, v: Vocab) -> i.Intent | None:
