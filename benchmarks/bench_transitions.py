@@ -39,7 +39,10 @@ def with_dissolves(project: Path) -> Path:
     main = json.loads(copy.read_text())["scenes"][0]["tracks"]["main"]["id"]
     args = json.dumps({"trackId": main, "everyCut": True, "type": "dissolve", "duration": 1})
     done = subprocess.run(
-        neuralcut_argv("tool", "add_transition", args, "-p", str(copy)), capture_output=True, text=True, check=False
+        neuralcut_argv("tool", "add_transition", args, "-p", str(copy), "--json"),
+        capture_output=True,
+        text=True,
+        check=False,
     )
     answer = json.loads(done.stdout or "{}")
     if "error" in answer or done.returncode != 0:

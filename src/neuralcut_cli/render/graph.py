@@ -91,9 +91,14 @@ class _Window:
     start: int  # ticks
     end: int
 
-    def clip(self, element: Element) -> tuple[float, float, float] | None:
-        """``(start, end, source skip)`` in output seconds, or None when outside."""
-        a, b = max(element.start_time, self.start), min(element.end_time, self.end)
+    def clip(
+        self, element: Element, first: int | None = None, last: int | None = None
+    ) -> tuple[float, float, float] | None:
+        """``(start, end, source skip)`` in output seconds, or None when outside; ``first``-``last`` (ticks):
+        that part of the element instead, which may begin before it (a transition draws it from its head handle,
+        the skip then negative)."""
+        a = max(self.start, element.start_time if first is None else first)
+        b = min(self.end, element.end_time if last is None else last)
         if b <= a:
             return None
         return (
@@ -188,6 +193,15 @@ class _Builder:
         return self.overlay(
             current, source, element, (info.width or 16, info.height or 16), start, end, rate=rate, skip=skip
         )
+
+    def video_sound(self, element: VideoElement, track: Track) -> None:
+        """The clip's own sound where it plays in the window (its picture drawn elsewhere, or not at all)."""
+        span, asset = self.window.clip(element), self.project.asset(element.media_id)
+        if span is None or asset is None:
+            return
+        path = self.path_of(asset)
+        if element.source_audio and self.info(path).has_audio and asset.has_audio is not False:
+            self.add_audio(path, element, track, span)
 
     def blur_fill(self, current: str, source: str, start: float, end: float, rate: float, intensity: float) -> str:
         """OpenCut's blur background: the clip itself, scaled to cover the frame and blurred, behind it."""

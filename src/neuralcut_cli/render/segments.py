@@ -63,7 +63,7 @@ def cut(
     rate = rate_of(project)
     first, last = frame_range(project, start, end)
     inside = _transition_frames(project, rate)
-    changes = _changes(project, rate) | {edge for span in inside for edge in span}
+    changes = _changes(project, rate) | {start for start, _ in inside}  # a transition starts a segment
     edges = sorted({first, last, *(e for e in changes if first < e < last)})
     most = max(1, math.ceil(longest * rate))
     spans = _whole_transitions(

@@ -1,13 +1,15 @@
 """Transitions in the filter graph: one track's elements laid as usual, then each transition drawn over its span.
 
-For a transition between A (outgoing) and B (incoming) over ``[s, e]``::
+For a transition between A (outgoing) and B (incoming) over ``[s, e]``, the track draws A until ``s`` and B
+from ``s`` (early, from its head handle), so over the span its own picture is B's side, decoded once::
 
-    below ─split─┬──────────── the track's elements as usual ───────────────┬─ overlay [s,e] ─> out
-                 ├─ trim [s,e] ─ A over it (into its tail handle) ─┐        │
-                 └─ trim [s,e] ─ B over it (from its head handle) ─┴─ xfade ┘
+    below ─split─┬─ the track's elements: A until s, B from s ─split─┬──────────────── overlay [s,e] ─> out
+                 │                                                  └─ trim [s,e] ─┐ (B's side)      │
+                 └─ trim [s,e] ─ A over it (into its tail handle) ─────────────────┴─ xfade ─────────┘
 
-``below`` is the composite under the track, so the two sides are whole pictures and ``xfade`` (dissolve,
-dips, wipes, slides, ...) mixes them as the catalogue says. ``xfade`` counts from its first frame: when the
+``below`` is the composite under the track, so both sides are whole pictures and ``xfade`` (dissolve,
+dips, wipes, slides, ...) mixes them as the catalogue says. A segment starts where a transition starts, so
+it holds the transition and the incoming clip after it. ``xfade`` counts from its first frame: when the
 window starts inside the transition (a one-frame render, or a transition that starts between two frames), a
 negative offset puts that frame at its place, in microseconds (``settb``: in the frame rate's own time base
 the offset would round to a whole frame).
@@ -71,13 +73,47 @@ def joined(track: Track) -> list[Joined]:
 def lay_track(builder: _Builder, current: str, track: Track, layer: Layer) -> str:
     """``track`` laid over ``current``: its elements, then its transitions over their spans."""
     window = builder.window
-    shown = [j for j in joined(track) if j.start < window.end and j.end > window.start and track.type != "audio"]
-    copies = _split(builder, current, 1 + 2 * len(shown))
+    found = joined(track) if track.type != "audio" else []
+    shown = [j for j in found if j.start < window.end and j.end > window.start]
+    copies = _split(builder, current, 1 + len(shown))
     current = copies[0]
+    parts = _parts(found) if shown else {}
     for element in track.sorted_elements():
-        current = layer(builder, current, element, track)
+        if element.id in parts and isinstance(element, (VideoElement, ImageElement)):
+            current = _drawn_part(builder, current, element, track, parts[element.id])
+        else:
+            current = layer(builder, current, element, track)
     for index, transition in enumerate(shown):
-        current = _transition(builder, current, track, transition, copies[1 + 2 * index : 3 + 2 * index])
+        current = _transition(builder, current, track, transition, copies[1 + index])
+    return current
+
+
+def _parts(found: list[Joined]) -> dict[str, tuple[int | None, int | None]]:
+    """The part of each joined clip the track draws (ticks): the outgoing one until its transition starts, the
+    incoming one from there (early, from its head handle). Over a transition's span the track's own picture is
+    then the incoming side, decoded once; the outgoing side is drawn apart."""
+    parts: dict[str, tuple[int | None, int | None]] = {}
+    for joined_ in found:
+        first, _ = parts.get(joined_.outgoing.id, (None, None))
+        parts[joined_.outgoing.id] = (first, joined_.start)
+        _, last = parts.get(joined_.incoming.id, (None, None))
+        parts[joined_.incoming.id] = (joined_.start, last)
+    return parts
+
+
+def _drawn_part(
+    builder: _Builder,
+    current: str,
+    element: VideoElement | ImageElement,
+    track: Track,
+    part: tuple[int | None, int | None],
+) -> str:
+    """The clip drawn over ``part`` only; its sound where it plays (a transition crossfades it)."""
+    span = builder.window.clip(element, *part)
+    if span is not None:
+        current = builder.media(current, element, track, span=span, sound=False)
+    if isinstance(element, VideoElement):
+        builder.video_sound(element, track)
     return current
 
 
@@ -89,54 +125,45 @@ def _split(builder: _Builder, current: str, count: int) -> list[str]:
     return labels
 
 
-def _transition(builder: _Builder, current: str, track: Track, joined: Joined, below: list[str]) -> str:
+def _transition(builder: _Builder, current: str, track: Track, joined_: Joined, below: str) -> str:
+    """The outgoing side (its clip over ``below``) mixed into the track's own picture over the span."""
     window = builder.window
-    first, last = max(joined.start, window.start), min(joined.end, window.end)
+    first, last = max(joined_.start, window.start), min(joined_.end, window.end)
     s, e = ticks_to_seconds(first - window.start), ticks_to_seconds(last - window.start)
-    sides = []
-    for base, element in zip(below, (joined.outgoing, joined.incoming), strict=True):
-        cut = builder.label("tb")
+    main, incoming = _split(builder, current, 2)
+    base = builder.label("tb")
+    builder.chains.append(chain(below, *_span(s, e), f("setpts", expr=f"PTS-STARTPTS+{seconds(s)}/TB"), out=base))
+    skip = ticks_to_seconds(first - joined_.outgoing.start_time)
+    outgoing = _drawn(builder, base, joined_.outgoing, track, (s, e, skip))
+    sides = [builder.label("tx"), builder.label("tx")]
+    for source, side in zip((outgoing, incoming), sides, strict=True):
         builder.chains.append(
-            chain(
-                base,
-                f("trim", start=seconds(s), end=seconds(e)),
-                f("setpts", expr=f"PTS-STARTPTS+{seconds(s)}/TB"),
-                out=cut,
-            )
+            chain(source, *_span(s, e), f("setpts", expr="PTS-STARTPTS"), f("settb", expr="AVTB"), out=side)
         )
-        skip = ticks_to_seconds(first - element.start_time)
-        drawn = _drawn(builder, cut, element, track, (s, e, skip))
-        side = builder.label("tx")
-        builder.chains.append(
-            chain(
-                drawn,
-                f("trim", start=seconds(s), end=seconds(e)),
-                f("setpts", expr="PTS-STARTPTS"),
-                f("settb", expr="AVTB"),
-                out=side,
-            )
-        )
-        sides.append(side)
     mixed, out = builder.label("tm"), builder.label("v")
-    into = ticks_to_seconds(first - joined.start)  # how far into the transition the window starts
+    into = ticks_to_seconds(first - joined_.start)  # how far into the transition the window starts
     builder.chains.append(
         chain(
             tuple(sides),
             f(
                 "xfade",
-                transition=joined.xfade,
-                duration=seconds(ticks_to_seconds(joined.end - joined.start)),
+                transition=joined_.xfade,
+                duration=seconds(ticks_to_seconds(joined_.end - joined_.start)),
                 offset=seconds(-into) if into else 0,
-                **({"expr": joined.expr} if joined.expr else {}),
+                **({"expr": joined_.expr} if joined_.expr else {}),
             ),
             f("setpts", expr=f"PTS-STARTPTS+{seconds(s)}/TB"),
             out=mixed,
         )
     )
     builder.chains.append(
-        chain((current, mixed), f("overlay", x=0, y=0, eof_action="pass", enable=between(s, e)), out=out)
+        chain((main, mixed), f("overlay", x=0, y=0, eof_action="pass", enable=between(s, e)), out=out)
     )
     return out
+
+
+def _span(s: float, e: float) -> tuple[Filter, Filter]:
+    return f("trim", start=seconds(s), end=seconds(e)), f("format", pix_fmts="yuv420p")
 
 
 def _drawn(builder: _Builder, base: str, element: Element, track: Track, span: tuple[float, float, float]) -> str:
