@@ -110,6 +110,9 @@ AFTER = {
     "redo twice": ["split at 5s", "split at 7s", "undo the last 2 changes"],
     "make the fade longer": ["fade in the intro over 1 second"],
     "make the fade out on the music 3 seconds": ["fade out the music at the end"],
+    "make the crossfade longer": ["dissolve into the beach clip"],
+    "make the transitions half a second": ["put a crossfade between every clip"],
+    "remove the transitions": ["put a crossfade between every clip"],
 }
 
 

@@ -160,7 +160,7 @@ ROWS: tuple[Rule, ...] = (
         read_add_transition,
         plan=p_transitions.plan_add_transition,
         examples=(
-            "add a crossfade between the two clips",
+            "add a crossfade between the intro and the beach clip",
             "dissolve into the city clip",
             "put a one second wipe between every clip",
         ),
