@@ -55,8 +55,7 @@ class AddTransitionArgs(ToolArgs):
             raise ToolError("Give elementIds [outgoing, incoming], or trackId with everyCut: true")
         if self.every_cut and not self.track_id:
             raise ToolError("everyCut needs trackId")
-        if find_transition(self.type) is None:
-            raise ToolError(f"Unknown transition type: {self.type}. Available: {', '.join(t.id for t in TRANSITIONS)}")
+        _known(self.type)
 
 
 @tool("add_transition", AddTransitionArgs, kind="edit", group="transitions", hints=Hints(destructive=False))
@@ -148,8 +147,8 @@ class UpdateTransitionArgs(ToolArgs):
     def check(self) -> None:
         if self.type is None and self.duration is None:
             raise ToolError("Nothing to change: give type or duration")
-        if self.type is not None and find_transition(self.type) is None:
-            raise ToolError(f"Unknown transition type: {self.type}. Available: {', '.join(t.id for t in TRANSITIONS)}")
+        if self.type is not None:
+            _known(self.type)
 
 
 @tool(
@@ -215,6 +214,16 @@ def remove_transition(
         if kept != track.transitions:
             scene = scene.with_track(track.model_copy(update={"transitions": kept}))
     return project.with_scene(scene), {"success": True, "removed": sorted(doomed)}
+
+
+def _known(kind: str) -> None:
+    if find_transition(kind) is None:
+        raise ToolError(f"Unknown transition type: {kind}. Available: {', '.join(t.id for t in TRANSITIONS)}")
+
+
+def _known(kind: str) -> None:
+    if find_transition(kind) is None:
+        raise ToolError(f"Unknown transition type: {kind}. Available: {', '.join(t.id for t in TRANSITIONS)}")
 
 
 def _pair(track: Track, outgoing_id: str, incoming_id: str) -> tuple[Element, Element]:
