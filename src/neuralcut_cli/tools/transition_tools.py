@@ -221,11 +221,6 @@ def _known(kind: str) -> None:
         raise ToolError(f"Unknown transition type: {kind}. Available: {', '.join(t.id for t in TRANSITIONS)}")
 
 
-def _known(kind: str) -> None:
-    if find_transition(kind) is None:
-        raise ToolError(f"Unknown transition type: {kind}. Available: {', '.join(t.id for t in TRANSITIONS)}")
-
-
 def _pair(track: Track, outgoing_id: str, incoming_id: str) -> tuple[Element, Element]:
     try:
         return adjacent_pair(track, outgoing_id, incoming_id)
