@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,12 @@ from typer.testing import CliRunner
 
 REPO = Path(__file__).resolve().parent.parent
 DEMO = REPO / "projects" / "demo.json"
+
+# A suite started in the background (``cmd &``) inherits SIGINT ignored, and so would every neuralcut it
+# starts: the Ctrl-C tests would then test nothing. A handler (not "ignore") is reset to the default at exec,
+# so the processes the tests start take Ctrl-C as a person's terminal sends it.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture(autouse=True)
