@@ -13,6 +13,7 @@ import typer
 from neuralcut_cli import __version__
 from neuralcut_cli.cli.commands import (
     agent_cmds,
+    check_cmd,
     config_cmd,
     history_cmds,
     mcp_cmd,
@@ -111,6 +112,7 @@ output_cmds.register(app)
 picture_cmds.register(app)
 opencut_cmds.register(app)
 config_cmd.register(app)
+check_cmd.register(app)
 skills_cmd.register(app)
 mcp_cmd.register(app)
 

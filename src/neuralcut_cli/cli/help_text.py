@@ -35,6 +35,7 @@ SUMMARY: dict[str, str] = {
     "import-opencut": "Make a project from an OpenCut record.",
     "export-opencut": "Write the project as an OpenCut record.",
     "config": "Show the settings in effect and where they come from.",
+    "check": "Check the edit for what a viewer would notice.",
     "skills": "List the skills (recipes) a model can load.",
     "mcp": "Serve the project's tools to an MCP client.",
 }
@@ -122,6 +123,10 @@ EXAMPLES: dict[str, list[tuple[str, str]]] = {
         )
     ],
     "export-opencut": [("neuralcut export-opencut -o record.json", "the record, and its media list beside it")],
+    "check": [
+        ("neuralcut check", "black gaps, texts over each other or off the frame, captions, silence..."),
+        ("neuralcut check --from 10 --to 20 --json", "one range, as one JSON document (exit 1 on errors)"),
+    ],
     "config": [
         ("neuralcut config", "each setting and where it comes from"),
         ("neuralcut config --json", "the same as JSON (keys are never shown)"),

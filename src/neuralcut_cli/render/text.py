@@ -30,10 +30,18 @@ from neuralcut_cli.time import seconds_to_ticks
 NORMAL_LINE = 1.2  # OpenCut's default line height; drawtext's natural spacing
 
 
-class Canvas(Protocol):
-    """What drawing text needs from the render builder."""
+class Sized(Protocol):
+    """A frame's size and the render's scale: what laying text out needs."""
 
     scale: float
+
+    @property
+    def canvas(self) -> tuple[int, int]: ...
+
+
+class Canvas(Sized, Protocol):
+    """What drawing text needs from the render builder."""
+
     workdir: Path
     chains: list[Chain]
     inputs: list[list[str]]
@@ -155,7 +163,7 @@ def box_options(element: TextElement, size: float, scale: float) -> dict[str, ob
     return {"box": 1, "boxcolor": colour(background.color, element.opacity), "boxborderw": "|".join(map(str, sides))}
 
 
-def _style(canvas: Canvas, element: TextElement) -> _Style:
+def _style(canvas: Sized, element: TextElement) -> _Style:
     width, height = canvas.canvas
     size = max(1.0, float(element.font_size) * height / 90 * float(element.transform.scale_y) * canvas.scale)
     bold = is_bold(element.font_weight)
@@ -180,7 +188,7 @@ def _paddings(element: TextElement, size: float, scale: float) -> tuple[float, f
     return pad_x, pad_y
 
 
-def text_lines(canvas: Canvas, element: TextElement, style: _Style) -> list[str]:
+def text_lines(canvas: Sized, element: TextElement, style: _Style) -> list[str]:
     """The element's text wrapped to the canvas (see ``text_layout``)."""
     width = canvas.canvas[0] * canvas.scale * WRAP_SHARE
     if element.background.enabled:
@@ -291,3 +299,32 @@ def _box(
         chain((current, layer), f("overlay", x=f"{x:.1f}", y=f"{y:.1f}", eof_action="pass", enable=enable), out=out)
     )
     return out
+
+
+@dataclass
+class _Frame:
+    size: tuple[int, int]
+    scale: float = 1.0
+
+    @property
+    def canvas(self) -> tuple[int, int]:
+        return self.size
+
+
+def text_block(element: TextElement, canvas: tuple[int, int]) -> tuple[float, float, float, float]:
+    """``(left, top, right, bottom)`` of the element's text as the render lays it out on a frame of ``canvas``
+    pixels (wrapped, its background box included): what a check compares with the frame and other texts."""
+    frame = _Frame(canvas)
+    style = _style(frame, element)
+    lines = [_line_runs(line, style) for line in text_lines(frame, element, style)]
+    width = max((_width(line, style) for line in lines), default=0.0)
+    height = (load(style.font).line_height(style.size) + style.line_gap) * max(1, len(lines))
+    if element.background.enabled:
+        pad_x, pad_y = _paddings(element, style.size, 1.0)
+        width, height = width + 2 * pad_x, height + 2 * pad_y
+    return (
+        style.centre[0] - width / 2,
+        style.centre[1] - height / 2,
+        style.centre[0] + width / 2,
+        style.centre[1] + height / 2,
+    )

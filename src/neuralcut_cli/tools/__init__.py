@@ -10,6 +10,7 @@ def default_registry() -> ToolRegistry:
     from neuralcut_cli.tools import (
         analysis_tools,
         asset_context,
+        check_tools,
         clip_effect_tools,
         clip_tools,
         effect_tools,
@@ -35,6 +36,7 @@ def default_registry() -> ToolRegistry:
         [
             listing.list_project_assets,
             listing.list_timeline,
+            check_tools.check_project,
             clip_tools.get_element,
             asset_context.load_asset_context,
             edits.split,

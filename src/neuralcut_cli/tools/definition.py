@@ -90,6 +90,7 @@ GROUP_NAMES = (
     "clips",
     "motion",
     "transitions",
+    "checks",
     "stickers",
     "media",
     "speech",

@@ -17,6 +17,7 @@ GIST = {
     "clips": "clip properties, copies, speed, gaps, track mute/hide",
     "motion": "fades, moves, zooms, ducking, keyframes",
     "transitions": "dissolves, dips, wipes and slides between clips",
+    "checks": "the edit checked as a viewer would see it",
     "stickers": "stickers and flags",
     "media": "silences, loudness, shot changes",
     "speech": "transcripts, word cuts, filler words, captions, subtitles",

@@ -366,3 +366,10 @@ class TransitionAdded(Done):
 
 class TransitionsRemoved(Done):
     removed: list[str]
+
+
+class CheckOutput(TypedDict):
+    errors: int
+    warnings: int
+    infos: int
+    findings: list[Row]

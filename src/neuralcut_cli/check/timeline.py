@@ -1,0 +1,309 @@
+"""Checks that read the timeline only (no decoding; milliseconds even on large projects).
+
+Each check walks the active scene once and returns findings (``findings.Finding``): where the picture is
+black, texts drawn over each other or off the frame, captions that overlap, flash by or read too fast,
+missing media, a timeline left silent by mutes, gains above 0 dB, effects over nothing, transitions whose
+clips no longer touch. Times are seconds; elements are named by their short ids, tracks by their names.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from neuralcut_cli.check.findings import Finding, fix
+from neuralcut_cli.editing.captions import caption_cues
+from neuralcut_cli.project.elements import AudioElement, EffectElement, ImageElement, TextElement, VideoElement
+from neuralcut_cli.project.ids import short_ids
+from neuralcut_cli.project.model import Project, Scene
+from neuralcut_cli.project.tracks import Track
+from neuralcut_cli.render.graph import missing_media
+from neuralcut_cli.render.text import text_block
+from neuralcut_cli.time import TICKS_PER_SECOND
+
+Span = tuple[int, int]  # ticks
+FLASH_SECONDS = 0.7  # a caption shorter than this cannot be read
+READING_SPEED = 20  # characters a second a caption may ask
+
+
+def timeline_findings(project: Project, project_path: Path) -> list[Finding]:
+    """Every timeline check on the active scene."""
+    scene = project.scene
+    names = short_ids(e.id for _, e in scene.elements())
+    found: list[Finding] = []
+    for check in (_black, _texts, _captions, _sound, _gains, _effects_over_nothing, _stale_transitions):
+        found += check(project, scene, names)
+    found += [
+        Finding("error", "missing-media", f"The media file of {name} is missing: it renders as nothing.")
+        for name in missing_media(project, project_path)
+    ]
+    return found
+
+
+def _seconds(ticks: int) -> float:
+    return ticks / TICKS_PER_SECOND
+
+
+def _visible(track: Track) -> bool:
+    return not getattr(track, "hidden", False)
+
+
+def _pictures(scene: Scene, tracks: Iterable[Track]) -> list[Span]:
+    """Where a picture fills the frame: the main track's clips, and overlay clips at (about) full size."""
+    main = scene.tracks.main.id
+    return [
+        (e.start_time, e.end_time)
+        for t in tracks
+        for e in t.elements
+        if isinstance(e, (VideoElement, ImageElement)) and not e.is_hidden and (t.id == main or _fills(e))
+    ]
+
+
+def _fills(element: VideoElement | ImageElement) -> bool:
+    """An overlay picture scaled to (about) the whole frame and not moved off it; a logo or a
+    picture-in-picture does not make a frame that is otherwise black worth watching."""
+    transform = element.transform
+    return min(float(transform.scale_x), float(transform.scale_y)) >= 0.9 and not (
+        transform.position.x or transform.position.y
+    )
+
+
+def _uncovered(spans: list[Span], whole: Span) -> list[Span]:
+    """The parts of ``whole`` none of ``spans`` covers."""
+    holes, cursor = [], whole[0]
+    for start, end in sorted(spans):
+        if start > cursor:
+            holes.append((cursor, min(start, whole[1])))
+        cursor = max(cursor, end)
+        if cursor >= whole[1]:
+            break
+    if cursor < whole[1]:
+        holes.append((cursor, whole[1]))
+    return [h for h in holes if h[1] > h[0]]
+
+
+def _black(project: Project, scene: Scene, names: dict[str, str]) -> list[Finding]:
+    """Black: where no shown picture is, from the start to the end of the timeline."""
+    whole = (0, scene.end_time)
+    tracks = scene.tracks.ordered()
+    holes = _uncovered(_pictures(scene, filter(_visible, tracks)), whole)
+    if not holes:
+        return []
+    hidden = [t for t in tracks if not _visible(t)]
+    last_picture = max((end for _, end in _pictures(scene, tracks)), default=0)
+    found = []
+    for start, end in holes:
+        cover = next((t for t in hidden if _uncovered(_pictures(scene, [t]), (start, end)) != [(start, end)]), None)
+        where = f"from {_seconds(start):g} s to {_seconds(end):g} s"
+        if cover is not None:
+            found.append(
+                Finding("error", "black", f"The picture is black {where}: the {cover.name or cover.id} track is hidden.",
+                        _seconds(start), _seconds(end), track=cover.name or cover.id,
+                        fix=fix("toggle_track_visibility", trackId=cover.id))
+            )  # fmt: skip
+        elif start >= last_picture:
+            later = sorted(names[e.id] for _, e in scene.elements() if e.end_time > start)
+            found.append(
+                Finding("error", "black", f"The picture is black {where}: {', '.join(later[:4])} play past the last "
+                        "picture.", _seconds(start), _seconds(end), tuple(later[:8]))
+            )  # fmt: skip
+        else:
+            main = scene.tracks.main
+            found.append(
+                Finding("error", "black", f"The picture is black {where}: a gap with nothing to show.",
+                        _seconds(start), _seconds(end), track=main.name or main.id,
+                        fix=fix("close_gaps", trackId=main.id))
+            )  # fmt: skip
+    return found
+
+
+def _shown_texts(scene: Scene) -> list[tuple[Track, TextElement]]:
+    return [
+        (t, e)
+        for t in scene.tracks.ordered()
+        if _visible(t)
+        for e in t.elements
+        if isinstance(e, TextElement) and not e.is_hidden and e.content.strip()
+    ]
+
+
+def _texts(project: Project, scene: Scene, names: dict[str, str]) -> list[Finding]:
+    """Texts off the frame, and two texts drawn over each other at the same time."""
+    size = (project.settings.canvas_size.width, project.settings.canvas_size.height)
+    texts = sorted(_shown_texts(scene), key=lambda pair: pair[1].start_time)
+    boxes = {e.id: text_block(e, size) for _, e in texts}
+    found = [_off_frame(e, boxes[e.id], size, names) for _, e in texts]
+    active: list[TextElement] = []
+    for _, element in texts:
+        active = [a for a in active if a.end_time > element.start_time]
+        for other in active:
+            if _meet(boxes[other.id], boxes[element.id]):
+                found.append(_stacked(other, element, names))
+        active.append(element)
+    return [f for f in found if f is not None]
+
+
+def _meet(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _stacked(first: TextElement, second: TextElement, names: dict[str, str]) -> Finding:
+    start, end = max(first.start_time, second.start_time), min(first.end_time, second.end_time)
+    return Finding(
+        "error", "stacked-text",
+        f'Two texts are drawn over each other: "{_short(first.content)}" ({names[first.id]}) and '
+        f'"{_short(second.content)}" ({names[second.id]}).',
+        _seconds(start), _seconds(end), (names[first.id], names[second.id]),
+        fix=fix("delete_timeline_elements", elementIds=[second.id]),
+    )  # fmt: skip
+
+
+def _off_frame(
+    element: TextElement, box: tuple[float, float, float, float], size: tuple[int, int], names: dict[str, str]
+) -> Finding | None:
+    width, height = size
+    sides = [side for side, out in zip(("left", "top", "right", "bottom"),
+             (box[0] < 0, box[1] < 0, box[2] > width, box[3] > height), strict=True) if out]  # fmt: skip
+    if not sides:
+        return None
+    tall = box[3] - box[1]
+    if tall > height:  # too much text for the frame: smaller type
+        repair = fix("update_text", elementId=element.id, fontSize=max(1, int(element.font_size * height * 0.9 / tall)))
+    else:  # placed off it: back to the centre
+        repair = fix("update_text", elementId=element.id, positionX=0, positionY=0)
+    return Finding(
+        "error", "text-outside",
+        f'"{_short(element.content)}" ({names[element.id]}) runs off the {" and ".join(sides)} of the frame.',
+        _seconds(element.start_time), _seconds(element.end_time), (names[element.id],), fix=repair,
+    )  # fmt: skip
+
+
+def _short(text: str, most: int = 30) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= most else flat[: most - 1] + "…"
+
+
+def _captions(project: Project, scene: Scene, names: dict[str, str]) -> list[Finding]:
+    """Captions that overlap, flash by, or ask more than ``READING_SPEED`` characters a second."""
+    cues = sorted(caption_cues(scene))
+    found = []
+    for index, (start, end, text) in enumerate(cues):
+        if index and start < cues[index - 1][1] - 1e-6:
+            found.append(Finding("warning", "captions-overlap",
+                                 f'The caption "{_short(text)}" starts before "{_short(cues[index - 1][2])}" ends.',
+                                 start, cues[index - 1][1]))  # fmt: skip
+        length = end - start
+        if length < FLASH_SECONDS:
+            found.append(Finding("warning", "caption-flash", f'The caption "{_short(text)}" is shown {length:.2f} s: '
+                                 f"too short to read (at least {FLASH_SECONDS:g} s).", start, end))  # fmt: skip
+        speed = len(text.strip()) / length if length > 0 else float("inf")
+        if speed > READING_SPEED and length >= FLASH_SECONDS:
+            found.append(Finding("warning", "caption-speed", f'The caption "{_short(text)}" asks {speed:.0f} '
+                                 f"characters a second (at most {READING_SPEED}).", start, end))  # fmt: skip
+    return found
+
+
+def _sounds(scene: Scene) -> list[tuple[Track, AudioElement | VideoElement]]:
+    found: list[tuple[Track, AudioElement | VideoElement]] = []
+    for track in scene.tracks.ordered():
+        for element in track.elements:
+            if isinstance(element, AudioElement) or (isinstance(element, VideoElement) and element.source_audio):
+                found.append((track, element))
+    return found
+
+
+def _sound(project: Project, scene: Scene, names: dict[str, str]) -> list[Finding]:
+    """A timeline whose every sound is muted (by its track, itself or its volume)."""
+    sounds = _sounds(scene)
+    if not sounds:
+        return []
+    heard = [(t, e) for t, e in sounds if not getattr(t, "muted", False) and not e.muted and e.volume > -60]
+    if heard:
+        return []
+    muted_track = next((t for t, _ in sounds if getattr(t, "muted", False)), None)
+    repair = (
+        fix("toggle_track_mute", trackId=muted_track.id)
+        if muted_track is not None
+        else fix("update_clip", elementId=sounds[0][1].id, muted=False)
+    )
+    return [Finding("error", "silent", f"The timeline is silent: all {len(sounds)} sounds are muted.",
+                    0.0, _seconds(scene.end_time), fix=repair)]  # fmt: skip
+
+
+def _gains(project: Project, scene: Scene, names: dict[str, str]) -> list[Finding]:
+    """A gain above 0 dB can push the sound past full scale (clipping)."""
+    return [
+        Finding(
+            "warning",
+            "gain",
+            f"{names[e.id]} is raised {e.volume:+g} dB: loud parts may clip (over 0 dBFS).",
+            _seconds(e.start_time),
+            _seconds(e.end_time),
+            (names[e.id],),
+            track=t.name or t.id,
+        )  # fmt: skip
+        for t, e in _sounds(scene)
+        if e.volume > 0 and not e.muted
+    ]
+
+
+def _effects_over_nothing(project: Project, scene: Scene, names: dict[str, str]) -> list[Finding]:
+    shown = _merged(
+        _pictures(scene, filter(_visible, scene.tracks.ordered()))
+        + [(e.start_time, e.end_time) for _, e in _shown_texts(scene)]
+    )
+    starts = [start for start, _ in shown]
+    return [
+        Finding(
+            "warning",
+            "effect-over-nothing",
+            f"The {e.effect_type} effect {names[e.id]} lies over nothing shown: it changes no picture.",
+            _seconds(e.start_time),
+            _seconds(e.end_time),
+            (names[e.id],),
+            track=t.name or t.id,
+            fix=fix("delete_timeline_elements", elementIds=[e.id]),
+        )  # fmt: skip
+        for t in scene.tracks.ordered()
+        for e in t.elements
+        if isinstance(e, EffectElement) and not _touches(shown, starts, (e.start_time, e.end_time))
+    ]
+
+
+def _merged(spans: list[Span]) -> list[Span]:
+    out: list[Span] = []
+    for start, end in sorted(spans):
+        if out and start <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], end))
+        else:
+            out.append((start, end))
+    return out
+
+
+def _touches(merged: list[Span], starts: list[int], span: Span) -> bool:
+    """Whether ``span`` meets any of ``merged`` (sorted, apart)."""
+    index = bisect.bisect_left(starts, span[1]) - 1  # the last one that starts before the span ends
+    return index >= 0 and merged[index][1] > span[0]
+
+
+def _stale_transitions(project: Project, scene: Scene, names: dict[str, str]) -> list[Finding]:
+    found = []
+    for track in scene.tracks.ordered():
+        by_id = {e.id: e for e in track.elements}
+        for transition in track.transitions:
+            a, b = by_id.get(transition.from_element_id), by_id.get(transition.to_element_id)
+            if a is None or b is None or a.end_time != b.start_time:
+                found.append(Finding("warning", "transition", f"The {transition.type} transition {transition.id} "
+                                     "joins clips that no longer touch: it is not drawn.", track=track.name or track.id,
+                                     fix=fix("remove_transition", transitionIds=[transition.id])))  # fmt: skip
+    return found
+
+
+def within(findings: list[Finding], start: float | None, end: float | None) -> list[Finding]:
+    """The findings that touch ``start``-``end`` (seconds), and those that have no time."""
+    lo, hi = start if start is not None else float("-inf"), end if end is not None else float("inf")
+    return [f for f in findings if f.start is None or (f.start < hi and (f.end or f.start) > lo) or f.start == lo]
+
+
+Check = Callable[[Project, Scene, dict[str, str]], list[Finding]]

@@ -1,0 +1,66 @@
+"""``neuralcut check``: what a viewer would notice in the edit, found by reading the timeline (``check``)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from neuralcut_cli.cli.errors import guarded
+from neuralcut_cli.cli.help_text import command
+from neuralcut_cli.cli.options import JsonOpt, ProjectOpt
+
+
+def check(
+    project: ProjectOpt = None,
+    start: Annotated[str | None, typer.Option("--from", help="Check from this time (5, 1:02.5, 90f...).")] = None,
+    end: Annotated[str | None, typer.Option("--to", help="Check up to this time.")] = None,
+    json_out: JsonOpt = False,
+) -> int:
+    """Check the edit for what a viewer would notice: black gaps, texts over each other or off the frame,
+    captions that overlap, flash by or read too fast, missing media, a silent timeline, gains that clip,
+    effects over nothing, stale transitions. Each finding says how bad, what, where, and the tool call that
+    fixes it. Exits 1 when there are errors (0 with warnings only)."""
+    from neuralcut_cli.check.findings import Report
+    from neuralcut_cli.check.timeline import timeline_findings, within
+    from neuralcut_cli.cli.output import Output
+    from neuralcut_cli.cli.project_files import open_session
+    from neuralcut_cli.errors import UsageError
+    from neuralcut_cli.time import parse_time, ticks_to_seconds
+
+    session = open_session(project)
+    current = session.project()
+    first = ticks_to_seconds(parse_time(start, current.fps)) if start else None
+    last = ticks_to_seconds(parse_time(end, current.fps)) if end else None
+    if first is not None and last is not None and first >= last:
+        raise UsageError("--to must be after --from")
+    report = Report(within(timeline_findings(current, session.path), first, last))
+    out = Output()
+    if json_out:
+        out.json(report.to_json())
+    else:
+        _show(out, report)
+    return report.exit_code
+
+
+def _show(out: object, report: object) -> None:
+    from neuralcut_cli.check.findings import Report
+    from neuralcut_cli.cli.output import Output
+
+    assert isinstance(out, Output) and isinstance(report, Report)
+    if not report.findings:
+        out.say("No problems found.", style="green")
+        return
+    colour = {"error": "bold red", "warning": "yellow", "info": "cyan"}
+    for finding in report.sorted():
+        when = f"{finding.start:g}-{finding.end:g} s  " if finding.start is not None else ""
+        out.console.print(f"[{colour[finding.severity]}]{finding.severity}[/] {when}", end="")
+        out.say(finding.what)
+        if finding.fix:
+            args = ", ".join(f"{k}: {v}" for k, v in finding.fix["args"].items())
+            out.say(f"    fix: {finding.fix['tool']} {{{args}}}", style="dim")
+    out.say(f"{report.count('error')} errors, {report.count('warning')} warnings, {report.count('info')} notes.")
+
+
+def register(app: typer.Typer) -> None:
+    command(app, guarded(check))
