@@ -20,6 +20,7 @@ class Finding:
     elements: tuple[str, ...] = ()  # short ids
     track: str | None = None  # its name
     fix: dict[str, Any] | None = None  # {"tool": name, "args": {...}}
+    measured: float | None = None  # the figure a media check measured (LUFS, dBTP)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"severity": self.severity, "code": self.code, "what": self.what}
@@ -31,6 +32,8 @@ class Finding:
             out["track"] = self.track
         if self.fix:
             out["fix"] = self.fix
+        if self.measured is not None:
+            out["measured"] = self.measured
         return out
 
 

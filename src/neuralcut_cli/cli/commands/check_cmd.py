@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from pathlib import Path
+from typing import Annotated, Any
 
 import typer
 
@@ -15,6 +16,18 @@ def check(
     project: ProjectOpt = None,
     start: Annotated[str | None, typer.Option("--from", help="Check from this time (5, 1:02.5, 90f...).")] = None,
     end: Annotated[str | None, typer.Option("--to", help="Check up to this time.")] = None,
+    render: Annotated[
+        Path | None, typer.Option("--render", help="Also check this rendered file: black, frozen, silence, loudness.")
+    ] = None,
+    media: Annotated[
+        bool, typer.Option("--media", help="Also check the sound and picture of a preview render made now.")
+    ] = False,
+    target: Annotated[
+        str | None,
+        typer.Option(
+            "--target", metavar="youtube|podcast|broadcast|LUFS", help="Loudness target (default youtube: -14)."
+        ),
+    ] = None,
     json_out: JsonOpt = False,
 ) -> int:
     """Check the edit for what a viewer would notice: black gaps, texts over each other or off the frame,
@@ -34,13 +47,37 @@ def check(
     last = ticks_to_seconds(parse_time(end, current.fps)) if end else None
     if first is not None and last is not None and first >= last:
         raise UsageError("--to must be after --from")
+    from neuralcut_cli.check.media import target_lufs
+
+    lufs = target_lufs(target)
     report = Report(within(timeline_findings(current, session.path), first, last))
+    if render is not None or media:
+        report.findings += _media(current, session.path, render, lufs, json_out)
     out = Output()
     if json_out:
         out.json(report.to_json())
     else:
         _show(out, report)
     return report.exit_code
+
+
+def _media(project: Any, project_path: Path, render: Path | None, lufs: float, quiet: bool) -> list[Any]:
+    """The media checks of ``render``, or of a preview rendered now into a temporary folder."""
+    import tempfile
+
+    from neuralcut_cli.check.media import media_findings
+    from neuralcut_cli.errors import UsageError
+
+    if render is not None:
+        if not render.is_file():
+            raise UsageError(f"--render {render}: no such file")
+        return media_findings(render, lufs)
+    from neuralcut_cli.render.run import render as render_project
+
+    with tempfile.TemporaryDirectory(prefix="neuralcut-check-") as folder:
+        preview = Path(folder) / "preview.mp4"
+        render_project(project, project_path, preview, preview=True)
+        return media_findings(preview, lufs)
 
 
 def _show(out: object, report: object) -> None:

@@ -1,0 +1,125 @@
+"""Checks of a rendered file, in one ffmpeg pass: black frames, frozen frames, long silences, integrated
+loudness against a target and the true peak (``blackdetect``, ``freezedetect``, ``silencedetect`` and
+``ebur128`` read from ffmpeg's log)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from neuralcut_cli.check.findings import Finding, fix
+from neuralcut_cli.errors import UsageError
+from neuralcut_cli.media.ffmpeg import run_ffmpeg, source_args
+from neuralcut_cli.media.probe import probe
+
+#: Integrated loudness targets (LUFS) people name.
+TARGETS = {"youtube": -14.0, "podcast": -16.0, "broadcast": -23.0}
+BLACK_SECONDS = 0.5  # shorter black is a cut's breath, not a hole
+FROZEN_SECONDS = 1.0
+SILENT_SECONDS = 3.0
+SILENT_DB = -50
+LOUDNESS_SLACK = 2.0  # LU either side of the target
+PEAK_LIMIT = -1.0  # dBTP
+
+_BLACK = re.compile(r"black_start:(-?[\d.]+) black_end:(-?[\d.]+)")
+_FREEZE = re.compile(r"freeze_(start|end): (-?[\d.]+)")
+_SILENCE = re.compile(r"silence_(start|end): (-?[\d.]+)")
+_LOUDNESS = re.compile(r"Integrated loudness:\s+I:\s+(-?[\d.]+|-inf) LUFS", re.S)
+_PEAK = re.compile(r"True peak:\s+Peak:\s+(-?[\d.]+|-inf) dBFS", re.S)
+
+
+def target_lufs(said: str | None) -> float:
+    """``youtube`` (-14, the default), ``podcast`` (-16), ``broadcast`` (-23) or a number of LUFS."""
+    if said is None:
+        return TARGETS["youtube"]
+    if said.lower() in TARGETS:
+        return TARGETS[said.lower()]
+    try:
+        value = float(said)
+    except ValueError:
+        raise UsageError(f"--target takes youtube, podcast, broadcast or a number of LUFS, not {said!r}") from None
+    if not -70 <= value <= 0:
+        raise UsageError("--target: a loudness between -70 and 0 LUFS")
+    return value
+
+
+def media_findings(file: Path, target: float) -> list[Finding]:
+    """What a viewer would see or hear wrong in ``file``."""
+    info = probe(file)
+    filters = []
+    if info.type == "video":
+        filters += ["-vf", f"blackdetect=d={BLACK_SECONDS}:pix_th=0.10,freezedetect=n=-60dB:d={FROZEN_SECONDS}"]
+    if info.has_audio:
+        filters += ["-af", f"silencedetect=n={SILENT_DB}dB:d={SILENT_SECONDS},ebur128=peak=true"]
+    log = run_ffmpeg([*source_args(file), *filters, "-f", "null", "-"]).stderr
+    length = info.duration or 0.0
+    black = [(float(m.group(1)), float(m.group(2))) for m in _BLACK.finditer(log)]
+    found = [
+        Finding("error", "black-frames", f"Black from {a:.2f} s to {b:.2f} s ({b - a:.2f} s).", a, b) for a, b in black
+    ]
+    found += [
+        Finding("warning", "frozen", f"The picture stands still from {a:.2f} s to {b:.2f} s ({b - a:.2f} s).", a, b)
+        for a, b in _spans(_FREEZE, log, length)
+        if not any(x <= a + 0.05 and b - 0.05 <= y for x, y in black)  # black is still too: said once, as black
+    ]
+    found += [
+        Finding(
+            "warning",
+            "silence",
+            f"Silent from {a:.2f} s to {b:.2f} s ({b - a:.2f} s).",
+            a,
+            b,
+            fix=fix("remove_silences", minSilence=SILENT_SECONDS),
+        )  # fmt: skip
+        for a, b in _spans(_SILENCE, log, length)
+    ]
+    return found + _loudness(log, target)
+
+
+def _spans(pattern: re.Pattern[str], log: str, length: float) -> list[tuple[float, float]]:
+    """Start/end pairs from a detector's log lines (one still open at the end runs to the file's end)."""
+    spans, start = [], None
+    for match in pattern.finditer(log):
+        if match.group(1) == "start":
+            start = max(0.0, float(match.group(2)))
+        elif start is not None:
+            spans.append((start, float(match.group(2))))
+            start = None
+    if start is not None and length > start:
+        spans.append((start, length))
+    return spans
+
+
+def _loudness(log: str, target: float) -> list[Finding]:
+    found = []
+    loud, peak = _LOUDNESS.search(log), _PEAK.search(log)
+    if loud is not None and loud.group(1) != "-inf":
+        level = float(loud.group(1))
+        if abs(level - target) > LOUDNESS_SLACK:
+            found.append(
+                Finding(
+                    "warning",
+                    "loudness",
+                    f"Integrated loudness {level:.1f} LUFS; the target is {target:g} LUFS "
+                    f"({'too quiet' if level < target else 'too loud'}).",
+                    fix=fix("normalize_loudness", targetLufs=target),
+                    measured=level,
+                )  # fmt: skip
+            )
+    if peak is not None and peak.group(1) != "-inf" and float(peak.group(1)) > PEAK_LIMIT:
+        found.append(
+            Finding(
+                "warning",
+                "true-peak",
+                f"True peak {float(peak.group(1)):.1f} dBTP: above {PEAK_LIMIT:g} dBTP, it may clip once encoded.",
+                fix=fix("normalize_loudness", targetLufs=target),
+                measured=float(peak.group(1)),
+            )  # fmt: skip
+        )
+    return found
+
+
+def measured_loudness(log: str) -> float | None:
+    """The integrated loudness ffmpeg's ebur128 reported (for tests and the benchmark)."""
+    found = _LOUDNESS.search(log)
+    return None if found is None or found.group(1) == "-inf" else float(found.group(1))
