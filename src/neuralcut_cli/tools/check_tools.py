@@ -15,8 +15,8 @@ from neuralcut_cli.tools.outputs import CheckOutput
 
 
 class CheckArgs(ToolArgs):
-    start: Annotated[Seconds | None, Field(description="From (s); default the start.")] = None
-    end: Annotated[Seconds | None, Field(description="To (s); default the end.")] = None
+    start: Annotated[Seconds | None, Field(description="From (s).")] = None
+    end: Annotated[Seconds | None, Field(description="To (s).")] = None
     errors: ClassVar = {"start": "Invalid start time", "end": "Invalid end time"}
 
     def check(self) -> None:
@@ -26,10 +26,8 @@ class CheckArgs(ToolArgs):
 
 @tool("check_project", CheckArgs, group="checks")
 def check_project(project: Project, args: CheckArgs, ctx: ToolContext) -> CheckOutput:
-    """Check the edit as a viewer would see it: black gaps, texts over each other or off the frame, captions
-    that overlap or flash by, missing media, a silent timeline, gains that clip, effects over nothing, stale
-    transitions. Each finding has a severity, what, where, and the tool call that fixes it. Call it over the
-    range you changed after editing, and fix or report what it finds."""
+    """What a viewer would notice: black gaps, text over text or off the frame, captions, missing media,
+    silence, clipping. Each finding: where, and the call that fixes it."""
     path = ctx.session.path if ctx.session is not None else None
     assert path is not None  # a read tool runs on a session
     report = Report(within(timeline_findings(project, path), args.start, args.end))

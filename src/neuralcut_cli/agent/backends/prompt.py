@@ -13,6 +13,7 @@ Rules:
   whenever you do not know the exact ids; the summary below may be out of date after edits.
 - Times are in seconds. To remove a time range use remove_range (ripple: true closes the gap).
 - More tools (effects, motion, clips, speech, media, stickers, skills) come in groups: call use_tools first.
+- After edits, unlock checks and call check_project on the changed seconds.
 - Add text only when the user asks for text. Call load_asset_context before describing what a clip shows or says.
 - Skills are recipes for whole jobs (a viral short, a pitch video, the person's own): when a request matches one,
   unlock the skills group, call list_skills, then load_skill, and follow it.
