@@ -168,3 +168,22 @@ def test_repl_with_openai_through_a_pty(openai_server, demo_path: Path) -> None:
     assert child.exitstatus == 0
     assert len(main_elements(demo_path)) == 4
     _key_nowhere(None, demo_path.parent)
+
+
+def test_the_model_checks_its_edit_and_the_finding_reaches_the_person(openai_server, demo_path: Path) -> None:
+    """Issue 28 §4: the rules ask the model to check after an edit; its check_project call (once the checks group
+    is unlocked) is answered with the findings, and what it says of them reaches the person."""
+    openai_server.reply_calls(("delete_timeline_elements", {"elementIds": ["e-beach"]}))
+    openai_server.reply_calls(("use_tools", {"groups": ["checks"]}))
+    openai_server.reply_calls(("check_project", {"start": 6, "end": 14}))
+    openai_server.reply_text(
+        "Deleted the beach clip; that leaves 8 s of black from 6 s: say 'close the gap' to fix it."
+    )
+    done = neuralcut("run", "delete the beach clip", "-p", demo_path, "--backend", "openai", "--json")
+    assert done.returncode == 0, done.stderr
+    assert "8 s of black from 6 s" in json.loads(done.stdout)["reply"]
+    first = openai_server.requests[0][1]
+    assert "After edits, unlock checks and call check_project" in first["messages"][0]["content"]
+    answered = json.loads(openai_server.requests[3][1]["messages"][-1]["content"])["output"]
+    (black,) = [f for f in answered["findings"] if f["code"] == "black"]  # (the copy's media are not beside it)
+    assert (black["start"], black["end"], black["fix"]["tool"]) == (6.0, 14.0, "close_gaps")

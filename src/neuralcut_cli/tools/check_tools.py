@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Annotated, ClassVar
+import tempfile
+from pathlib import Path
+from typing import Annotated, ClassVar, cast
 
 from pydantic import Field
 
-from neuralcut_cli.check.findings import Report
+from neuralcut_cli.check.findings import Finding, Report
+from neuralcut_cli.check.media import target_lufs
 from neuralcut_cli.check.timeline import timeline_findings, within
+from neuralcut_cli.errors import UsageError
 from neuralcut_cli.project.model import Project
+from neuralcut_cli.time import seconds_to_ticks
 from neuralcut_cli.tools.common import Seconds
 from neuralcut_cli.tools.definition import ToolArgs, ToolContext, ToolError, tool
 from neuralcut_cli.tools.outputs import CheckOutput
@@ -17,7 +22,14 @@ from neuralcut_cli.tools.outputs import CheckOutput
 class CheckArgs(ToolArgs):
     start: Annotated[Seconds | None, Field(description="From (s).")] = None
     end: Annotated[Seconds | None, Field(description="To (s).")] = None
-    errors: ClassVar = {"start": "Invalid start time", "end": "Invalid end time"}
+    media: Annotated[bool, Field(description="Also render a preview and check its picture and sound (slow).")] = False
+    target: Annotated[str | None, Field(description="Loudness target: youtube, podcast, broadcast or LUFS.")] = None
+    errors: ClassVar = {
+        "start": "Invalid start time",
+        "end": "Invalid end time",
+        "media": "media must be true or false",
+        "target": "Invalid target",
+    }
 
     def check(self) -> None:
         if self.start is not None and self.end is not None and self.start >= self.end:
@@ -30,5 +42,24 @@ def check_project(project: Project, args: CheckArgs, ctx: ToolContext) -> CheckO
     silence, clipping. Each finding: where, and the call that fixes it."""
     path = ctx.session.path if ctx.session is not None else None
     assert path is not None  # a read tool runs on a session
+    try:
+        lufs = target_lufs(args.target)
+    except UsageError as exc:
+        raise ToolError("Invalid target", details=exc.message) from None
     report = Report(within(timeline_findings(project, path), args.start, args.end))
-    return report.to_json()  # type: ignore[return-value]
+    if args.media:
+        report.findings += _media(project, path, args, lufs)
+    return cast(CheckOutput, report.to_json())
+
+
+def _media(project: Project, path: Path, args: CheckArgs, lufs: float) -> list[Finding]:
+    """The picture and sound of a preview of the range, rendered now into a temporary folder."""
+    from neuralcut_cli.check.media import media_findings
+    from neuralcut_cli.render.run import render  # a render's machinery: loaded only when asked
+
+    with tempfile.TemporaryDirectory(prefix="neuralcut-check-") as folder:
+        preview = Path(folder) / "preview.mp4"
+        first = seconds_to_ticks(args.start) if args.start is not None else None
+        last = seconds_to_ticks(args.end) if args.end is not None else None
+        render(project, path, preview, preview=True, start=first, end=last)
+        return media_findings(preview, lufs)

@@ -88,3 +88,15 @@ def test_fade_to_black_at_the_end_is_a_fade_of_the_last_clip(demo_path: Path) ->
     assert transitions(demo_path) == []
     city = read_project(demo_path).scene.find_element("e-city")
     assert city is not None and city[1].animations is not None  # its opacity fades out
+
+
+# -- checking the edit (issue 28 §4): the offline backend answers with check_project's findings
+
+
+def test_is_anything_wrong_answers_with_the_findings_and_their_fixes(demo_path: Path) -> None:
+    assert not run(demo_path, "delete the beach clip").failed
+    before = demo_path.read_bytes()
+    outcome = run(demo_path, "is anything wrong?")
+    assert not outcome.failed
+    assert "The picture is black from 6 s to 14 s" in outcome.reply and "close_gaps" in outcome.reply
+    assert demo_path.read_bytes() == before  # a question only looks

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import json
+from typing import TYPE_CHECKING, Any
 
 from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.listing import Item, items_of, stem, track_words
@@ -13,7 +14,7 @@ from neuralcut_cli.tools.clip_tools import GetElementArgs
 from neuralcut_cli.tools.effect_tools import GetEffectArgs
 
 if TYPE_CHECKING:
-    from neuralcut_cli.agent.backends.mock.rules_look import Greet
+    from neuralcut_cli.agent.backends.mock.rules_look import CheckEdit, Greet
 
 TIMES = "times: 5, 5s, 2.5s, 1:02.5, 00:01:02.500, 00:00:05:12, 120f, 1m30s"
 
@@ -36,6 +37,22 @@ def plan_greet(intent: Greet, ctx: Context) -> Plan:
         return Done("You're welcome. Say 'undo' to take back the last change, or 'help' for what I understand.")
     return Done("Hi! Tell me an edit, e.g. 'split at 5s', or ask 'what's on the timeline?'; 'help' lists the rest.")
     yield  # a generator that calls nothing
+
+
+def plan_check(intent: CheckEdit, ctx: Context) -> Plan:
+    args: dict[str, Any] = {"media": True, "target": intent.target} if intent.media else {}
+    report = yield Call("check_project", args)
+    findings = report["findings"]
+    if not findings:
+        return Done("No problems found" + (f": the loudness suits {intent.target}." if intent.media else "."))
+    lines = [f"- {f['severity']}: {f['what']}" + _fix(f) for f in findings[:8]]
+    more = f"\n(and {len(findings) - 8} more: neuralcut check lists them all)" if len(findings) > 8 else ""
+    return Done(f"{plural(len(findings), 'problem')} found:\n" + "\n".join(lines) + more)
+
+
+def _fix(finding: dict[str, Any]) -> str:
+    repair = finding.get("fix")
+    return f" (fix: {repair['tool']} {json.dumps(repair['args'])})" if repair else ""
 
 
 def plan_history(intent: i.History, ctx: Context) -> Plan:

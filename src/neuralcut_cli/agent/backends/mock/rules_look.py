@@ -57,6 +57,30 @@ def read_greet(c: Clause, v: Vocab) -> i.Intent | None:
     return None if said is None else Greet(thanks=said.group("thanks") is not None)
 
 
+@dataclass(frozen=True)
+class CheckEdit(i.Intent):
+    """ "is anything wrong?", "check the edit", "is it loud enough for YouTube?": check_project."""
+
+    media: bool = False
+    target: str | None = None
+
+
+def read_check(c: Clause, v: Vocab) -> i.Intent | None:
+    loud = c.take(
+        r"^is (?:it|the (?:video|edit|sound|audio|mix)) loud enough(?: for (?P<target>youtube|a podcast|podcasts?|broadcast|tv))?$"
+    )
+    if loud is not None:
+        said = (loud.group("target") or "youtube").replace("a podcast", "podcast").rstrip("s")
+        return CheckEdit(media=True, target="broadcast" if said == "tv" else said)
+    found = c.take(
+        r"^(?:is (?:there )?anything wrong(?: with (?:it|the (?:edit|video|project|timeline)))?|"
+        r"(?:are there |any )(?:problems|issues|mistakes)(?: (?:with|in) (?:it|the (?:edit|video|project|timeline)))?|"
+        r"(?:check|review|proofread|sanity check) (?:it|the (?:edit|video|project|timeline|cut))(?: for (?:problems|issues|mistakes))?|"
+        r"what'?s wrong(?: with (?:it|the (?:edit|video)))?|does (?:it|the edit|the video) look (?:ok|okay|right|good))$"
+    )
+    return CheckEdit() if found is not None else None
+
+
 def read_undo(c: Clause, v: Vocab) -> i.Intent | None:
     verb = c.take(
         r"\b(?:undo|take (?:that|it) back|revert(?: (?:that|it|the last (?:change|edit)))?|go back|"
@@ -281,6 +305,14 @@ ROWS: tuple[Rule, ...] = (
         looks=True,
     ),
     Rule("greet", read_greet, plan=p_look.plan_greet, examples=("hi", "thanks!"), rank=15, looks=True),
+    Rule(
+        "check the edit",
+        read_check,
+        plan=p_look.plan_check,
+        examples=("is anything wrong?", "check the edit", "is it loud enough for YouTube?"),
+        rank=17,
+        looks=True,
+    ),
     Rule(
         "undo",
         read_undo,
