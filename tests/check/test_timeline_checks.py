@@ -130,3 +130,32 @@ def test_neuralcut_check_exits_1_on_errors_and_0_on_warnings_only(demo_path: Pat
     human = neuralcut("check", "-p", demo_path, env={"COLUMNS": "200"})
     assert human.returncode == 1 and "The picture is black from 6 s to 14 s" in human.stdout
     assert "fix: close_gaps" in human.stdout
+
+
+def test_slash_check_in_the_repl(demo_path: Path) -> None:
+    import io
+
+    from rich.console import Console
+
+    from neuralcut_cli.cli.chat.chat_session import ChatSession
+    from neuralcut_cli.cli.chat.repl import run_repl
+
+    lines = iter(["/check", "delete the beach clip", "/check", "/exit"])
+
+    def read() -> str:
+        return next(lines)
+
+    buffer = io.StringIO()
+    assert run_repl(ChatSession(demo_path), read, Console(file=buffer, width=200, no_color=True)) == 0
+    first, second = buffer.getvalue().split("Deleted")[0], buffer.getvalue().split("Deleted")[1]
+    assert "No problems found." in first
+    assert "The picture is black from 6 s to 14 s" in second and "fix: close_gaps" in second
+
+
+def test_run_check_adds_the_findings_to_the_answer(demo_path: Path) -> None:
+    done = neuralcut("run", "delete the beach clip", "-p", demo_path, "--check", "--json")
+    assert done.returncode == 0, done.stderr  # the request succeeded; the check reports, it does not fail it
+    answer = json.loads(done.stdout)
+    assert answer["check"]["errors"] == 1 and _codes(answer["check"]) == ["black"]
+    plain = neuralcut("run", "split at 2s", "-p", demo_path, "--check", env={"COLUMNS": "200"})
+    assert "The picture is black from 6 s to 14 s" in plain.stdout

@@ -249,9 +249,14 @@ def _gains(project: Project, scene: Scene, names: dict[str, str]) -> list[Findin
 
 
 def _effects_over_nothing(project: Project, scene: Scene, names: dict[str, str]) -> list[Finding]:
-    shown = _merged(
-        _pictures(scene, filter(_visible, scene.tracks.ordered()))
-        + [(e.start_time, e.end_time) for _, e in _shown_texts(scene)]
+    shown = _merged(  # anything drawn, however small (an effect over a logo changes the logo)
+        [
+            (e.start_time, e.end_time)
+            for t in scene.tracks.ordered()
+            if _visible(t)
+            for e in t.elements
+            if not isinstance(e, (EffectElement, AudioElement)) and not getattr(e, "hidden", None)
+        ]
     )
     starts = [start for start, _ in shown]
     return [

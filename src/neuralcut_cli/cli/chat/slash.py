@@ -126,6 +126,15 @@ def _approve(chat: ChatSession, console: Console, arg: str) -> None:
     )
 
 
+def _check(chat: ChatSession, console: Console, arg: str) -> None:
+    """The timeline checks of ``neuralcut check`` on the open project."""
+    from neuralcut_cli.check.findings import Report
+    from neuralcut_cli.check.timeline import timeline_findings
+    from neuralcut_cli.cli.views.findings import show_report
+
+    show_report(console, Report(timeline_findings(chat.session.project(), chat.session.path)))
+
+
 def _project(chat: ChatSession, console: Console, arg: str) -> None:
     if arg:
         chat.open(Path(arg.strip()).expanduser())
@@ -142,6 +151,7 @@ COMMANDS: list[Slash] = [
     Slash("history", "the requests in the undo history", _history),
     Slash("frame", "write the frame at a time as a picture (shown here if the terminal can)", pictures.frame, "time"),
     Slash("storyboard", "a contact sheet: a frame per shot ('every 2' for one each 2 s)", pictures.storyboard),
+    Slash("check", "what a viewer would notice: black gaps, stacked text, captions, silence...", _check),
     Slash("clear", "forget the conversation", _clear),
     Slash("backend", "show or switch the backend (mock, gemini, URL)", _backend, "backend"),
     Slash("model", "show or set the model", _model, "model"),

@@ -39,6 +39,9 @@ def run(
     approve: ApproveOpt = None,
     json_out: JsonOpt = False,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Show what would change; save nothing.")] = False,
+    check: Annotated[
+        bool, typer.Option("--check", help="Then check the edit as `neuralcut check` does; --json includes it.")
+    ] = False,
 ) -> ExitCode | None:
     """Run one request, then exit. Example: neuralcut run "delete from 3s to 6s" """
     from neuralcut_cli.cli.chat.chat_session import ChatSession
@@ -64,15 +67,28 @@ def run(
 
     with Waiting(chat, out.errors, quiet=mode == "ask"):  # asking prints its own questions there
         exchange = chat.ask(message)
+    report = _checked(chat) if check else None
     if json_out:
-        out.json(exchange.outcome.to_json())
+        out.json({**exchange.outcome.to_json(), **({"check": report.to_json()} if report else {})})
     else:
         from neuralcut_cli.cli.chat.render import print_exchange
 
         print_exchange(out.console, exchange, dry_run=dry_run)
+        if report is not None:
+            from neuralcut_cli.cli.views.findings import show_report
+
+            show_report(out.console, report)
     if exchange.cancelled:
         return ExitCode.CANCELLED
     return ExitCode.FAILED if exchange.outcome.failed else None
+
+
+def _checked(chat: Any) -> Any:
+    """The timeline checks on the project as the request left it."""
+    from neuralcut_cli.check.findings import Report
+    from neuralcut_cli.check.timeline import timeline_findings
+
+    return Report(timeline_findings(chat.session.project(), chat.session.path))
 
 
 def chat(

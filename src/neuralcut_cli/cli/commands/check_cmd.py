@@ -57,7 +57,9 @@ def check(
     if json_out:
         out.json(report.to_json())
     else:
-        _show(out, report)
+        from neuralcut_cli.cli.views.findings import show_report
+
+        show_report(out.console, report)
     return report.exit_code
 
 
@@ -78,25 +80,6 @@ def _media(project: Any, project_path: Path, render: Path | None, lufs: float, q
         preview = Path(folder) / "preview.mp4"
         render_project(project, project_path, preview, preview=True)
         return media_findings(preview, lufs)
-
-
-def _show(out: object, report: object) -> None:
-    from neuralcut_cli.check.findings import Report
-    from neuralcut_cli.cli.output import Output
-
-    assert isinstance(out, Output) and isinstance(report, Report)
-    if not report.findings:
-        out.say("No problems found.", style="green")
-        return
-    colour = {"error": "bold red", "warning": "yellow", "info": "cyan"}
-    for finding in report.sorted():
-        when = f"{finding.start:g}-{finding.end:g} s  " if finding.start is not None else ""
-        out.console.print(f"[{colour[finding.severity]}]{finding.severity}[/] {when}", end="")
-        out.say(finding.what)
-        if finding.fix:
-            args = ", ".join(f"{k}: {v}" for k, v in finding.fix["args"].items())
-            out.say(f"    fix: {finding.fix['tool']} {{{args}}}", style="dim")
-    out.say(f"{report.count('error')} errors, {report.count('warning')} warnings, {report.count('info')} notes.")
 
 
 def register(app: typer.Typer) -> None:
