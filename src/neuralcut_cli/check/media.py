@@ -11,6 +11,7 @@ from neuralcut_cli.check.findings import Finding, fix
 from neuralcut_cli.errors import UsageError
 from neuralcut_cli.media.ffmpeg import run_ffmpeg, source_args
 from neuralcut_cli.media.probe import probe
+from neuralcut_cli.project.model import Project
 
 #: Integrated loudness targets (LUFS) people name.
 TARGETS = {"youtube": -14.0, "podcast": -16.0, "broadcast": -23.0}
@@ -20,6 +21,7 @@ SILENT_SECONDS = 3.0
 SILENT_DB = -50
 LOUDNESS_SLACK = 2.0  # LU either side of the target
 PEAK_LIMIT = -1.0  # dBTP
+MAX_CUTS = 48  # tiles of the contact sheet
 
 _BLACK = re.compile(r"black_start:(-?[\d.]+) black_end:(-?[\d.]+)")
 _FREEZE = re.compile(r"freeze_(start|end): (-?[\d.]+)")
@@ -123,3 +125,17 @@ def measured_loudness(log: str) -> float | None:
     """The integrated loudness ffmpeg's ebur128 reported (for tests and the benchmark)."""
     found = _LOUDNESS.search(log)
     return None if found is None or found.group(1) == "-inf" else float(found.group(1))
+
+
+def contact_sheet(project: Project, project_path: Path) -> Finding:
+    """A picture of the frame at every cut of the main track, written beside the project for eyes."""
+    from neuralcut_cli.render.stills import Tile, write_storyboard
+    from neuralcut_cli.time import format_timecode
+
+    cuts = sorted({e.start_time for e in project.scene.tracks.main.elements})[:MAX_CUTS]
+    output = project_path.with_name(f"{project_path.stem}.check.png")
+    tiles = [Tile(at, format_timecode(at)) for at in cuts]
+    if not tiles:
+        return Finding("info", "contact-sheet", "No cuts on the main track: no contact sheet.")
+    written, _, _ = write_storyboard(project, project_path, tiles, output, tile_width=320, overwrite=True)
+    return Finding("info", "contact-sheet", f"A frame at each of the {len(tiles)} cuts: {written}")

@@ -52,7 +52,10 @@ def check(
     lufs = target_lufs(target)
     report = Report(within(timeline_findings(current, session.path), first, last))
     if render is not None or media:
+        from neuralcut_cli.check.media import contact_sheet
+
         report.findings += _media(current, session.path, render, lufs, json_out)
+        report.findings.append(contact_sheet(current, session.path))
     out = Output()
     if json_out:
         out.json(report.to_json())
