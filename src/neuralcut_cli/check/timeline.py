@@ -15,7 +15,7 @@ from pathlib import Path
 from neuralcut_cli.check.findings import Finding, fix
 from neuralcut_cli.editing.captions import caption_cues
 from neuralcut_cli.project.elements import AudioElement, EffectElement, ImageElement, TextElement, VideoElement
-from neuralcut_cli.project.ids import short_ids
+from neuralcut_cli.project.ids import ShortIds
 from neuralcut_cli.project.model import Project, Scene
 from neuralcut_cli.project.tracks import Track
 from neuralcut_cli.render.graph import missing_media
@@ -30,7 +30,7 @@ READING_SPEED = 20  # characters a second a caption may ask
 def timeline_findings(project: Project, project_path: Path) -> list[Finding]:
     """Every timeline check on the active scene."""
     scene = project.scene
-    names = short_ids(e.id for _, e in scene.elements())
+    names = ShortIds(e.id for _, e in scene.elements())
     found: list[Finding] = []
     for check in (_black, _texts, _captions, _sound, _gains, _effects_over_nothing, _stale_transitions):
         found += check(project, scene, names)
@@ -83,7 +83,7 @@ def _uncovered(spans: list[Span], whole: Span) -> list[Span]:
     return [h for h in holes if h[1] > h[0]]
 
 
-def _black(project: Project, scene: Scene, names: dict[str, str]) -> list[Finding]:
+def _black(project: Project, scene: Scene, names: ShortIds) -> list[Finding]:
     """Black: where no shown picture is, from the start to the end of the timeline."""
     whole = (0, scene.end_time)
     tracks = scene.tracks.ordered()
@@ -128,7 +128,7 @@ def _shown_texts(scene: Scene) -> list[tuple[Track, TextElement]]:
     ]
 
 
-def _texts(project: Project, scene: Scene, names: dict[str, str]) -> list[Finding]:
+def _texts(project: Project, scene: Scene, names: ShortIds) -> list[Finding]:
     """Texts off the frame, and two texts drawn over each other at the same time."""
     size = (project.settings.canvas_size.width, project.settings.canvas_size.height)
     texts = sorted(_shown_texts(scene), key=lambda pair: pair[1].start_time)
@@ -148,7 +148,7 @@ def _meet(a: tuple[float, float, float, float], b: tuple[float, float, float, fl
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def _stacked(first: TextElement, second: TextElement, names: dict[str, str]) -> Finding:
+def _stacked(first: TextElement, second: TextElement, names: ShortIds) -> Finding:
     start, end = max(first.start_time, second.start_time), min(first.end_time, second.end_time)
     return Finding(
         "error", "stacked-text",
@@ -160,7 +160,7 @@ def _stacked(first: TextElement, second: TextElement, names: dict[str, str]) -> 
 
 
 def _off_frame(
-    element: TextElement, box: tuple[float, float, float, float], size: tuple[int, int], names: dict[str, str]
+    element: TextElement, box: tuple[float, float, float, float], size: tuple[int, int], names: ShortIds
 ) -> Finding | None:
     width, height = size
     sides = [side for side, out in zip(("left", "top", "right", "bottom"),
@@ -184,7 +184,7 @@ def _short(text: str, most: int = 30) -> str:
     return flat if len(flat) <= most else flat[: most - 1] + "…"
 
 
-def _captions(project: Project, scene: Scene, names: dict[str, str]) -> list[Finding]:
+def _captions(project: Project, scene: Scene, names: ShortIds) -> list[Finding]:
     """Captions that overlap, flash by, or ask more than ``READING_SPEED`` characters a second."""
     cues = sorted(caption_cues(scene))
     found = []
@@ -213,7 +213,7 @@ def _sounds(scene: Scene) -> list[tuple[Track, AudioElement | VideoElement]]:
     return found
 
 
-def _sound(project: Project, scene: Scene, names: dict[str, str]) -> list[Finding]:
+def _sound(project: Project, scene: Scene, names: ShortIds) -> list[Finding]:
     """A timeline whose every sound is muted (by its track, itself or its volume)."""
     sounds = _sounds(scene)
     if not sounds:
@@ -231,7 +231,7 @@ def _sound(project: Project, scene: Scene, names: dict[str, str]) -> list[Findin
                     0.0, _seconds(scene.end_time), fix=repair)]  # fmt: skip
 
 
-def _gains(project: Project, scene: Scene, names: dict[str, str]) -> list[Finding]:
+def _gains(project: Project, scene: Scene, names: ShortIds) -> list[Finding]:
     """A gain above 0 dB can push the sound past full scale (clipping)."""
     return [
         Finding(
@@ -248,7 +248,7 @@ def _gains(project: Project, scene: Scene, names: dict[str, str]) -> list[Findin
     ]
 
 
-def _effects_over_nothing(project: Project, scene: Scene, names: dict[str, str]) -> list[Finding]:
+def _effects_over_nothing(project: Project, scene: Scene, names: ShortIds) -> list[Finding]:
     shown = _merged(  # anything drawn, however small (an effect over a logo changes the logo)
         [
             (e.start_time, e.end_time)
@@ -292,7 +292,7 @@ def _touches(merged: list[Span], starts: list[int], span: Span) -> bool:
     return index >= 0 and merged[index][1] > span[0]
 
 
-def _stale_transitions(project: Project, scene: Scene, names: dict[str, str]) -> list[Finding]:
+def _stale_transitions(project: Project, scene: Scene, names: ShortIds) -> list[Finding]:
     found = []
     for track in scene.tracks.ordered():
         by_id = {e.id: e for e in track.elements}
@@ -311,4 +311,4 @@ def within(findings: list[Finding], start: float | None, end: float | None) -> l
     return [f for f in findings if f.start is None or (f.start < hi and (f.end or f.start) > lo) or f.start == lo]
 
 
-Check = Callable[[Project, Scene, dict[str, str]], list[Finding]]
+Check = Callable[[Project, Scene, ShortIds], list[Finding]]

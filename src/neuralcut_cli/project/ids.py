@@ -57,14 +57,29 @@ def project_ids(project: Project) -> Iterator[str]:
 def short_ids(ids: Iterable[str], minimum: int = MINIMUM) -> dict[str, str]:
     """``{id: shortest unique prefix}``; ids already that short map to themselves."""
     ordered = sorted(set(ids))
-    short: dict[str, str] = {}
-    for index, full in enumerate(ordered):
-        shared = 0
-        for other in ordered[max(0, index - 1) : index] + ordered[index + 1 : index + 2]:
-            shared = max(shared, _common(full, other))
-        length = max(minimum, shared + 1)
-        short[full] = full if len(full) <= LONG or length >= len(full) - 1 else full[:length]
-    return short
+    return {full: _shortest(ordered, index, minimum) for index, full in enumerate(ordered)}
+
+
+def _shortest(ordered: list[str], index: int, minimum: int = MINIMUM) -> str:
+    """The short id of ``ordered[index]``: the prefix that tells it from its neighbours in sorted order."""
+    full, shared = ordered[index], 0
+    for other in ordered[max(0, index - 1) : index] + ordered[index + 1 : index + 2]:
+        shared = max(shared, _common(full, other))
+    length = max(minimum, shared + 1)
+    return full if len(full) <= LONG or length >= len(full) - 1 else full[:length]
+
+
+class ShortIds:
+    """``short_ids`` one id at a time, for when only a few of many are shown."""
+
+    def __init__(self, ids: Iterable[str]) -> None:
+        self._ordered = sorted(set(ids))
+
+    def __getitem__(self, full: str) -> str:
+        index = bisect_left(self._ordered, full)
+        if index == len(self._ordered) or self._ordered[index] != full:
+            return full
+        return _shortest(self._ordered, index)
 
 
 def _common(a: str, b: str) -> int:

@@ -18,7 +18,7 @@ import os
 import shutil
 import subprocess
 import unicodedata
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from neuralcut_cli.media.ffmpeg import fonts_dir
@@ -43,6 +43,7 @@ def is_bold(weight: object) -> bool:
     return str(weight).lower() in BOLD
 
 
+@cache
 def shipped(bold: bool) -> Path:
     return fonts_dir() / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
 
@@ -55,6 +56,8 @@ def needs_no_glyph(char: str) -> bool:
 def runs(line: str, bold: bool) -> list[tuple[str, Path | None]]:
     """``line`` as ``(text, font)`` runs; ``None`` where no font covers a character."""
     primary = shipped(bold)
+    if line.isascii() and line.isprintable():  # DejaVu draws every printable ASCII character
+        return [(line, primary)] if line else []
     if all(needs_no_glyph(c) or covers(primary, c) for c in line):
         return [(line, primary)] if line else []
     whole = fallback("".join(sorted({c for c in line if not needs_no_glyph(c)})), bold)
