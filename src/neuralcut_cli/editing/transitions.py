@@ -197,7 +197,7 @@ def _name(transition: Transition) -> str:
 def transition_rows(track: Track, element_id: str | None = None) -> list[dict[str, object]]:
     """The track's transitions (those touching ``element_id``, if given) as listings show them, in time order."""
     by_id = {e.id: e for e in track.elements}
-    rows = []
+    rows: list[tuple[int, dict[str, object]]] = []
     for transition in track.transitions:
         outgoing = by_id.get(transition.from_element_id)
         if outgoing is None or (
@@ -206,14 +206,17 @@ def transition_rows(track: Track, element_id: str | None = None) -> list[dict[st
             continue
         start, end = transition.span(outgoing.end_time)
         rows.append(
-            {
-                "transitionId": transition.id,
-                "type": transition.type,
-                "from": transition.from_element_id,
-                "to": transition.to_element_id,
-                "start": round(start / TICKS_PER_SECOND, 6),
-                "end": round(end / TICKS_PER_SECOND, 6),
-                "duration": round(transition.duration / TICKS_PER_SECOND, 6),
-            }
+            (
+                start,
+                {
+                    "transitionId": transition.id,
+                    "type": transition.type,
+                    "from": transition.from_element_id,
+                    "to": transition.to_element_id,
+                    "start": round(start / TICKS_PER_SECOND, 6),
+                    "end": round(end / TICKS_PER_SECOND, 6),
+                    "duration": round(transition.duration / TICKS_PER_SECOND, 6),
+                },
+            )
         )
-    return sorted(rows, key=lambda row: float(str(row["start"])))
+    return [row for _, row in sorted(rows, key=lambda pair: pair[0])]
