@@ -139,3 +139,17 @@ def contact_sheet(project: Project, project_path: Path) -> Finding:
         return Finding("info", "contact-sheet", "No cuts on the main track: no contact sheet.")
     written, _, _ = write_storyboard(project, project_path, tiles, output, tile_width=320, overwrite=True)
     return Finding("info", "contact-sheet", f"A frame at each of the {len(tiles)} cuts: {written}")
+
+
+def preview_findings(
+    project: Project, project_path: Path, target: float, start: int | None = None, end: int | None = None
+) -> list[Finding]:
+    """The media checks of a preview of ``start``-``end`` (ticks) rendered now into a temporary folder."""
+    import tempfile
+
+    from neuralcut_cli.render.run import render  # a render's machinery: loaded only when asked
+
+    with tempfile.TemporaryDirectory(prefix="neuralcut-check-") as folder:
+        preview = Path(folder) / "preview.mp4"
+        render(project, project_path, preview, preview=True, start=start, end=end)
+        return media_findings(preview, target)

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import tempfile
-from pathlib import Path
 from typing import Annotated, ClassVar, cast
 
 from pydantic import Field
 
-from neuralcut_cli.check.findings import Finding, Report
+from neuralcut_cli.check.findings import Report
 from neuralcut_cli.check.media import target_lufs
-from neuralcut_cli.check.timeline import timeline_findings, within
 from neuralcut_cli.errors import UsageError
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.time import seconds_to_ticks
@@ -46,20 +43,13 @@ def check_project(project: Project, args: CheckArgs, ctx: ToolContext) -> CheckO
         lufs = target_lufs(args.target)
     except UsageError as exc:
         raise ToolError("Invalid target", details=exc.message) from None
+    from neuralcut_cli.check.timeline import timeline_findings, within  # the renderer's layout: loaded on a call
+
     report = Report(within(timeline_findings(project, path), args.start, args.end))
     if args.media:
-        report.findings += _media(project, path, args, lufs)
-    return cast(CheckOutput, report.to_json())
+        from neuralcut_cli.check.media import preview_findings
 
-
-def _media(project: Project, path: Path, args: CheckArgs, lufs: float) -> list[Finding]:
-    """The picture and sound of a preview of the range, rendered now into a temporary folder."""
-    from neuralcut_cli.check.media import media_findings
-    from neuralcut_cli.render.run import render  # a render's machinery: loaded only when asked
-
-    with tempfile.TemporaryDirectory(prefix="neuralcut-check-") as folder:
-        preview = Path(folder) / "preview.mp4"
         first = seconds_to_ticks(args.start) if args.start is not None else None
         last = seconds_to_ticks(args.end) if args.end is not None else None
-        render(project, path, preview, preview=True, start=first, end=last)
-        return media_findings(preview, lufs)
+        report.findings += preview_findings(project, path, lufs, first, last)
+    return cast(CheckOutput, report.to_json())

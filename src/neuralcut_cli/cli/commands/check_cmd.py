@@ -54,7 +54,7 @@ def check(
     if render is not None or media:
         from neuralcut_cli.check.media import contact_sheet
 
-        report.findings += _media(current, session.path, render, lufs, json_out)
+        report.findings += _media(current, session.path, render, lufs)
         report.findings.append(contact_sheet(current, session.path))
     out = Output()
     if json_out:
@@ -66,23 +66,16 @@ def check(
     return report.exit_code
 
 
-def _media(project: Any, project_path: Path, render: Path | None, lufs: float, quiet: bool) -> list[Any]:
-    """The media checks of ``render``, or of a preview rendered now into a temporary folder."""
-    import tempfile
-
-    from neuralcut_cli.check.media import media_findings
+def _media(project: Any, project_path: Path, render: Path | None, lufs: float) -> list[Any]:
+    """The media checks of ``render``, or of a preview rendered now."""
+    from neuralcut_cli.check.media import media_findings, preview_findings
     from neuralcut_cli.errors import UsageError
 
-    if render is not None:
-        if not render.is_file():
-            raise UsageError(f"--render {render}: no such file")
-        return media_findings(render, lufs)
-    from neuralcut_cli.render.run import render as render_project
-
-    with tempfile.TemporaryDirectory(prefix="neuralcut-check-") as folder:
-        preview = Path(folder) / "preview.mp4"
-        render_project(project, project_path, preview, preview=True)
-        return media_findings(preview, lufs)
+    if render is None:
+        return preview_findings(project, project_path, lufs)
+    if not render.is_file():
+        raise UsageError(f"--render {render}: no such file")
+    return media_findings(render, lufs)
 
 
 def register(app: typer.Typer) -> None:
