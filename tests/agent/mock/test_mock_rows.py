@@ -16,6 +16,7 @@ from neuralcut_cli.agent.backends.mock import (
     rules_make,
     rules_media,
     rules_motion,
+    rules_talk,
     rules_transitions,
     rules_words,
 )
@@ -28,7 +29,17 @@ from neuralcut_cli.agent.context import build_context
 from neuralcut_cli.project.edit_session import ProjectSession
 
 VOCAB = vocab_of(build_context(ProjectSession(FIXTURES / "mock_project.json")))
-AREAS = (rules_look, rules_clip, rules_words, rules_media, rules_motion, rules_transitions, rules_edit, rules_make)
+AREAS = (
+    rules_look,
+    rules_talk,
+    rules_clip,
+    rules_words,
+    rules_media,
+    rules_motion,
+    rules_transitions,
+    rules_edit,
+    rules_make,
+)
 
 
 def test_the_table_is_every_areas_rows_in_rank_order() -> None:

@@ -14,7 +14,7 @@ from neuralcut_cli.tools.clip_tools import GetElementArgs
 from neuralcut_cli.tools.effect_tools import GetEffectArgs
 
 if TYPE_CHECKING:
-    from neuralcut_cli.agent.backends.mock.rules_look import CheckEdit, Greet
+    from neuralcut_cli.agent.backends.mock.rules_talk import CheckEdit, Greet
 
 TIMES = "times: 5, 5s, 2.5s, 1:02.5, 00:01:02.500, 00:00:05:12, 120f, 1m30s"
 

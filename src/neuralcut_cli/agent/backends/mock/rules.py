@@ -14,13 +14,24 @@ from neuralcut_cli.agent.backends.mock import rules_look as look
 from neuralcut_cli.agent.backends.mock import rules_make as make
 from neuralcut_cli.agent.backends.mock import rules_media as media
 from neuralcut_cli.agent.backends.mock import rules_motion as motion
+from neuralcut_cli.agent.backends.mock import rules_talk as talk
 from neuralcut_cli.agent.backends.mock import rules_transitions as transitions
 from neuralcut_cli.agent.backends.mock import rules_words as words
 from neuralcut_cli.agent.backends.mock.rule import Rule
 
 RULES: tuple[Rule, ...] = tuple(
     sorted(
-        (*look.ROWS, *clip.ROWS, *words.ROWS, *media.ROWS, *motion.ROWS, *transitions.ROWS, *edit.ROWS, *make.ROWS),
+        (
+            *look.ROWS,
+            *talk.ROWS,
+            *clip.ROWS,
+            *words.ROWS,
+            *media.ROWS,
+            *motion.ROWS,
+            *transitions.ROWS,
+            *edit.ROWS,
+            *make.ROWS,
+        ),
         key=lambda rule: rule.rank,
     )
 )

@@ -3,8 +3,6 @@ listings and questions about the project."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock import plans_look as p_look
 from neuralcut_cli.agent.backends.mock.clause import Clause
@@ -36,49 +34,6 @@ def read_help(c: Clause, v: Vocab) -> i.Intent | None:
     ):
         return None
     return i.Help()
-
-
-@dataclass(frozen=True)
-class Greet(i.Intent):
-    """ "hi", "thanks": nothing to edit, a short answer with a hint."""
-
-    thanks: bool = False
-
-
-_HELLO = r"(?:hi|hello|hey|hiya|howdy|good (?:morning|afternoon|evening))"
-_THANKS = r"(?:thanks?(?: you)?|thank u|thx|cheers|much appreciated)"
-
-
-def read_greet(c: Clause, v: Vocab) -> i.Intent | None:
-    said = c.take(
-        rf"^(?:(?P<hello>{_HELLO})|(?P<thanks>{_THANKS}))(?: (?:so much|a lot|very much|again))?"
-        r"(?: (?:there|neuralcut|mate))?$"
-    )
-    return None if said is None else Greet(thanks=said.group("thanks") is not None)
-
-
-@dataclass(frozen=True)
-class CheckEdit(i.Intent):
-    """ "is anything wrong?", "check the edit", "is it loud enough for YouTube?": check_project."""
-
-    media: bool = False
-    target: str | None = None
-
-
-def read_check(c: Clause, v: Vocab) -> i.Intent | None:
-    loud = c.take(
-        r"^is (?:it|the (?:video|edit|sound|audio|mix)) loud enough(?: for (?P<target>youtube|a podcast|podcasts?|broadcast|tv))?$"
-    )
-    if loud is not None:
-        said = (loud.group("target") or "youtube").replace("a podcast", "podcast").rstrip("s")
-        return CheckEdit(media=True, target="broadcast" if said == "tv" else said)
-    found = c.take(
-        r"^(?:is (?:there )?anything wrong(?: with (?:it|the (?:edit|video|project|timeline)))?|"
-        r"(?:are there |any )(?:problems|issues|mistakes)(?: (?:with|in) (?:it|the (?:edit|video|project|timeline)))?|"
-        r"(?:check|review|proofread|sanity check) (?:it|the (?:edit|video|project|timeline|cut))(?: for (?:problems|issues|mistakes))?|"
-        r"what'?s wrong(?: with (?:it|the (?:edit|video)))?|does (?:it|the edit|the video) look (?:ok|okay|right|good))$"
-    )
-    return CheckEdit() if found is not None else None
 
 
 def read_undo(c: Clause, v: Vocab) -> i.Intent | None:
@@ -302,15 +257,6 @@ ROWS: tuple[Rule, ...] = (
         plan=p_look.plan_help,
         examples=("help", "what can you do?"),
         rank=10,
-        looks=True,
-    ),
-    Rule("greet", read_greet, plan=p_look.plan_greet, examples=("hi", "thanks!"), rank=15, looks=True),
-    Rule(
-        "check the edit",
-        read_check,
-        plan=p_look.plan_check,
-        examples=("is anything wrong?", "check the edit", "is it loud enough for YouTube?"),
-        rank=17,
         looks=True,
     ),
     Rule(
