@@ -245,3 +245,26 @@ def test_run_piped_prints_no_status_line(gemini, demo_path: Path) -> None:
     )
     assert done.returncode == 0 and "Nothing to change." in done.stdout
     assert "Thinking" not in done.stderr and "retrying" not in done.stderr
+
+
+def test_the_model_checks_its_edit_and_the_finding_reaches_the_person(gemini, demo_path: Path) -> None:
+    """Issue 28 §4 through the real google-genai SDK: the rules ask for a check after an edit; the model's
+    check_project call (once it unlocked the checks group) is answered with the findings as its function response,
+    and what it says of them reaches the person."""
+    gemini.reply_calls(("delete_timeline_elements", {"elementIds": ["e-beach"]}))
+    gemini.reply_calls(("use_tools", {"groups": ["checks"]}))
+    gemini.reply_calls(("check_project", {"start": 6, "end": 14}))
+    gemini.reply_text("Deleted the beach clip; that leaves 8 s of black from 6 s: say 'close the gap' to fix it.")
+    done = neuralcut("run", "delete the beach clip", "-p", demo_path, "--backend", "gemini", "--json")
+    assert done.returncode == 0, done.stderr
+    assert "8 s of black from 6 s" in json.loads(done.stdout)["reply"]
+    requests = gemini.generate_requests()
+    rules = json.dumps(requests[0].body["systemInstruction"])
+    assert "After edits, unlock checks and call check_project" in rules
+    declared = {d["name"] for d in requests[3].body["tools"][0]["functionDeclarations"]}
+    assert {"check_project", "review_render"} <= declared  # unlocked from the turn after use_tools
+    response = requests[3].body["contents"][-1]["parts"][0]["functionResponse"]
+    assert response["name"] == "check_project"
+    (black,) = [f for f in response["response"]["output"]["findings"] if f["code"] == "black"]
+    assert (black["start"], black["end"], black["fix"]["tool"]) == (6.0, 14.0, "close_gaps")
+    _secret_nowhere(done, demo_path.parent)

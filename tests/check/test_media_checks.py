@@ -71,6 +71,13 @@ def test_each_problem_is_found_within_a_frame_and_a_lu(troubled: Path) -> None:
     assert loud.fix == {"tool": "normalize_loudness", "args": {"targetLufs": -14.0}}
 
 
+def test_sound_that_outlasts_the_picture_is_measured(tmp_path: Path) -> None:
+    uneven = _make(tmp_path / "uneven.mp4", "testsrc2=s=320x180:r=25:d=3", _tone(-14, 5))
+    lengths = _one(media_findings(uneven, target_lufs(None)), "stream-lengths")
+    assert lengths.severity == "warning" and "sound runs 2.00 s past the picture" in lengths.what
+    assert abs(lengths.measured - 2.0) <= FRAME and abs(lengths.start - 3) <= FRAME and abs(lengths.end - 5) <= 0.05
+
+
 def test_a_clean_file_trips_nothing(clean: Path) -> None:
     assert media_findings(clean, target_lufs(None)) == []
 

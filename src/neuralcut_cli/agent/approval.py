@@ -1,7 +1,8 @@
 """Approval before edits (``--approve ask``): each editing tool call is first run on a copy of the project (a dry
 run), the person sees what it would change and answers yes, no, or always for that tool this session. A denial
 goes back to the model as the tool's error ``User denied permission``. Read-only tools never ask;
-``load_asset_context`` asks the first time an asset would be uploaded (the file leaves the machine).
+``load_asset_context`` asks the first time an asset would be uploaded (the file leaves the machine), and
+``review_render`` the first time a preview render would be.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ class Approval:
             return None  # the registry answers an unknown tool itself
         definition = registry.get(call.name)
         if definition.approval == "upload":
-            asset = str(call.args.get("assetId") or "the first clip")
+            asset = _uploaded(call)
             if asset in self.uploads:
                 return None
             question = Question(call, note=f"uploads {asset} to the model's provider (the file leaves this machine)")
@@ -63,9 +64,16 @@ class Approval:
             self.always.add(call.name)
         if answer in ("yes", "always"):
             if definition.approval == "upload":
-                self.uploads.add(str(call.args.get("assetId") or "the first clip"))
+                self.uploads.add(_uploaded(call))
             return None
         return DENIED
+
+
+def _uploaded(call: ToolCall) -> str:
+    """What an upload call sends: an asset (asked once per asset), else a preview render of the timeline
+    (``review_render``: asked once per session)."""
+    asset = call.args.get("assetId")
+    return str(asset) if asset else "a preview render of the timeline"
 
 
 def _dry_run(call: ToolCall, registry: ToolRegistry, session: ProjectSession, services: Any) -> Question:

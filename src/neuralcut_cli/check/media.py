@@ -1,6 +1,7 @@
 """Checks of a rendered file, in one ffmpeg pass: black frames, frozen frames, long silences, integrated
-loudness against a target and the true peak (``blackdetect``, ``freezedetect``, ``silencedetect`` and
-``ebur128`` read from ffmpeg's log)."""
+loudness against a target, the true peak, and picture and sound of different lengths (``blackdetect``,
+``freezedetect``, ``silencedetect`` and ``ebur128`` read from ffmpeg's log, with the frames and samples it counts
+per stream at its verbose level)."""
 
 from __future__ import annotations
 
@@ -22,12 +23,17 @@ SILENT_DB = -50
 LOUDNESS_SLACK = 2.0  # LU either side of the target
 PEAK_LIMIT = -1.0  # dBTP
 MAX_CUTS = 48  # tiles of the contact sheet
+LENGTH_SLACK = 0.2  # seconds two streams may differ by (encoder priming and a frame's rounding)
 
 _BLACK = re.compile(r"black_start:(-?[\d.]+) black_end:(-?[\d.]+)")
 _FREEZE = re.compile(r"freeze_(start|end): (-?[\d.]+)")
 _SILENCE = re.compile(r"silence_(start|end): (-?[\d.]+)")
 _LOUDNESS = re.compile(r"Integrated loudness:\s+I:\s+(-?[\d.]+|-inf) LUFS", re.S)
 _PEAK = re.compile(r"True peak:\s+Peak:\s+(-?[\d.]+|-inf) dBFS", re.S)
+_FPS = re.compile(r"Stream #0:\d+[^\n]*: Video: [^\n]*?(\d+(?:\.\d+)?) fps")
+_RATE = re.compile(r"Stream #0:\d+[^\n]*: Audio: [^\n]*?(\d+) Hz")
+_FRAMES = re.compile(r"Input stream #0:\d+ \(video\):[^\n]*?(\d+) frames decoded")
+_SAMPLES = re.compile(r"Input stream #0:\d+ \(audio\):[^\n]*\((\d+) samples\)")
 
 
 def target_lufs(said: str | None) -> float:
@@ -52,8 +58,8 @@ def media_findings(file: Path, target: float) -> list[Finding]:
     if info.type == "video":
         filters += ["-vf", f"blackdetect=d={BLACK_SECONDS}:pix_th=0.10,freezedetect=n=-60dB:d={FROZEN_SECONDS}"]
     if info.has_audio:
-        filters += ["-af", f"silencedetect=n={SILENT_DB}dB:d={SILENT_SECONDS},ebur128=peak=true"]
-    log = run_ffmpeg([*source_args(file), *filters, "-f", "null", "-"]).stderr
+        filters += ["-af", f"silencedetect=n={SILENT_DB}dB:d={SILENT_SECONDS},ebur128=peak=true:framelog=quiet"]
+    log = run_ffmpeg(["-v", "verbose", *source_args(file), *filters, "-f", "null", "-"]).stderr
     length = info.duration or 0.0
     black = [(float(m.group(1)), float(m.group(2))) for m in _BLACK.finditer(log)]
     found = [
@@ -75,7 +81,7 @@ def media_findings(file: Path, target: float) -> list[Finding]:
         )  # fmt: skip
         for a, b in _spans(_SILENCE, log, length)
     ]
-    return found + _loudness(log, target)
+    return found + _loudness(log, target) + _lengths(log)
 
 
 def _spans(pattern: re.Pattern[str], log: str, length: float) -> list[tuple[float, float]]:
@@ -119,6 +125,33 @@ def _loudness(log: str, target: float) -> list[Finding]:
             )  # fmt: skip
         )
     return found
+
+
+def stream_lengths(log: str) -> tuple[float | None, float | None]:
+    """Seconds of picture and of sound ffmpeg decoded (frames over the rate, samples over the sample rate)."""
+    fps, frames = _FPS.search(log), _FRAMES.search(log)
+    rate, samples = _RATE.search(log), _SAMPLES.search(log)
+    video = int(frames.group(1)) / float(fps.group(1)) if fps and frames and float(fps.group(1)) > 0 else None
+    audio = int(samples.group(1)) / int(rate.group(1)) if rate and samples and int(rate.group(1)) > 0 else None
+    return video, audio
+
+
+def _lengths(log: str) -> list[Finding]:
+    video, audio = stream_lengths(log)
+    if video is None or audio is None or abs(video - audio) <= LENGTH_SLACK:
+        return []
+    longer, shorter = ("sound", "picture") if audio > video else ("picture", "sound")
+    return [
+        Finding(
+            "warning",
+            "stream-lengths",
+            f"The {longer} runs {abs(audio - video):.2f} s past the {shorter} "
+            f"(picture {video:.2f} s, sound {audio:.2f} s): players end or freeze at different times.",
+            min(video, audio),
+            max(video, audio),
+            measured=round(audio - video, 3),
+        )
+    ]
 
 
 def measured_loudness(log: str) -> float | None:

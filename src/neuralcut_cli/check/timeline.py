@@ -87,11 +87,12 @@ def _black(project: Project, scene: Scene, names: ShortIds) -> list[Finding]:
     """Black: where no shown picture is, from the start to the end of the timeline."""
     whole = (0, scene.end_time)
     tracks = scene.tracks.ordered()
-    holes = _uncovered(_pictures(scene, filter(_visible, tracks)), whole)
+    shown = _pictures(scene, filter(_visible, tracks))
+    holes = _uncovered(shown, whole)
     if not holes:
         return []
     hidden = [t for t in tracks if not _visible(t)]
-    last_picture = max((end for _, end in _pictures(scene, tracks)), default=0)
+    last_picture = max((end for _, end in (_pictures(scene, tracks) if hidden else shown)), default=0)
     found = []
     for start, end in holes:
         cover = next((t for t in hidden if _uncovered(_pictures(scene, [t]), (start, end)) != [(start, end)]), None)

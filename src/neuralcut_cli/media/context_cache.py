@@ -1,9 +1,12 @@
-"""What a provider understood of an asset, cached per project.
+"""What a provider holds of our files, cached per project.
 
 ``.neuralcut/<stem>/asset-context.json`` holds one entry per asset id:
 ``{assetId, provider, fileUri, fileName, mimeType, status, createdAt,
 fingerprint, summary?}``. An entry is reused while the file keeps its
 fingerprint and the provider still holds the upload (48 hours for Gemini).
+``review-cache.json`` holds the previews ``review_render`` uploaded, one per
+range and version of the timeline, in the same shape (``assetId`` is then the
+preview's key).
 """
 
 from __future__ import annotations
@@ -38,8 +41,8 @@ class AssetContext:
 class AssetCache:
     """``asset-context.json``: one entry per asset id."""
 
-    def __init__(self, project_path: Path) -> None:
-        self.path = state_dir(project_path) / "asset-context.json"
+    def __init__(self, project_path: Path, name: str = "asset-context.json") -> None:
+        self.path = state_dir(project_path) / name
 
     def read(self) -> dict[str, Any]:
         data = read_json_state(self.path)
@@ -51,8 +54,12 @@ class AssetCache:
 
     def usable(self, file: AssetFile) -> dict[str, Any] | None:
         """The entry for ``file`` if it still describes this version of it and is not too old."""
-        entry = self.get(file.asset.id)
-        if not entry or entry.get("fingerprint") != file.fingerprint or entry.get("status") == "failed":
+        return self.fresh(file.asset.id, file.fingerprint)
+
+    def fresh(self, key: str, fingerprint: Any) -> dict[str, Any] | None:
+        """The entry under ``key`` if it was made from ``fingerprint``, by us, and the upload is not too old."""
+        entry = self.get(key)
+        if not entry or entry.get("fingerprint") != fingerprint or entry.get("status") == "failed":
             return None
         if not sealed(_content(entry), entry.get("seal")):  # written by someone else, or edited: upload again
             return None

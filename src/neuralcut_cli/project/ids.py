@@ -74,12 +74,15 @@ class ShortIds:
 
     def __init__(self, ids: Iterable[str]) -> None:
         self._ordered = sorted(set(ids))
+        self._seen: dict[str, str] = {}
 
     def __getitem__(self, full: str) -> str:
-        index = bisect_left(self._ordered, full)
-        if index == len(self._ordered) or self._ordered[index] != full:
-            return full
-        return _shortest(self._ordered, index)
+        known = self._seen.get(full)
+        if known is None:
+            index = bisect_left(self._ordered, full)
+            found = index < len(self._ordered) and self._ordered[index] == full
+            known = self._seen[full] = _shortest(self._ordered, index) if found else full
+        return known
 
 
 def _common(a: str, b: str) -> int:

@@ -10,7 +10,7 @@ Kerning is not applied (drawtext applies none either).
 from __future__ import annotations
 
 import struct
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
@@ -23,18 +23,28 @@ class FontMetrics:
     line_gap: int
     advances: tuple[int, ...]
     glyphs: dict[int, int]  # code point -> glyph index
+    _units: dict[str, int] = field(default_factory=dict, compare=False, repr=False)  # char -> advance, as met
+
+    def _unit(self, char: str) -> int:
+        glyph = self.glyphs.get(ord(char), 0)
+        return self.advances[min(glyph, len(self.advances) - 1)]
 
     def advance(self, char: str, size: float) -> float:
         """Pixels the pen moves after ``char`` at font size ``size``."""
-        glyph = self.glyphs.get(ord(char), 0)
-        width = self.advances[min(glyph, len(self.advances) - 1)]
-        return width * size / self.units_per_em
+        return self._unit(char) * size / self.units_per_em
 
     def width(self, text: str, size: float, spacing: float = 0.0) -> float:
-        """A line's width: the advances, plus ``spacing`` between letters."""
+        """A line's width: the advances, plus ``spacing`` between letters (each character's advance is looked
+        up once per font: the timeline check measures every text of a long project)."""
         if not text:
             return 0.0
-        return sum(self.advance(c, size) for c in text) + spacing * (len(text) - 1)
+        units = self._units
+        try:
+            total = sum(map(units.__getitem__, text))
+        except KeyError:
+            units.update((c, self._unit(c)) for c in set(text) if c not in units)
+            total = sum(map(units.__getitem__, text))
+        return total * size / self.units_per_em + spacing * (len(text) - 1)
 
     def line_height(self, size: float) -> float:
         return (self.ascender - self.descender + self.line_gap) * size / self.units_per_em

@@ -17,7 +17,7 @@ GIST = {
     "clips": "clip properties, copies, speed, gaps, track mute/hide",
     "motion": "fades, moves, zooms, ducking, keyframes",
     "transitions": "dissolves, wipes between clips",
-    "checks": "check_project",
+    "checks": "check_project, review_render",
     "stickers": "stickers and flags",
     "media": "silences, loudness, shot changes",
     "speech": "transcripts, word cuts, filler words, captions, subtitles",

@@ -10,6 +10,7 @@ on the wire. Nested rows that other modules build (listings, summaries) are type
 
 from typing import (
     Any,
+    Literal,
     NotRequired,  # typing's own cannot be read by pydantic on 3.11
 )
 
@@ -373,3 +374,14 @@ class CheckOutput(TypedDict):
     warnings: int
     infos: int
     findings: list[Row]
+
+
+class ReviewOutput(TypedDict):
+    provider: str
+    medium: Literal["video", "image"]
+    start: float
+    end: float
+    question: str
+    answer: str
+    cached: bool
+    fileUri: NotRequired[str]

@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from neuralcut_cli.media.assets import AssetFile
 from neuralcut_cli.media.context_cache import AssetCache, AssetContext
+from neuralcut_cli.media.review import Medium, ReviewAnswer, ReviewRequest
 
 Progress = Callable[[str], None]
 
@@ -39,6 +40,15 @@ class Transcriber(Protocol):
     ) -> dict[str, Any]: ...
 
 
+class RenderReviewer(Protocol):
+    """Lets a model watch the edit: ``review_render``. ``medium`` is what it takes (a video, or one image)."""
+
+    provider: str
+    medium: Medium
+
+    def review(self, request: ReviewRequest, progress: Progress) -> ReviewAnswer: ...
+
+
 def _gemini(model: str | None = None) -> AssetUnderstanding:
     from neuralcut_cli.providers.gemini.understanding import GeminiUnderstanding
 
@@ -51,14 +61,28 @@ def _whisper() -> Transcriber:
     return WhisperTranscriber()
 
 
+def _gemini_reviewer(model: str | None = None) -> RenderReviewer:
+    from neuralcut_cli.providers.gemini.review import GeminiReviewer
+
+    return GeminiReviewer(model)
+
+
+def image_reviewer(client: Any, model: str, base_url: str = "") -> RenderReviewer:
+    """Review by an OpenAI-compatible model over its own client: a contact sheet as an image part."""
+    from neuralcut_cli.providers.openai_compat.vision import OpenAIImageReviewer
+
+    return OpenAIImageReviewer(client, model, base_url)
+
+
 @dataclass
 class ToolServices:
     """The services a session offers its tools."""
 
     understanding: AssetUnderstanding = field(default_factory=_gemini)
     transcriber: Transcriber = field(default_factory=_whisper)
+    reviewer: RenderReviewer = field(default_factory=_gemini_reviewer)
 
     @classmethod
     def for_model(cls, model: str | None) -> ToolServices:
-        """The real services, understanding with ``model`` (the session's model, if it has one)."""
-        return cls(understanding=_gemini(model))
+        """The real services, understanding and reviewing with ``model`` (the session's, if it is Gemini's)."""
+        return cls(understanding=_gemini(model), reviewer=_gemini_reviewer(model))

@@ -20,7 +20,7 @@ from neuralcut_cli.project.limits import has_lone_surrogate
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.project.paths import state_dir
 from neuralcut_cli.tools import default_registry
-from neuralcut_cli.tools.services import ToolServices
+from neuralcut_cli.tools.services import ToolServices, image_reviewer
 
 CANCEL_GRACE = 5.0  # seconds a running tool may take to finish after Ctrl-C
 
@@ -71,7 +71,7 @@ class ChatSession:
             self.chat,
             self.agent,
             listener=self._relay,
-            services=ToolServices.for_model(self._gemini_model()),
+            services=self._services(backend),
         )
         self.orchestrator.approval = Approval(self.approve, asker=self._ask)
 
@@ -88,7 +88,17 @@ class ChatSession:
         backend = make_backend(name, model or self.model, fps=self.session.project().fps, base_url=self.base_url)
         self.backend_name, self.model = name, model or self.model
         self.orchestrator.backend = backend
-        self.orchestrator.services = ToolServices.for_model(self._gemini_model())
+        self.orchestrator.services = self._services(backend)
+
+    def _services(self, backend: object) -> ToolServices:
+        """The real services; an OpenAI-compatible session's own model reviews renders (as images)."""
+        services = ToolServices.for_model(self._gemini_model())
+        if backend_spec(self.backend_name) == "openai":
+            from neuralcut_cli.agent.backends.openai_compat import OpenAIBackend
+
+            if isinstance(backend, OpenAIBackend):
+                services.reviewer = image_reviewer(backend.client, backend.model, backend.base_url)
+        return services
 
     def _gemini_model(self) -> str | None:
         """The model media understanding uses: the session's, when it is a Gemini one."""

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
-from neuralcut_cli.errors import ProviderError
+from neuralcut_cli.errors import NeuralCutError, ProviderError
 from neuralcut_cli.providers.gemini.client import DEFAULT_MODEL, base_url, scrub
 
 
@@ -22,6 +24,20 @@ def explain(exc: BaseException) -> ProviderError:
     if "Connect" in name or isinstance(exc, OSError):
         return ProviderError(f"Cannot reach Gemini at {base_url()}: the network is down or the address is wrong")
     return ProviderError(scrub(f"Gemini request failed: {name}: {exc}"))
+
+
+@contextmanager
+def provider_errors() -> Iterator[None]:
+    """Every failure inside becomes one ``ProviderError`` saying what failed (a missing key, say, keeps its
+    words)."""
+    try:
+        yield
+    except ProviderError:
+        raise
+    except NeuralCutError as exc:
+        raise ProviderError(exc.message) from None
+    except Exception as exc:  # noqa: BLE001 - every provider failure becomes one clear message
+        raise explain(exc) from None
 
 
 def _api_message(exc: Any) -> str:

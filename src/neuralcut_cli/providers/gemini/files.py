@@ -1,4 +1,4 @@
-"""The three Files API calls asset understanding needs: upload, get, summarise."""
+"""The Files API calls asset understanding and render review need: upload, get, ask about a file."""
 
 from __future__ import annotations
 
@@ -34,7 +34,8 @@ class GeminiFiles:
     def get(self, name: str) -> dict[str, Any]:
         return _file_info(self.client.files.get(name=name))
 
-    def summarize(self, uri: str, mime_type: str) -> str:
+    def ask(self, uri: str, mime_type: str, prompt: str) -> str:
+        """The model's answer to ``prompt`` about the uploaded file."""
         from google.genai import types
 
         contents = [
@@ -42,7 +43,7 @@ class GeminiFiles:
                 role="user",
                 parts=[
                     types.Part(file_data=types.FileData(file_uri=uri, mime_type=mime_type)),
-                    types.Part(text=SUMMARY_PROMPT),
+                    types.Part(text=prompt),
                 ],
             )
         ]

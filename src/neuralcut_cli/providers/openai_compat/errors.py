@@ -9,7 +9,7 @@ def explain(exc: Exception, model: str, base_url: str) -> BackendError:
     import openai
 
     where = base_url or "api.openai.com"
-    body = _message(exc)
+    body = server_message(exc)
     if isinstance(exc, openai.AuthenticationError):
         return BackendError(f"{where} refused the key (401): check OPENAI_API_KEY")
     if isinstance(exc, openai.PermissionDeniedError):
@@ -37,7 +37,8 @@ def explain(exc: Exception, model: str, base_url: str) -> BackendError:
     return BackendError(f"The model's answer could not be read: {type(exc).__name__}")
 
 
-def _message(exc: Exception) -> str:
+def server_message(exc: Exception) -> str:
+    """The server's own words in an error, if it said any."""
     body = getattr(exc, "body", None)
     if isinstance(body, dict):
         inner = body.get("error", body)
