@@ -271,6 +271,30 @@ def test_letter_spacing_widens_the_text_by_its_gaps(media: Path, tmp_path: Path)
     assert abs(widening - 3 * 10 * W / 160) <= 3  # three gaps of 10 px at this canvas scale
 
 
+def ink_rows(picture: bytes, colour: tuple[int, int, int] = (255, 255, 255), tolerance: int = 60) -> list[int]:
+    return [y for y in range(H) if any(close(pixel(picture, W, x, y), colour, tolerance) for x in range(W))]
+
+
+@pytest.mark.parametrize(("decoration", "below", "above"), [("underline", 1, 0), ("overline", 0, 1)])
+def test_a_decoration_draws_a_bar_as_wide_as_the_line(
+    media: Path, tmp_path: Path, decoration: str, below: int, above: int
+) -> None:
+    """drawtext draws no underline: the renderer draws a bar of the text's colour under (or over) each line,
+    as wide as the line; strike-through lies inside the letters' rows."""
+    plain = ink_rows(text_render(media, tmp_path))
+    (tmp_path / "out.mp4").unlink()
+    decorated = text_render(media, tmp_path, textDecoration=decoration)
+    rows = ink_rows(decorated)
+    if below:  # (the line-by-line layout may sit a pixel off the one-drawtext layout)
+        assert max(rows) > max(plain) + 1 and min(rows) >= min(plain) - 1
+    if above:
+        assert min(rows) < min(plain) - 1 and max(rows) <= max(plain) + 1
+    bar = max(rows) if below else min(rows)
+    inked = [x for x in range(W) if close(pixel(decorated, W, x, bar), (255, 255, 255), 60)]
+    letters = ink_columns(decorated)
+    assert abs(min(inked) - min(letters)) <= 2 and abs(max(inked) - max(letters)) <= 2
+
+
 def test_the_background_box_takes_its_offsets_and_rounded_corners(media: Path, tmp_path: Path) -> None:
     box = {"enabled": True, "color": "#ff0000", "paddingX": 10, "paddingY": 10, "cornerRadius": 8}
     square = text_render(media, tmp_path, background=box)

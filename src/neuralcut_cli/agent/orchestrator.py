@@ -31,7 +31,7 @@ from neuralcut_cli.agent.events import (
 )
 from neuralcut_cli.agent.stores import AgentStore, ChatStore
 from neuralcut_cli.agent.tool_groups import unlocked_groups
-from neuralcut_cli.agent.types import ChatMessage, ToolCall, ToolResult
+from neuralcut_cli.agent.types import AssistantTurn, ChatMessage, ToolCall, ToolResult
 from neuralcut_cli.errors import BackendError, NeuralCutError
 from neuralcut_cli.media.ffmpeg import cancellable
 from neuralcut_cli.project.edit_session import ProjectSession
@@ -171,7 +171,7 @@ class Orchestrator:
             )
             _check(cancel)
             if not turn.tool_calls:
-                self._finish(turn.content, turn.failed, outcome)
+                self._finish(turn, outcome)
                 return
             self.chat.add_message(ChatMessage(role="assistant", content=turn.content, tool_calls=turn.tool_calls))
             results: list[ToolResult] = []
@@ -216,9 +216,11 @@ class Orchestrator:
         self.listener(ToolFinished(result))
         return result
 
-    def _finish(self, content: str, failed: bool, outcome: RequestOutcome) -> None:
+    def _finish(self, turn: AssistantTurn, outcome: RequestOutcome) -> None:
         self._status("responding")
-        self.chat.add_message(ChatMessage(role="assistant", content=content))
+        content, failed = turn.content, turn.failed
+        subjects = list(turn.subjects) if turn.subjects and not failed else None
+        self.chat.add_message(ChatMessage(role="assistant", content=content, subjects=subjects))
         outcome.reply = content
         last_failed = bool(outcome.tool_results) and outcome.tool_results[-1].error is not None
         if failed or last_failed:

@@ -62,6 +62,8 @@ class ChatMessage(WireModel):
     tool_calls: list[ToolCall] | None = None
     tool_results: list[ToolResult] | None = None
     timestamp: int = Field(default_factory=now_ms)
+    # on a request's last reply: what it acted on (element or track ids), so the next request's "it" can mean them
+    subjects: list[str] | None = None
 
 
 class MediaAssetSummary(WireModel):
@@ -84,21 +86,28 @@ class AgentContext(WireModel):
 class AssistantTurn(WireModel):
     """What a backend answers for one model turn.
 
-    On the wire (``POST /api/agent/chat``): ``{content, toolCalls, status}``
-    with ``status`` ``"ok"`` or ``"failed"`` (the backend could not map the
-    request at all), so a turn means the same locally and through a proxy.
+    On the wire (``POST /api/agent/chat``): ``{content, toolCalls, status,
+    subjects?}`` with ``status`` ``"ok"`` or ``"failed"`` (the backend could
+    not map the request at all), so a turn means the same locally and through
+    a proxy. ``subjects`` (a final turn's) are the ids the request acted on;
+    the chat keeps them on the reply so that a follow-up ("make it red") can
+    mean them, across ``neuralcut run`` calls and through the proxy.
     """
 
     content: str = ""
     tool_calls: list[ToolCall] = Field(default_factory=list)
     failed: bool = False
+    subjects: list[str] = Field(default_factory=list)  # a final turn's: what the request acted on
 
     def to_wire(self) -> dict[str, Any]:
-        return {
+        wire: dict[str, Any] = {
             "content": self.content,
             "toolCalls": [c.wire() for c in self.tool_calls],
             "status": "failed" if self.failed else "ok",
         }
+        if self.subjects:
+            wire["subjects"] = list(self.subjects)
+        return wire
 
     @classmethod
     def from_wire(cls, data: Any) -> AssistantTurn:

@@ -112,7 +112,8 @@ def _draw(canvas: Canvas, current: str, element: TextElement, start: float, end:
     rounded_or_moved = background.enabled and any((background.offset_x, background.offset_y, background.corner_radius))
     lines = text_lines(canvas, element, style)
     fonts = {font for line in lines for _, font in _line_runs(line, style)}
-    if style.spacing or rounded_or_moved or len(fonts) > 1 or len(lines) > 1:  # lines aligned one by one
+    decorated = element.text_decoration in _DECORATION_AT  # a bar as wide as each line: laid out by us
+    if style.spacing or rounded_or_moved or decorated or len(fonts) > 1 or len(lines) > 1:  # line by line
         return _laid_out(canvas, current, element, style, enable, lines)
     font = fonts.pop() if fonts else style.font
     text_file = text_file_of(canvas.workdir, element.content)
@@ -209,6 +210,7 @@ def _laid_out(canvas: Canvas, current: str, element: TextElement, style: _Style,
     for number, (line, width) in enumerate(zip(lines, widths, strict=True)):
         x = {"left": left, "right": left + block[0] - width}.get(element.text_align, style.centre[0] - width / 2)
         baseline = top + number * line_height + metrics.ascent(style.size)
+        filters += _decoration(element, style, (x, baseline, width), metrics.ascent(style.size), enable)
         if len(line) == 1 and not style.spacing:  # one font: drawtext measures the shaped line itself
             at = {"left": f"{left:.1f}", "right": f"{left + block[0]:.1f}-text_w"}.get(
                 element.text_align, f"{style.centre[0]:.1f}-text_w/2"
@@ -226,6 +228,25 @@ def _laid_out(canvas: Canvas, current: str, element: TextElement, style: _Style,
     out = canvas.label("v")
     canvas.chains.append(chain(current, *filters, out=out))
     return out
+
+
+#: Where a decoration's line runs, as a share of the ascent above the baseline (negative: below it).
+_DECORATION_AT = {"underline": -0.12, "line-through": 0.3, "overline": 1.0}
+
+
+def _decoration(
+    element: TextElement, style: _Style, line: tuple[float, float, float], ascent: float, enable: str
+) -> list[Filter]:
+    """Underline, strike-through or overline of one line (drawtext draws none): a bar of the text's colour."""
+    share = _DECORATION_AT.get(element.text_decoration)
+    if share is None or line[2] <= 0:
+        return []
+    x, baseline, width = line
+    thick = max(1, round(style.size / 14))
+    y = baseline - share * ascent - thick / 2
+    fill = colour(element.color, element.opacity)
+    return [f("drawbox", x=f"{x:.1f}", y=f"{y:.1f}", w=max(1, round(width)), h=thick, color=fill, t="fill",
+              enable=enable)]  # fmt: skip
 
 
 def _width(line: list[tuple[str, Path]], style: _Style) -> float:

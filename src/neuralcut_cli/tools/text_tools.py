@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field
 
-from neuralcut_cli.editing.builders import text_element
+from neuralcut_cli.editing.builders import text_element, text_y
 from neuralcut_cli.editing.placement import place_auto
 from neuralcut_cli.editing.text import restyle
 from neuralcut_cli.editing.text import update_text as update_text_element
 from neuralcut_cli.editing.timing import resolve_range
 from neuralcut_cli.errors import EditError
+from neuralcut_cli.project.elements import TextElement
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.time import seconds_to_ticks
 from neuralcut_cli.tools.common import Id, Seconds
@@ -26,6 +27,15 @@ from neuralcut_cli.tools.outputs import Placed, UpdateTextOutput
 from neuralcut_cli.tools.text_style import TextStyleArgs
 
 Position = Literal["top", "center", "bottom"]
+Placement = Literal["top", "center", "bottom", "top-left", "top-right", "bottom-left", "bottom-right"]
+#: A corner: its row, and the side (-1 left, 1 right) the block is pushed to, ``MARGIN`` of the width from the edge.
+CORNERS = {
+    "top-left": ("top", -1),
+    "top-right": ("top", 1),
+    "bottom-left": ("bottom", -1),
+    "bottom-right": ("bottom", 1),
+}
+MARGIN = 0.05
 
 
 class AddTextArgs(TextStyleArgs):
@@ -75,7 +85,8 @@ class UpdateTextArgs(TextStyleArgs):
     content: Annotated[str | None, Field(description="New text (the same as `text`).")] = None
     start: Annotated[Seconds | None, Field(description="New start in seconds (one element).")] = None
     end: Annotated[Seconds | None, Field(description="New end in seconds (one element).")] = None
-    position: Annotated[Position | None, Field(description="New vertical placement.")] = None
+    position: Annotated[Placement | None, Field(description="New placement (a corner also moves it sideways).")] = None
+    text_decoration: Literal["none", "underline", "line-through", "overline"] | None = None
     errors: ClassVar = {
         "track_id": "Text element not found",
         "element_id": "Text element not found",
@@ -85,8 +96,15 @@ class UpdateTextArgs(TextStyleArgs):
         "start": "Invalid time range",
         "end": "Invalid time range",
         "position": "Invalid text position",
+        "text_decoration": "Invalid textDecoration",
     }
     default_error: ClassVar = "Text element not found"
+
+    def overrides(self) -> dict[str, Any]:
+        out = super().overrides()
+        if self.text_decoration is not None:
+            out["text_decoration"] = self.text_decoration
+        return out
 
     def check(self) -> None:
         if self.element_id is None and self.element_ids is None:
@@ -108,7 +126,7 @@ class UpdateTextArgs(TextStyleArgs):
 @tool("update_text", UpdateTextArgs, kind="edit", group="text", hints=Hints(destructive=False, idempotent=True))
 def update_text(project: Project, args: UpdateTextArgs, ctx: ToolContext) -> ProjectEdit[UpdateTextOutput]:
     """Change existing text: one element (trackId and elementId: its text,
-    start/end in seconds, position top/center/bottom) or several at once
+    start/end in seconds, position top/center/bottom or a corner, underline) or several at once
     (elementIds: text and style). Style overrides as in add_text. Only the
     fields you pass change."""
     if args.element_ids is not None:
@@ -126,17 +144,32 @@ def update_text(project: Project, args: UpdateTextArgs, ctx: ToolContext) -> Pro
             resolve_range(element, start, end, None)
         except EditError:
             raise ToolError("Invalid time range") from None
+    style, position = args.overrides(), args.position
+    if position in CORNERS:
+        style.update(_corner(project, element, position, style))
+        position = None
     scene = update_text_element(
         project.scene,
         element,
         project.settings.canvas_size.height,
         args.text if args.text is not None else args.content,
-        args.position,
+        position,
         start,
         end,
-        args.overrides(),
+        style,
     )
     return project.with_scene(scene), {"success": True, "elementId": element.id}
+
+
+def _corner(project: Project, element: TextElement, corner: str, style: dict[str, Any]) -> dict[str, float]:
+    """The centre that puts the text block (as the renderer lays it out, with the new style) in ``corner``."""
+    from neuralcut_cli.render.text import text_block
+
+    size = project.settings.canvas_size
+    left, _, right, _ = text_block(restyle(element, style), (size.width, size.height))
+    row, side = CORNERS[corner]
+    x = side * max(0.0, size.width / 2 - MARGIN * size.width - (right - left) / 2)
+    return {"position_x": round(x, 2), "position_y": text_y(row, size.height)}
 
 
 def _update_many(project: Project, args: UpdateTextArgs) -> ProjectEdit[UpdateTextOutput]:

@@ -365,7 +365,7 @@ REFUSALS: list[tuple[str, Check | str]] = [
         "move the title back 2 seconds",
         "shift the logo somewhere nice",
         "add the flag of England",
-        "make the title red",
+        "make the title sparkle",
         "speed up the intro",
         "delete the whole video",
         "split",

@@ -408,7 +408,8 @@ IMPOSSIBLE = [
     ("add a transition between the clips", "AddTransition"),  # every cut (issue 27)
     ("crop the video", REFUSE),
     ("rotate the logo 90 degrees", REFUSE),
-    ("make the title red", REFUSE),
+    ("make the title sparkle", REFUSE),
+    ("make the title red", "StyleText"),  # issue 29: text style
     ("blur the faces", REFUSE),
 ]
 
@@ -677,7 +678,7 @@ MORE_CHAINS = [
     ),
     ("undo twice and then redo", ["undo 2", "redo 1"]),
     ("mute the music and 5s", REFUSE),
-    ('add a title "Hello" at the top, then make it red', REFUSE),
+    ('add a title "Hello" at the top, then make it red', ['text "Hello" top hook', "StyleText"]),
 ]
 
 ANALYSIS = [  # silences, loudness, shot changes (issue 15)

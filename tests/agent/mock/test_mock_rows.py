@@ -3,23 +3,15 @@ made of the areas' rows by rank. A row that lacks a fact, or whose examples anot
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import re
 
 import pytest
 from paths import FIXTURES
 
+from neuralcut_cli.agent.backends import mock
 from neuralcut_cli.agent.backends.mock import intents as i
-from neuralcut_cli.agent.backends.mock import (
-    rules_clip,
-    rules_edit,
-    rules_look,
-    rules_make,
-    rules_media,
-    rules_motion,
-    rules_talk,
-    rules_transitions,
-    rules_words,
-)
 from neuralcut_cli.agent.backends.mock.listing import vocab_of
 from neuralcut_cli.agent.backends.mock.parse import hints, parse
 from neuralcut_cli.agent.backends.mock.plans import run_request
@@ -29,16 +21,11 @@ from neuralcut_cli.agent.context import build_context
 from neuralcut_cli.project.edit_session import ProjectSession
 
 VOCAB = vocab_of(build_context(ProjectSession(FIXTURES / "mock_project.json")))
-AREAS = (
-    rules_look,
-    rules_talk,
-    rules_clip,
-    rules_words,
-    rules_media,
-    rules_motion,
-    rules_transitions,
-    rules_edit,
-    rules_make,
+#: Every area module of the mock (``rules_<area>.py``), found on disk: a new area's rows must reach the table.
+AREAS = tuple(
+    importlib.import_module(f"{mock.__name__}.{module.name}")
+    for module in pkgutil.iter_modules(mock.__path__)
+    if module.name.startswith("rules_")
 )
 
 

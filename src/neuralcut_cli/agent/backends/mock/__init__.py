@@ -70,7 +70,11 @@ class MockBackend:
                 ),
             )
         replay = Replay(recorded, _mutating())  # every tool, declared or not: the mock calls them all
-        ctx = Context(playhead=(context.playback_time_ms / 1000) if context else 0.0, assets=vocab.assets)
+        ctx = Context(
+            playhead=(context.playback_time_ms / 1000) if context else 0.0,
+            assets=vocab.assets,
+            memory=previous_subjects(conversation),
+        )
         try:
             reply, failed = run_request(parsed.intents, replay, ctx)
         except NeedCall as need:
@@ -78,7 +82,8 @@ class MockBackend:
             return AssistantTurn(
                 content="", tool_calls=[ToolCall(id=call_id, name=need.call.name, args=need.call.args)]
             )
-        return _say(on_text, AssistantTurn(content=reply, failed=failed))
+        subjects = [] if failed else list(ctx.memory)
+        return _say(on_text, AssistantTurn(content=reply, failed=failed, subjects=subjects))
 
 
 #: Parses kept by (request, vocabulary): each turn of a long request replays its plans, and reading the
@@ -123,6 +128,16 @@ def _current_request(conversation: Sequence[ChatMessage]) -> tuple[str | None, l
             call = calls.get(result.tool_call_id) or ToolCall(id=result.tool_call_id, name=result.name)
             pairs.append((call, result))
     return conversation[last_user].content, pairs
+
+
+def previous_subjects(conversation: Sequence[ChatMessage]) -> tuple[str, ...]:
+    """What the latest earlier request that acted on something acted on (kept on its reply in the chat): what
+    "it", "that" and "the new one" mean at the start of this request."""
+    last_user = max((i for i, m in enumerate(conversation) if m.role == "user"), default=0)
+    for message in reversed(conversation[:last_user]):
+        if message.role == "assistant" and message.subjects:
+            return tuple(message.subjects)
+    return ()
 
 
 @lru_cache(maxsize=1)

@@ -195,6 +195,16 @@ def plan_update_effect(intent: i.UpdateEffect, ctx: Context) -> Plan:
             )
         if holders:  # "make the blur stronger" where the blur is on a clip
             return (yield from _update_clip_effect(intent, holders[0], kind))
+    if intent.ref.pronoun:  # "make it stronger" after "blur the beach clip": the clip's own effect
+        held = one(intent.ref, items, ctx)
+        effects = list(held.data.get("clipEffects", []))
+        if held.type != "effect" and len(effects) == 1:
+            return (yield from _update_clip_effect(intent, held, effects[0]))
+        if held.type != "effect" and effects:
+            raise Failed(
+                f"{held.describe()} has {len(effects)} effects ({', '.join(effects)}); say which, e.g. "
+                f"'make the {effects[-1]} on it stronger'."
+            )
     item = one(intent.ref, items, ctx, ("effect",))
     effect = find_effect(str(item.data.get("effectType")))
     if effect is None:

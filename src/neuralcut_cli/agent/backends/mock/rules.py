@@ -14,6 +14,7 @@ from neuralcut_cli.agent.backends.mock import rules_look as look
 from neuralcut_cli.agent.backends.mock import rules_make as make
 from neuralcut_cli.agent.backends.mock import rules_media as media
 from neuralcut_cli.agent.backends.mock import rules_motion as motion
+from neuralcut_cli.agent.backends.mock import rules_style as style
 from neuralcut_cli.agent.backends.mock import rules_talk as talk
 from neuralcut_cli.agent.backends.mock import rules_transitions as transitions
 from neuralcut_cli.agent.backends.mock import rules_words as words
@@ -31,6 +32,7 @@ RULES: tuple[Rule, ...] = tuple(
             *transitions.ROWS,
             *edit.ROWS,
             *make.ROWS,
+            *style.ROWS,
         ),
         key=lambda rule: rule.rank,
     )

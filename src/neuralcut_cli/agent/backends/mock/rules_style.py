@@ -1,0 +1,187 @@
+"""Readings of text style said the way people say it: colour by name or hex, size (bigger, smaller, by a share,
+a size), place (top, bottom, centre, a corner, "lower third"), font, weight, italic, underline, background box.
+
+One request may say several ("make the title red and bigger" is one intent: the "and" joins style words, not
+edits). Each style word is taken whole; a request with words left over is refused as every other is.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from neuralcut_cli.agent.backends.mock import intents as i
+from neuralcut_cli.agent.backends.mock import plans_style as p_style
+from neuralcut_cli.agent.backends.mock.clause import Clause
+from neuralcut_cli.agent.backends.mock.listing import Vocab
+from neuralcut_cli.agent.backends.mock.refs import take_ref
+from neuralcut_cli.agent.backends.mock.rule import Rule
+from neuralcut_cli.agent.backends.mock.slots import take_corner, take_position
+from neuralcut_cli.project.colors import NAMED, to_hex
+
+#: Font families people name (OpenCut's list and the usual system fonts); others are refused as unknown words.
+FONTS = (
+    "arial", "helvetica", "georgia", "times new roman", "times", "verdana", "courier new", "courier", "roboto",
+    "inter", "montserrat", "open sans", "lato", "poppins", "oswald", "playfair display", "bebas neue",
+    "comic sans ms", "comic sans", "impact", "trebuchet ms", "garamond", "futura", "raleway", "noto sans",
+    "source sans pro", "ubuntu", "dejavu sans", "tahoma", "palatino", "merriweather", "nunito", "pacifico",
+)  # fmt: skip
+_FONT = "|".join(re.escape(f) for f in sorted(FONTS, key=len, reverse=True))
+_COLOUR = r"(?:#[0-9a-f]{6}\b|#[0-9a-f]{3}\b|(?:light|dark|bright|pale|deep)\s+[a-z]+|[a-z]+)"
+_SMALL = r"(?:a (?:little|bit|tad|touch)|slightly|a little bit|somewhat)"
+_LARGE = r"(?:much|way|a lot|super|really|far|loads|heaps)"
+
+
+@dataclass(frozen=True)
+class StyleText(i.Intent):
+    """Restyle text: only the fields said change."""
+
+    ref: i.Ref = i.Ref("")
+    color: str | None = None  # #rrggbb
+    size: float | None = None  # a font size said outright
+    scale: float | None = None  # bigger / smaller: a factor of the size it has
+    position: str | None = None  # top, center, bottom or a corner
+    font: str | None = None
+    weight: str | None = None  # bold | normal
+    italic: bool | None = None
+    decoration: str | None = None  # underline | line-through | none
+    box: bool | None = None
+    box_color: str | None = None
+    third: bool = False  # "lower third": said back as such
+
+
+def colour_of(word: str) -> str | None:
+    """``#rrggbb`` of a colour name ("red", "light blue", "dark green") or hex, else None."""
+    word = word.strip().lower()
+    if word.startswith("#"):
+        return to_hex(word)
+    joined = re.sub(r"^(bright|deep)\s+", "", word).replace(" ", "").replace("grey", "gray")
+    joined = re.sub(r"^pale", "light", joined)
+    return to_hex(joined) if joined in NAMED else None
+
+
+def read_style_text(c: Clause, v: Vocab) -> i.Intent | None:
+    c.take(r"^(?:now |then |also |and )?(?:make|turn|change|set|give|use|put|switch|paint|style|colou?r|move|place)\b")
+    ref = take_ref(c, v)
+    if ref is None or ref.track:
+        return None
+    c.take(r"\b(?:the\s+)?(?:text|font|type|letters|words|writing)\b(?=\s+(?:colou?r|size|bigger|larger|smaller)\b)")
+    found = {
+        **_box(c),
+        **_size(c),
+        **_place(c),
+        **_font(c),
+        **_weight(c),
+        **_decoration(c),
+    }
+    found.update(_colour(c))  # after the box: "a black background" is the box's colour
+    if not found or (set(found) == {"position"} and found["position"] in ("top", "center", "bottom")):
+        return None  # nothing said of style, or only a row of the frame: the "place" row's
+    c.take(r"\b(?:and|with|but|for|in|to|the|it|its|also|too|please)\b")
+    return StyleText(ref=ref, **found)
+
+
+def _colour(c: Clause) -> dict[str, Any]:
+    match = c.find(rf"\b(?:(?:the\s+)?(?:text\s+|font\s+)?colou?r\s+(?:to\s+|of\s+)?|in\s+|into\s+|to\s+)?(?P<c>{_COLOUR})"
+                   r"(?:\s+colou?r(?:ed)?)?(?=\s|$)")  # fmt: skip
+    while match is not None:
+        colour = colour_of(match.group("c"))
+        if colour is not None:
+            c.use(match.start(), match.end())
+            return {"color": colour}
+        match = c.find(rf"(?<=\s)(?P<c>{_COLOUR})(?=\s|$)", match.end())
+    return {}
+
+
+def _box(c: Clause) -> dict[str, Any]:
+    if c.take(r"\b(?:no|without(?: a| the)?|remove(?: the)?|take away(?: the)?|drop(?: the)?)\s+(?:background|bg)"
+              r"(?:\s+box)?\b|\bno\s+box\b"):  # fmt: skip
+        return {"box": False}
+    match = c.take(rf"\b(?:(?:with|on)\s+)?(?:an?\s+)?(?:(?P<c>{_COLOUR})\s+)?(?:background|bg)(?:\s+box)?\b|"
+                   rf"\b(?:an?\s+)?(?:(?P<c2>{_COLOUR})\s+)?box\s+(?:behind|around|under)(?:\s+(?:it|the text))?\b")  # fmt: skip
+    if match is None:
+        return {}
+    said = match.group("c") or match.group("c2")
+    colour = colour_of(said) if said else None
+    if said and colour is None:
+        return {}  # "a nice background": a word that is no colour; refused with it
+    return {"box": True, **({"box_color": colour} if colour else {})}
+
+
+def _size(c: Clause) -> dict[str, Any]:
+    outright = c.take(r"\b(?:(?:the\s+)?(?:font\s+|text\s+)?size\s+(?:to\s+|of\s+)?|to\s+size\s+)(?P<n>\d+(?:\.\d+)?)"
+                      r"(?:\s*(?:px|pt|points?|pixels?))?\b")  # fmt: skip
+    if outright is not None:
+        return {"size": float(outright.group("n"))}
+    share = c.take(r"\b(?P<n>\d+(?:\.\d+)?)%\s+(?P<way>bigger|larger|smaller)\b")
+    if share is not None:
+        n = float(share.group("n")) / 100
+        return {"scale": 1 + n if share.group("way") != "smaller" else max(0.05, 1 - n)}
+    if c.take(r"\b(?:twice|double)\s+(?:as\s+)?(?:big|large)\b|\bdouble\s+(?:the\s+)?size\b"):
+        return {"scale": 2.0}
+    if c.take(r"\bhalf\s+(?:the\s+|its\s+)?size\b"):
+        return {"scale": 0.5}
+    way = c.take(
+        rf"\b(?:(?P<small>{_SMALL})\s+|(?P<large>{_LARGE})\s+)?(?P<w>bigger|larger|smaller|tinier|huge|tiny)\b"
+    )
+    if way is None:
+        return {}
+    grow = way.group("w") in ("bigger", "larger", "huge")
+    amount = 1.25 if way.group("small") else 2.0 if way.group("large") or way.group("w") in ("huge", "tiny") else 1.5
+    return {"scale": amount if grow else 1 / amount}
+
+
+def _place(c: Clause) -> dict[str, Any]:
+    if c.take(r"\b(?:in|on|to|into|as)?\s*(?:the\s+|a\s+)?lower[\s-]+third\b"):
+        return {"position": "bottom", "third": True}
+    corner = take_corner(c)
+    if corner is not None:
+        return {"position": corner}
+    position = take_position(c)
+    return {} if position is None else {"position": position}
+
+
+def _font(c: Clause) -> dict[str, Any]:
+    match = c.take(rf"\b(?:(?:the\s+)?font(?:\s+family)?\s+(?:to\s+)?|in\s+|to\s+)?(?P<f>{_FONT})(?:\s+font)?\b")
+    return {} if match is None else {"font": match.group("f").title().replace("Ms", "MS")}
+
+
+def _weight(c: Clause) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if c.take(r"\b(?:not|no|un|remove(?: the)?|without(?: the)?)\s*-?\s*bold\b|\b(?:normal|regular)\s+weight\b"):
+        out["weight"] = "normal"
+    elif c.take(r"\b(?:in\s+)?bold(?:er)?\b"):
+        out["weight"] = "bold"
+    if c.take(r"\b(?:not|no|un|remove(?: the)?|without(?: the)?)\s*-?\s*italics?\b|\bupright\b"):
+        out["italic"] = False
+    elif c.take(r"\b(?:in\s+)?italics?\b|\bitalici[sz]e\b|\bslanted\b"):
+        out["italic"] = True
+    return out
+
+
+def _decoration(c: Clause) -> dict[str, Any]:
+    if c.take(r"\b(?:not|no|remove(?: the)?|without(?: the)?)\s+underlined?\b|\bun-?underline\b"):
+        return {"decoration": "none"}
+    if c.take(r"\bunderlined?\b"):
+        return {"decoration": "underline"}
+    if c.take(r"\bstrike[\s-]*(?:through|it out)\b|\bcross(?:ed)?\s+(?:it\s+)?out\b|\bstruck\s+through\b"):
+        return {"decoration": "line-through"}
+    return {}
+
+
+ROWS = (
+    Rule(
+        "style text",
+        read_style_text,
+        plan=p_style.plan_style_text,
+        examples=(
+            "make the title yellow",
+            "make it bigger and bold",
+            "put the title in the bottom left corner",
+            "underline the caption",
+            "give the title a black background box",
+        ),
+        rank=385,
+    ),
+)
