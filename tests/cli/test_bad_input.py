@@ -119,7 +119,7 @@ TOOL_CASES: list[tuple[str, str, int]] = [
             "{}",
             '{"trackId": "t-text", "elementId": "e-title", "volume": 0.5}',
             '{"trackId": "t-audio", "elementId": "nope", "volume": 0.5}',
-            '{"trackId": "t-audio", "elementId": "e-music", "volume": 2}',
+            '{"trackId": "t-audio", "elementId": "e-music", "volume": 11}',
             '{"trackId": "t-audio", "elementId": "e-music", "volume": -1}',
             '{"trackId": "t-audio", "elementId": "e-music", "volume": "loud"}',
         ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field
+from pydantic.json_schema import SkipJsonSchema
 
 from neuralcut_cli.editing.builders import DEFAULT_DURATION, media_element
 from neuralcut_cli.editing.placement import place_auto, place_on_track
@@ -82,27 +83,31 @@ def _duration(asset, requested: float | None) -> int:  # type: ignore[no-untyped
     return ticks
 
 
+MAX_GAIN = 10.0  # +20 dB, the most OpenCut's file format holds
+
+
 class VolumeArgs(ToolArgs):
-    track_id: Annotated[Id, Field(description="trackId of the element's track.")]
+    # Derived from elementId, so left out of the schema (a model put element ids here); still read when given.
+    track_id: SkipJsonSchema[Id | None] = None
     element_id: Annotated[Id, Field(description="elementId of an audio or video element.")]
     volume: Annotated[
         float,
-        Field(ge=0, le=1, allow_inf_nan=False, description="Linear gain from 0 (silent, muted) to 1 (unchanged)."),
+        Field(ge=0, le=MAX_GAIN, allow_inf_nan=False, description="Gain: 0 mutes, 1 unchanged, 10 is +20 dB."),
     ]
     errors: ClassVar = {
         "track_id": "Element not found",
         "element_id": "Element not found",
-        "volume": "Volume must be between 0 and 1",
+        "volume": "Volume must be between 0 and 10",
     }
 
 
 @tool("set_volume", VolumeArgs, kind="edit", group="core", hints=Hints(destructive=False, idempotent=True))
 def set_volume(project: Project, args: VolumeArgs, ctx: ToolContext) -> ProjectEdit[VolumeOutput]:
-    """Set the volume of an audio or video element as a linear gain from 0
-    (mute) to 1 (original level); 0.5 is about -6 dB."""
+    """Set an audio or video element's volume as a linear gain: 0 mutes, 1 is its own level, 0.5 about
+    -6 dB, up to 10 (+20 dB)."""
     scene = project.scene
-    track = scene.tracks.find(args.track_id)
-    element = next((e for e in track.elements if e.id == args.element_id), None) if track else None
+    found = scene.find_element(args.element_id)
+    element = found[1] if found is not None and args.track_id in (None, found[0].id) else None
     if element is None:
         raise ToolError("Element not found")
     if element.type not in ("audio", "video"):

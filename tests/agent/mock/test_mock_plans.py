@@ -262,15 +262,19 @@ PLANS = [  # request, the calls it makes in order, words its reply must contain
     ),
     (
         "make the music a bit quieter",
-        [LT, 'set_volume {"elementId": "e-music", "trackId": "t-audio", "volume": 0.355}'],
-        "36%",
+        [LT, 'set_volume {"elementId": "e-music", "trackId": "t-audio", "volume": 0.354681}'],
+        "35%",
     ),  # -6 dB, 3 dB more
     (
         "drop the music by 10 dB",
-        [LT, 'set_volume {"elementId": "e-music", "trackId": "t-audio", "volume": 0.158}'],
+        [LT, 'set_volume {"elementId": "e-music", "trackId": "t-audio", "volume": 0.15843}'],
         "16%",
     ),
-    ("make the intro louder", [LT], "already at full volume"),
+    (
+        "make the intro louder",
+        [LT, 'set_volume {"elementId": "e-intro", "trackId": "t-main", "volume": 1.995262}'],
+        "+6.0 dB (above its own level",
+    ),  # issue 29: gain above 0 dB exists in the file format (to +20 dB)
     (
         "mute the intro and the beach clip",
         [
@@ -465,7 +469,6 @@ FAILS = {
     "make the fade longer",
     "split the beach clip at 20s",
     "move the title 5 seconds earlier",
-    "make the intro louder",
     "mute the title",
     "set the vignette to 50",
 }  # the plan stops with a reason, before any edit

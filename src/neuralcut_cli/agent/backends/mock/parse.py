@@ -181,7 +181,26 @@ def parse(text: str, vocab: Vocab) -> Parsed:
         intents.extend(parts)
     if not intents:
         return Parsed(refusal=refusal(text, [], prepare(text), vocab))
-    return Parsed(tuple(intents))
+    return Parsed(_without_complaints(intents))
+
+
+#: "the music is too loud": a change on its own; the reason for the change said after it otherwise.
+_COMPLAINT = re.compile(r"\b(?:is|are|'s|sounds?|seems?|feels?)\s+(?:\w+\s+)?too\s+(?:loud|quiet|soft|low)\b", re.I)
+
+
+def _without_complaints(intents: list[Intent]) -> tuple[Intent, ...]:
+    """A complaint followed by the change that answers it ("the music is too loud, drop it by 5 dB") is the
+    change alone, not two."""
+    kept = list(intents)
+    for index, intent in reversed(list(enumerate(intents))):
+        answer = next((k for k in range(index + 1, len(kept)) if type(kept[k]) is type(intent)), None)
+        if not _COMPLAINT.search(intent.said) or answer is None:
+            continue
+        refs = getattr(kept[answer], "refs", ())
+        if refs and all(ref.pronoun for ref in refs):  # "drop it by 5 dB": it is what the complaint named
+            kept[answer] = replace(kept[answer], refs=getattr(intent, "refs", refs))  # type: ignore[call-arg]
+        del kept[index]
+    return tuple(kept)
 
 
 def _with_verb(part: str, verb: str, first: bool, reading: _Read, vocab: Vocab) -> _Read:

@@ -86,20 +86,23 @@ def plan_add_media(intent: i.AddMedia, ctx: Context) -> Plan:
     )
 
 
+MAX_GAIN = 10.0  # +20 dB: the most the file format holds
+
+
 def _gain(item: Item, level: i.Level) -> float:
     if level.mute:
         return 0.0
     if level.gain is not None:
-        if level.gain > 1.0001:
-            raise Failed("Volume goes up to 100% (the clip's own level); set_volume cannot make it louder than that.")
-        return round(max(0.0, level.gain), 3)
+        if level.gain > MAX_GAIN * 1.0001:
+            raise Failed("Volume goes up to +20 dB (10 times the clip's own level); that is the most a clip holds.")
+        return round(max(0.0, level.gain), 6)
     current = 0.0 if item.data.get("muted") else float(item.data.get("volume", 1.0))
     delta = level.delta_db or 0.0
     if current <= 0 and delta > 0:
         raise Failed(f"{item.describe()} is muted; say 'unmute' (or a level such as 50%) first.")
-    if current >= 0.999 and delta > 0:
-        raise Failed(f"{item.describe()} is already at full volume (100%); set_volume cannot go louder.")
-    return round(min(1.0, current * math.pow(10, delta / 20)), 3)
+    if current >= MAX_GAIN * 0.999 and delta > 0:
+        raise Failed(f"{item.describe()} is already at +20 dB, the most a clip holds.")
+    return round(min(MAX_GAIN, current * math.pow(10, delta / 20)), 6)
 
 
 def plan_volume(intent: i.Volume, ctx: Context) -> Plan:
@@ -111,15 +114,20 @@ def plan_volume(intent: i.Volume, ctx: Context) -> Plan:
     for item in chosen:
         gain = _gain(item, intent.level)
         yield Call("set_volume", VolumeArgs(track_id=item.track_id, element_id=item.id, volume=gain))
-        lines.append(
-            f"Muted {item.id}"
-            if gain == 0
-            # said in dB, as the change is shown
-            else f"Set {item.id} to {20 * math.log10(gain):+.1f} dB ({round(gain * 100):g}% of full)"
-            if gain < 1
-            else f"Set {item.id} to full volume (0 dB)"
-        )
+        lines.append(_said_gain(item, gain))
     return Done("; ".join(lines) + ".", tuple(item.id for item in chosen))
+
+
+def _said_gain(item: Item, gain: float) -> str:
+    """The new level in dB, as the change is shown."""
+    if gain == 0:
+        return f"Muted {item.id}"
+    db = 20 * math.log10(gain)
+    if abs(db) < 0.05:
+        return f"Set {item.id} to its own level (0 dB)"
+    if db > 0:
+        return f"Set {item.id} to {db:+.1f} dB (above its own level: loud parts may clip)"
+    return f"Set {item.id} to {db:+.1f} dB ({round(gain * 100):g}% of full)"
 
 
 def plan_add_sticker(intent: i.AddSticker, ctx: Context) -> Plan:

@@ -83,26 +83,13 @@ def take_level(c: Clause) -> Level | None:
         r"\b(?:turn |switch )?off$|(?<=\x01)\s*off\b|\bsilent\b"
     ):
         return Level(mute=True)
-    relative = c.take(r"\b(?:by|down by|up by)\s+(-?\d+(?:\.\d+)?)\s*(?:db|decibels?)\b")
-    if relative is not None:
-        value = float(relative.group(1))
-        lowering, raising = bool(re.search(_DOWN_WORDS, c.text)), bool(re.search(_UP_WORDS, c.text))
-        if value < 0:
-            lowering, raising = True, False
-        if lowering == raising:  # "change the music by 6 dB": up or down?
-            return None
-        c.take(
-            r"\b(?:reduce|decrease|lower|raise|increase|boost|turn (?:it )?(?:up|down)|up|down|quieter|louder|"
-            r"softer)\b"
-        )
-        return Level(delta_db=-abs(value) if lowering else abs(value))
+    decibels = _decibels(c)
+    if decibels is not None:
+        return decibels
     percent = c.take(r"(?:\b(?:to|at)\s+)?(\d+(?:\.\d+)?)%")
     if percent is not None:
         c.take(r"\b(?:down|up|lower|quieter|louder|volume|level)\b")
         return Level(gain=float(percent.group(1)) / 100)
-    decibels = c.take(r"(?:\b(?:to|at)\s+)?(-?\d+(?:\.\d+)?)\s*(?:db|decibels?)\b")
-    if decibels is not None:
-        return Level(gain=min(1.0, 10 ** (float(decibels.group(1)) / 20)))
     if c.take(r"\bhalf as loud\b|\btoo loud\b"):  # relative: 6 dB down from where it is
         return Level(delta_db=-6.0)
     if c.take(r"\btwice as loud\b|\btoo (?:quiet|soft)\b"):
@@ -124,6 +111,37 @@ def take_level(c: Clause) -> Level | None:
     if up is not None:
         return Level(delta_db=_db(1, c))
     return None
+
+
+_DB = r"(?P<n>[+-]?\d+(?:\.\d+)?)\s*(?:db|decibels?)\b"
+_DIRECTION = (
+    r"\b(?:reduce|decrease|lower|raise|increase|boost|turn (?:it |that |them )?(?:up|down)|up|down|quieter|louder|"
+    r"softer|higher)\b"
+)
+
+
+def _decibels(c: Clause) -> Level | None:
+    """``to -20 dB`` (a level), ``+3 dB`` / ``3 dB louder`` / ``down 3db`` / ``by 3 decibels`` with up or down (a
+    change); a bare ``-20 dB`` is a level. A change without a direction (``by 6 dB``) is no reading."""
+    level = c.take(rf"\b(?:to|at)\s+{_DB}")
+    if level is None and (bare := c.find(rf"(?<![\w+]){_DB}")) is not None and bare.group("n").startswith("-"):
+        if not re.search(r"\bby\b", c.text):
+            level = c.take(rf"(?<![\w+]){_DB}")
+    if level is not None:
+        c.take(r"\b(?:down|up)\b")
+        return Level(gain=10 ** (float(level.group("n")) / 20))
+    change = c.take(rf"(?:\b(?:by|down by|up by)\s+)?(?<![\w])(?:{_DB})")
+    if change is None:
+        return None
+    said = change.group("n")
+    lowering, raising = bool(re.search(_DOWN_WORDS, c.text)), bool(re.search(_UP_WORDS, c.text))
+    if said.startswith(("+", "-")):
+        lowering, raising = said.startswith("-"), said.startswith("+")
+    if lowering == raising:  # "change the music by 6 dB": up or down?
+        return None
+    c.take(_DIRECTION)
+    value = abs(float(said))
+    return Level(delta_db=-value if lowering else value)
 
 
 def take_step(c: Clause) -> float | None:
