@@ -203,8 +203,8 @@ MOVES = [
     ("move the star 1 second earlier", "move the star by -1"),
     ("slide the logo right by 3 seconds", "move the logo by +3"),
     ("push the title later by 2s", "move the title by +2"),
-    ("move the logo to the end", "move the logo to end"),
-    ("move the caption to the start", "move the caption to start"),
+    ("move the logo to the end", "Reorder"),  # issue 29: it then ends where the timeline ends
+    ("move the caption to the start", "Reorder"),
     ("move the logo to when the city clip starts", "move the logo to start(the city clip)"),
     ("move the star to where the beach clip begins", "move the star to start(the beach clip)"),
     ("move the title and the caption to 8s", "move the title+the caption to 8"),
@@ -455,7 +455,7 @@ MORE = [  # phrasings written apart from the ones above, the way people type the
     ("shift the logo left by 1 second", "move the logo by -1"),
     ("move the caption up to the top", "place the caption top"),
     ("put the title in the middle", "place the title center"),
-    ("move the caption right after the title", "move the caption to end(the title)"),
+    ("move the caption right after the title", "Reorder"),  # off the main track: starts where the title ends
     ("make the logo shorter by 2 seconds", "timing the logo delta=-2"),
     ("the title should last 4 seconds", "timing the title length=4"),
     ("make the star 3 seconds long", "timing the star length=3"),

@@ -34,6 +34,7 @@ class Ref:
     pronoun: bool = False  # "it", "them", "that": the last thing acted on
     track: bool = False  # "the logo track": the track, not an element
     word: str = ""  # the kind word said ("title", "caption"): names that contain it come first
+    half: str | None = None  # "the second half" (after the last split): second | first
 
 
 @dataclass(frozen=True)
@@ -88,7 +89,11 @@ class Help(Intent):
 @dataclass(frozen=True)
 class History(Intent):
     backwards: bool = True
-    count: int = 1
+    count: int = 1  # ALL_STEPS: "undo everything"
+
+
+#: Steps "undo everything" takes at most in one request (the mock makes one call a turn, and a request has 24).
+ALL_STEPS = 20
 
 
 @dataclass(frozen=True)

@@ -53,6 +53,8 @@ def plan_shown(intent: i.TrackState | i.Visibility, ctx: Context) -> Plan:
 def plan_track_state(intent: i.TrackState, ctx: Context) -> Plan:
     result = yield Call("list_timeline")
     track = resolve_track(intent.track, result["tracks"], items_of(result), ctx)
+    if intent.action == "solo":
+        return (yield from _solo(track, result["tracks"]))
     key, wanted = _STATE[intent.action]
     tool = "toggle_track_mute" if key == "muted" else "toggle_track_visibility"
     named = track_words(track)
@@ -65,6 +67,20 @@ def plan_track_state(intent: i.TrackState, ctx: Context) -> Plan:
     done = yield Call(tool, {"trackId": track["trackId"]})
     word = {"muted": ("Muted", "Unmuted"), "hidden": ("Hid", "Showed")}[key][0 if done.get(key) else 1]
     return Done(f"{word} {named}.")
+
+
+def _solo(track: dict[str, Any], tracks: list[dict[str, Any]]) -> Plan:
+    """Only ``track`` is heard: every other track with sound is muted, and ``track`` unmuted if it was."""
+    if "muted" not in track:  # only tracks with sound can be muted (list_timeline says which)
+        raise Failed(f"{track_words(track)[0].upper()}{track_words(track)[1:]} has no sound to solo.")
+    changed = []
+    for other in tracks:
+        wrong = other["muted"] if other["trackId"] == track["trackId"] else not other.get("muted", False)
+        if "muted" in other and wrong and other.get("elements"):
+            yield Call("toggle_track_mute", {"trackId": other["trackId"]})
+            changed.append(("unmuted " if other["trackId"] == track["trackId"] else "muted ") + track_words(other))
+    said = f"; {', '.join(changed)}" if changed else " (the other tracks were already muted)"
+    return Done(f"Soloed {track_words(track)}{said}. Say 'undo' to hear them all again.", (track["trackId"],))
 
 
 def plan_duplicate(intent: i.Duplicate, ctx: Context) -> Plan:

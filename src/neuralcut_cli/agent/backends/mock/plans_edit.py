@@ -38,10 +38,15 @@ def plan_split(intent: i.Split, ctx: Context) -> Plan:
         times = [round((item.start + item.end) / 2, 6)]
     else:
         times = sorted({when(t, items, ctx) for t in intent.times})
-    if intent.ref is not None and intent.times:
-        _holding(intent.ref, times, items, ctx)
+    held = _holding(intent.ref, times, items, ctx) if intent.ref is not None and intent.times else None
+    if intent.ref is not None and not intent.times:
+        held = one(intent.ref, items, ctx)
     result = yield Call("split", SplitArgs(times=times))
     affected = result["affectedElements"]
+    targets = tuple(affected)
+    if held is not None and len(times) == 1 and held.id in affected[::2]:  # (original, new piece) pairs
+        at = affected.index(held.id)
+        targets = (held.id, affected[at + 1])  # "split the beach clip, delete the second half": its pieces
     where = ", ".join(tc(t) for t in times)
     if not affected:
         return Done(f"Nothing to split at {where}: no element spans that time.")
@@ -49,7 +54,7 @@ def plan_split(intent: i.Split, ctx: Context) -> Plan:
     return Done(
         f"Split at {where}{note}: {plural(len(affected), 'element')} affected (cut originals and their new pieces): "
         f"{', '.join(affected)}.",
-        tuple(affected),
+        targets,
     )
 
 

@@ -67,7 +67,11 @@ def plan_history(intent: i.History, ctx: Context) -> Plan:
         done.append(result["undone" if intent.backwards else "redone"]["request"])
     verb = "Undid" if intent.backwards else "Redid"
     shown = "; ".join(f'"{request}"' for request in done)
-    short = f" (only {len(done)} of {intent.count}: there was no more)" if len(done) < intent.count else ""
+    if intent.count == i.ALL_STEPS:
+        more = len(done) == intent.count
+        short = f" (the last {len(done)}; there may be more: say it again)" if more else f" (all {len(done)})"
+    else:
+        short = f" (only {len(done)} of {intent.count}: there was no more)" if len(done) < intent.count else ""
     return Done(f"{verb} {shown}{short}.")
 
 

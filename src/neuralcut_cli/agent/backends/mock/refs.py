@@ -61,7 +61,15 @@ def _pattern(vocab: Vocab) -> str:
     )
 
 
+_HALF = (
+    r"\bthe (?:(?P<second>second|right|later|last|end)|(?P<first>first|left|earlier|start))"
+    r" (?:half|part|piece|bit|side)(?:\s+of\s+(?:it|them|that|the split|the cut))?\b"
+    r"|\bthe (?:part|piece|bit) (?:(?P<after>after)|(?P<before>before)) the (?:cut|split)\b"
+)
 _PRONOUN = (
+    rf"{_HALF}|"
+    r"\bthe (?:new|newest|latest) (?:one|1|ones|copy|copies|clip|clips|text|title|element)(?!\s+(?:of|on|at))\b|"
+    r"\bthe (?:copy|copies|duplicate|duplicates)\b|"
     r"\b(?:it|them)\b(?!')|\b(?:that one|this one|the same (?:one|ones|clip|part|element)|"
     r"those|these|that|this)\b(?=\s*$|\s+(?:to|at|by|on|in|from|for|with|and|,|a|an|the|\d|up|"
     r"down|louder|quieter|shorter|longer|last|black|stronger|weaker|softer|more|less|out|off|into|"
@@ -98,7 +106,7 @@ def _scan(c: Clause, vocab: Vocab, most: int = 10_000) -> list[Ref]:
         if pronoun is not None and (match is None or pronoun.start() < match.start()):
             c.use(pronoun.start(), pronoun.end())
             if not (refs and _SAME.search(c.text, 0, pronoun.start())):  # "move the star so it starts at 2s"
-                refs.append(Ref(pronoun.group(0), pronoun=True, plural=pronoun.group(0) in ("them", "those", "these")))
+                refs.append(_pronoun(pronoun))
             start = pronoun.start()
         else:
             assert match is not None
@@ -108,6 +116,16 @@ def _scan(c: Clause, vocab: Vocab, most: int = 10_000) -> list[Ref]:
         pronoun = _still(c, pronoun, _PRONOUN, start)
         match = _still(c, match, pattern, start)
     return refs
+
+
+def _pronoun(match: re.Match[str]) -> Ref:
+    """ "it", "them", "the new one", "the second half": what the last request (or step) acted on."""
+    said = match.group(0)
+    groups = match.groupdict()
+    half = "second" if groups.get("second") or groups.get("after") else "first" if groups.get("first") else None
+    half = half or ("first" if groups.get("before") else None)
+    plural = said in ("them", "those", "these") or said.endswith(("ones", "copies", "duplicates", "clips"))
+    return Ref(said, pronoun=True, plural=plural, half=half)
 
 
 def _still(c: Clause, found: re.Match[str] | None, pattern: str, start: int) -> re.Match[str] | None:
@@ -154,6 +172,8 @@ def resolve(
     pool = [i for i in items if not allowed or i.type in allowed]
     if ref.pronoun:
         found = [i for i in pool if i.id in set(memory)]
+        if ref.half is not None:
+            found = _half(ref, found)
         if not found:
             raise Unresolved(f"I don't know what '{ref.text}' refers to here; name it (e.g. 'the title' or its id).")
         return found
@@ -179,6 +199,24 @@ def resolve(
         listing = ", ".join(i.describe() for i in found[:6])
         raise Unresolved(f"'{ref.text}' could mean {listing}. Say which one (by id, or 'the first ...').")
     return found
+
+
+def _half(ref: Ref, pieces: list[Item]) -> list[Item]:
+    """The pieces on one side of the last split: those starting (second) or ending (first) where another of
+    them ends or starts. Pieces on more than one track are refused: which did the person mean?"""
+    if ref.half == "second":
+        side = [i for i in pieces if any(abs(i.start - j.end) < 1e-6 and i.track_id == j.track_id for j in pieces)]
+    else:
+        side = [i for i in pieces if any(abs(i.end - j.start) < 1e-6 and i.track_id == j.track_id for j in pieces)]
+    if not side:
+        raise Unresolved(f"'{ref.text}' means a piece of what was just split, and nothing was; say which element.")
+    if len({i.track_id for i in side}) > 1:
+        listing = ", ".join(i.describe() for i in side[:6])
+        raise Unresolved(
+            f"'{ref.text}' could be any of {listing} (the split cut {len({i.track_id for i in side})} tracks); "
+            f"name one, e.g. 'delete {side[0].id}'."
+        )
+    return side
 
 
 def pieces_of_one(items: list[Item]) -> bool:

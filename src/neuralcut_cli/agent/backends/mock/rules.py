@@ -8,6 +8,7 @@ if it is new, and tests (``docs/mock.md``).
 
 from __future__ import annotations
 
+from neuralcut_cli.agent.backends.mock import rules_arrange as arrange
 from neuralcut_cli.agent.backends.mock import rules_clip as clip
 from neuralcut_cli.agent.backends.mock import rules_edit as edit
 from neuralcut_cli.agent.backends.mock import rules_look as look
@@ -33,6 +34,7 @@ RULES: tuple[Rule, ...] = tuple(
             *edit.ROWS,
             *make.ROWS,
             *style.ROWS,
+            *arrange.ROWS,
         ),
         key=lambda rule: rule.rank,
     )

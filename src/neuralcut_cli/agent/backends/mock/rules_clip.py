@@ -10,6 +10,7 @@ from neuralcut_cli.agent.backends.mock.clause import Clause
 from neuralcut_cli.agent.backends.mock.listing import Vocab
 from neuralcut_cli.agent.backends.mock.refs import take_ref, take_refs
 from neuralcut_cli.agent.backends.mock.rule import Rule
+from neuralcut_cli.agent.backends.mock.slots import A_BIT, A_LOT
 
 _TRACK_KINDS = {
     "main": "main",
@@ -64,15 +65,18 @@ def read_track_state(c: Clause, v: Vocab) -> i.Intent | None:
     """``mute the music track``, ``hide the logo track``, ``show the text track again``."""
     verb = c.take(
         r"\b(?P<mute>mute|silence)\b|\b(?P<unmute>unmute|un-mute)\b|\b(?P<hide>hide|turn off|disable)\b|"
-        r"\b(?P<show>show|unhide|un-hide|turn on|enable|bring back)\b"
+        r"\b(?P<show>show|unhide|un-hide|turn on|enable|bring back)\b|\b(?P<solo>solo|only hear|listen to only)\b"
     )
     if verb is None:
         return None
-    action = next(name for name in ("mute", "unmute", "hide", "show") if verb.group(name))
+    action = next(name for name in ("mute", "unmute", "hide", "show", "solo") if verb.group(name))
     track = take_track(c, v)
     c.take(r"\b(?:again|back)\b")
     if track is not None:
         return i.TrackState(track=track, action=action)
+    if action == "solo":  # "solo the music": the track the music is on
+        element = take_ref(c, v)
+        return None if element is None else i.TrackState(track=i.TrackRef(element.text, element=element), action=action)
     if action in ("hide", "show") and verb.group(0) in ("hide", "show", "unhide", "un-hide"):
         refs = take_refs(c, v)  # "hide the logo": the element, not its track
         c.take(r"\b(?:again|back)\b")
@@ -121,19 +125,27 @@ def _opacity(c: Clause) -> float | None:
 
 def read_speed(c: Clause, v: Vocab) -> i.Intent | None:
     """``speed up the beach clip 2x``, ``play the intro at half speed``, ``slow the city clip down to 0.5x``."""
+    motion = c.take(rf"\b(?:(?P<lot>{A_LOT}|extra|ultra)\s+)?slow[\s-]*(?:mo|motion|mo-mo)\b")
     verb = c.take(
         r"\b(?P<up>speed up|fast forward|quicken|accelerate)\b|\b(?P<down>slow down|slow)\b|"
-        r"\b(?:play|set|make|change|put)\b"
+        r"\b(?:play|set|make|change|put|do|add|give|use)\b"
     )
     refs = take_refs(c, v)
-    if verb is None or not refs:
+    if (verb is None and motion is None) or not refs:
         return None
     c.take(r"\b(?:down|up)\b")
+    if motion is not None:  # "slow mo the beach clip": half speed, "super slow motion": a quarter
+        c.take(r"\b(?:in|on|to|into|as)\b")
+        return i.Speed(refs=refs, rate=0.25 if motion.group("lot") else 0.5)
     rate = _rate(c)
+    if rate is None and verb is not None and (verb.group("up") or verb.group("down")):
+        amount = c.take(rf"\b(?P<bit>{A_BIT})\b|\b{A_LOT}\b")  # "speed up a bit": 1.25x; "way slower": 2x
+        if amount is not None:
+            rate = (1.25 if amount.group("bit") else 2.0) ** (1 if verb.group("up") else -1)
     if rate is None:
         return None  # "speed up the intro": by how much? Ask (the refusal names the words).
     c.take(r"\b(?:speed|the speed|playback|times|faster|slower|as fast|the normal speed)\b")
-    if verb.group("up") and rate < 1 or verb.group("down") and rate > 1:
+    if verb is not None and (verb.group("up") and rate < 1 or verb.group("down") and rate > 1):
         return None  # "slow down to 2x" contradicts itself
     return i.Speed(refs=refs, rate=rate)
 

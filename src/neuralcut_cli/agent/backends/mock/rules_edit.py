@@ -118,8 +118,11 @@ def read_move(c: Clause, v: Vocab) -> i.Intent | None:
         is None
     ):  # "set the title to 3 seconds" is a length to some, a place to others
         return None
-    anchor = take_anchor(c, v)  # before the references: "to when the city clip starts" is a time
+    starting = take_time(c, v, r"(?:so\s+(?:that\s+)?it\s+|to\s+)(?:starts?|begins?)\s+at")  # "to start at 0:03"
+    anchor = None if starting is not None else take_anchor(c, v)  # before the references: "to when X starts"
     refs = take_refs(c, v)
+    if starting is not None:
+        return i.Move(refs=refs, to=i.When(seconds=starting)) if refs else None
     if not refs:
         return None
     track = _track(c, v)
@@ -184,7 +187,7 @@ def read_place(c: Clause, v: Vocab) -> i.Intent | None:
 def read_timing(c: Clause, v: Vocab) -> i.Intent | None:
     verb = c.take(
         r"\b(?:make|set|change|extend|shorten|trim|lengthen|stretch|cut|end|keep|show|hold|let|have|cap|"
-        r"limit|reduce|increase|adjust|crop|stop|run|bring)\b"
+        r"limit|reduce|increase|adjust|crop|stop|run|bring|take|shave|knock|lop|chop)\b"
     )
     should = c.take(r"\b(?:should|needs? to|has to|must|ought to)\b")  # "the title should last 4 seconds"
     said = verb or should

@@ -36,24 +36,40 @@ def read_help(c: Clause, v: Vocab) -> i.Intent | None:
     return i.Help()
 
 
+#: Words people put before "undo" that only say they changed their mind.
+_REGRET = (
+    r"^(?:(?:nvm|never ?mind|oops|whoops|oh no|ugh|actually|wait|hmm|my bad|scratch that|no|nope|forget it|"
+    r"on second thought)\W*\s*)+"
+)
+#: "undo everything", "undo all my changes": every step there is (bounded: see ``ALL_STEPS``).
+_ALL = r"\b(?:everything|all(?: of)?(?: (?:it|them|that|my|the))?(?: (?:changes|edits|steps))?|all the way back)\b"
+
+
 def read_undo(c: Clause, v: Vocab) -> i.Intent | None:
+    c.take(_REGRET)
     verb = c.take(
         r"\b(?:undo|take (?:that|it) back|revert(?: (?:that|it|the last (?:change|edit)))?|go back|"
-        r"step back)\b"
+        r"step back|roll back|rollback)\b"
     )
     if verb is None:
         return None
-    count = take_count(c) or 1
+    count = i.ALL_STEPS if c.take(_ALL) else take_count(c) or _both(c) or 1
     c.take(r"\b(?:that|it|the last (?:change|edit|thing|request)|last change|back|my last (?:change|edit))\b")
     return i.History(backwards=True, count=count)
 
 
 def read_redo(c: Clause, v: Vocab) -> i.Intent | None:
+    c.take(_REGRET)
     if c.take(r"\b(?:redo|re-do|do (?:that|it) again|bring (?:that|it) back|put (?:that|it) back)\b") is None:
         return None
-    count = take_count(c) or 1
+    count = i.ALL_STEPS if c.take(_ALL) else take_count(c) or _both(c) or 1
     c.take(r"\b(?:that|it|the last (?:change|edit|thing|undo))\b")
     return i.History(backwards=False, count=count)
+
+
+def _both(c: Clause) -> int | None:
+    """ "undo both", "redo those two": two steps."""
+    return 2 if c.take(r"\b(?:both(?: of (?:them|those|these))?|(?:those|these|the(?: last)?) two)\b") else None
 
 
 def read_list_timeline(c: Clause, v: Vocab) -> i.Intent | None:

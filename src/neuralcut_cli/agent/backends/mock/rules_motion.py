@@ -10,13 +10,19 @@ from neuralcut_cli.agent.backends.mock.clause import Clause
 from neuralcut_cli.agent.backends.mock.listing import Vocab
 from neuralcut_cli.agent.backends.mock.refs import take_ref, take_refs
 from neuralcut_cli.agent.backends.mock.rule import Rule
-from neuralcut_cli.agent.backends.mock.times import take_time
+from neuralcut_cli.agent.backends.mock.times import TIME, seconds_of, take_time
 
 DEFAULT_FADE = 1.0  # seconds, when the request does not say
+QUICK_FADE = 0.5  # "a quick fade"
+SLOW_FADE = 2.0  # "a slow fade"
 
 
 def read_fade(c: Clause, v: Vocab) -> i.Intent | None:
     """``fade in the intro over 1 second``, ``fade out the music at the end``, ``fade the title in and out``."""
+    first = c.take(  # "a 3 second fade out", "2s fade in", "a quick fade out"
+        rf"\b(?:(?:add|put|give|do)\s+(?:it\s+)?)?(?:an?\s+)?(?:(?P<t>{TIME})|(?P<q>quick|short|fast|brief)|"
+        r"(?P<s>slow|long|gentle|gradual))[\s-]+(?:long\s+)?(?=fade)"
+    )
     verb = c.take(
         r"\b(?:add a |put a )?(?P<both>fade[sd]? in and out|fade[sd]? (?:it |them )?in and out)\b|"
         r"\b(?:add a |put a )?(?P<dir>fade[- ]?in|fade[- ]?out)\b|\bfade\b"
@@ -32,7 +38,17 @@ def read_fade(c: Clause, v: Vocab) -> i.Intent | None:
         said = "out" if c.find(r"\bto black\b") else "in"
     if said is None:
         return None
-    length = take_time(c, v, r"over|for|of|in|lasting|during", "s")
+    length = take_time(
+        c, v, r"(?:over|in|during|across|for)\s+the\s+(?:last|final|first|opening)|over|for|of|in|lasting|during", "s"
+    )
+    if first is not None and length is None:
+        length = (
+            seconds_of(first.group("t"), v.fps, "s")
+            if first.group("t")
+            else QUICK_FADE
+            if first.group("q")
+            else SLOW_FADE
+        )
     c.take(
         r"\b(?:at the (?:end|start|beginning)|to black|from black|slowly|gently|gradually|to silence|"
         r"from silence)\b"

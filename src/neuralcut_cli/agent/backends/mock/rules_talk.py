@@ -41,10 +41,14 @@ class CheckEdit(i.Intent):
 
 def read_check(c: Clause, v: Vocab) -> i.Intent | None:
     loud = c.take(
-        r"^is (?:it|the (?:video|edit|sound|audio|mix)) loud enough(?: for (?P<target>youtube|a podcast|podcasts?|broadcast|tv))?$"
+        r"^(?:is|will|would) (?:it|this|that|my (?:video|edit|mix)|the (?:video|edit|sound|audio|mix|render)) (?:be )?"
+        r"(?:loud enough|too quiet|quiet enough|at the right (?:volume|loudness|level))"
+        r"(?: (?:for|on) (?P<target>youtube|a podcast|podcasts?|broadcast|tv))?$|"
+        r"^(?:check|measure) (?:the|my|its) (?:loudness|levels?|volume)(?: (?:for|on) (?P<t2>youtube|a podcast|podcasts?|"
+        r"broadcast|tv))?$"
     )
     if loud is not None:
-        said = (loud.group("target") or "youtube").replace("a podcast", "podcast").rstrip("s")
+        said = (loud.group("target") or loud.group("t2") or "youtube").replace("a podcast", "podcast").rstrip("s")
         return CheckEdit(media=True, target="broadcast" if said == "tv" else said)
     found = c.take(
         r"^(?:is (?:there )?anything wrong(?: with (?:it|the (?:edit|video|project|timeline)))?|"
@@ -65,5 +69,13 @@ ROWS: tuple[Rule, ...] = (
         examples=("is anything wrong?", "check the edit", "is it loud enough for YouTube?"),
         rank=17,
         looks=True,
+        refusals=(
+            (
+                r"\b(?:watch|look at|view|see)\b.*\b(?:render|video|edit|preview|it)\b",
+                "The offline backend cannot watch the video. 'check the edit' reads the timeline, and "
+                "`neuralcut check --media` measures a preview's picture and sound; with --backend gemini (or an "
+                "OpenAI-compatible model that takes images) the model can watch a preview (review_render).",
+            ),
+        ),
     ),
 )

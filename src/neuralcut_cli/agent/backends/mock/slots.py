@@ -10,7 +10,7 @@ from neuralcut_cli.agent.backends.mock.intents import Corner, Level, TextPositio
 from neuralcut_cli.agent.backends.mock.lexicon import COUNT_WORDS, PARAM_WORDS
 
 A_BIT = r"(?:a (?:little )?bit|a little|slightly|a touch|somewhat|just a bit|a tad)"
-A_LOT = r"(?:a lot|much|way|a lot more|lots|significantly|considerably)"
+A_LOT = r"(?:a lot|much|way|a lot more|lots|significantly|considerably|super|really|loads)"
 
 
 def take_position(c: Clause) -> TextPosition | None:
