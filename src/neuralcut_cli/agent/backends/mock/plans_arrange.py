@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from neuralcut_cli.agent.backends.mock.intents import Timing, When
 from neuralcut_cli.agent.backends.mock.listing import Item
 from neuralcut_cli.agent.backends.mock.plans_edit import plan_timing
-from neuralcut_cli.agent.backends.mock.intents import Timing, When
 from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, end_of, listing, one, tc
 from neuralcut_cli.tools.timeline_edits import MoveArgs
 

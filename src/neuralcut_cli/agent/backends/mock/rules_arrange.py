@@ -1,6 +1,6 @@
 """Readings of trims and moves said the way editors say them: an edge to a time ("trim the beach clip so it starts
-at 0:07", "trim the start of the intro to 2s"), and the order of clips ("move the intro to the end", "put the city clip between the intro and the beach", "swap the
-beach and the city", "move the city clip before the beach")."""
+at 0:07", "trim the start of the intro to 2s"), and the order of clips ("move the intro to the end", "put the city
+clip between the intro and the beach", "swap the beach and the city", "move the city clip before the beach")."""
 
 from __future__ import annotations
 
