@@ -35,6 +35,7 @@ from neuralcut_cli.agent.types import AssistantTurn, ChatMessage, ToolCall, Tool
 from neuralcut_cli.errors import BackendError, NeuralCutError
 from neuralcut_cli.media.ffmpeg import cancellable
 from neuralcut_cli.project.edit_session import ProjectSession
+from neuralcut_cli.project.model import Project
 from neuralcut_cli.tools.definition import ToolContext
 from neuralcut_cli.tools.groups import declared
 from neuralcut_cli.tools.registry import ToolRegistry
@@ -47,6 +48,10 @@ DEFAULT_MAX_STEPS = 24  # model turns per request (the mock makes one tool call 
 
 class RequestCancelled(Exception):
     """The user cancelled the request (Ctrl-C)."""
+
+
+#: Said after a request whose edits all succeeded and changed nothing.
+UNCHANGED = "Nothing changed: the project already was that way."
 
 
 @dataclass
@@ -125,8 +130,10 @@ class Orchestrator:
         self.chat.set_loading(True)
         said = len(self.session.notices)
         try:
+            before = self.session.project()
             with self.session.request(text):
                 self._loop(start, outcome, cancel)
+            self._say_if_unchanged(before, outcome)
         except RequestCancelled:
             if cancel is self._cancel:
                 self._fail(outcome, "Request cancelled")
@@ -230,6 +237,17 @@ class Orchestrator:
             self.agent.set_status("error")
             return
         self._status("idle")
+
+    def _say_if_unchanged(self, before: Project, outcome: RequestOutcome) -> None:
+        """Edits that all succeeded and left the project as it was (the title was already red): say so, rather
+        than let the reply read as a change."""
+        kinds = {r.name: self.registry.get(r.name).kind for r in outcome.tool_results if self.registry.has(r.name)}
+        edited = [r for r in outcome.tool_results if kinds.get(r.name) == "edit" and r.error is None]
+        if outcome.failed or not edited or "history" in kinds.values():
+            return
+        after = self.session.project()
+        if after.model_copy(update={"metadata": before.metadata}) == before:
+            outcome.reply = f"{outcome.reply}\n{UNCHANGED}".strip()
 
     def _fail(self, outcome: RequestOutcome, message: str) -> None:
         self.chat.set_error(message)

@@ -125,6 +125,11 @@ class History:
         index = self._index(strict=True)
         return [self._load(i) for i in index["undo"]], [self._load(i) for i in reversed(index["redo"])]
 
+    def depth(self) -> tuple[int, int]:
+        """How many steps could be undone and redone (without reading them)."""
+        index = self._index(strict=True)
+        return len(index["undo"]), len(index["redo"])
+
     # -- staging: what an edit will write (nothing is written here) ----------
     def begin(self) -> None:
         """Start a new request: the next recorded call opens a new step."""

@@ -9,9 +9,10 @@ from neuralcut_cli.tools.outputs import HistoryOutput
 
 def _moved(session: ProjectSession, backwards: bool) -> HistoryOutput:
     step, _ = session.move_history(backwards)
-    if backwards:
-        return {"success": True, "undone": step.summary()}
-    return {"success": True, "redone": step.summary()}
+    undoable, redoable = session.history.depth()
+    if backwards:  # ``remaining``: how many more steps the same call could still move
+        return {"success": True, "undone": step.summary(), "remaining": undoable}
+    return {"success": True, "redone": step.summary(), "remaining": redoable}
 
 
 @tool("undo", NoArgs, kind="history", group="core", hints=Hints(destructive=False))

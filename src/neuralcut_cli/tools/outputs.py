@@ -284,6 +284,7 @@ class UseToolsOutput(TypedDict):
 class HistoryOutput(Done, total=False):
     undone: Row
     redone: Row
+    remaining: int  # steps left to undo (or redo) after this one
 
 
 class EffectOutput(TypedDict):

@@ -65,11 +65,13 @@ def plan_history(intent: i.History, ctx: Context) -> Plan:
                 raise Failed(result["error"])
             break
         done.append(result["undone" if intent.backwards else "redone"]["request"])
+        if result.get("remaining") == 0:  # "undo everything": stop before a call that can only fail
+            break
     verb = "Undid" if intent.backwards else "Redid"
     shown = "; ".join(f'"{request}"' for request in done)
     if intent.count == i.ALL_STEPS:
-        more = len(done) == intent.count
-        short = f" (the last {len(done)}; there may be more: say it again)" if more else f" (all {len(done)})"
+        more = len(done) == intent.count and result.get("remaining", 0) > 0
+        short = f" (the last {len(done)}; there are more: say it again)" if more else f" (all {len(done)})"
     else:
         short = f" (only {len(done)} of {intent.count}: there was no more)" if len(done) < intent.count else ""
     return Done(f"{verb} {shown}{short}.")

@@ -70,10 +70,12 @@ _PRONOUN = (
     rf"{_HALF}|"
     r"\bthe (?:new|newest|latest) (?:one|1|ones|copy|copies|clip|clips|text|title|element)(?!\s+(?:of|on|at))\b|"
     r"\bthe (?:copy|copies|duplicate|duplicates)\b|"
+    r"\bits\b(?=\s+(?:colou?r|size|font|text|volume|speed|start|end|length|position|background|opacity|fade))|"
     r"\b(?:it|them)\b(?!')|\b(?:that one|this one|the same (?:one|ones|clip|part|element)|"
     r"those|these|that|this)\b(?=\s*$|\s+(?:to|at|by|on|in|from|for|with|and|,|a|an|the|\d|up|"
     r"down|louder|quieter|shorter|longer|last|black|stronger|weaker|softer|more|less|out|off|into|"
-    r"onto|over|say|says|read|reads|start|end|begin)\b)"
+    r"onto|over|say|says|read|reads|start|end|begin|bold|italic|italics|bigger|larger|smaller|underlined|"
+    r"red|blue|green|yellow|white|orange|pink|purple|grey|gray|slower|faster)\b)"
 )
 
 

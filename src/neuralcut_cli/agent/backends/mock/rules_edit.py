@@ -174,10 +174,11 @@ def _offset(c: Clause, v: Vocab) -> float | None:
 
 
 def read_place(c: Clause, v: Vocab) -> i.Intent | None:
-    if c.take(r"\b(?:move|put|place|position|shift|bring|set|raise|lower|align|drop)\b") is None:
+    centre = c.take(r"^(?:re-?)?cent(?:er|re)\b")  # "center the title"
+    if centre is None and c.take(r"\b(?:move|put|place|position|shift|bring|set|raise|lower|align|drop)\b") is None:
         return None
     ref = take_ref(c, v)
-    position = take_position(c)
+    position = "center" if centre is not None and not c.has(r"\b(?:top|bottom|upper|lower)\b") else take_position(c)
     if ref is None or position is None or c.find(rf"(?<![\w.]){TIME}"):
         return None
     c.take(r"\b(?:of|on)\s+(?:the\s+)?(?:screen|frame)\b")
@@ -286,6 +287,11 @@ def _delta(c: Clause, v: Vocab, verb: str) -> tuple[float, str] | None:
     if off is not None:
         value = seconds_of(off.group("t"), v.fps, "s")
         edge = "start" if off.group("e") in ("start", "beginning", "front", "head") else "end"
+        return None if value is None else (-value, edge)
+    side = c.take(rf"\b(?:the\s+)?(?P<s>last|final|closing|first|opening)\s+(?P<t>{TIME})\s+(?:off|from)(?:\s+of)?\b")
+    if side is not None:  # "cut the last 2 seconds off the city clip"
+        value = seconds_of(side.group("t"), v.fps, "s")
+        edge = "start" if side.group("s") in ("first", "opening") else "end"
         return None if value is None else (-value, edge)
     shorter = c.take(
         rf"\b(?P<t>{TIME})\s+(?P<w>shorter|longer|less|more)\b|\b(?P<w2>shorter|longer)\s+by\s+"

@@ -46,6 +46,8 @@ _ALL = r"\b(?:everything|all(?: of)?(?: (?:it|them|that|my|the))?(?: (?:changes|
 
 
 def read_undo(c: Clause, v: Vocab) -> i.Intent | None:
+    if c.take(r"^(?:scratch|strike|forget) that$"):  # alone, it takes back the last request
+        return i.History(backwards=True, count=1)
     c.take(_REGRET)
     verb = c.take(
         r"\b(?:undo|take (?:that|it) back|revert(?: (?:that|it|the last (?:change|edit)))?|go back|"

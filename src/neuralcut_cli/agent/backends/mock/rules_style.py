@@ -62,14 +62,22 @@ def colour_of(word: str) -> str | None:
 
 
 def read_style_text(c: Clause, v: Vocab) -> i.Intent | None:
-    c.take(r"^(?:now |then |also |and )?(?:make|turn|change|set|give|use|put|switch|paint|style|colou?r|move|place)\b")
+    removing = c.take(r"^(?:now |then |also |and )?(?:remove|drop|delete|take away|take off|get rid of|lose)\b")
+    if removing is None:
+        c.take(
+            r"^(?:now |then |also |and )?(?:make|turn|change|set|give|use|put|switch|paint|style|colou?r|move|place)\b"
+        )
+    grow = c.take(r"^(?:now |then |also )?(?P<w>shrink|enlarge|grow|scale (?:up|down)|blow up)\b")
     ref = take_ref(c, v)
     if ref is None or ref.track:
         return None
     c.take(r"\b(?:the\s+)?(?:text|font|type|letters|words|writing)\b(?=\s+(?:colou?r|size|bigger|larger|smaller)\b)")
+    if removing is not None:  # "remove the title's background", "take off the underline"
+        found = _removed(c)
+        return StyleText(ref=ref, **found) if found else None
     found = {
         **_box(c),
-        **_size(c),
+        **(_grown(c, grow.group("w")) if grow else _size(c)),
         **_place(c),
         **_font(c),
         **_weight(c),
@@ -94,15 +102,39 @@ def _colour(c: Clause) -> dict[str, Any]:
     return {}
 
 
+def _removed(c: Clause) -> dict[str, Any]:
+    """What "remove" takes off a text: its box, underline, italics or bold."""
+    found: dict[str, Any] = {}
+    if c.take(r"\b(?:the\s+)?(?:background|bg)(?:\s+box)?\b|\b(?:the\s+)?box\b"):
+        found["box"] = False
+    if c.take(r"\b(?:the\s+)?underline\b|\b(?:the\s+)?strike[\s-]*through\b"):
+        found["decoration"] = "none"
+    if c.take(r"\b(?:the\s+)?italics?\b"):
+        found["italic"] = False
+    if c.take(r"\b(?:the\s+)?bold\b"):
+        found["weight"] = "normal"
+    return found
+
+
+def _grown(c: Clause, verb: str) -> dict[str, Any]:
+    """ "shrink the title a little", "enlarge it a lot": the verb says the way, the words after it how far."""
+    grow = verb in ("enlarge", "grow", "scale up", "blow up")
+    amount = c.take(rf"\b(?P<small>{_SMALL})\b|\b{_LARGE}\b")
+    factor = 1.5 if amount is None else 1.25 if amount.group("small") else 2.0
+    c.take(r"\b(?:down|up)\b")
+    return {"scale": factor if grow else 1 / factor}
+
+
 def _box(c: Clause) -> dict[str, Any]:
     if c.take(r"\b(?:no|without(?: a| the)?|remove(?: the)?|take away(?: the)?|drop(?: the)?)\s+(?:background|bg)"
               r"(?:\s+box)?\b|\bno\s+box\b"):  # fmt: skip
         return {"box": False}
     match = c.take(rf"\b(?:(?:with|on)\s+)?(?:an?\s+)?(?:(?P<c>{_COLOUR})\s+)?(?:background|bg)(?:\s+box)?\b|"
-                   rf"\b(?:an?\s+)?(?:(?P<c2>{_COLOUR})\s+)?box\s+(?:behind|around|under)(?:\s+(?:it|the text))?\b")  # fmt: skip
+                   rf"\b(?:an?\s+)?(?:(?P<c2>{_COLOUR})\s+)?box\s+(?:behind|around|under)(?:\s+(?:it|the text))?\b|"
+                   rf"\b(?:with|on|in)\s+(?:an?\s+)?(?P<c3>{_COLOUR})\s+box\b")  # fmt: skip
     if match is None:
         return {}
-    said = match.group("c") or match.group("c2")
+    said = match.group("c") or match.group("c2") or match.group("c3")
     colour = colour_of(said) if said else None
     if said and colour is None:
         return {}  # "a nice background": a word that is no colour; refused with it

@@ -101,6 +101,11 @@ def read_add_transition(c: Clause, v: Vocab) -> i.Intent | None:
         c.take(r"\b(?:and|to|into)\b")
         refs = refs if len(refs) == 2 else (*refs, *take_refs(c, v))
         return AddTransition(kind=kind, seconds=seconds, refs=refs) if len(refs) == 2 else None
+    trial = c.copy()  # "crossfade the intro into the beach": two clips joined by into / to / and
+    refs = take_refs(trial, v)
+    if len(refs) == 2 and trial.take(r"\b(?:into|going into|to|and|with)\b"):
+        c.used = trial.used
+        return AddTransition(kind=kind, seconds=seconds, refs=refs)
     if c.take(r"\b(?:into|going into|to|before|leading into)\b"):
         ref = take_ref(c, v)
         return AddTransition(kind=kind, seconds=seconds, refs=(ref,), into=True) if ref else None
