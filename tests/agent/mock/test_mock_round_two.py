@@ -31,6 +31,7 @@ FOLLOW_UPS: list[tuple[list[str], str, Check]] = [
     ([ADD], "delete it", lambda p: new_texts(p) == [] and element(p, "e-title")),
     ([ADD], "move that to the top", lambda p: new_texts(p)[0]["transform"]["position"]["y"] < 0),
     ([ADD], "change its colour to orange", lambda p: new_texts(p)[0]["color"] == "#ffa500"),
+    ([ADD], "push it to the bottom right", lambda p: new_texts(p)[0]["transform"]["position"]["x"] > 0),
     ([ADD, "make it green"], "and underline it", lambda p: new_texts(p)[0]["textDecoration"] == "underline"),
     (["fade out the music over 3 seconds"], "make that fade longer", lambda p: fade(element(p, "e-music"), "out") > 3),
     (["mute the music"], "actually unmute it", lambda p: element(p, "e-music")["muted"] is False),
@@ -95,6 +96,13 @@ EDITS: list[tuple[str, Check]] = [
     ("speed up the city clip a bit", lambda p: element(p, "e-city")["retime"]["rate"] == 1.25),
     ('add a lower third that says "Ana, host"', lambda p: new_texts(p)[0]["transform"]["position"]["y"] > 0),
     ("make the music way quieter", lambda p: element(p, "e-music")["volume"] == -15),
+    # round three (two of these were wrong edits before: a title named "top left" added, a second intro added)
+    ("put the title top left", lambda p: _at(p)[0] < 0 and len(new_texts(p)) == 0),
+    ("put the intro after the city clip", lambda p: [i for i, _ in main_order(p)] == ["e-beach", "e-city", "e-intro"]),
+    ("make the title gold with a dark gray background", lambda p: element(p, "e-title")["background"]["color"] == "#a9a9a9"),
+    ("make the beach clip play a bit faster", lambda p: element(p, "e-beach")["retime"]["rate"] == 1.25),
+    ('lower third "Tom, editor" for 4 seconds', lambda p: new_texts(p)[0]["transform"]["position"]["y"] > 0),
+    ("swap the intro with the beach clip", lambda p: [i for i, _ in main_order(p)] == ["e-beach", "e-intro", "e-city"]),
     # the newest vocabulary
     ("crossfade the intro into the beach", lambda p: len(p["scenes"][0]["tracks"]["main"]["transitions"]) == 1),
     ("dissolve between every clip", lambda p: len(p["scenes"][0]["tracks"]["main"]["transitions"]) == 2),
@@ -118,6 +126,8 @@ REFUSED: list[tuple[list[str], str, str]] = [
     (["split at 10s"], "delete the second half", "could be any of"),  # the split cut four tracks: which?
     ([], "boost the city clip by 3db", "does not support volume"),  # its file has no sound
     ([], "watch the render and tell me if the title reads well", "cannot watch"),
+    ([], "make the title fancy", "fancy"),
+    ([], "move it to the end", "'it'"),
 ]
 
 

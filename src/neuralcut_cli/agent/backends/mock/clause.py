@@ -162,8 +162,25 @@ def lift_quotes(original: str) -> tuple[str, list[str]]:
     if not quotes:
         lifted = _UNQUOTED.sub(lambda m: m.group(1) + lift(m.group(2).strip()), lifted, count=1)
     if not quotes:
-        lifted = _NAMED_TEXT.sub(lambda m: m.group(1) + lift(m.group(2).strip()), lifted, count=1)
+        named = _NAMED_TEXT.search(lifted)
+        if named is not None and not _only_style(named.group(2)):  # "put the title top left" places, not adds
+            lifted = _NAMED_TEXT.sub(lambda m: m.group(1) + lift(m.group(2).strip()), lifted, count=1)
     return lifted, quotes
+
+
+#: Words that say where or how a text looks, never what it says.
+_STYLE_WORDS = frozenset(
+    "top bottom center centre middle upper lower left right corner third side back away here there first last "
+    "before after between behind below above under over bold italic italics underlined underline bigger smaller "
+    "larger big small bright dark light pale deep the a of screen frame".split()
+)
+
+
+def _only_style(text: str) -> bool:
+    from neuralcut_cli.project.colors import NAMED
+
+    words = re.findall(r"[a-z]+|#[0-9a-f]{3,6}", text.lower())
+    return bool(words) and all(w in _STYLE_WORDS or w in NAMED or w.startswith("#") for w in words)
 
 
 def prepare(original: str) -> Clause:

@@ -85,11 +85,13 @@ class Vocab:
     ids: set[str] = field(default_factory=set)  # element ids
     tracks: dict[str, str] = field(default_factory=dict)  # track id -> kind
     assets: list[dict[str, Any]] = field(default_factory=list)
+    placed: set[str] = field(default_factory=set)  # names and stems of what is on the timeline
 
     def key(self) -> tuple[object, ...]:
         """What parsing depends on, as a hashable value."""
         assets = frozenset((str(a.get("id", "")), str(a.get("name", ""))) for a in self.assets)
-        return (self.fps, frozenset(self.names), frozenset(self.ids), tuple(sorted(self.tracks.items())), assets)
+        names = (frozenset(self.names), frozenset(self.placed))
+        return (self.fps, names, frozenset(self.ids), tuple(sorted(self.tracks.items())), assets)
 
     @property
     def name_pattern(self) -> str | None:
@@ -119,6 +121,7 @@ def vocab_of(context: AgentContext | None, fps: float = 30.0) -> Vocab:
             vocab.ids.add(element_id.lower())
             if label and not label.endswith("…"):
                 vocab.names.update({label.lower(), stem(label)})
+                vocab.placed.update({label.lower(), stem(label)})
     # effects are named by their kind ("the blur"), not as names; kind words stay kind words
     vocab.names = {n for n in vocab.names if len(n) >= 2 and not n.isdigit() and n not in EFFECT_WORDS}
     return vocab

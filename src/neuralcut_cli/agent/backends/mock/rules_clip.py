@@ -142,6 +142,12 @@ def read_speed(c: Clause, v: Vocab) -> i.Intent | None:
         amount = c.take(rf"\b(?P<bit>{A_BIT})\b|\b{A_LOT}\b")  # "speed up a bit": 1.25x; "way slower": 2x
         if amount is not None:
             rate = (1.25 if amount.group("bit") else 2.0) ** (1 if verb.group("up") else -1)
+    if rate is None:  # "make the beach clip play a bit faster": an amount, and which way
+        said = c.take(
+            rf"\b(?:play\s+|run\s+|go\s+|move\s+)?(?:(?P<bit>{A_BIT})|{A_LOT})\s+(?P<w>faster|quicker|slower)\b"
+        )
+        if said is not None:
+            rate = (1.25 if said.group("bit") else 2.0) ** (1 if said.group("w") != "slower" else -1)
     if rate is None:
         return None  # "speed up the intro": by how much? Ask (the refusal names the words).
     c.take(r"\b(?:speed|the speed|playback|times|faster|slower|as fast|the normal speed)\b")

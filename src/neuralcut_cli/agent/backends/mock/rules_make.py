@@ -41,7 +41,7 @@ _ADD = (
 def read_add_text(c: Clause, v: Vocab) -> i.Intent | None:
     verb = c.take(_ADD)
     quote = c.take(r"«q(\d+)»")
-    if quote is None or (verb is None and not c.find(r"\b(?:title|text|caption|subtitle|label|hook)\b")):
+    if quote is None or (verb is None and not c.find(r"\b(?:title|text|caption|subtitle|label|hook|lower thirds?)\b")):
         return None
     lower_third = c.has(r"\blower thirds?\b")
     style = take_style(c)
@@ -101,6 +101,9 @@ def read_add_media(c: Clause, v: Vocab) -> i.Intent | None:
     )
     if asset is None:
         return None
+    moving = verb.group(0) in ("put", "place", "drop", "stick", "pop", "bring")
+    if moving and asset.group(1) in v.placed and c.find(r"\b(?:after|before|between|behind|following)\b"):
+        return None  # "put the intro after the city clip": the clip on the timeline moves (the reorder row's)
     track = None
     where = c.take(
         r"\b(?:on|to|onto|in|into|as)\s+(?:the\s+|an?\s+)?(main|overlay|audio|music|top|picture in "

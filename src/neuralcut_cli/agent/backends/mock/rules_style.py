@@ -65,7 +65,8 @@ def read_style_text(c: Clause, v: Vocab) -> i.Intent | None:
     removing = c.take(r"^(?:now |then |also |and )?(?:remove|drop|delete|take away|take off|get rid of|lose)\b")
     if removing is None:
         c.take(
-            r"^(?:now |then |also |and )?(?:make|turn|change|set|give|use|put|switch|paint|style|colou?r|move|place)\b"
+            r"^(?:now |then |also |and )?(?:make|turn|change|set|give|use|put|switch|paint|style|colou?r|move|place|"
+            r"push|shift|drag|slide|bring|nudge|stick|pop|throw)\b"
         )
     grow = c.take(r"^(?:now |then |also )?(?P<w>shrink|enlarge|grow|scale (?:up|down)|blow up)\b")
     ref = take_ref(c, v)

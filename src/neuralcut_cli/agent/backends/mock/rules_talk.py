@@ -19,7 +19,7 @@ class Greet(i.Intent):
     thanks: bool = False
 
 
-_HELLO = r"(?:hi|hello|hey|hiya|howdy|good (?:morning|afternoon|evening))"
+_HELLO = r"(?:hi|hello|hey|hiya|heya|howdy|yo|sup|what'?s up|greetings|good (?:morning|afternoon|evening|day))"
 _THANKS = r"(?:thanks?(?: you)?|thank u|thx|cheers|much appreciated)"
 
 
