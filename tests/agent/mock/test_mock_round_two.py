@@ -10,11 +10,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mock_rounds import ask, element, end, fade, main_order, new_texts, project, start, track
+from mock_rounds import S, ask, element, end, fade, main_order, new_texts, project, start, track
 
 from neuralcut_cli.agent.orchestrator import UNCHANGED
 
 Check = Callable[[dict[str, Any]], bool]
+
+
+def _dissolve(p: dict[str, Any]) -> float:
+    """The length of the main track's one transition, in seconds."""
+    (only,) = p["scenes"][0]["tracks"]["main"]["transitions"]
+    return (only["inOffset"] + only["outOffset"]) / S
 
 
 def _at(p: dict[str, Any]) -> tuple[float, float]:
@@ -35,6 +41,12 @@ FOLLOW_UPS: list[tuple[list[str], str, Check]] = [
     ([ADD, "make it green"], "and underline it", lambda p: new_texts(p)[0]["textDecoration"] == "underline"),
     (["fade out the music over 3 seconds"], "make that fade longer", lambda p: fade(element(p, "e-music"), "out") > 3),
     (["mute the music"], "actually unmute it", lambda p: element(p, "e-music")["muted"] is False),
+    # "it" after a fade, a transition or a track is that, never the clip's own length (these were wrong edits)
+    (["fade out the music over 3 seconds"], "make it 5 seconds", lambda p: (fade(element(p, "e-music"), "out"), end(element(p, "e-music"))) == (5, 20)),
+    (["add a dissolve between the intro and the beach"], "make it 2 seconds", lambda p: _dissolve(p) == 2 and end(element(p, "e-beach")) == 14),
+    (["crossfade the intro into the beach"], "make it longer", lambda p: end(element(p, "e-beach")) == 14),
+    (["mute the music track"], "unmute it", lambda p: track(p, "Music")["muted"] is False),
+    (["hide the logo track"], "show it again", lambda p: track(p, "Logo")["hidden"] is False),
     (["blur the beach clip"], "make it stronger", lambda p: element(p, "e-beach")["effects"][0]["params"]["intensity"] > 15),
     (["duplicate the intro"], "delete the new one", lambda p: [i for i, _ in main_order(p)] == ["e-intro", "e-beach", "e-city"]),
     (["duplicate the title"], "move the copy to 10s", lambda p: any(start(t) == 10 for t in new_texts(p))),
@@ -127,6 +139,8 @@ REFUSED: list[tuple[list[str], str, str]] = [
     ([], "boost the city clip by 3db", "does not support volume"),  # its file has no sound
     ([], "watch the render and tell me if the title reads well", "cannot watch"),
     ([], "make the title fancy", "fancy"),
+    (["fade out the music over 3 seconds"], "make it red", "'it'"),  # the fade has no colour: which do you mean?
+    (["split at 5s"], "make it longer", "how much longer"),
     ([], "move it to the end", "'it'"),
 ]
 

@@ -215,6 +215,7 @@ class Timing(Intent):
     length: float | None = None
     delta: float | None = None  # seconds added to (or, negative, taken off) the end
     trim_start: float | None = None  # seconds taken off the start (the end stays)
+    factor: float | None = None  # "make it longer": for a fade or transition just touched (2 or 0.5)
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ from typing import Any
 
 from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.listing import Item, items_of, track_words
+from neuralcut_cli.agent.backends.mock.memory import tagged, track_tag
 from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, listing, one, pick
 from neuralcut_cli.tools.clip_tools import DuplicateArgs, UpdateClipArgs
 
@@ -50,6 +51,12 @@ def plan_shown(intent: i.TrackState | i.Visibility, ctx: Context) -> Plan:
     return plan_track_state(intent, ctx)
 
 
+def remembered_track(refs: tuple[i.Ref, ...], ctx: Context) -> str | None:
+    """The track "it" means, when every reference is a pronoun and the last thing touched was one track."""
+    tracks = tagged(ctx.memory, "track")
+    return tracks[0] if refs and all(ref.pronoun for ref in refs) and len(tracks) == 1 else None
+
+
 def plan_track_state(intent: i.TrackState, ctx: Context) -> Plan:
     result = yield Call("list_timeline")
     track = resolve_track(intent.track, result["tracks"], items_of(result), ctx)
@@ -66,7 +73,7 @@ def plan_track_state(intent: i.TrackState, ctx: Context) -> Plan:
         )
     done = yield Call(tool, {"trackId": track["trackId"]})
     word = {"muted": ("Muted", "Unmuted"), "hidden": ("Hid", "Showed")}[key][0 if done.get(key) else 1]
-    return Done(f"{word} {named}.")
+    return Done(f"{word} {named}.", (track_tag(track["trackId"]),))
 
 
 def _solo(track: dict[str, Any], tracks: list[dict[str, Any]]) -> Plan:
@@ -80,7 +87,7 @@ def _solo(track: dict[str, Any], tracks: list[dict[str, Any]]) -> Plan:
             yield Call("toggle_track_mute", {"trackId": other["trackId"]})
             changed.append(("unmuted " if other["trackId"] == track["trackId"] else "muted ") + track_words(other))
     said = f"; {', '.join(changed)}" if changed else " (the other tracks were already muted)"
-    return Done(f"Soloed {track_words(track)}{said}. Say 'undo' to hear them all again.", (track["trackId"],))
+    return Done(f"Soloed {track_words(track)}{said}. Say 'undo' to hear them all again.", (track_tag(track["trackId"]),))
 
 
 def plan_duplicate(intent: i.Duplicate, ctx: Context) -> Plan:
@@ -107,6 +114,10 @@ def plan_opacity(intent: i.Opacity, ctx: Context) -> Plan:
 
 
 def plan_visibility(intent: i.Visibility, ctx: Context) -> Plan:
+    track = remembered_track(intent.refs, ctx)
+    if track is not None:  # "hide the logo track", then "show it again": the track
+        action = "hide" if intent.hidden else "show"
+        return (yield from plan_track_state(i.TrackState(track=i.TrackRef("it", id=track), action=action), ctx))
     items = yield from listing()
     chosen = _chosen(intent.refs, items, ctx, ("video", "image", "text", "sticker", "graphic"))
     for item in chosen:

@@ -6,6 +6,7 @@ from typing import Any
 
 from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.listing import Item, items_of
+from neuralcut_cli.agent.backends.mock.memory import has_tags, tagged
 from neuralcut_cli.agent.backends.mock.replay import (
     Call,
     Context,
@@ -158,6 +159,10 @@ def plan_place(intent: i.Place, ctx: Context) -> Plan:
 
 
 def plan_timing(intent: i.Timing, ctx: Context) -> Plan:
+    if intent.ref.pronoun and has_tags(ctx.memory):  # "make it 3 seconds" after a fade: the fade, not the clip
+        return (yield from plan_remembered_length(intent, ctx))
+    if intent.factor is not None:
+        raise Failed(f"How much {'longer' if intent.factor > 1 else 'shorter'}? Say e.g. 'make it 2 seconds longer'.")
     items = yield from listing()
     item = one(intent.ref, items, ctx)
     args: dict[str, Any] = {"elementId": item.id}
@@ -180,6 +185,23 @@ def plan_timing(intent: i.Timing, ctx: Context) -> Plan:
         args["start"] = round(when(intent.start, items, ctx), 6)
     result = yield Call("update_timeline_element_timing", args)
     return Done(f"{item.id} now runs {tc(result['start'])}–{tc(result['end'])} ({result['duration']:g} s).", (item.id,))
+
+
+def plan_remembered_length(intent: i.Timing, ctx: Context) -> Plan:
+    """A new length for the fade or transition the last request touched (``memory``)."""
+    from neuralcut_cli.agent.backends.mock.plans_motion import plan_change_fade
+    from neuralcut_cli.agent.backends.mock.plans_transitions import plan_change_transition
+    from neuralcut_cli.agent.backends.mock.rules_transitions import ChangeTransition
+
+    if intent.length is None and intent.factor is None:
+        raise Failed(f"'{intent.ref.text}' is the fade or transition just made: say its new length, e.g. 'make it 2 seconds'.")
+    if tagged(ctx.memory, "transition"):
+        change = ChangeTransition(seconds=intent.length, factor=intent.factor, it=True)
+        return (yield from plan_change_transition(change, ctx))
+    if tagged(ctx.memory, "fade-in") or tagged(ctx.memory, "fade-out"):
+        fade = i.ChangeFade(refs=(intent.ref,), seconds=intent.length, factor=intent.factor)
+        return (yield from plan_change_fade(fade, ctx))
+    raise Failed(f"'{intent.ref.text}' is a track: it has no length of its own. Name a clip, e.g. 'the intro'.")
 
 
 def _trim_clip_start(item: Item, seconds: float) -> Plan:

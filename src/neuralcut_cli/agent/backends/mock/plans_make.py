@@ -7,6 +7,7 @@ from typing import Any
 
 from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.listing import Item
+from neuralcut_cli.agent.backends.mock.plans_clip import plan_track_state, remembered_track
 from neuralcut_cli.agent.backends.mock.refs import asset_named
 from neuralcut_cli.agent.backends.mock.replay import (
     Call,
@@ -106,6 +107,10 @@ def _gain(item: Item, level: i.Level) -> float:
 
 
 def plan_volume(intent: i.Volume, ctx: Context) -> Plan:
+    track = remembered_track(intent.refs, ctx)
+    if track is not None and (intent.level.mute or intent.level.gain == 1.0):  # "mute the music track", "unmute it"
+        action = "mute" if intent.level.mute else "unmute"
+        return (yield from plan_track_state(i.TrackState(track=i.TrackRef("it", id=track), action=action), ctx))
     items = yield from listing()
     chosen: list[Item] = []
     for ref in intent.refs:

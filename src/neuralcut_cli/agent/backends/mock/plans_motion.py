@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.listing import Item
+from neuralcut_cli.agent.backends.mock.memory import fade_tag, tagged
 from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, listing, one, pick
 from neuralcut_cli.tools.clip_tools import GetElementArgs
 from neuralcut_cli.tools.keyframe_tools import ElementArgs
@@ -23,16 +25,23 @@ def plan_fade(intent: i.Fade, ctx: Context) -> Plan:
             args[key] = value
     yield Call("fade", args)
     what = " and ".join(f"{k} over {v:g} s" for k, v in (("in", intent.fade_in), ("out", intent.fade_out)) if v)
+    sides = [side for side, value in (("in", intent.fade_in), ("out", intent.fade_out)) if value]
     return Done(
         f"Faded {', '.join(item.id for item in chosen)} {what} (keyframes: say 'list the keyframes of "
         f"{chosen[0].id}' to see them).",
-        tuple(item.id for item in chosen),
+        tuple(fade_tag(side, item.id) for item in chosen for side in sides),
     )
 
 
 def plan_change_fade(intent: i.ChangeFade, ctx: Context) -> Plan:
-    """Fades already there (``fadeIn``/``fadeOut`` in list_timeline), remade at the new length."""
+    """Fades already there (``fadeIn``/``fadeOut`` in list_timeline), remade at the new length. "that fade" after a
+    fade means that one (see ``memory``)."""
     items = yield from listing()
+    remembered = [(side, element) for side in ("in", "out") for element in tagged(ctx.memory, f"fade-{side}")]
+    if intent.refs and all(ref.pronoun for ref in intent.refs) and remembered:
+        ids = {element for _, element in remembered}
+        intent = replace(intent, refs=(), which=intent.which or _one_side(remembered))
+        items = [item for item in items if item.id in ids]
     pool = _chosen(intent.refs, items, ctx) if intent.refs else items
     keys = ("fadeIn", "fadeOut") if intent.which is None else ("fadeIn",) if intent.which == "in" else ("fadeOut",)
     faded = [item for item in pool if any(item.data.get(key) for key in keys)]
@@ -54,7 +63,14 @@ def plan_change_fade(intent: i.ChangeFade, ctx: Context) -> Plan:
         lines.append(
             f"{item.describe()}: fade " + " and ".join(f"{k} {v:g} s" for k, v in args.items() if k != "elementIds")
         )
-    return Done("Changed the fades. " + "; ".join(lines) + ".", tuple(item.id for item in faded))
+    sides = [side for key, side in (("fadeIn", "in"), ("fadeOut", "out")) if key in keys]
+    changed = tuple(fade_tag(side, item.id) for item in faded for side in sides if item.data.get(f"fade{side.title()}"))
+    return Done("Changed the fades. " + "; ".join(lines) + ".", changed)
+
+
+def _one_side(remembered: list[tuple[str, str]]) -> str | None:
+    sides = {side for side, _ in remembered}
+    return sides.pop() if len(sides) == 1 else None
 
 
 def plan_zoom(intent: i.Zoom, ctx: Context) -> Plan:

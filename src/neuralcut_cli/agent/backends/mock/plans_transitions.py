@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from neuralcut_cli.agent.backends.mock.listing import Item, items_of
+from neuralcut_cli.agent.backends.mock.memory import tagged, transition_tag
 from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, one
 from neuralcut_cli.catalogs.transitions import find_transition
 from neuralcut_cli.tools.transition_tools import AddTransitionArgs, RemoveTransitionArgs, UpdateTransitionArgs
@@ -34,7 +35,7 @@ def plan_add_transition(intent: AddTransition, ctx: Context) -> Plan:
         for r in rows
     )
     skipped = f"\nNot at every cut: {' '.join(done['skipped'])}" if done.get("skipped") else ""
-    return Done(f"Added {said}.{skipped}", tuple(r["to"] for r in rows))
+    return Done(f"Added {said}.{skipped}", tuple(transition_tag(r["to"]) for r in rows))
 
 
 def _cut(intent: AddTransition, items: list[Item], main: dict[str, Any], ctx: Context) -> tuple[Item, Item]:
@@ -59,6 +60,9 @@ def _cut(intent: AddTransition, items: list[Item], main: dict[str, Any], ctx: Co
 def plan_change_transition(intent: ChangeTransition, ctx: Context) -> Plan:
     listed = yield Call("list_timeline")
     there = [t for track in listed["tracks"] for t in track.get("transitions", [])]
+    remembered = set(tagged(ctx.memory, "transition"))
+    if intent.it and remembered:  # "make it 2 seconds" after adding one: that one
+        there = [t for t in there if t["to"] in remembered]
     if not there:
         raise Failed(
             "There are no transitions to change; add one first (e.g. 'add a crossfade between the two clips')."
@@ -74,7 +78,7 @@ def plan_change_transition(intent: ChangeTransition, ctx: Context) -> Plan:
         done = yield Call("update_transition", args)
         changed += done["added"]
     said = "; ".join(f"{_name(r['type'])} now {r['duration']:g} s ({r['start']:g}-{r['end']:g} s)" for r in changed)
-    return Done(f"Changed {said}.", tuple(r["to"] for r in changed))
+    return Done(f"Changed {said}.", tuple(transition_tag(r["to"]) for r in changed))
 
 
 def plan_remove_transitions(intent: RemoveTransitions, ctx: Context) -> Plan:

@@ -211,6 +211,8 @@ def read_timing(c: Clause, v: Vocab) -> i.Intent | None:
         if point is None:
             return None
         return i.Timing(ref=ref, end=point) if seen.group("out") else i.Timing(ref=ref, start=point)
+    if ref.pronoun and word in ("make", "set") and (way := c.take(r"\b(?P<w>longer|shorter)\s*$")) is not None:
+        return i.Timing(ref=ref, factor=2.0 if way.group("w") == "longer" else 0.5)  # for a fade or transition
     delta = _delta(c, v, word)
     if delta is not None:
         return i.Timing(ref=ref, delta=delta[0]) if delta[1] == "end" else i.Timing(ref=ref, trim_start=-delta[0])

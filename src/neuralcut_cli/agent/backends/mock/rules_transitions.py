@@ -37,6 +37,7 @@ class ChangeTransition(i.Intent):
     seconds: float | None = None
     factor: float | None = None
     plural: bool = False
+    it: bool = False  # "make it longer" after a transition was touched: that one (``memory``)
 
 
 @dataclass(frozen=True)
