@@ -17,10 +17,14 @@ from neuralcut_cli.agent.orchestrator import UNCHANGED
 Check = Callable[[dict[str, Any]], bool]
 
 
-def _dissolve(p: dict[str, Any]) -> float:
-    """The length of the main track's one transition, in seconds."""
+def _dissolve_and_beach_end(p: dict[str, Any]) -> tuple[float, float]:
+    """The length of the main track's one transition, and where the beach clip ends (s)."""
     (only,) = p["scenes"][0]["tracks"]["main"]["transitions"]
-    return (only["inOffset"] + only["outOffset"]) / S
+    return (only["inOffset"] + only["outOffset"]) / S, end(element(p, "e-beach"))
+
+
+def _music_fade_and_end(p: dict[str, Any]) -> tuple[float, float]:
+    return fade(element(p, "e-music"), "out"), end(element(p, "e-music"))
 
 
 def _at(p: dict[str, Any]) -> tuple[float, float]:
@@ -42,8 +46,8 @@ FOLLOW_UPS: list[tuple[list[str], str, Check]] = [
     (["fade out the music over 3 seconds"], "make that fade longer", lambda p: fade(element(p, "e-music"), "out") > 3),
     (["mute the music"], "actually unmute it", lambda p: element(p, "e-music")["muted"] is False),
     # "it" after a fade, a transition or a track is that, never the clip's own length (these were wrong edits)
-    (["fade out the music over 3 seconds"], "make it 5 seconds", lambda p: (fade(element(p, "e-music"), "out"), end(element(p, "e-music"))) == (5, 20)),
-    (["add a dissolve between the intro and the beach"], "make it 2 seconds", lambda p: _dissolve(p) == 2 and end(element(p, "e-beach")) == 14),
+    (["fade out the music over 3 seconds"], "make it 5 seconds", lambda p: _music_fade_and_end(p) == (5, 20)),
+    (["add a dissolve between the intro and the beach"], "make it 2 seconds", lambda p: _dissolve_and_beach_end(p) == (2, 14)),
     (["crossfade the intro into the beach"], "make it longer", lambda p: end(element(p, "e-beach")) == 14),
     (["mute the music track"], "unmute it", lambda p: track(p, "Music")["muted"] is False),
     (["hide the logo track"], "show it again", lambda p: track(p, "Logo")["hidden"] is False),
