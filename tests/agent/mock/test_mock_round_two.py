@@ -27,6 +27,19 @@ def _music_fade_and_end(p: dict[str, Any]) -> tuple[float, float]:
     return fade(element(p, "e-music"), "out"), end(element(p, "e-music"))
 
 
+def _added(p: dict[str, Any], asset: str) -> tuple[str, float]:
+    """The kind of track the one new element of ``asset`` went to, and where it starts (s)."""
+    tracks = p["scenes"][0]["tracks"]
+    (found,) = [
+        (kind, start(e))
+        for kind, group in (("overlay", tracks["overlay"]), ("audio", tracks["audio"]))
+        for t in group
+        for e in t["elements"]
+        if e.get("mediaId") == asset and not e["id"].startswith("e-")
+    ]
+    return found
+
+
 def _at(p: dict[str, Any]) -> tuple[float, float]:
     """Where the title's centre is, in pixels from the frame's centre."""
     point = element(p, "e-title")["transform"]["position"]
@@ -112,6 +125,8 @@ EDITS: list[tuple[str, Check]] = [
     ("speed up the city clip a bit", lambda p: element(p, "e-city")["retime"]["rate"] == 1.25),
     ('add a lower third that says "Ana, host"', lambda p: new_texts(p)[0]["transform"]["position"]["y"] > 0),
     ("make the music way quieter", lambda p: element(p, "e-music")["volume"] == -15),
+    ("add the outtake as b-roll over the beach clip", lambda p: _added(p, "a-outtake") == ("overlay", 6)),
+    ("add the music as voiceover at 2s", lambda p: _added(p, "a-music") == ("audio", 2)),
     # round three (two of these were wrong edits before: a title named "top left" added, a second intro added)
     ("put the title top left", lambda p: _at(p)[0] < 0 and len(new_texts(p)) == 0),
     ("put the intro after the city clip", lambda p: [i for i, _ in main_order(p)] == ["e-beach", "e-city", "e-intro"]),
@@ -146,6 +161,7 @@ REFUSED: list[tuple[list[str], str, str]] = [
     (["fade out the music over 3 seconds"], "make it red", "'it'"),  # the fade has no colour: which do you mean?
     (["split at 5s"], "make it longer", "how much longer"),
     ([], "move it to the end", "'it'"),
+    ([], "render it", "neuralcut render"),
 ]
 
 

@@ -47,6 +47,11 @@ HINTS: tuple[tuple[str, str], ...] = (
         "I don't delete or mute the whole project at once; name the elements or the time range.",
     ),
     (r"\b\d+:\d\d:\d\d\b|\b\d{5,}\b", "Times must lie within 24 hours."),
+    (
+        r"^(?:please\s+|can you\s+|now\s+)?(?:render|export|save as|make the video|make an? mp4)\b",
+        "Rendering writes a file, a command rather than an edit: `neuralcut render -o out.mp4` (--preview for "
+        "a quick one), or `neuralcut export -o edit.otio` for another editor.",
+    ),
 )
 
 

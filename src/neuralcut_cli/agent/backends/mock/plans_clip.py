@@ -87,7 +87,9 @@ def _solo(track: dict[str, Any], tracks: list[dict[str, Any]]) -> Plan:
             yield Call("toggle_track_mute", {"trackId": other["trackId"]})
             changed.append(("unmuted " if other["trackId"] == track["trackId"] else "muted ") + track_words(other))
     said = f"; {', '.join(changed)}" if changed else " (the other tracks were already muted)"
-    return Done(f"Soloed {track_words(track)}{said}. Say 'undo' to hear them all again.", (track_tag(track["trackId"]),))
+    return Done(
+        f"Soloed {track_words(track)}{said}. Say 'undo' to hear them all again.", (track_tag(track["trackId"]),)
+    )
 
 
 def plan_duplicate(intent: i.Duplicate, ctx: Context) -> Plan:

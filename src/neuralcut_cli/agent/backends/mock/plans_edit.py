@@ -194,7 +194,9 @@ def plan_remembered_length(intent: i.Timing, ctx: Context) -> Plan:
     from neuralcut_cli.agent.backends.mock.rules_transitions import ChangeTransition
 
     if intent.length is None and intent.factor is None:
-        raise Failed(f"'{intent.ref.text}' is the fade or transition just made: say its new length, e.g. 'make it 2 seconds'.")
+        raise Failed(
+            f"'{intent.ref.text}' is the fade or transition just made: say its new length, e.g. 'make it 2 seconds'."
+        )
     if tagged(ctx.memory, "transition"):
         change = ChangeTransition(seconds=intent.length, factor=intent.factor, it=True)
         return (yield from plan_change_transition(change, ctx))

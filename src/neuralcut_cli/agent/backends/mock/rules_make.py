@@ -106,13 +106,26 @@ def read_add_media(c: Clause, v: Vocab) -> i.Intent | None:
         return None  # "put the intro after the city clip": the clip on the timeline moves (the reorder row's)
     track = None
     where = c.take(
-        r"\b(?:on|to|onto|in|into|as)\s+(?:the\s+|an?\s+)?(main|overlay|audio|music|top|picture in "
-        r"picture|pip)(?:\s+track|\s+layer)?\b"
+        r"\b(?:on|to|onto|in|into|as)\s+(?:the\s+|an?\s+|my\s+)?(main|overlay|audio|music|top|picture in "
+        r"picture|pip|b[\s-]?roll|cutaway|vo|voice[\s-]?over|narration)(?:\s+track|\s+layer|\s+clip)?\b"
     )
-    if where is not None:
-        track = {"music": "audio", "top": "overlay", "picture in picture": "overlay", "pip": "overlay"}.get(
-            where.group(1), where.group(1)
+    if where is not None:  # b-roll and cutaways go over the main track; a voice-over on an audio track
+        said = re.sub(r"[\s-]", "", where.group(1))
+        track = {"music": "audio", "top": "overlay", "pictureinpicture": "overlay", "pip": "overlay"}.get(said, said)
+        track = (
+            "overlay"
+            if said in ("broll", "cutaway")
+            else "audio"
+            if said in ("vo", "voiceover", "narration")
+            else track
         )
+    over = c.take(r"\b(?:over|on top of|above)\s+(?=\w)") if track == "overlay" else None
+    if over is not None:  # "as b-roll over the beach clip": from where that clip starts
+        ref = take_ref(c, v)
+        if ref is None:
+            return None
+        length = take_time(c, v, r"for|lasting(?:\s+for)?", "s")
+        return i.AddMedia(asset=asset.group(1), at=i.When(ref=ref, edge="start"), track=track, length=length)
     after = c.take(r"\b(?:after|following)\s+(?=\w)")
     at = None
     if after is not None:
