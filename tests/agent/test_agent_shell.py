@@ -202,10 +202,14 @@ def test_an_unexpected_exception_is_contained(demo_path: Path) -> None:
 
 
 def test_step_limit(demo_path: Path) -> None:
-    loop = {"toolCalls": [{"name": "list_timeline", "args": {}}]}
+    turns = [
+        {"toolCalls": [{"name": "list_timeline", "args": {}}]},
+        {"toolCalls": [{"name": "list_project_assets", "args": {}}]},
+        {"toolCalls": [{"name": "get_element", "args": {"elementId": "e-intro"}}]},
+    ]  # different calls: no repeat for the request guard to stop first
     chat, agent = ChatStore(), AgentStore()
     orch = Orchestrator(
-        ScriptedBackend([loop], repeat_last=True),
+        ScriptedBackend(turns, repeat_last=True),
         default_registry(),
         ProjectSession(demo_path),
         chat,

@@ -148,7 +148,8 @@ def test_loaded_assets_are_attached_to_later_requests(gemini, demo_path: Path, m
     chat.ask("and now?")
     last = gemini.generate_requests()[-1].body["contents"]
     parts = last[-1]["parts"]
-    assert _uri(parts[0]).endswith("/files/f1") and parts[-1]["text"] == "and now?"
+    assert _uri(parts[0]).endswith("/files/f1") and parts[-2]["text"] == "and now?"
+    assert parts[-1]["text"].startswith("[Project now]")  # the project note goes last (cache-friendly)
     for path in demo_path.parent.rglob("*"):
         if path.is_file():
             assert SECRET_KEY.encode() not in path.read_bytes()

@@ -31,6 +31,8 @@ from neuralcut_cli.agent.events import (
 )
 from neuralcut_cli.agent.stores import AgentStore, ChatStore
 from neuralcut_cli.agent.tool_groups import unlocked_groups
+from neuralcut_cli.agent.guard import RequestGuard
+from neuralcut_cli.agent.questions import is_question
 from neuralcut_cli.agent.types import AssistantTurn, ChatMessage, ToolCall, ToolResult
 from neuralcut_cli.errors import BackendError, NeuralCutError
 from neuralcut_cli.media.ffmpeg import cancellable
@@ -155,6 +157,10 @@ class Orchestrator:
     def _loop(self, start: int, outcome: RequestOutcome, cancel: threading.Event) -> None:
         context = build_context(self.session, self.playback_time_ms)
         self.agent.set_context(context)
+        guard = RequestGuard(
+            question=is_question(self.chat.messages[start].content),
+            loops=not getattr(self.backend, "plans_its_calls", False),
+        )
         for _ in range(self.max_steps):
             _check(cancel)
             self._status("sending")
@@ -164,6 +170,8 @@ class Orchestrator:
                     self.listener(TextArrived(chunk))
 
             tools = declared(self.registry.get_all(), unlocked_groups(self.chat.messages))
+            if guard.question:  # a question is offered only what reads
+                tools = [t for t in tools if t.kind == "read"]
             asked = time.perf_counter()
             turn = self.backend.complete(
                 conversation_window(self.chat.messages, start), tools, context, on_text=on_text
@@ -182,8 +190,17 @@ class Orchestrator:
                 return
             self.chat.add_message(ChatMessage(role="assistant", content=turn.content, tool_calls=turn.tool_calls))
             results: list[ToolResult] = []
+            stopped: str | None = None
             try:
                 for call in turn.tool_calls:
+                    verdict = guard.check(call, self._kind(call.name))
+                    if verdict is not None and verdict.stop:
+                        stopped = verdict.error
+                        results.append(self._refused(call, verdict.error, outcome))
+                        break
+                    if verdict is not None:
+                        results.append(self._refused(call, verdict.error, outcome))
+                        continue
                     results.append(self._call(call, outcome, cancel))
             finally:  # every call gets an answer, even when the request stops half way
                 done = {r.tool_call_id for r in results}
@@ -195,7 +212,34 @@ class Orchestrator:
                     if c.id not in done
                 ]
                 self.chat.add_message(ChatMessage(role="tool", content="", tool_results=results))
+            if stopped is not None:
+                self._stop(stopped, outcome)
+                return
         raise BackendError(f"Stopped after {self.max_steps} model turns without a final answer")
+
+    def _kind(self, name: str) -> str:
+        return self.registry.get(name).kind if self.registry.has(name) else "read"
+
+    def _refused(self, call: ToolCall, error: str, outcome: RequestOutcome) -> ToolResult:
+        """The answer of a call the guard did not let run (the model sees why)."""
+        result = ToolResult(tool_call_id=call.id, name=call.name, result={"error": error}, error=error)
+        outcome.tool_calls.append(call)
+        outcome.tool_results.append(result)
+        self.listener(ToolFinished(result))
+        return result
+
+    def _stop(self, why: str, outcome: RequestOutcome) -> None:
+        """End a request that ran away: say why and how to go back (its edits are one undo step)."""
+        edited = any(r.error is None and self._kind(r.name) == "edit" for r in outcome.tool_results)
+        back = (
+            " The edits it made are one undo step: say 'undo' (/undo) to go back to where this request began."
+            if edited
+            else " Nothing was changed."
+        )
+        message = f"{why}{back}"
+        self.chat.add_message(ChatMessage(role="assistant", content=message))
+        self._fail(outcome, message)
+        outcome.reply = message
 
     def _call(self, call: ToolCall, outcome: RequestOutcome, cancel: threading.Event) -> ToolResult:
         _check(cancel)

@@ -167,9 +167,9 @@ class ToolDefinition:
             with gc_paused():
                 return self._run(parsed, args, context)
         except ToolError as exc:
-            return {"error": exc.message, **exc.details}
+            return _explained({"error": exc.message, **exc.details}, args, context)
         except NeuralCutError as exc:
-            return {"error": exc.message}
+            return _explained({"error": exc.message}, args, context)
         except Exception as exc:  # noqa: BLE001 - a bug: named, never silent, and the project is untouched
             return {"error": f"Internal error in {self.name}: {type(exc).__name__}: {exc}"}
 
@@ -212,6 +212,21 @@ class ToolDefinition:
             if notes:
                 output = {**output, TRANSITION_CHANGES: notes}
         return dict(output)
+
+
+def _explained(answer: dict[str, Any], args: Any, context: ToolContext) -> dict[str, Any]:
+    """A "not found" answer, with what a misplaced id names (``id_hints``) added to its details."""
+    if context.session is None:
+        return answer
+    from neuralcut_cli.tools.id_hints import id_hint
+
+    try:
+        hint = id_hint(str(answer["error"]), args, context.session.project())
+    except NeuralCutError:  # the project cannot be read: the answer stands as it is
+        return answer
+    if hint:
+        answer["details"] = f"{answer['details']}; {hint}" if answer.get("details") else hint
+    return answer
 
 
 def _full_ids(args: Any, context: ToolContext) -> Any:

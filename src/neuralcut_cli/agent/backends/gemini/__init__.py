@@ -15,7 +15,7 @@ from typing import Any
 
 from neuralcut_cli.agent.backends.base import TextSink
 from neuralcut_cli.agent.backends.gemini import convert
-from neuralcut_cli.agent.backends.prompt import system_prompt
+from neuralcut_cli.agent.backends.prompt import RULES, project_note
 from neuralcut_cli.agent.types import AgentContext, AssistantTurn, ChatMessage
 from neuralcut_cli.errors import BackendError
 from neuralcut_cli.providers.gemini.client import DEFAULT_MODEL, make_client, require_key
@@ -48,7 +48,7 @@ class GeminiBackend:
         from google.genai import types
 
         return types.GenerateContentConfig(
-            system_instruction=system_prompt(context),
+            system_instruction=RULES,
             tools=self._tools(tools),
             automatic_function_calling=types.AutomaticFunctionCallingConfig(disable=True),
         )
@@ -60,7 +60,7 @@ class GeminiBackend:
         context: AgentContext | None,
         on_text: TextSink | None = None,
     ) -> AssistantTurn:
-        request = convert.contents(conversation)
+        request = convert.with_note(convert.contents(conversation), project_note(context))
         try:
             stream = self.client.models.generate_content_stream(
                 model=self.model, contents=request, config=self.config(tools, context)

@@ -77,6 +77,19 @@ def contents(conversation: Sequence[ChatMessage]) -> list[Any]:
     return out
 
 
+def with_note(contents: list[Any], note: str) -> list[Any]:
+    """The project note as a last text part of the last user turn (the request's), after its words."""
+    from google.genai import types
+
+    if not note:
+        return contents
+    at = max((i for i, c in enumerate(contents) if c.role == "user" and c.parts and c.parts[-1].text), default=None)
+    if at is None:
+        return contents
+    parts = [*contents[at].parts, types.Part(text=note)]
+    return [*contents[:at], types.Content(role="user", parts=parts), *contents[at + 1 :]]
+
+
 def _call_part(call: ToolCall) -> Any:
     from google.genai import types
 

@@ -33,6 +33,7 @@ MAX_REQUEST_PARTS = 10
 
 class MockBackend:
     name = "mock"
+    plans_its_calls = True  # deterministic plans: the request guard's loop limits are for models (agent.guard)
 
     def __init__(self, fps: float = 30.0) -> None:
         self.fps = fps

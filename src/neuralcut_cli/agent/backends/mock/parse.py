@@ -24,6 +24,7 @@ from neuralcut_cli.agent.backends.mock.lexicon import KNOWN_WORDS
 from neuralcut_cli.agent.backends.mock.listing import Vocab
 from neuralcut_cli.agent.backends.mock.rule import Rule
 from neuralcut_cli.agent.backends.mock.rules import RULES
+from neuralcut_cli.agent.questions import QUESTION
 
 # Separators; a run of spaces is one space by the time these run (``_pieces``), so none can backtrack far.
 _HARD = r"(?:;|,? ?\b(?:and then|then|after that|afterwards|next)\b|\.\s)"
@@ -33,12 +34,6 @@ _CONTEXT = (
     r"(?:\s+(?:timeline|project))?\b|\bfor me\b|\bif you can\b|\bif possible\b|\bthanks?(?: you)?\b"
 )
 
-
-#: How a question starts: "is the music muted?" asks, it never mutes ("can you mute it?" is a request).
-QUESTION = (
-    r"^(?:is|are|was|were|does|did|has|what|what's|whats|where|where's|which|how|who|why)\b|"
-    r"^(?:do|have) (?:i|we|you)\b|^when (?:does|do|is|are|did)\b"
-)
 
 #: Wordings refused on purpose whatever the request kind (each row adds its own, ``Rule.refusals``).
 HINTS: tuple[tuple[str, str], ...] = (

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from neuralcut_cli.agent.backends.base import TextSink
-from neuralcut_cli.agent.backends.prompt import system_prompt
+from neuralcut_cli.agent.backends.prompt import RULES, last_user, project_note
 from neuralcut_cli.agent.types import AgentContext, AssistantTurn, ChatMessage, ToolCall
 from neuralcut_cli.errors import BackendError
 from neuralcut_cli.providers.openai_compat.client import DEFAULT_MODEL, make_client, resolve
@@ -44,7 +44,10 @@ class OpenAIBackend:
         context: AgentContext | None,
         on_text: TextSink | None = None,
     ) -> AssistantTurn:
-        request = [{"role": "system", "content": system_prompt(context)}, *messages(conversation)]
+        request = [{"role": "system", "content": RULES}, *messages(conversation)]
+        note, at = project_note(context), last_user([m["role"] for m in request])
+        if note and at is not None:  # last, with the request: the rules and declarations stay a cacheable prefix
+            request[at] = {**request[at], "content": f"{request[at]['content']}\n\n{note}"}
         try:
             stream = self.client.chat.completions.create(
                 model=self.model, messages=request, tools=declarations(tools), stream=True

@@ -1,0 +1,62 @@
+"""Keeps one request from running away, whatever the model does (issue 30).
+
+A model that calls the same edit again with the same arguments, reads the same thing over and over, or keeps
+editing far past what was asked is stopped: the call gets an error that says why (the model sees it), the person
+gets the same words, and the request's edits stay one undo step that takes the project back to where the request
+began. A question ("what's at 12s?") may only look: an edit it calls is refused, and the model may answer.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+
+from neuralcut_cli.agent.types import ToolCall
+
+READ_REPEATS = 3  # the same read, same arguments, this many times in one request: it is going round in circles
+DEFAULT_EDIT_BUDGET = 12  # edits one request may make with a model (the offline backend plans its own)
+
+QUESTION_REFUSED = (
+    "This request is a question: only tools that read may run. Answer it from what they return; "
+    "the person will ask for an edit if they want one."
+)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    error: str  # what the call answers
+    stop: bool  # the request ends here
+
+
+@dataclass
+class RequestGuard:
+    question: bool = False
+    loops: bool = True  # watch for repeats and runaway edits (off for a backend that plans its own calls)
+    edit_budget: int = DEFAULT_EDIT_BUDGET
+    seen: Counter[str] = field(default_factory=Counter)
+    edits: int = 0
+
+    def check(self, call: ToolCall, kind: str) -> Verdict | None:
+        """None when ``call`` (of tool kind ``kind``: read, edit, history) may run."""
+        if self.question and kind != "read":
+            return Verdict(QUESTION_REFUSED, stop=False)
+        if not self.loops:
+            return None
+        key = f"{call.name} {json.dumps(call.args, sort_keys=True, default=str)}"
+        self.seen[key] += 1
+        if kind == "edit" and self.seen[key] > 1:
+            return Verdict(
+                f"Stopped: {call.name} was called again with the same arguments; the request is over, so it "
+                "cannot repeat the edit.",
+                stop=True,
+            )
+        if kind != "edit" and self.seen[key] >= READ_REPEATS:
+            return Verdict(f"Stopped: {call.name} was called {self.seen[key]} times with the same arguments.", True)
+        if kind == "edit":
+            self.edits += 1
+            if self.edits > self.edit_budget:
+                return Verdict(
+                    f"Stopped after {self.edit_budget} edits in one request: more than the request asked for.", True
+                )
+        return None
