@@ -43,13 +43,34 @@ def test_split_round_trip(openai_server, demo_path: Path) -> None:
     assert first_headers["authorization"] == f"Bearer {OPENAI_SECRET}" and first["model"] == "llama3.1"
     assert first["stream"] is True and first["messages"][0]["role"] == "system"
     tools = {t["function"]["name"]: t["function"] for t in first["tools"]}
-    assert {"split", "list_timeline", "use_tools"} <= set(tools) and "add_captions" not in tools  # a group
+    assert {"split", "list_timeline", "use_tools", "add_captions"} <= set(tools)  # a server here: every group
     call = second["messages"][-2]["tool_calls"][0]
     assert call["id"] == "call_0_0" and json.loads(call["function"]["arguments"]) == {"times": [5]}
     result = second["messages"][-1]
     assert result["role"] == "tool" and result["tool_call_id"] == "call_0_0"
     assert json.loads(result["content"])["output"]["success"] is True
     _key_nowhere(done, demo_path.parent)
+
+
+@pytest.mark.parametrize(("said", "groups_too"), [("lean", False), ("all", True)])
+def test_neuralcut_tools_chooses_the_tools_declared(
+    openai_server, demo_path: Path, said: str, groups_too: bool
+) -> None:
+    """Issue 30 §4: a hosted API gets the core tools (and use_tools), a server on this machine every group (its
+    prompt cache pays for them once); NEURALCUT_TOOLS=lean|all overrides."""
+    openai_server.reply_text("Nothing to do.")
+    done = neuralcut("run", "hello there", "-p", demo_path, "--backend", "openai", env={"NEURALCUT_TOOLS": said})
+    assert done.returncode == 0, done.stderr
+    names = {t["function"]["name"] for t in openai_server.requests[0][1]["tools"]}
+    assert "split" in names and ("fade" in names) == groups_too
+
+
+def test_a_hosted_api_gets_the_lean_request() -> None:
+    from neuralcut_cli.agent.backends.openai_compat import OpenAIBackend
+
+    assert OpenAIBackend(None, "m", "https://api.groq.com/openai/v1").declares == "lean"
+    assert OpenAIBackend(None, "m", "").declares == "lean"  # api.openai.com
+    assert OpenAIBackend(None, "m", "http://localhost:11434/v1").declares == "all"
 
 
 def test_every_array_in_every_tool_schema_says_what_it_holds() -> None:

@@ -13,6 +13,7 @@ is running finishes (its edit is atomic), nothing after it runs.
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import time
 from dataclasses import dataclass, field
@@ -29,11 +30,12 @@ from neuralcut_cli.agent.events import (
     ToolProgress,
     ToolStarted,
 )
-from neuralcut_cli.agent.stores import AgentStore, ChatStore
-from neuralcut_cli.agent.tool_groups import unlocked_groups
 from neuralcut_cli.agent.guard import RequestGuard
 from neuralcut_cli.agent.questions import is_question
+from neuralcut_cli.agent.stores import AgentStore, ChatStore
+from neuralcut_cli.agent.tool_groups import unlocked_groups
 from neuralcut_cli.agent.types import AssistantTurn, ChatMessage, ToolCall, ToolResult
+from neuralcut_cli.agent.written_calls import HINT, written_call
 from neuralcut_cli.errors import BackendError, NeuralCutError
 from neuralcut_cli.media.ffmpeg import cancellable
 from neuralcut_cli.project.edit_session import ProjectSession
@@ -169,7 +171,7 @@ class Orchestrator:
                 if not cancel.is_set():
                     self.listener(TextArrived(chunk))
 
-            tools = declared(self.registry.get_all(), unlocked_groups(self.chat.messages))
+            tools = declared(self.registry.get_all(), unlocked_groups(self.chat.messages), every=self._every_tool())
             if guard.question:  # a question is offered only what reads
                 tools = [t for t in tools if t.kind == "read"]
             asked = time.perf_counter()
@@ -186,6 +188,10 @@ class Orchestrator:
             )
             _check(cancel)
             if not turn.tool_calls:
+                written = written_call(turn.content, self.registry.keys()) if turn.content else None
+                if written is not None:  # JSON where a call should be: not an answer
+                    self._stop(HINT.format(name=written), outcome, model_said=turn.content)
+                    return
                 self._finish(turn, outcome)
                 return
             self.chat.add_message(ChatMessage(role="assistant", content=turn.content, tool_calls=turn.tool_calls))
@@ -217,6 +223,14 @@ class Orchestrator:
                 return
         raise BackendError(f"Stopped after {self.max_steps} model turns without a final answer")
 
+    def _every_tool(self) -> bool:
+        """Declare every group from the start (``NEURALCUT_TOOLS=all``, or the backend's own choice) rather than
+        the core tools and the groups unlocked with use_tools (``lean``)."""
+        said = os.environ.get("NEURALCUT_TOOLS", "").strip().lower()
+        if said in ("all", "lean"):
+            return said == "all"
+        return getattr(self.backend, "declares", "lean") == "all"
+
     def _kind(self, name: str) -> str:
         return self.registry.get(name).kind if self.registry.has(name) else "read"
 
@@ -228,16 +242,18 @@ class Orchestrator:
         self.listener(ToolFinished(result))
         return result
 
-    def _stop(self, why: str, outcome: RequestOutcome) -> None:
-        """End a request that ran away: say why and how to go back (its edits are one undo step)."""
+    def _stop(self, why: str, outcome: RequestOutcome, model_said: str = "") -> None:
+        """End a request that went wrong: say why and how to go back (its edits are one undo step)."""
         edited = any(r.error is None and self._kind(r.name) == "edit" for r in outcome.tool_results)
         back = (
             " The edits it made are one undo step: say 'undo' (/undo) to go back to where this request began."
             if edited
+            else ""
+            if "nothing was changed" in why
             else " Nothing was changed."
         )
         message = f"{why}{back}"
-        self.chat.add_message(ChatMessage(role="assistant", content=message))
+        self.chat.add_message(ChatMessage(role="assistant", content=model_said or message))
         self._fail(outcome, message)
         outcome.reply = message
 

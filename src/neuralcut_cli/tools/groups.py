@@ -44,7 +44,7 @@ def core() -> tuple[str, ...]:
     return tuple(t.name for t in default_registry().get_all() if t.group == "core")
 
 
-def declared(tools: Iterable[ToolDefinition], unlocked: Iterable[str]) -> list[ToolDefinition]:
-    """The core tools and those of the unlocked groups, in registry order."""
-    open_groups = set(unlocked)
+def declared(tools: Iterable[ToolDefinition], unlocked: Iterable[str], every: bool = False) -> list[ToolDefinition]:
+    """The core tools and those of the unlocked groups (or, ``every``, all of them), in registry order."""
+    open_groups = set(UNLOCKABLE if every else unlocked)
     return [t for t in tools if t.group == "core" or t.group in open_groups]

@@ -279,6 +279,8 @@ class SkillOutput(TypedDict):
 class UseToolsOutput(TypedDict):
     unlocked: list[str]
     tools: dict[str, list[str]]
+    what: dict[str, str]  # each tool unlocked: what it does, in a sentence
+    next: str
 
 
 class HistoryOutput(Done, total=False):

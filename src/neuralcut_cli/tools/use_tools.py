@@ -31,10 +31,23 @@ def _description() -> str:
 
 @tool("use_tools", UseToolsArgs, group="core")
 def use_tools(project: Project, args: UseToolsArgs, ctx: ToolContext) -> UseToolsOutput:
+    from neuralcut_cli.tools import default_registry
+
+    asked = list(dict.fromkeys(args.groups))
+    registry = default_registry()
+    named = [name for group in asked for name in groups()[group]]
     return {
-        "unlocked": list(dict.fromkeys(args.groups)),
-        "tools": {group: list(groups()[group]) for group in dict.fromkeys(args.groups)},
+        "unlocked": asked,
+        "tools": {group: list(groups()[group]) for group in asked},
+        "what": {name: _first_sentence(registry.get(name).description) for name in named},
+        "next": f"Call these now, by name (e.g. {named[0]}), rather than a core tool that does something else: "
+        "they are declared from your next turn, and run even before.",
     }
+
+
+def _first_sentence(text: str) -> str:
+    sentence = " ".join(text.split()).split(". ")[0].rstrip(".")
+    return sentence if len(sentence) <= 120 else sentence[:117] + "..."
 
 
 use_tools.description = _description()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from neuralcut_cli.errors import BackendError
+from neuralcut_cli.secrets import redact
 
 
 def explain(exc: Exception, model: str, base_url: str) -> BackendError:
@@ -34,7 +35,12 @@ def explain(exc: Exception, model: str, base_url: str) -> BackendError:
         return BackendError(f"{where} failed ({getattr(exc, 'status_code', 500)}) after retries: {body[:200]}")
     if isinstance(exc, openai.APIStatusError):
         return BackendError(f"{where} answered {exc.status_code}: {body[:200]}")
-    return BackendError(f"The model's answer could not be read: {type(exc).__name__}")
+    said = redact(body or str(exc)).strip()
+    if isinstance(exc, openai.APIError) and said:  # an error event in the middle of a streamed answer
+        return BackendError(f"{where} stopped in the middle of its answer: {said[:300]}")
+    return BackendError(
+        f"The model's answer could not be read: {type(exc).__name__}{': ' + said[:200] if said else ''}"
+    )
 
 
 def server_message(exc: Exception) -> str:

@@ -210,9 +210,9 @@ ROWS = (
         plan=p_style.plan_style_text,
         examples=(
             "make the title yellow",
-            "make it bigger and bold",
+            "make the title bigger and bold",
             "put the title in the bottom left corner",
-            "underline the caption",
+            "underline the title",
             "give the title a black background box",
         ),
         rank=385,

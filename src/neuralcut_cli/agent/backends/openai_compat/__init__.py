@@ -12,6 +12,7 @@ import json
 import os
 from collections.abc import Sequence
 from typing import Any
+from urllib.parse import urlsplit
 
 from neuralcut_cli.agent.backends.base import TextSink
 from neuralcut_cli.agent.backends.prompt import RULES, last_user, project_note
@@ -30,6 +31,14 @@ class OpenAIBackend:
         self.model = model
         self.base_url = base_url
         self._ids = itertools.count(1)
+
+    @property
+    def declares(self) -> str:
+        """``all`` for a server on this machine (its prompt cache pays for the declarations once, and a small model
+        then sees the tool a request needs), ``lean`` for a hosted API (charged per token). ``NEURALCUT_TOOLS``
+        overrides either."""
+        host = urlsplit(self.base_url).hostname or ""
+        return "all" if host in ("localhost", "127.0.0.1", "::1") or host.endswith(".local") else "lean"
 
     @classmethod
     def from_environment(cls, model: str | None = None, base_url: str | None = None) -> OpenAIBackend:
