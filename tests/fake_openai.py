@@ -42,6 +42,10 @@ class FakeOpenAI:
             deltas.append({"tool_calls": [{"index": index, "function": {"arguments": arguments[half:]}}]})
         self.answers.append((200, deltas, {}))
 
+    def reply_stream_error(self, text: str, message: str) -> None:
+        """Some text, then an error event in the middle of the stream (as llama.cpp sends when it fails)."""
+        self.answers.append((200, [{"content": text}, {"__error__": message}], {}))
+
     def reply_error(self, status: int, message: str, headers: dict[str, str] | None = None) -> None:
         self.answers.append(
             (
@@ -73,6 +77,9 @@ class _Handler(BaseHTTPRequestHandler):
         self.end_headers()
         finish = "tool_calls" if any("tool_calls" in d for d in answer) else "stop"
         for delta in [{"role": "assistant"}, *answer]:
+            if "__error__" in delta:  # an error event mid-stream, and the stream ends
+                self._event({"error": {"message": delta["__error__"], "type": "server_error", "code": 500}})
+                return
             self._event(
                 {
                     "id": "chatcmpl-1",

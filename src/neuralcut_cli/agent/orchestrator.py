@@ -30,7 +30,7 @@ from neuralcut_cli.agent.events import (
     ToolProgress,
     ToolStarted,
 )
-from neuralcut_cli.agent.guard import RequestGuard
+from neuralcut_cli.agent.guard import QUESTION_REFUSED, RequestGuard
 from neuralcut_cli.agent.questions import is_question
 from neuralcut_cli.agent.stores import AgentStore, ChatStore
 from neuralcut_cli.agent.tool_groups import unlocked_groups
@@ -289,7 +289,8 @@ class Orchestrator:
         subjects = list(turn.subjects) if turn.subjects and not failed else None
         self.chat.add_message(ChatMessage(role="assistant", content=content, subjects=subjects))
         outcome.reply = content
-        last_failed = bool(outcome.tool_results) and outcome.tool_results[-1].error is not None
+        errors = [r for r in outcome.tool_results if r.error != QUESTION_REFUSED]  # a refused edit, then an answer
+        last_failed = bool(errors) and errors[-1].error is not None
         if failed or last_failed:
             self.chat.set_error(content or "The request failed")
             outcome.status = "error"

@@ -55,6 +55,13 @@ class ToolResult(WireModel):
     error: str | None = None
 
 
+def error_payload(result: ToolResult) -> dict[str, Any]:
+    """What a model is sent for a failed call: the error and, where the tool gave them, its details (what to fix)."""
+    answer = result.result if isinstance(result.result, dict) else {}
+    details = answer.get("details")
+    return {"error": result.error, **({"details": details} if details else {})}
+
+
 class ChatMessage(WireModel):
     id: str = Field(default_factory=new_message_id)
     role: Role

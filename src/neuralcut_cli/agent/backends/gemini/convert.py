@@ -14,7 +14,7 @@ import base64
 from collections.abc import Sequence
 from typing import Any
 
-from neuralcut_cli.agent.types import ChatMessage, ToolCall
+from neuralcut_cli.agent.types import ChatMessage, ToolCall, error_payload
 from neuralcut_cli.tools.definition import ToolDefinition
 
 
@@ -60,7 +60,7 @@ def contents(conversation: Sequence[ChatMessage]) -> list[Any]:
                     function_response=types.FunctionResponse(
                         id=result.tool_call_id if not result.tool_call_id.startswith("local-") else None,
                         name=result.name,
-                        response={"error": result.error} if result.error else {"output": result.result},
+                        response=error_payload(result) if result.error else {"output": result.result},
                     )
                 )
                 for result in message.tool_results

@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 
 from neuralcut_cli.agent.backends.base import TextSink
 from neuralcut_cli.agent.backends.prompt import RULES, last_user, project_note
-from neuralcut_cli.agent.types import AgentContext, AssistantTurn, ChatMessage, ToolCall
+from neuralcut_cli.agent.types import AgentContext, AssistantTurn, ChatMessage, ToolCall, error_payload
 from neuralcut_cli.errors import BackendError
 from neuralcut_cli.providers.openai_compat.client import DEFAULT_MODEL, make_client, resolve
 from neuralcut_cli.providers.openai_compat.errors import explain
@@ -94,7 +94,7 @@ def messages(conversation: Sequence[ChatMessage]) -> list[dict[str, Any]]:
             out.append(entry)
         elif message.role == "tool":
             for result in message.tool_results or []:
-                payload = {"error": result.error} if result.error else {"output": result.result}
+                payload = error_payload(result) if result.error else {"output": result.result}
                 out.append({"role": "tool", "tool_call_id": result.tool_call_id, "content": json.dumps(payload)})
     return out
 
