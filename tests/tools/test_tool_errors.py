@@ -91,7 +91,7 @@ CASES = [
     # update_text
     ("update_text", {"trackId": "t-text", "elementId": "nope", "text": "x"}, "Text element not found"),
     ("update_text", {"trackId": "t-main", "elementId": "e-title", "text": "x"}, "Text element not found"),
-    ("update_text", {"elementId": "e-title", "text": "x"}, "Text element not found"),
+    ("update_text", {"text": "x"}, "Text element not found"),  # (the track is derived from elementId: issue 30)
     ("update_text", {"trackId": "t-main", "elementId": "e-intro", "text": "x"}, "Element is not text"),
     ("update_text", {"trackId": "t-text", "elementId": "e-title", "start": 5, "end": 2}, "Invalid time range"),
     ("update_text", {"trackId": "t-text", "elementId": "e-title", "end": 0}, "Invalid time range"),

@@ -303,3 +303,12 @@ def test_update_effect_merges(tools: Tools) -> None:
         "appliedParams": {"radius": 50.5, "softness": 35},
     }
     assert tools.element("e-vignette").params == {"radius": 50.5, "softness": 35}
+
+
+def test_update_text_finds_the_track_itself(tools: Tools) -> None:
+    """Issue 30 §3: trackId is derived from elementId (and left out of the schema); given, it is still checked."""
+    assert tools("update_text", {"elementId": "e-title", "text": "Day two"})["success"]
+    assert tools.element("e-title").content == "Day two"
+    from neuralcut_cli.tools import default_registry
+
+    assert "trackId" not in default_registry().get("update_text").parameters["properties"]

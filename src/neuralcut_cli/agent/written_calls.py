@@ -16,7 +16,7 @@ _TAGS = re.compile(r"<tool_call>\s*(.*?)\s*</tool_call>", re.S | re.I)
 
 HINT = (
     "The model wrote a call to {name} as text instead of calling the tool, so nothing was changed. Its server may "
-    "not be passing the tools to it: llama.cpp's llama-server needs --jinja (README: \"A model on this machine\")."
+    'not be passing the tools to it: llama.cpp\'s llama-server needs --jinja (README: "A model on this machine").'
 )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field
+from pydantic.json_schema import SkipJsonSchema
 
 from neuralcut_cli.editing.builders import text_element, text_y
 from neuralcut_cli.editing.placement import place_auto
@@ -75,7 +76,8 @@ def add_text(project: Project, args: AddTextArgs, ctx: ToolContext) -> ProjectEd
 
 
 class UpdateTextArgs(TextStyleArgs):
-    track_id: Annotated[Id | None, Field(description="trackId of the text's track (needed with elementId).")] = None
+    # Derived from elementId, so left out of the schema (issue 30 §3); still checked when given.
+    track_id: SkipJsonSchema[Id | None] = None
     element_id: Annotated[Id | None, Field(description="elementId of one text element.")] = None
     element_ids: Annotated[
         list[Id] | None,
@@ -125,14 +127,14 @@ class UpdateTextArgs(TextStyleArgs):
 
 @tool("update_text", UpdateTextArgs, kind="edit", group="text", hints=Hints(destructive=False, idempotent=True))
 def update_text(project: Project, args: UpdateTextArgs, ctx: ToolContext) -> ProjectEdit[UpdateTextOutput]:
-    """Change existing text: one element (trackId and elementId: its text,
+    """Change existing text: one element (elementId: its text,
     start/end in seconds, position top/center/bottom or a corner, underline) or several at once
     (elementIds: text and style). Style overrides as in add_text. Only the
     fields you pass change."""
     if args.element_ids is not None:
         return _update_many(project, args)
-    track = project.scene.tracks.find(args.track_id) if args.track_id else None  # the spec: trackId + elementId
-    element = next((e for e in track.elements if e.id == args.element_id), None) if track else None
+    found = project.scene.find_element(args.element_id) if args.element_id else None
+    element = found[1] if found is not None and args.track_id in (None, found[0].id) else None
     if element is None:
         raise ToolError("Text element not found")
     if element.type != "text":
