@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mock_rounds import S, ask, element, end, fade, main_order, new_texts, project, start, track
+from mock_rounds import S, ask, element, elements, end, fade, main_order, new_texts, project, start, track
 
 from neuralcut_cli.agent.orchestrator import UNCHANGED
 
@@ -25,6 +25,11 @@ def _dissolve_and_beach_end(p: dict[str, Any]) -> tuple[float, float]:
 
 def _music_fade_and_end(p: dict[str, Any]) -> tuple[float, float]:
     return fade(element(p, "e-music"), "out"), end(element(p, "e-music"))
+
+
+def _copies(p: dict[str, Any]) -> list[str]:
+    """Ids of elements placed from the intro or beach assets besides the demo's own."""
+    return [e["id"] for e in elements(p) if e.get("mediaId") in ("a-intro", "a-beach") and not e["id"].startswith("e-")]
 
 
 def _added(p: dict[str, Any], asset: str) -> tuple[str, float]:
@@ -68,6 +73,8 @@ FOLLOW_UPS: list[tuple[list[str], str, Check]] = [
     (["duplicate the intro"], "delete the new one", lambda p: [i for i, _ in main_order(p)] == ["e-intro", "e-beach", "e-city"]),
     (["duplicate the title"], "move the copy to 10s", lambda p: any(start(t) == 10 for t in new_texts(p))),
     (["split the beach clip at 10s"], "delete the second half", lambda p: [t for _, t in main_order(p)] == [0, 6, 14]),
+    (["add a dissolve between the intro and the beach"], "remove it", lambda p: not p["scenes"][0]["tracks"]["main"].get("transitions")),
+    (["duplicate the intro and the beach clip"], "delete them", lambda p: len(main_order(p)) == 3 and not _copies(p)),
     (["slow the beach clip to half speed"], "actually make it 0.75x", lambda p: element(p, "e-beach")["retime"]["rate"] == 0.75),
 ]  # fmt: skip
 
@@ -159,6 +166,10 @@ REFUSED: list[tuple[list[str], str, str]] = [
     ([], "watch the render and tell me if the title reads well", "cannot watch"),
     ([], "make the title fancy", "fancy"),
     (["fade out the music over 3 seconds"], "make it red", "'it'"),  # the fade has no colour: which do you mean?
+    (["split at 5s"], "delete it", "could mean any of"),  # six pieces on three tracks: was a wrong edit
+    ([], "make the music 200% louder", "200% louder"),  # twice or three times? (was +6 dB)
+    ([], "make the intro red", "only text has a colour"),
+    ([], "solo the title", "no sound to solo"),
     (["split at 5s"], "make it longer", "how much longer"),
     ([], "move it to the end", "'it'"),
     ([], "render it", "neuralcut render"),

@@ -27,6 +27,7 @@ from neuralcut_cli.tools.clip_tools import GetElementArgs, UpdateClipArgs
 from neuralcut_cli.tools.ripple_tools import RemoveRangeArgs
 from neuralcut_cli.tools.text_tools import UpdateTextArgs
 from neuralcut_cli.tools.timeline_edits import SplitArgs
+from neuralcut_cli.tools.transition_tools import RemoveTransitionArgs
 
 EPS = 1e-6
 
@@ -95,6 +96,8 @@ def plan_remove_range(intent: i.RemoveRange, ctx: Context) -> Plan:
 
 
 def plan_delete(intent: i.Delete, ctx: Context) -> Plan:
+    if intent.refs and all(ref.pronoun for ref in intent.refs) and tagged(ctx.memory, "transition"):
+        return (yield from _remove_remembered_transitions(ctx))  # "add a dissolve ...", "remove it"
     items = yield from listing()
     chosen: list[Item] = []
     for ref in intent.refs:
@@ -107,6 +110,18 @@ def plan_delete(intent: i.Delete, ctx: Context) -> Plan:
     if intent.ripple:
         text += " Closed the gaps they left on their tracks."
     return Done(text)
+
+
+def _remove_remembered_transitions(ctx: Context) -> Plan:
+    into = set(tagged(ctx.memory, "transition"))
+    listed = yield Call("list_timeline")
+    ids = [t["transitionId"] for track in listed["tracks"] for t in track.get("transitions", []) if t["to"] in into]
+    if not ids:
+        raise Failed("That transition is gone already; nothing to remove.")
+    yield Call("remove_transition", RemoveTransitionArgs(transition_ids=ids))
+    return Done(
+        f"Removed the transition{'s' if len(ids) > 1 else ''} just made; {'those cuts are' if len(ids) > 1 else 'that cut is'} a plain cut again."
+    )
 
 
 def _track_id(word: str | None, items: list[Item], tracks: dict[str, str]) -> str | None:

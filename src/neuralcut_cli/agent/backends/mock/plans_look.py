@@ -190,6 +190,7 @@ def plan_about(intent: i.About, ctx: Context) -> Plan:
     facts = [f"{item.describe()}, {got['duration']:g} s long, on {track_words(track)}"]
     if item.type == "text":
         facts.append(f'it says "{got["content"]}"')
+        facts.append(_text_style(got))
     if "volume" in got:
         facts.append("muted" if got["muted"] else f"not muted, volume {got['volume']:g}% ({got['volumeDb']:+.1f} dB)")
     if got.get("speed", 1) != 1:
@@ -206,6 +207,19 @@ def plan_about(intent: i.About, ctx: Context) -> Plan:
     if got.get("animations"):
         facts.append(plural(got["animations"]["keyframeCount"], "keyframe"))
     return Done("; ".join(facts) + ".", (item.id,))
+
+
+def _text_style(got: dict[str, Any]) -> str:
+    """How a text looks: colour, size, font, weight, slant, decoration, box."""
+    looks = [f"colour {got.get('color')}", f"size {got.get('fontSize')}", f"font {got.get('fontFamily')}"]
+    looks.append("bold" if got.get("fontWeight") in ("bold", "700", "800", "900") else "not bold")
+    if got.get("fontStyle") == "italic":
+        looks.append("italic")
+    if got.get("textDecoration") not in (None, "none"):
+        looks.append(str(got["textDecoration"]))
+    box = got.get("background") or {}
+    looks.append(f"on a {box.get('color')} box" if box.get("enabled") else "no background box")
+    return ", ".join(looks)
 
 
 def plan_describe(intent: i.Describe, ctx: Context) -> Plan:

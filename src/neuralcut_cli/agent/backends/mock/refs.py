@@ -178,6 +178,9 @@ def resolve(
             found = _half(ref, found)
         if not found:
             raise Unresolved(f"I don't know what '{ref.text}' refers to here; name it (e.g. 'the title' or its id).")
+        if len(found) > 1 and not (many or ref.plural) and not pieces_of_one(found):  # "split at 5s", "delete it"
+            listing = ", ".join(i.describe() for i in found[:6])
+            raise Unresolved(f"'{ref.text}' could mean any of {listing}. Say which one (by id or by name).")
         return found
     found = _matches(ref, pool)
     if not found:

@@ -240,8 +240,9 @@ def read_about(c: Clause, v: Vocab) -> i.Intent | None:
     """``what is e-title?``, ``where is the title?``, ``when does the music end?``, ``is the music muted?``."""
     asked = c.take(
         r"^(?:what(?:'s| is)|whats|where(?:'s| is)|when (?:does|do|is|did)|tell me about|"
-        r"info(?:rmation)? (?:on|about)|details (?:of|on|about)|what does|is|how loud is|"
-        r"what(?:'s| is) the (?:volume|level) of|what(?:'s| is) the (?:text|wording) (?:of|on))\b"
+        r"info(?:rmation)? (?:on|about)|details (?:of|on|about)|what does|is|how loud is|how big is|"
+        r"what(?:'s| is) the (?:volume|level) of|what(?:'s| is) the (?:text|wording) (?:of|on)|"
+        r"what (?:colou?r|font|size) is|what(?:'s| is) the (?:colou?r|font|size|font size) of)\b"
     )
     if asked is None:
         return None
@@ -250,7 +251,8 @@ def read_about(c: Clause, v: Vocab) -> i.Intent | None:
         return None
     c.take_all(
         r"\b(?:start|starts|begin|begins|end|ends|finish|finishes|say|says|muted|placed|positioned|"
-        r"on screen|on the timeline|located|loud|volume|playing|at|exactly|right now|set to)\b"
+        r"on screen|on the timeline|located|loud|volume|playing|at|exactly|right now|set to|bold|italic|"
+        r"underlined|in bold|in italics?|colou?red)\b"
     )
     return i.About(ref=ref)
 

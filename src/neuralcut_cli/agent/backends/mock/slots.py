@@ -86,6 +86,8 @@ def take_level(c: Clause) -> Level | None:
     decibels = _decibels(c)
     if decibels is not None:
         return decibels
+    if c.find(r"\d%\s+(?:louder|quieter|softer|lower|higher|more|less|up|down)\b"):
+        return None  # "200% louder": twice, or three times as loud? Said in dB, it is one thing
     percent = c.take(r"(?:\b(?:to|at)\s+)?(\d+(?:\.\d+)?)%")
     if percent is not None:
         c.take(r"\b(?:down|up|lower|quieter|louder|volume|level)\b")
