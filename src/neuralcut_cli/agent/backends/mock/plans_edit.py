@@ -119,9 +119,8 @@ def _remove_remembered_transitions(ctx: Context) -> Plan:
     if not ids:
         raise Failed("That transition is gone already; nothing to remove.")
     yield Call("remove_transition", RemoveTransitionArgs(transition_ids=ids))
-    return Done(
-        f"Removed the transition{'s' if len(ids) > 1 else ''} just made; {'those cuts are' if len(ids) > 1 else 'that cut is'} a plain cut again."
-    )
+    cuts = "those cuts are plain cuts" if len(ids) > 1 else "that cut is a plain cut"
+    return Done(f"Removed the transition{'s' if len(ids) > 1 else ''} just made; {cuts} again.")
 
 
 def _track_id(word: str | None, items: list[Item], tracks: dict[str, str]) -> str | None:
