@@ -54,3 +54,19 @@ class GeminiFiles:
 def _file_info(file: Any) -> dict[str, Any]:
     state = getattr(file.state, "value", file.state) or "STATE_UNSPECIFIED"
     return {"name": file.name, "uri": file.uri, "state": str(state).upper()}
+
+
+class OnFiles:
+    """A service over the Files API of one model: the client is made on first use (see ``GeminiFiles``)."""
+
+    provider = "gemini"
+
+    def __init__(self, model: str | None = None, files: Any = None) -> None:
+        self.model = model
+        self._files = files
+
+    @property
+    def files(self) -> Any:
+        if self._files is None:
+            self._files = GeminiFiles(model=self.model)
+        return self._files

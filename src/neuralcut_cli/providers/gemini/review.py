@@ -4,34 +4,22 @@ in ``review-cache.json``, as asset understanding caches its uploads), then each 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from neuralcut_cli.errors import ProviderError
 from neuralcut_cli.media.context_cache import AssetCache
 from neuralcut_cli.media.review import Medium, ReviewAnswer, ReviewRequest
 from neuralcut_cli.providers.gemini.errors import provider_errors
-from neuralcut_cli.providers.gemini.files import GeminiFiles
+from neuralcut_cli.providers.gemini.files import OnFiles
 from neuralcut_cli.providers.gemini.uploads import upload_once
 
 Progress = Callable[[str], None]
 CACHE = "review-cache.json"
 
 
-class GeminiReviewer:
+class GeminiReviewer(OnFiles):
     """The ``RenderReviewer`` service backed by Gemini: it watches a preview render."""
 
-    provider = "gemini"
     medium: Medium = "video"
-
-    def __init__(self, model: str | None = None, files: Any = None) -> None:
-        self.model = model
-        self._files = files
-
-    @property
-    def files(self) -> Any:
-        if self._files is None:
-            self._files = GeminiFiles(model=self.model)
-        return self._files
 
     def review(self, request: ReviewRequest, progress: Progress) -> ReviewAnswer:
         cache = AssetCache(request.project_path, CACHE)

@@ -10,31 +10,18 @@ again without uploading (``providers.gemini.uploads``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from neuralcut_cli.media.assets import AssetFile
 from neuralcut_cli.media.context_cache import AssetCache, AssetContext
 from neuralcut_cli.providers.gemini.errors import provider_errors
-from neuralcut_cli.providers.gemini.files import SUMMARY_PROMPT, GeminiFiles
+from neuralcut_cli.providers.gemini.files import SUMMARY_PROMPT, OnFiles
 from neuralcut_cli.providers.gemini.uploads import upload_once
 
 Progress = Callable[[str], None]
 
 
-class GeminiUnderstanding:
+class GeminiUnderstanding(OnFiles):
     """The ``AssetUnderstanding`` service backed by Gemini."""
-
-    provider = "gemini"
-
-    def __init__(self, model: str | None = None, files: Any = None) -> None:
-        self.model = model
-        self._files = files
-
-    @property
-    def files(self) -> Any:
-        if self._files is None:
-            self._files = GeminiFiles(model=self.model)
-        return self._files
 
     def understand(self, file: AssetFile, cache: AssetCache, progress: Progress) -> AssetContext:
         """Upload (unless cached), wait for processing, summarise; ``ProviderError`` says what failed."""
