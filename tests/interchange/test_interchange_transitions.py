@@ -44,6 +44,7 @@ def _otio_transitions(timeline: otio.schema.Timeline) -> list[tuple[str, float]]
         (".otio", ["dissolve", "wipe-left"], ["dissolve", "wipe-left"]),
         (".xml", ["dissolve", "wipe-left"], ["dissolve", "wipe-left"]),  # FCP 7 XML keeps the name
         (".edl", None, ["dissolve", "dissolve"]),  # CMX 3600 has dissolves only
+        (".fcpxml", None, ["dissolve", "wipe-left"]),  # written into the spine by us: OTIO's adapter has none
     ],
 )
 def test_a_round_trip_keeps_type_and_length(
@@ -55,10 +56,11 @@ def test_a_round_trip_keeps_type_and_length(
     answer = json.loads(done.stdout)
     assert answer["transitions"] == 2
     assert ("the type of 1 transition (read back as dissolves)" in answer["lost"]) == (suffix == ".edl")
-    seen = _otio_transitions(_read(out))
-    assert [length for _, length in seen] == [1.0, 1.0]
-    if names:
-        assert [name for name, _ in seen] == names
+    if suffix != ".fcpxml":  # (OpenTimelineIO's fcpx_xml adapter reads no transitions)
+        seen = _otio_transitions(_read(out))
+        assert [length for _, length in seen] == [1.0, 1.0]
+        if names:
+            assert [name for name, _ in seen] == names
     back = tmp_path / "back.json"
     assert neuralcut("import-timeline", out, "-o", back, "--fps", "30").returncode == 0
     main = read_project(back).scene.tracks.main
@@ -68,10 +70,63 @@ def test_a_round_trip_keeps_type_and_length(
     assert all(by_id[t.from_element_id].end_time == by_id[t.to_element_id].start_time for t in main.transitions)
 
 
-def test_fcpxml_says_its_adapter_does_not_carry_them(with_transitions: Path, tmp_path: Path) -> None:
-    done = neuralcut("export", "-o", tmp_path / "cut.fcpxml", "-p", with_transitions, "--json")
+def test_fcpxml_holds_final_cut_pros_own_transitions(with_transitions: Path, tmp_path: Path) -> None:
+    """In the spine between the clips they join, centred as the handles allow, naming Final Cut Pro's Cross
+    Dissolve and Audio Crossfade; a wipe keeps its name and is said to look like a dissolve there."""
+    import xml.etree.ElementTree as ET
+
+    out = tmp_path / "cut.fcpxml"
+    done = neuralcut("export", "-o", out, "-p", with_transitions, "--json")
     assert done.returncode == 0, done.stderr
-    assert "2 transitions (the format's adapter does not carry them)" in json.loads(done.stdout)["lost"]
+    answer = json.loads(done.stdout)
+    assert answer["transitions"] == 2 and not any("do not carry" in lost for lost in answer["lost"])
+    assert (
+        "the look of 1 transition (Final Cut Pro shows it as a cross dissolve; the name keeps the type)"
+        in (answer["lost"])
+    )
+    root = ET.parse(out).getroot()
+    uids = {e.get("id"): e.get("uid") for e in root.iter("effect")}
+    spine = list(root.find(".//sequence/spine"))
+    found = [(k, t) for k, t in enumerate(spine) if t.tag == "transition"]
+    assert [(t.get("name"), t.get("offset"), t.get("duration")) for _, t in found] == [
+        ("Cross Dissolve", "11/2s", "1s"),  # the intro's cut at 6 s, half a second each side
+        ("Wipe left", "14s", "1s"),  # the city clip has no head: all of it after the cut at 14 s
+    ]
+    for k, transition in found:
+        assert spine[k - 1].tag == "clip" and spine[k + 1].tag == "clip"
+        video, audio = transition.find("filter-video"), transition.find("filter-audio")
+        assert uids[video.get("ref")] == "FxPlug:4731E73A-8DAC-4113-9A30-AE85B1761265"
+        assert uids[audio.get("ref")] == "FFAudioTransition"
+
+
+FINAL_CUT = """<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE fcpxml>
+<fcpxml version="1.10">
+  <resources>
+    <format id="r1" frameDuration="1/25s" width="1280" height="720"/>
+    <asset id="r2" name="a" src="file:///nowhere/a.mov" start="0s" duration="20s" hasVideo="1" format="r1"/>
+    <asset id="r3" name="b" src="file:///nowhere/b.mov" start="0s" duration="20s" hasVideo="1" format="r1"/>
+    <effect id="r4" name="Cross Dissolve" uid="FxPlug:4731E73A-8DAC-4113-9A30-AE85B1761265"/>
+  </resources>
+  <library><event name="e"><project name="p"><sequence format="r1" duration="16s"><spine>
+    <asset-clip ref="r2" offset="0s" name="a" start="2s" duration="8s" format="r1"/>
+    <transition name="Cross Dissolve" offset="15/2s" duration="1s"><filter-video ref="r4" name="Cross Dissolve"/></transition>
+    <asset-clip ref="r3" offset="8s" name="b" start="2s" duration="8s" format="r1"/>
+  </spine></sequence></project></event></library>
+</fcpxml>
+"""
+
+
+def test_a_final_cut_pro_cross_dissolve_is_imported(tmp_path: Path) -> None:
+    source = tmp_path / "fcp.fcpxml"
+    source.write_text(FINAL_CUT)
+    done = neuralcut("import-timeline", source, "-o", tmp_path / "p.json", "--json")
+    assert done.returncode == 0, done.stderr
+    main = read_project(tmp_path / "p.json").scene.tracks.main
+    (transition,) = main.transitions
+    assert (transition.type, transition.in_offset, transition.out_offset) == ("dissolve", 60_000, 60_000)
+    names = {e.id: e.name for e in main.elements}
+    assert (names[transition.from_element_id], names[transition.to_element_id]) == ("a", "b")
 
 
 def test_otios_own_transition_sample_keeps_the_transition_between_two_clips(tmp_path: Path) -> None:

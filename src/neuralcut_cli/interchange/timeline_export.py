@@ -42,15 +42,41 @@ def write_timeline(project: Project, project_path: Path, output: Path, fmt: str)
     def write_and_read_back(temp: Path) -> Any:
         try:
             otio.adapters.write_to_file(copy.deepcopy(timeline), str(temp), adapter_name=ADAPTERS[fmt])
+            if fmt == "fcpxml":  # the adapter carries no transitions: ours are written into its spine, then read
+                return _fcpxml_with_transitions(timeline, temp)
             return otio.adapters.read_from_file(
                 str(temp), adapter_name=ADAPTERS[fmt], **({"rate": project.fps} if fmt == "edl" else {})
             )
+        except MediaError:
+            raise
         except Exception as exc:  # noqa: BLE001 - an adapter's refusal, reported plainly
             raise MediaError(f"The {fmt} adapter could not write this timeline: {type(exc).__name__}: {exc}") from None
 
     back = replace_with(output, write_and_read_back)  # the old file stays until the new one is whole
     back = back if isinstance(back, otio.schema.Timeline) else next(iter(back))
-    return _counts(fmt, back, lost + _compare(timeline, back))
+    return _counts(fmt, back, lost + _compare(timeline, back, fmt))
+
+
+def _fcpxml_with_transitions(timeline: Any, temp: Path) -> Any:
+    """Write the main track's transitions into the ``.fcpxml`` the adapter wrote, and read the file back as an
+    editor would: the adapter for the rest, ``fcpxml_transitions`` for the transitions."""
+    import shutil
+
+    import opentimelineio as otio
+
+    from neuralcut_cli.interchange import fcpxml_transitions as fcpx
+
+    fcpx.write_joints(temp, fcpx.joints(timeline))
+    plain = temp.with_name(temp.name + ".plain")
+    shutil.copyfile(temp, plain)
+    try:
+        fcpx.strip(plain)
+        back = otio.adapters.read_from_file(str(plain), adapter_name="fcpx_xml")
+    finally:
+        plain.unlink(missing_ok=True)
+    back = back if isinstance(back, otio.schema.Timeline) else next(iter(back))
+    fcpx.add_to_timeline(back, fcpx.read_joints(temp))
+    return back
 
 
 def _write_document(document: dict[str, Any], temp: Path) -> Any:
@@ -106,7 +132,7 @@ def _one_line_names(timeline: Any) -> list[str]:
     return [f"line breaks in {changed} name{'s' if changed != 1 else ''} (an EDL event is one line)"] if changed else []
 
 
-def _compare(sent: Any, back: Any) -> list[str]:
+def _compare(sent: Any, back: Any, fmt: str = "") -> list[str]:
     import opentimelineio as otio
 
     lost = []
@@ -118,6 +144,13 @@ def _compare(sent: Any, back: Any) -> list[str]:
         if missing > 0:
             lost.append(f"{missing} {kind.lower()} clip{'s' if missing != 1 else ''}")
     sent_kinds, back_kinds = _transitions(sent), _transitions(back)
+    if fmt == "fcpxml":
+        foreign = sum(1 for kind in back_kinds if kind not in ("dissolve", "dip-black"))
+        if foreign:
+            lost.append(
+                f"the look of {foreign} transition{'s' if foreign != 1 else ''} (Final Cut Pro shows "
+                f"{'them' if foreign != 1 else 'it'} as a cross dissolve; the name keeps the type)"
+            )
     if len(back_kinds) < len(sent_kinds):
         gone = len(sent_kinds) - len(back_kinds)
         lost.append(f"{gone} transition{'s' if gone != 1 else ''} (the format's adapter does not carry them)")

@@ -4,9 +4,10 @@
 The first video track is the main track, the other video tracks overlays (top one first), audio tracks audio.
 Clips keep their place, in-point and length; media references are found as given, relative to the file, or by
 name in ``--media``; missing files are listed (the project still opens; ``list_project_assets`` marks them).
-A clip or marker NeuralCut exported carries its whole element in metadata and comes back as it was. What a
-NeuralCut project cannot hold (transitions, nested stacks, other markers, effects) is reported, never dropped
-silently. An EDL carries no frame rate: ``--fps``, else the first media file's, else 30.
+A clip or marker NeuralCut exported carries its whole element in metadata and comes back as it was.
+Transitions come back between the clips they join (an ``.fcpxml``'s through ``fcpxml_transitions``, which the
+adapter does not read). What a NeuralCut project cannot hold (nested stacks, other markers, effects) is
+reported, never dropped silently. An EDL carries no frame rate: ``--fps``, else the first media file's, else 30.
 """
 
 from __future__ import annotations
@@ -58,6 +59,11 @@ def read_timeline(file: Path, fps: float | None) -> tuple[Any, float | None, str
         )
     check_file(file)
     timeline, rate, note = _read_timeline(file, adapter, fps)
+    if adapter == "fcpx_xml":  # the adapter reads no transitions: ours are read from the spine
+        from neuralcut_cli.interchange.fcpxml_transitions import add_to_timeline, read_joints
+
+        missed = add_to_timeline(timeline, read_joints(file))
+        note = "; ".join([*([note] if note else []), *missed]) or None
     check_times(timeline, file)
     return timeline, rate, note
 
