@@ -133,3 +133,20 @@ def demo_path_of() -> Path:
     from paths import DEMO
 
     return DEMO
+
+
+def test_reading_again_after_each_edit_is_not_a_loop(openai_server, demo_path: Path) -> None:
+    """list_timeline before every edit (fresh ids) is good practice: only the same read with nothing edited
+    between counts as going round in circles."""
+    for seconds in (3, 6, 9):
+        openai_server.reply_calls(("list_timeline", {}))
+        openai_server.reply_calls(("split", {"times": [seconds]}))
+    openai_server.reply_text("Split at 3, 6 and 9 seconds.")
+    done = _run(demo_path, "split at 3, 6 and 9 seconds, checking the timeline each time")
+    assert done.returncode == 0, done.stdout
+    openai_server.reply_calls(("list_timeline", {}))
+    openai_server.reply_calls(("list_timeline", {}))
+    openai_server.reply_calls(("list_timeline", {}))
+    openai_server.reply_text("never reached")
+    stuck = _run(demo_path, "what is there?")
+    assert stuck.returncode == 1 and "nothing changed in between" in json.loads(stuck.stdout)["reply"]

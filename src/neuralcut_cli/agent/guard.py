@@ -1,7 +1,7 @@
 """Keeps one request from running away, whatever the model does (issue 30).
 
-A model that calls the same edit again with the same arguments, reads the same thing over and over, or keeps
-editing far past what was asked is stopped: the call gets an error that says why (the model sees it), the person
+A model that calls the same edit again with the same arguments, reads the same thing over and over with nothing
+edited in between, or keeps editing far past what was asked is stopped: the call gets an error that says why (the model sees it), the person
 gets the same words, and the request's edits stay one undo step that takes the project back to where the request
 began. A question ("what's at 12s?") may only look: an edit it calls is refused, and the model may answer.
 """
@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from neuralcut_cli.agent.types import ToolCall
 
-READ_REPEATS = 3  # the same read, same arguments, this many times in one request: it is going round in circles
+READ_REPEATS = 3  # the same read, same arguments, this many times with no edit between: going round in circles
 DEFAULT_EDIT_BUDGET = 12  # edits one request may make with a model (the offline backend plans its own)
 
 QUESTION_REFUSED = (
@@ -35,6 +35,7 @@ class RequestGuard:
     loops: bool = True  # watch for repeats and runaway edits (off for a backend that plans its own calls)
     edit_budget: int = DEFAULT_EDIT_BUDGET
     seen: Counter[str] = field(default_factory=Counter)
+    reads: dict[str, tuple[int, int]] = field(default_factory=dict)  # a read -> (edits made before it, times seen)
     edits: int = 0
 
     def check(self, call: ToolCall, kind: str) -> Verdict | None:
@@ -44,19 +45,27 @@ class RequestGuard:
         if not self.loops:
             return None
         key = f"{call.name} {json.dumps(call.args, sort_keys=True, default=str)}"
+        if kind != "edit":  # the same read again, with nothing edited since: it can only answer the same
+            since, times = self.reads.get(key, (self.edits, 0))
+            times = times + 1 if since == self.edits else 1
+            self.reads[key] = (self.edits, times)
+            if times >= READ_REPEATS:
+                return Verdict(
+                    f"Stopped: {call.name} was called {times} times with the same arguments and nothing changed "
+                    "in between.",
+                    stop=True,
+                )
+            return None
         self.seen[key] += 1
-        if kind == "edit" and self.seen[key] > 1:
+        if self.seen[key] > 1:
             return Verdict(
                 f"Stopped: {call.name} was called again with the same arguments; the request is over, so it "
                 "cannot repeat the edit.",
                 stop=True,
             )
-        if kind != "edit" and self.seen[key] >= READ_REPEATS:
-            return Verdict(f"Stopped: {call.name} was called {self.seen[key]} times with the same arguments.", True)
-        if kind == "edit":
-            self.edits += 1
-            if self.edits > self.edit_budget:
-                return Verdict(
-                    f"Stopped after {self.edit_budget} edits in one request: more than the request asked for.", True
-                )
+        self.edits += 1
+        if self.edits > self.edit_budget:
+            return Verdict(
+                f"Stopped after {self.edit_budget} edits in one request: more than the request asked for.", True
+            )
         return None
