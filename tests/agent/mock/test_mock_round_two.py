@@ -27,6 +27,11 @@ def _music_fade_and_end(p: dict[str, Any]) -> tuple[float, float]:
     return fade(element(p, "e-music"), "out"), end(element(p, "e-music"))
 
 
+def _beach_and_music(p: dict[str, Any]) -> tuple[tuple[float, float], tuple[float, float]]:
+    beach, music = element(p, "e-beach"), element(p, "e-music")
+    return (start(beach), end(beach)), (start(music), end(music))
+
+
 def _copies(p: dict[str, Any]) -> list[str]:
     """Ids of elements placed from the intro or beach assets besides the demo's own."""
     return [e["id"] for e in elements(p) if e.get("mediaId") in ("a-intro", "a-beach") and not e["id"].startswith("e-")]
@@ -113,6 +118,7 @@ EDITS: list[tuple[str, Check]] = [
     ("take 1.5 s off the end of the city clip", lambda p: end(element(p, "e-city")) == 18.5),
     ("cut the last 2 seconds off the city clip", lambda p: end(element(p, "e-city")) == 18),
     ("trim the end of the music to 15s", lambda p: end(element(p, "e-music")) == 15),
+    ("trim the start of the beach clip to 7s", lambda p: _beach_and_music(p) == ((7, 14), (0, 20))),  # was a cut on every track
     ("move the title to start at 0:03", lambda p: start(element(p, "e-title")) == 3),
     ("move the intro to the end", lambda p: main_order(p) == [("e-beach", 0), ("e-city", 8), ("e-intro", 14)]),
     ("put the city clip first", lambda p: main_order(p) == [("e-city", 0), ("e-intro", 6), ("e-beach", 12)]),
