@@ -12,6 +12,21 @@ def ffmpeg(*args: str) -> None:
     subprocess.run([ffmpeg_exe(), "-hide_banner", "-loglevel", "error", "-y", *args], check=True, timeout=120)
 
 
+#: The assets ``make_media`` writes, as a project's ``mediaAssets`` describes them (``made_asset``).
+MADE = {
+    "clip": {"name": "clip.mp4", "type": "video", "duration": 3.0, "width": 320, "height": 180, "hasAudio": True},
+    "red": {"name": "red.mp4", "type": "video", "duration": 2.0, "width": 320, "height": 180, "hasAudio": True},
+    "pic": {"name": "pic.png", "type": "image", "width": 64, "height": 48},
+    "tone": {"name": "tone.mp3", "type": "audio", "duration": 4.0},
+}
+
+
+def made_asset(media: Path, asset_id: str) -> dict[str, object]:
+    """The media asset ``asset_id`` of ``make_media``'s folder ``media``."""
+    fields = MADE[asset_id]
+    return {"id": asset_id, **fields, "path": str(media / str(fields["name"]))}
+
+
 def make_media(folder: Path) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     ffmpeg(

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from cli_helpers import EXE
 from cli_helpers import neuralcut as real_neuralcut
-from media_helpers import frame, make_media, pixel
+from media_helpers import frame, made_asset, make_media, pixel
 from paths import REPO
 
 from neuralcut_cli.media.probe import probe
@@ -111,29 +111,7 @@ def _edit(media: Path, folder: Path) -> Path:
             "canvasSize": {"width": 320, "height": 180},
             "background": {"type": "color", "color": "#0000ff"},
         },
-        "mediaAssets": [
-            {
-                "id": "red",
-                "name": "red.mp4",
-                "type": "video",
-                "path": str(media / "red.mp4"),
-                "duration": 2.0,
-                "width": 320,
-                "height": 180,
-                "hasAudio": True,
-            },
-            {
-                "id": "clip",
-                "name": "clip.mp4",
-                "type": "video",
-                "path": str(media / "clip.mp4"),
-                "duration": 3.0,
-                "width": 320,
-                "height": 180,
-                "hasAudio": True,
-            },
-            {"id": "tone", "name": "tone.mp3", "type": "audio", "path": str(media / "tone.mp3"), "duration": 4.0},
-        ],
+        "mediaAssets": [made_asset(media, name) for name in ("red", "clip", "tone")],
         "scenes": [
             {
                 "id": "s",

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from cli_helpers import neuralcut
-from media_helpers import frame, make_media, pixel
+from media_helpers import frame, made_asset, make_media, pixel
 
 from neuralcut_cli.media.ffmpeg import ffmpeg_exe
 from neuralcut_cli.media.probe import probe
@@ -35,28 +35,7 @@ def render(
     background: dict[str, Any] | None = None,
     main_track: dict[str, Any] | None = None,
 ) -> Path:
-    assets = [
-        {
-            "id": "clip",
-            "name": "clip.mp4",
-            "type": "video",
-            "path": str(media / "clip.mp4"),
-            "duration": 3.0,
-            "width": 320,
-            "height": 180,
-            "hasAudio": True,
-        },
-        {
-            "id": "red",
-            "name": "red.mp4",
-            "type": "video",
-            "path": str(media / "red.mp4"),
-            "duration": 2.0,
-            "width": 320,
-            "height": 180,
-            "hasAudio": True,
-        },
-    ]
+    assets = [made_asset(media, "clip"), made_asset(media, "red")]
     data = {
         "settings": {
             "fps": {"numerator": 15, "denominator": 1},

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from cli_helpers import neuralcut
-from media_helpers import frame, make_media, pixel
+from media_helpers import frame, made_asset, make_media, pixel
 from test_render_model import H, W, close, pcm
 from tool_helpers import Tools
 
@@ -33,30 +33,7 @@ def project(
     overlay: list[dict[str, Any]] | None = None,
     audio: list[dict[str, Any]] | None = None,
 ) -> Path:
-    assets = [
-        {
-            "id": "clip",
-            "name": "clip.mp4",
-            "type": "video",
-            "path": str(media / "clip.mp4"),
-            "duration": 3.0,
-            "width": 320,
-            "height": 180,
-            "hasAudio": True,
-        },
-        {
-            "id": "red",
-            "name": "red.mp4",
-            "type": "video",
-            "path": str(media / "red.mp4"),
-            "duration": 2.0,
-            "width": 320,
-            "height": 180,
-            "hasAudio": True,
-        },
-        {"id": "pic", "name": "pic.png", "type": "image", "path": str(media / "pic.png"), "width": 64, "height": 48},
-        {"id": "tone", "name": "tone.mp3", "type": "audio", "path": str(media / "tone.mp3"), "duration": 4.0},
-    ]
+    assets = [made_asset(media, name) for name in ("clip", "red", "pic", "tone")]
     data = {
         "settings": {
             "fps": {"numerator": 15, "denominator": 1},

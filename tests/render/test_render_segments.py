@@ -206,27 +206,15 @@ def test_a_segment_that_only_moved_keeps_its_keys(media_folder: Path) -> None:
     assert after == before[1:]
 
 
+def _music(seconds: int) -> list[dict[str, Any]]:
+    """A Music track with one element: the first ``seconds`` of the 600 s source a-m."""
+    element = {"id": "e-m", "type": "audio", "name": "m", "mediaId": "a-m", "startTime": 0, "duration": seconds * T}
+    element |= {"trimStart": 0, "trimEnd": (600 - seconds) * T, "sourceDuration": 600 * T}
+    return [{"id": "t-m", "name": "Music", "type": "audio", "elements": [element]}]
+
+
 def test_a_changed_property_changes_only_its_part(media_folder: Path) -> None:
-    music = [
-        {
-            "id": "t-m",
-            "name": "Music",
-            "type": "audio",
-            "elements": [
-                {
-                    "id": "e-m",
-                    "type": "audio",
-                    "name": "m",
-                    "mediaId": "a-m",
-                    "startTime": 0,
-                    "duration": 4 * T,
-                    "trimStart": 0,
-                    "trimEnd": 596 * T,
-                    "sourceDuration": 600 * T,
-                }
-            ],
-        }
-    ]
+    music = _music(4)
     data = _project([_clip("a", 0, 2, trim=1), _clip("b", 2, 2, trim=10)], audio=music)
     before = _keys(data, media_folder)
     louder = copy.deepcopy(data)
@@ -267,26 +255,7 @@ def test_text_changes_the_picture_key_through_its_file(media_folder: Path) -> No
 
 
 def test_pruning_keeps_only_what_an_output_reads(media_folder: Path) -> None:
-    music = [
-        {
-            "id": "t-m",
-            "name": "Music",
-            "type": "audio",
-            "elements": [
-                {
-                    "id": "e-m",
-                    "type": "audio",
-                    "name": "m",
-                    "mediaId": "a-m",
-                    "startTime": 0,
-                    "duration": 2 * T,
-                    "trimStart": 0,
-                    "trimEnd": 598 * T,
-                    "sourceDuration": 600 * T,
-                }
-            ],
-        }
-    ]
+    music = _music(2)
     project = project_from_json(_project([_clip("a", 0, 2)], audio=music))
     plan = build_plan(project, media_folder / "p.json", media_folder, prober=_probe)
     inputs, chains = pruned(tuple(map(tuple, plan.inputs)), tuple(plan.chains), "vout")

@@ -34,7 +34,7 @@ from neuralcut_cli.agent.guard import QUESTION_REFUSED, RequestGuard
 from neuralcut_cli.agent.questions import is_question
 from neuralcut_cli.agent.stores import AgentStore, ChatStore
 from neuralcut_cli.agent.tool_groups import unlocked_groups
-from neuralcut_cli.agent.types import AssistantTurn, ChatMessage, ToolCall, ToolResult
+from neuralcut_cli.agent.types import AgentContext, AssistantTurn, ChatMessage, ToolCall, ToolResult
 from neuralcut_cli.agent.written_calls import HINT, written_call
 from neuralcut_cli.errors import BackendError, NeuralCutError
 from neuralcut_cli.media.ffmpeg import cancellable
@@ -166,62 +166,72 @@ class Orchestrator:
         for _ in range(self.max_steps):
             _check(cancel)
             self._status("sending")
-
-            def on_text(chunk: str) -> None:
-                if not cancel.is_set():
-                    self.listener(TextArrived(chunk))
-
-            tools = declared(self.registry.get_all(), unlocked_groups(self.chat.messages), every=self._every_tool())
-            if guard.question:  # a question is offered only what reads
-                tools = [t for t in tools if t.kind == "read"]
-            asked = time.perf_counter()
-            turn = self.backend.complete(
-                conversation_window(self.chat.messages, start), tools, context, on_text=on_text
-            )
-            log.debug(
-                "%s answered in %.2f s: %d tool call(s), %d characters of text (%d tools declared)",
-                getattr(self.backend, "name", "backend"),
-                time.perf_counter() - asked,
-                len(turn.tool_calls),
-                len(turn.content or ""),
-                len(tools),
-            )
+            turn = self._ask(start, context, guard.question, cancel)
             _check(cancel)
             if not turn.tool_calls:
                 written = written_call(turn.content, self.registry.keys()) if turn.content else None
                 if written is not None:  # JSON where a call should be: not an answer
                     self._stop(HINT.format(name=written), outcome, model_said=turn.content)
-                    return
-                self._finish(turn, outcome)
+                else:
+                    self._finish(turn, outcome)
                 return
             self.chat.add_message(ChatMessage(role="assistant", content=turn.content, tool_calls=turn.tool_calls))
-            results: list[ToolResult] = []
-            stopped: str | None = None
-            try:
-                for call in turn.tool_calls:
-                    verdict = guard.check(call, self._kind(call.name))
-                    if verdict is not None and verdict.stop:
-                        stopped = verdict.error
-                        results.append(self._refused(call, verdict.error, outcome))
-                        break
-                    if verdict is not None:
-                        results.append(self._refused(call, verdict.error, outcome))
-                        continue
-                    results.append(self._call(call, outcome, cancel))
-            finally:  # every call gets an answer, even when the request stops half way
-                done = {r.tool_call_id for r in results}
-                results += [
-                    ToolResult(
-                        tool_call_id=c.id, name=c.name, result={"error": "Request cancelled"}, error="Request cancelled"
-                    )
-                    for c in turn.tool_calls
-                    if c.id not in done
-                ]
-                self.chat.add_message(ChatMessage(role="tool", content="", tool_results=results))
+            stopped = self._answer_calls(turn.tool_calls, guard, outcome, cancel)
             if stopped is not None:
                 self._stop(stopped, outcome)
                 return
         raise BackendError(f"Stopped after {self.max_steps} model turns without a final answer")
+
+    def _ask(self, start: int, context: AgentContext, question: bool, cancel: threading.Event) -> AssistantTurn:
+        """One model turn over the conversation and the tools it is shown (a question: only those that read)."""
+
+        def on_text(chunk: str) -> None:
+            if not cancel.is_set():
+                self.listener(TextArrived(chunk))
+
+        tools = declared(self.registry.get_all(), unlocked_groups(self.chat.messages), every=self._every_tool())
+        if question:
+            tools = [t for t in tools if t.kind == "read"]
+        asked = time.perf_counter()
+        turn = self.backend.complete(conversation_window(self.chat.messages, start), tools, context, on_text=on_text)
+        log.debug(
+            "%s answered in %.2f s: %d tool call(s), %d characters of text (%d tools declared)",
+            getattr(self.backend, "name", "backend"),
+            time.perf_counter() - asked,
+            len(turn.tool_calls),
+            len(turn.content or ""),
+            len(tools),
+        )
+        return turn
+
+    def _answer_calls(
+        self, calls: list[ToolCall], guard: RequestGuard, outcome: RequestOutcome, cancel: threading.Event
+    ) -> str | None:
+        """Run (or, as the guard says, refuse) a turn's calls and record their answers; why the request stops, if
+        it does."""
+        results: list[ToolResult] = []
+        stopped: str | None = None
+        try:
+            for call in calls:
+                verdict = guard.check(call, self._kind(call.name))
+                if verdict is None:
+                    results.append(self._call(call, outcome, cancel))
+                    continue
+                results.append(self._refused(call, verdict.error, outcome))
+                if verdict.stop:
+                    stopped = verdict.error
+                    break
+        finally:  # every call gets an answer, even when the request stops half way
+            done = {r.tool_call_id for r in results}
+            results += [
+                ToolResult(
+                    tool_call_id=c.id, name=c.name, result={"error": "Request cancelled"}, error="Request cancelled"
+                )
+                for c in calls
+                if c.id not in done
+            ]
+            self.chat.add_message(ChatMessage(role="tool", content="", tool_results=results))
+        return stopped
 
     def _every_tool(self) -> bool:
         """Declare every group from the start (``NEURALCUT_TOOLS=all``, or the backend's own choice) rather than
@@ -306,8 +316,7 @@ class Orchestrator:
         edited = [r for r in outcome.tool_results if kinds.get(r.name) == "edit" and r.error is None]
         if outcome.failed or not edited or "history" in kinds.values():
             return
-        after = self.session.project()
-        if after.model_copy(update={"metadata": before.metadata}) == before:
+        if self.session.project() is before:  # an edit that changes nothing writes nothing (``diff`` is None)
             outcome.reply = f"{outcome.reply}\n{UNCHANGED}".strip()
 
     def _fail(self, outcome: RequestOutcome, message: str) -> None:

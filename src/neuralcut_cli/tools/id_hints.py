@@ -5,6 +5,7 @@ to send instead: "t-text is a track (Titles); elementIds takes elements such as 
 from __future__ import annotations
 
 import re
+from itertools import islice
 from typing import Any
 
 from neuralcut_cli.project.model import Project
@@ -43,12 +44,12 @@ def _misplaced(project: Project, value: str, key: str, wants: str) -> str | None
     track = scene.tracks.find(value)
     element = scene.find_element(value)
     asset = project.asset(value)
-    examples = ", ".join(e.id for _, e in list(scene.elements())[:3]) or "none yet"
+    examples = ", ".join(e.id for _, e in islice(scene.elements(), 3)) or "none yet"
     if wants == "element" and track is not None:
         on = ", ".join(e.id for e in track.elements[:3]) or "none: it is empty"
         return f"{value} is a track ({track.name or track.id}); {key} takes elements, such as those on it: {on}"
     if wants == "element" and asset is not None:
-        placed = [e.id for _, e in scene.elements() if getattr(e, "media_id", None) == value][:3]
+        placed = [e.id for _, e in islice((p for p in scene.elements() if getattr(p[1], "media_id", None) == value), 3)]
         use = f"such as {', '.join(placed)} (placed from it)" if placed else f"such as {examples} (it is not placed)"
         return f"{value} is a media asset ({asset.name}); {key} takes elements on the timeline, {use}"
     if wants == "track" and element is not None:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from neuralcut_cli.agent.backends.mock.intents import Timing, When
 from neuralcut_cli.agent.backends.mock.listing import Item
-from neuralcut_cli.agent.backends.mock.plans_edit import plan_timing
+from neuralcut_cli.agent.backends.mock.plans_edit import timing_on
 from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, end_of, listing, one, tc
 from neuralcut_cli.tools.timeline_edits import MoveArgs
 
@@ -27,10 +27,10 @@ def plan_trim_edge(intent: TrimEdge, ctx: Context) -> Plan:
     if intent.edge == "start":
         if not item.start < intent.to < item.end and not (intent.to < item.start and item.type in ("video", "audio")):
             raise Failed(f"{item.describe()} ends at {tc(item.end)}: its start cannot move to {tc(intent.to)}.")
-        return (yield from plan_timing(Timing(ref=intent.ref, trim_start=round(intent.to - item.start, 6)), ctx))
+        return (yield from timing_on(Timing(ref=intent.ref, trim_start=round(intent.to - item.start, 6)), items, ctx))
     if intent.to <= item.start:
         raise Failed(f"{item.describe()} starts at {tc(item.start)}: it cannot end at {tc(intent.to)}.")
-    return (yield from plan_timing(Timing(ref=intent.ref, end=When(seconds=intent.to)), ctx))
+    return (yield from timing_on(Timing(ref=intent.ref, end=When(seconds=intent.to)), items, ctx))
 
 
 def plan_reorder(intent: Reorder, ctx: Context) -> Plan:

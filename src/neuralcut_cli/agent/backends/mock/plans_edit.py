@@ -178,6 +178,11 @@ def plan_timing(intent: i.Timing, ctx: Context) -> Plan:
     if intent.factor is not None:
         raise Failed(f"How much {'longer' if intent.factor > 1 else 'shorter'}? Say e.g. 'make it 2 seconds longer'.")
     items = yield from listing()
+    return (yield from timing_on(intent, items, ctx))
+
+
+def timing_on(intent: i.Timing, items: list[Item], ctx: Context) -> Plan:
+    """``plan_timing`` on the timeline as ``items`` shows it (a plan that listed it already calls this)."""
     item = one(intent.ref, items, ctx)
     args: dict[str, Any] = {"elementId": item.id}
     length = item.end - item.start
