@@ -124,6 +124,28 @@ def test_the_middle_of_a_dissolve_is_the_mean_of_the_two_clips(media: Path, tmp_
     assert all(abs(q - x) <= 4 for q, x in zip(quarter, expected, strict=True)), (quarter, expected)
 
 
+def test_every_frame_of_a_dissolve_is_its_share_of_the_two_clips(media: Path, tmp_path: Path) -> None:
+    """A frame shown ``t`` seconds into a dissolve of ``d`` seconds holds ``t / d`` of the incoming clip, from
+    the first frame to the last. At 25 fps the 2.5-3.5 s span starts between two frames: frame 63 (2.52 s) is 2 %
+    in, frame 87 (3.48 s) 98 %."""
+    out = _render(tmp_path, media, [_transition("dissolve")])
+    outgoing, incoming = _mean(_frame(out, 1.0)), _mean(_frame(out, 5.0))
+    for index in range(63, 88):
+        seen = _mean(_frame(out, index / FPS))
+        share = index / FPS - 2.5
+        expected = [o + (i - o) * share for o, i in zip(outgoing, incoming, strict=True)]
+        assert all(abs(a - b) <= 3 for a, b in zip(seen, expected, strict=True)), (index, seen, expected)
+
+
+def test_a_render_that_starts_inside_a_dissolve_shows_the_same_frames(media: Path, tmp_path: Path) -> None:
+    whole = _render(tmp_path, media, [_transition("dissolve")])
+    part = tmp_path / "part.mp4"
+    done = neuralcut("render", "-p", tmp_path / "p.json", "-o", part, "--from", "2.8", "--to", "3.2", timeout=300)
+    assert done.returncode == 0, done.stderr
+    for n in range(10):  # 2.8 s to 3.2 s
+        assert _mean(_frame(part, n / FPS)) == pytest.approx(_mean(_frame(whole, 2.8 + n / FPS)), abs=2), n
+
+
 def test_a_dip_to_black_is_black_at_its_centre(media: Path, tmp_path: Path) -> None:
     out = _render(tmp_path, media, [_transition("dip-to-black")])
     assert max(_mean(_frame(out, 3.0))) <= 3

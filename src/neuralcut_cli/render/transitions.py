@@ -142,24 +142,45 @@ def _transition(builder: _Builder, current: str, track: Track, joined_: Joined, 
         )
     mixed, out = builder.label("tm"), builder.label("v")
     into = ticks_to_seconds(first - joined_.start)  # how far into the transition the window starts
-    builder.chains.append(
-        chain(
-            tuple(sides),
-            f(
-                "xfade",
-                transition=joined_.xfade,
-                duration=seconds(ticks_to_seconds(joined_.end - joined_.start)),
-                offset=seconds(-into) if into else 0,
-                **({"expr": joined_.expr} if joined_.expr else {}),
-            ),
-            f("setpts", expr=f"PTS-STARTPTS+{seconds(s)}/TB"),
-            out=mixed,
-        )
-    )
+    length = ticks_to_seconds(joined_.end - joined_.start)
+    if joined_.xfade == "fade":
+        sides, mix = _dissolve(builder, sides, into, length)
+    else:
+        mix = _xfade(joined_, into, length)
+    builder.chains.append(chain(tuple(sides), mix, f("setpts", expr=f"PTS-STARTPTS+{seconds(s)}/TB"), out=mixed))
     builder.chains.append(
         chain((main, mixed), f("overlay", x=0, y=0, eof_action="pass", enable=between(s, e)), out=out)
     )
     return out
+
+
+def _xfade(joined_: Joined, into: float, length: float) -> Filter:
+    return f(
+        "xfade",
+        transition=joined_.xfade,
+        duration=seconds(length),
+        offset=seconds(-into) if into else 0,
+        **({"expr": joined_.expr} if joined_.expr else {}),
+    )
+
+
+def _dissolve(builder: _Builder, sides: list[str], into: float, length: float) -> tuple[list[str], Filter]:
+    """The cross dissolve as the incoming side over the outgoing one, its opacity rising linearly over the
+    span (a frame ``t`` seconds into a dissolve of ``d`` holds ``t / d`` of the incoming side): the mix of
+    ``xfade``'s ``fade`` at a third of its cost (``overlay`` blends with the processor's vector instructions,
+    ``xfade`` one pixel at a time), and exact on the first frame when the span starts between two frames."""
+    rising = builder.label("tf")
+    builder.chains.append(
+        chain(
+            sides[1],
+            f("format", pix_fmts="yuva420p"),
+            f("setpts", expr=f"PTS+{seconds(into)}/TB"),  # the window may start inside the transition
+            f("fade", t="in", st=0, d=seconds(length), alpha=1),
+            f("setpts", expr="PTS-STARTPTS"),
+            out=rising,
+        )
+    )
+    return [sides[0], rising], f("overlay", x=0, y=0, eof_action="pass")
 
 
 def _span(s: float, e: float) -> tuple[Filter, Filter]:
