@@ -150,6 +150,21 @@ def test_a_dip_to_black_is_black_at_its_centre(media: Path, tmp_path: Path) -> N
     out = _render(tmp_path, media, [_transition("dip-to-black")])
     assert max(_mean(_frame(out, 3.0))) <= 3
     assert max(_mean(_frame(out, 2.0))) > 100 and max(_mean(_frame(out, 4.0))) > 100
+    # linear each way: 0.26 s into the 0.5 s first half (frame 2.76 s) the outgoing clip is at 48 %, and 0.24 s
+    # into the second the incoming one is at 48 % too
+    for at, clip, share in ((2.76, 1.0, 0.48), (3.24, 5.0, 0.48)):
+        seen, full = _mean(_frame(out, at)), _mean(_frame(out, clip))
+        assert all(abs(a - b * share) <= 4 for a, b in zip(seen, full, strict=True)), (at, seen, full)
+
+
+def test_a_dip_to_white_is_white_at_its_centre_also_from_inside(media: Path, tmp_path: Path) -> None:
+    whole = _render(tmp_path, media, [_transition("dip-to-white")])
+    assert min(_mean(_frame(whole, 3.0))) >= 252
+    part = tmp_path / "part.mp4"
+    done = neuralcut("render", "-p", tmp_path / "p.json", "-o", part, "--from", "2.8", "--to", "3.2", timeout=300)
+    assert done.returncode == 0, done.stderr
+    for n in range(10):  # 2.8 s to 3.2 s, the window starting inside the dip
+        assert _mean(_frame(part, n / FPS)) == pytest.approx(_mean(_frame(whole, 2.8 + n / FPS)), abs=2), n
 
 
 def test_a_wipes_edge_is_at_the_right_column_a_quarter_in(media: Path, tmp_path: Path) -> None:
@@ -228,3 +243,24 @@ def test_a_hard_cut_does_not_click(media: Path, tmp_path: Path) -> None:
     print(f"natural {natural:.4f} smooth {at_cut:.4f} hard {hard_cut:.4f}")
     assert at_cut <= 0.05 and at_cut <= 1.5 * natural
     assert hard_cut > 3 * 0.05
+
+
+def test_a_transition_by_a_custom_expression_renders_it(
+    media: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The catalogue's ``custom`` kind (``CONTRIBUTING.md``: add a transition): its ``expr`` drives ``xfade``;
+    here "show the incoming side from the middle on", measured on the frames either side of 3 s."""
+    from neuralcut_cli.catalogs import transitions as catalogue
+    from neuralcut_cli.render.graph import build_plan
+    from neuralcut_cli.render.run import Options, render
+
+    halves = catalogue.TransitionDef("halves", "Halves", "Cuts in the middle.", "custom", expr="if(gt(P,0.5),A,B)")
+    monkeypatch.setitem(catalogue._BY_ID, "halves", halves)
+    path = _project(tmp_path, media, [_transition("halves")])
+    plan = build_plan(read_project(path), path, tmp_path, start=round(2.5 * T), end=round(3.5 * T))
+    assert "xfade=transition=custom" in plan.graph and "if(gt(P\\,0.5)\\,A\\,B)" in plan.graph
+    out = tmp_path / "halves.mp4"
+    render(read_project(path), path, out, options=Options(cache=False))
+    outgoing, incoming = _mean(_frame(out, 1.0)), _mean(_frame(out, 5.0))
+    assert _mean(_frame(out, 2.92)) == pytest.approx(outgoing, abs=3)
+    assert _mean(_frame(out, 3.08)) == pytest.approx(incoming, abs=3)

@@ -1,4 +1,5 @@
-"""The transitions catalogue: what may happen at a cut, each drawn by one of ffmpeg's ``xfade`` transitions.
+"""The transitions catalogue: what may happen at a cut, each with ffmpeg's ``xfade`` transition of that name
+(the renderer draws a dissolve and the dips with cheaper filters that make the same mix: ``render.transitions``).
 
 A slide brings the incoming picture in over the outgoing one (``xfade`` calls it ``cover``); a push moves
 both (``xfade``'s ``slide``). Every transition crossfades the sound of the two clips over the same span
@@ -17,6 +18,7 @@ class TransitionDef:
     description: str
     xfade: str  # ffmpeg's xfade transition ("custom": ``expr``)
     keywords: tuple[str, ...] = ()
+    dip: str | None = None  # a dip's colour: drawn by ``fade`` to it and from it (reaches it at the centre)
     expr: str | None = None  # xfade's custom expression (per plane of yuv420p; P runs from 1 to 0)
 
     def summary(self) -> dict[str, str]:
@@ -25,13 +27,6 @@ class TransitionDef:
     def matches(self, query: str) -> bool:
         haystack = " ".join((self.id, self.name, self.description, *self.keywords)).lower()
         return all(word in haystack for word in query.lower().split())
-
-
-def _dip(level: int) -> str:
-    """Fade to the colour whose luma is ``level`` (chroma neutral) by the middle, then up from it: reaches it
-    exactly at the centre (xfade's own fadeblack never quite gets there)."""
-    colour = f"if(eq(PLANE,0),{level},128)"
-    return f"if(gt(P,0.5),(A-{colour})*(2*P-1)+{colour},(B-{colour})*(1-2*P)+{colour})"
 
 
 def _four(kind: str, xfade: str, verb: str) -> tuple[TransitionDef, ...]:
@@ -56,10 +51,10 @@ TRANSITIONS: tuple[TransitionDef, ...] = (
         ("crossfade", "cross dissolve", "mix", "blend", "fade"),
     ),
     TransitionDef(
-        "dip-to-black", "Dip to black", "Fades to black, then up from black.", "custom", ("black",), _dip(16)
+        "dip-to-black", "Dip to black", "Fades to black, then up from black.", "fadeblack", ("black",), "black"
     ),
     TransitionDef(
-        "dip-to-white", "Dip to white", "Fades to white, then up from white.", "custom", ("white", "flash"), _dip(235)
+        "dip-to-white", "Dip to white", "Fades to white, then up from white.", "fadewhite", ("white", "flash"), "white"
     ),
     *_four("wipe", "wipe", "A straight edge sweeps the incoming picture in, moving"),
     *_four("slide", "cover", "The incoming picture slides in over the outgoing one, moving"),

@@ -45,7 +45,8 @@ class Joined:
     start: int
     end: int
     xfade: str
-    expr: str | None = None
+    dip: str | None = None  # the colour of a dip
+    expr: str | None = None  # xfade's custom expression
 
 
 def joined(track: Track) -> list[Joined]:
@@ -66,7 +67,7 @@ def joined(track: Track) -> list[Joined]:
         kind = find_transition(transition.type) or find_transition(DEFAULT)
         assert kind is not None
         start, end = transition.span(a.end_time)
-        found.append(Joined(a, b, start, end, kind.xfade, kind.expr))
+        found.append(Joined(a, b, start, end, kind.xfade, kind.dip, kind.expr))
     return found
 
 
@@ -143,7 +144,9 @@ def _transition(builder: _Builder, current: str, track: Track, joined_: Joined, 
     mixed, out = builder.label("tm"), builder.label("v")
     into = ticks_to_seconds(first - joined_.start)  # how far into the transition the window starts
     length = ticks_to_seconds(joined_.end - joined_.start)
-    if joined_.xfade == "fade":
+    if joined_.dip:
+        sides, mix = _dip(builder, sides, into, length, joined_.dip)
+    elif joined_.xfade == "fade":
         sides, mix = _dissolve(builder, sides, into, length)
     else:
         mix = _xfade(joined_, into, length)
@@ -181,6 +184,25 @@ def _dissolve(builder: _Builder, sides: list[str], into: float, length: float) -
         )
     )
     return [sides[0], rising], f("overlay", x=0, y=0, eof_action="pass")
+
+
+def _dip(builder: _Builder, sides: list[str], into: float, length: float, colour: str) -> tuple[list[str], Filter]:
+    """A dip: the outgoing side fades to ``colour`` over the first half, the incoming one up from it over the
+    second, each linearly (``fade``), so the colour is reached exactly at the centre; a fortieth of the cost of
+    the same mix as an ``xfade`` custom expression (evaluated for every pixel)."""
+    half = length / 2
+    faded = [builder.label("tf"), builder.label("tf")]
+    for side, kind, start, out in zip(sides, ("out", "in"), (0.0, half), faded, strict=True):
+        builder.chains.append(
+            chain(
+                side,
+                f("setpts", expr=f"PTS+{seconds(into)}/TB"),  # the window may start inside the transition
+                f("fade", t=kind, st=seconds(start), d=seconds(half), color=colour),
+                f("setpts", expr="PTS-STARTPTS"),
+                out=out,
+            )
+        )
+    return faded, f("overlay", x=0, y=0, eof_action="pass", enable=f"gte(t,{seconds(half - into)})")
 
 
 def _span(s: float, e: float) -> tuple[Filter, Filter]:
