@@ -151,3 +151,29 @@ def test_export_opencut_says_transitions_did_not_travel(with_transitions: Path, 
     assert "Did not travel: 2 transitions (OpenCut has none" in done.stdout
     record = json.loads((tmp_path / "record.json").read_text())
     assert len(record["scenes"][0]["tracks"]["main"]["transitions"]) == 2  # a field OpenCut's loader passes over
+
+
+def test_an_imported_transition_longer_than_the_media_is_shortened_and_said(
+    with_transitions: Path, tmp_path: Path
+) -> None:
+    """A file made elsewhere may ask for more handle than the media have: the import shortens the transition
+    to what exists (as an edit would) and says so; the render never draws past a clip's media."""
+    out = tmp_path / "cut.otio"
+    assert neuralcut("export", "-o", out, "-p", with_transitions).returncode == 0
+    timeline = _read(out)
+    first = next(item for track in timeline.tracks for item in track if isinstance(item, otio.schema.Transition))
+    first.in_offset = first.out_offset = otio.opentime.RationalTime(300, 30)  # 10 s each side: 20 s
+    otio.adapters.write_to_file(timeline, str(out))
+    back = tmp_path / "back.json"
+    done = neuralcut("import-timeline", out, "-o", back, "--json")
+    assert done.returncode == 0, done.stderr
+    said = [u for u in json.loads(done.stdout)["unsupported"] if u.startswith("Shortened the cross dissolve")]
+    assert len(said) == 1 and "from 20 s to" in said[0], said
+    main = read_project(back).scene.tracks.main
+    by_id = {e.id: e for e in main.elements}
+    shortened = next(t for t in main.transitions if t.type == "dissolve")
+    assert 0 < shortened.duration < 20 * 120_000
+    outgoing, incoming = by_id[shortened.from_element_id], by_id[shortened.to_element_id]
+    assert shortened.out_offset <= outgoing.source_ticks - outgoing.trim_start - outgoing.shown_ticks
+    assert shortened.in_offset <= incoming.trim_start
+    assert next(t for t in main.transitions if t.type == "wipe-left").duration == 120_000  # untouched

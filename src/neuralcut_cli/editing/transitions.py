@@ -134,6 +134,31 @@ def keep_true(before: Scene, after: Scene) -> tuple[Scene, list[str]]:
     return scene, notes
 
 
+def settle(scene: Scene) -> tuple[Scene, list[str]]:
+    """``scene``, made elsewhere (an imported timeline), with its transitions true to its clips as after an
+    edit: shortened to the handles and room there are, removed where the clips do not touch, and what changed.
+    A transition between clips whose sources' lengths are not known (their media missing) is left as it was:
+    how much handle they have is not known."""
+    notes: list[str] = []
+    for track in scene.tracks.ordered():
+        if not track.transitions:
+            continue
+        by_id = {e.id: e for e in track.elements}
+        known = tuple(
+            t for t in track.transitions if all(_sized(by_id.get(i)) for i in (t.from_element_id, t.to_element_id))
+        )
+        checked = _kept(track.model_copy(update={"transitions": known}), set(by_id), notes.append)
+        kept = (*checked, *(t for t in track.transitions if t not in known))
+        if kept != track.transitions:
+            scene = scene.with_track(track.model_copy(update={"transitions": kept}))
+    return scene, notes
+
+
+def _sized(element: Element | None) -> bool:
+    """Whether the handles of ``element`` are known (a missing one counts: the transition goes)."""
+    return element is None or isinstance(element, ImageElement) or getattr(element, "source_duration", None) is not None
+
+
 def _kept(track: Track, old_ids: set[str], say: Callable[[str], None]) -> tuple[Transition, ...]:
     by_id = {e.id: e for e in track.elements}
     kept: list[Transition] = []

@@ -130,6 +130,7 @@ def import_timeline(
     """Make a NeuralCut project from an editor's timeline (OpenTimelineIO and its adapters)."""
     from neuralcut_cli.cli.output import Output
     from neuralcut_cli.cli.project_files import write_new
+    from neuralcut_cli.editing.transitions import settle
     from neuralcut_cli.errors import UsageError
     from neuralcut_cli.interchange.timeline_import import media_fps, read_timeline, to_project
     from neuralcut_cli.media.outputs import check_output_target
@@ -152,6 +153,9 @@ def import_timeline(
     if note:
         found.unsupported.insert(0, note)
     project = project_from_json(data, str(file))
+    scene, fitted = settle(project.scene)  # a transition longer than the clips' media is shortened, and said
+    project = project.with_scene(scene)
+    found.unsupported.extend(fitted)
     write_new(output, project, force)
     out = Output()
     elements = sum(1 for _ in project.scene.elements())
