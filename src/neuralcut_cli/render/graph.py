@@ -13,7 +13,7 @@ elements and audio tracks is mixed with each element's volume (dB) and mute.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
@@ -35,8 +35,8 @@ from neuralcut_cli.project.elements import (
 from neuralcut_cli.project.model import MediaAsset, Project
 from neuralcut_cli.project.tracks import Track
 from neuralcut_cli.render import apply_effects
-from neuralcut_cli.render.animated import SOUND_RATE, Clock, animated, gain_expression
-from neuralcut_cli.render.audio import AUDIO_RATE, sound_input, speed_filters
+from neuralcut_cli.render.animated import Clock
+from neuralcut_cli.render.audio import AUDIO_RATE
 from neuralcut_cli.render.blend import blend_filters
 from neuralcut_cli.render.effects import clip_effects, effect_steps
 from neuralcut_cli.render.filtergraph import (
@@ -50,8 +50,9 @@ from neuralcut_cli.render.filtergraph import (
 )
 from neuralcut_cli.render.placement import Span, place
 from neuralcut_cli.render.shapes import draw_graphic, draw_sticker, graphic_size
+from neuralcut_cli.render.sound import add_sound, mixed_sound
 from neuralcut_cli.render.text import draw_text
-from neuralcut_cli.render.transitions import crossfade_filters, edge_fades, lay_track, sound_fades
+from neuralcut_cli.render.transitions import lay_track
 from neuralcut_cli.time import seconds_to_ticks, ticks_to_seconds
 
 Prober = Callable[[Path], MediaInfo]
@@ -121,7 +122,7 @@ class _Builder:
     audio: list[str] = field(default_factory=list)
     probed: dict[Path, MediaInfo] = field(default_factory=dict)
     fades: dict[str, dict[str, tuple[str, int, int]]] = field(default_factory=dict)
-    declick: int = 0  # ticks of fade where a sound starts or stops hard (``transitions.edge_fades``)
+    declick: int = 0  # ticks of fade where a sound starts or stops hard (``sound.edge_fades``)
     counter: int = 0
 
     def label(self, prefix: str) -> str:
@@ -183,7 +184,7 @@ class _Builder:
             and info.has_audio
             and asset.has_audio is not False
         ):
-            self.add_audio(path, element, track, span)
+            add_sound(self, path, element, track, span)
         source = f"{index}:v"
         background = self.project.settings.background
         if background.type == "blur" and track.id == self.project.scene.tracks.main.id:
@@ -201,7 +202,7 @@ class _Builder:
             return
         path = self.path_of(asset)
         if element.source_audio and self.info(path).has_audio and asset.has_audio is not False:
-            self.add_audio(path, element, track, span)
+            add_sound(self, path, element, track, span)
 
     def blur_fill(self, current: str, source: str, start: float, end: float, rate: float, intensity: float) -> str:
         """OpenCut's blur background: the clip itself, scaled to cover the frame and blurred, behind it."""
@@ -340,64 +341,12 @@ class _Builder:
             return current
         return apply_effects.over_range(self, current, steps, between(span[0], span[1]))
 
-    def add_audio(
-        self, path: Path, element: VideoElement | AudioElement, track: Track, span: tuple[float, float, float]
-    ) -> None:
-        """The element's sound over ``span`` (output seconds start, end, and seconds of it before the window)."""
-        moving = animated(element, "volume")
-        if element.muted or getattr(track, "muted", False) or (element.volume <= -60 and not moving):
-            return
-        start, end, skip = span
-        fades = self.crossfades(element, track)
-        fades += edge_fades(
-            element, track, (self.window.start, self.window.end), self.declick, {kind for kind, _, _ in fades}
-        )
-        for kind, first, last in fades:  # a transition's crossfade: heard into the handle
-            if kind == "out":
-                end = max(end, ticks_to_seconds(min(last, self.window.end) - self.window.start))
-            else:
-                earlier = ticks_to_seconds(max(first, self.window.start) - self.window.start)
-                skip, start = skip - max(0.0, start - earlier), min(start, earlier)
-        rate = element.rate
-        spec, source = sound_input(path, ticks_to_seconds(element.trim_start) + skip * rate, (end - start) * rate)
-        index = len(self.inputs)
-        self.inputs.append(spec)
-        level = f("volume", volume=f"{seconds(element.volume)}dB")
-        if moving:  # t counts from the element's first audible sample here
-            first_heard = max(self.window.start, element.start_time)
-            clock = replace(self.clock(element), origin=first_heard, rate=SOUND_RATE)
-            level = f("volume", volume=gain_expression(element, clock), eval="frame")
-        first, last = round(start * AUDIO_RATE), round(end * AUDIO_RATE)
-        label = self.label("a")
-        self.chains.append(
-            chain(
-                f"{index}:a",
-                *source,
-                *speed_filters(rate, element.retime is None or element.retime.maintain_pitch is not False),
-                f("atrim", end_sample=last - first),
-                level,
-                *crossfade_filters(fades, self.window.start + seconds_to_ticks(start)),
-                f("adelay", delays=f"{first}S", all=1),
-                out=label,
-            )
-        )
-        self.audio.append(label)
-
-    def crossfades(self, element: Element, track: Track) -> list[tuple[str, int, int]]:
-        """The crossfades of transitions on ``element``'s edges: ("in" | "out", start, end) in ticks."""
-        if not track.transitions:
-            return []
-        if track.id not in self.fades:
-            self.fades[track.id] = sound_fades(track, self.window.start, self.window.end)
-        found = self.fades[track.id]
-        return [found[key] for key in (element.id + ":in", element.id + ":out") if key in found]
-
     def audio_element(self, element: AudioElement, track: Track) -> None:
         span = self.window.clip(element)
         asset = self.project.asset(element.media_id) if element.media_id else None  # library audio: on the web
         if span is None or asset is None:
             return
-        self.add_audio(self.path_of(asset), element, track, span)
+        add_sound(self, self.path_of(asset), element, track, span)
 
     def graphic(self, current: str, element: GraphicElement) -> str:
         span = self.window.clip(element)
@@ -447,6 +396,30 @@ def build_plan(
     graph reads; ``samples``: the length of its sound (else its duration at ``AUDIO_RATE``); ``declick``: seconds
     of fade where a sound starts or stops hard (0: hard cuts)."""
     scene = project.scene
+    window = _checked_window(project, project_path, start, end)
+    scale = 0.5 if preview else 1.0
+    builder = _Builder(project, Path(project_path), workdir, scale, window, prober)
+    builder.declick = seconds_to_ticks(declick)
+    width, height = (
+        _even(project.settings.canvas_size.width * scale),
+        _even(project.settings.canvas_size.height * scale),
+    )
+    fps = Fraction(project.settings.fps.numerator, project.settings.fps.denominator)
+    builder.chains.append(_background(project, (width, height), fps, builder.length))
+    current = "base"
+    for track in [scene.tracks.main, *reversed(scene.tracks.overlay), *scene.tracks.audio]:
+        if getattr(track, "hidden", False) and track.type != "audio":
+            continue
+        current = lay_track(builder, current, track, _layer)
+    builder.chains.append(chain(current, f("format", pix_fmts="yuv420p"), out="vout"))
+    length = round(builder.length * AUDIO_RATE) if samples is None else samples
+    builder.chains.append(mixed_sound(builder.audio, length))
+    return RenderPlan(builder.inputs, builder.chains, width, height, fps, builder.length, length)
+
+
+def _checked_window(project: Project, project_path: Path, start: int | None, end: int | None) -> _Window:
+    """The window to render, refused when it is empty or a media file it may need is missing."""
+    scene = project.scene
     window = _Window(start or 0, scene.end_time if end is None else end)
     if window.end <= window.start:
         raise MediaError(
@@ -457,50 +430,24 @@ def build_plan(
     missing = missing_media(project, project_path)
     if missing:
         raise MediaError("Missing media files (render needs them all): " + ", ".join(missing))
-    scale = 0.5 if preview else 1.0
-    builder = _Builder(project, Path(project_path), workdir, scale, window, prober)
-    builder.declick = seconds_to_ticks(declick)
-    width, height = (
-        _even(project.settings.canvas_size.width * scale),
-        _even(project.settings.canvas_size.height * scale),
+    return window
+
+
+def _background(project: Project, size: tuple[int, int], fps: Fraction, duration: float) -> Chain:
+    """``[base]``: the project's background colour (black under a blurred background) over the window."""
+    background = project.settings.background
+    return chain(
+        (),
+        f(
+            "color",
+            c=colour(background.color if background.type == "color" else "#000000"),
+            s=f"{size[0]}x{size[1]}",
+            r=f"{fps.numerator}/{fps.denominator}",
+            d=seconds(duration),
+        ),
+        f("format", pix_fmts="yuv420p"),
+        out="base",
     )
-    fps = Fraction(project.settings.fps.numerator, project.settings.fps.denominator)
-    duration = ticks_to_seconds(window.end - window.start)
-    background = project.settings.background.color if project.settings.background.type == "color" else "#000000"
-    builder.chains.append(
-        chain(
-            (),
-            f(
-                "color",
-                c=colour(background),
-                s=f"{width}x{height}",
-                r=f"{fps.numerator}/{fps.denominator}",
-                d=seconds(duration),
-            ),
-            f("format", pix_fmts="yuv420p"),
-            out="base",
-        )
-    )
-    current = "base"
-    for track in [scene.tracks.main, *reversed(scene.tracks.overlay), *scene.tracks.audio]:
-        if getattr(track, "hidden", False) and track.type != "audio":
-            continue
-        current = lay_track(builder, current, track, _layer)
-    builder.chains.append(chain(current, f("format", pix_fmts="yuv420p"), out="vout"))
-    length = round(duration * AUDIO_RATE) if samples is None else samples
-    exact = (f("apad", whole_len=length), f("atrim", end_sample=length))
-    if builder.audio:
-        builder.chains.append(
-            chain(
-                tuple(builder.audio),
-                f("amix", inputs=len(builder.audio), normalize=0, dropout_transition=0),
-                *exact,
-                out="aout",
-            )
-        )
-    else:
-        builder.chains.append(chain((), f("anullsrc", r=AUDIO_RATE, cl="stereo"), *exact, out="aout"))
-    return RenderPlan(builder.inputs, builder.chains, width, height, fps, duration, length)
 
 
 def _layer(builder: _Builder, current: str, element: Element, track: Track) -> str:

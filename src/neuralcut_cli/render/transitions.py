@@ -13,8 +13,7 @@ it holds the transition and the incoming clip after it. ``xfade`` counts from it
 window starts inside the transition (a one-frame render, or a transition that starts between two frames), a
 negative offset puts that frame at its place, in microseconds (``settb``: in the frame rate's own time base
 the offset would round to a whole frame).
-The sound crossfades over the same span (``sound_fades``): the outgoing clip's sound plays on into its
-handle and fades out, the incoming clip's starts early and fades in, both linearly.
+The sound crossfades over the same span (``sound.sound_fades``).
 """
 
 from __future__ import annotations
@@ -25,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from neuralcut_cli.catalogs.transitions import DEFAULT, find_transition
 from neuralcut_cli.editing.transitions import JOINED
-from neuralcut_cli.project.elements import AudioElement, Element, ImageElement, VideoElement
+from neuralcut_cli.project.elements import Element, ImageElement, VideoElement
 from neuralcut_cli.project.tracks import Track
 from neuralcut_cli.render.filtergraph import Chain, Filter, between, chain, f, seconds
 from neuralcut_cli.time import ticks_to_seconds
@@ -213,68 +212,3 @@ def _drawn(builder: _Builder, base: str, element: Element, track: Track, span: t
     if isinstance(element, (VideoElement, ImageElement)):
         return builder.media(base, element, track, span=span, sound=False)
     return base
-
-
-def sound_fades(track: Track, window_start: int, window_end: int) -> dict[str, tuple[str, int, int]]:
-    """For each element whose sound a transition crossfades: ``("out" | "in", start, end)`` in ticks."""
-    fades: dict[str, tuple[str, int, int]] = {}
-    for joined_ in joined(track):
-        if joined_.start >= window_end or joined_.end <= window_start:
-            continue
-        if isinstance(joined_.outgoing, (VideoElement, AudioElement)):
-            fades[joined_.outgoing.id + ":out"] = ("out", joined_.start, joined_.end)
-        if isinstance(joined_.incoming, (VideoElement, AudioElement)):
-            fades[joined_.incoming.id + ":in"] = ("in", joined_.start, joined_.end)
-    return fades
-
-
-def crossfade_filters(fades: list[tuple[str, int, int]], heard_from: int) -> list[Filter]:
-    """Linear, sample-exact gains of a sound whose first sample plays at ``heard_from`` (ticks): down to 0 over
-    an "out" span, up from 0 over an "in" span. A span that began before the sound is heard is taken from
-    there (it only happens in a window that starts inside one: a still)."""
-    filters = []
-    for kind, first, last in fades:
-        begin = max(first, heard_from)
-        if last <= begin:
-            continue
-        start, length = ticks_to_seconds(begin - heard_from), ticks_to_seconds(last - begin)
-        filters.append(f("afade", t=kind, st=seconds(start), d=seconds(length), curve="tri"))
-    return filters
-
-
-def edge_fades(
-    element: Element, track: Track, window: tuple[int, int], declick: int, crossfaded: set[str]
-) -> list[tuple[str, int, int]]:
-    """Short fades (``declick`` ticks) at the element's own edges where its sound starts or stops hard, so a
-    cut does not click: not where a transition crossfades (``crossfaded``), nor where the next piece of the
-    same source follows without a gap (a split that removed nothing), nor at a window's edge (a segment's)."""
-    if declick <= 0:
-        return []
-    fades = []
-    if "in" not in crossfaded and window[0] <= element.start_time < window[1]:
-        before = _touching(track, element.start_time, at_end=True)
-        if before is None or not _continues(before, element):
-            fades.append(("in", element.start_time, element.start_time + min(declick, element.duration // 2)))
-    if "out" not in crossfaded and window[0] < element.end_time <= window[1]:
-        after = _touching(track, element.end_time, at_end=False)
-        if after is None or not _continues(element, after):
-            fades.append(("out", element.end_time - min(declick, element.duration // 2), element.end_time))
-    return fades
-
-
-def _touching(track: Track, time: int, at_end: bool) -> Element | None:
-    for other in track.elements:
-        if (other.end_time if at_end else other.start_time) == time:
-            return other
-    return None
-
-
-def _continues(first: Element, second: Element) -> bool:
-    """Whether ``second`` plays on from exactly where ``first`` stops in the same source at the same speed."""
-    if not isinstance(first, (VideoElement, AudioElement)) or not isinstance(second, type(first)):
-        return False
-    return (
-        first.media_id == second.media_id
-        and first.rate == second.rate
-        and abs(second.trim_start - (first.trim_start + first.shown_ticks)) <= 1
-    )
