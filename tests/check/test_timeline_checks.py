@@ -120,6 +120,27 @@ def test_stale_transitions_missing_media_gains_and_effects_over_nothing(demo_pat
     assert _finding(answer, "transition")["fix"] == {"tool": "remove_transition", "args": {"transitionIds": ["tr-x"]}}
 
 
+def test_a_transition_longer_than_the_media_allow_is_found_with_its_fix(demo_path: Path) -> None:
+    """Written by hand (or by another program), a dissolve of 6 s between intro (2 s of media past its end) and
+    beach (1 s before its start) would show what is below where the media run out: the check says so and its
+    fix shortens it to the 3 s that exist; a transition the media allow is not reported."""
+    data = json.loads(demo_path.read_text())
+    data["scenes"][0]["tracks"]["main"]["transitions"] = [
+        {"id": "tr-long", "type": "dissolve", "fromElementId": "e-intro", "toElementId": "e-beach",
+         "inOffset": 3 * T, "outOffset": 3 * T},
+        {"id": "tr-fine", "type": "wipe-left", "fromElementId": "e-beach", "toElementId": "e-city",
+         "inOffset": 0, "outOffset": T // 2},
+    ]  # fmt: skip
+    demo_path.write_text(json.dumps(data))
+    tools = Tools(demo_path)
+    found = [f for f in tools("check_project")["findings"] if f["code"] == "transition"]
+    assert len(found) == 1 and "lasts 6 s but their media allow 3 s" in found[0]["what"], found
+    assert found[0]["fix"] == {"tool": "update_transition", "args": {"transitionId": "tr-long", "duration": 3}}
+    assert found[0]["start"] == 6.0
+    tools(found[0]["fix"]["tool"], found[0]["fix"]["args"])
+    assert "transition" not in _codes(tools("check_project"))
+
+
 def test_neuralcut_check_exits_1_on_errors_and_0_on_warnings_only(demo_path: Path) -> None:
     done = neuralcut("check", "-p", demo_path, "--json")
     assert done.returncode == 0 and json.loads(done.stdout)["errors"] == 0

@@ -3,7 +3,7 @@
 Each check walks the active scene once and returns findings (``findings.Finding``): where the picture is
 black, texts drawn over each other or off the frame, captions that overlap, flash by or read too fast,
 missing media, a timeline left silent by mutes, gains above 0 dB, effects over nothing, transitions whose
-clips no longer touch. Times are seconds; elements are named by their short ids, tracks by their names.
+clips no longer touch or that ask for more media than the clips have. Times are seconds; elements are named by their short ids, tracks by their names.
 """
 
 from __future__ import annotations
@@ -14,10 +14,19 @@ from pathlib import Path
 
 from neuralcut_cli.check.findings import Finding, fix
 from neuralcut_cli.editing.captions import caption_cues
-from neuralcut_cli.project.elements import AudioElement, EffectElement, ImageElement, TextElement, VideoElement
+from neuralcut_cli.editing.transitions import fitted_lengths
+from neuralcut_cli.project.elements import (
+    AudioElement,
+    EffectElement,
+    Element,
+    ImageElement,
+    TextElement,
+    VideoElement,
+)
 from neuralcut_cli.project.ids import ShortIds
 from neuralcut_cli.project.model import Project, Scene
 from neuralcut_cli.project.tracks import Track
+from neuralcut_cli.project.transitions import Transition
 from neuralcut_cli.render.graph import missing_media
 from neuralcut_cli.render.text import text_block
 from neuralcut_cli.time import TICKS_PER_SECOND
@@ -297,13 +306,33 @@ def _stale_transitions(project: Project, scene: Scene, names: ShortIds) -> list[
     found = []
     for track in scene.tracks.ordered():
         by_id = {e.id: e for e in track.elements}
+        fitted = fitted_lengths(track) if track.transitions else {}
         for transition in track.transitions:
             a, b = by_id.get(transition.from_element_id), by_id.get(transition.to_element_id)
             if a is None or b is None or a.end_time != b.start_time:
                 found.append(Finding("warning", "transition", f"The {transition.type} transition {transition.id} "
                                      "joins clips that no longer touch: it is not drawn.", track=track.name or track.id,
                                      fix=fix("remove_transition", transitionIds=[transition.id])))  # fmt: skip
+            elif fitted.get(transition.id, transition.duration) < transition.duration:
+                found.append(_overreaching(transition, a, b, fitted[transition.id], track.name or track.id))
     return found
+
+
+def _overreaching(transition: Transition, a: Element, b: Element, room: int, track: str) -> Finding:
+    """A transition longer than its clips' media (or their room) allow: past the media there is nothing to draw."""
+    seconds = round(room / TICKS_PER_SECOND, 3)
+    return Finding(
+        "warning",
+        "transition",
+        f"The {transition.type} transition {transition.id} between {a.label} and {b.label} lasts "
+        f"{transition.duration / TICKS_PER_SECOND:g} s but their media allow {seconds:g} s: past a clip's media "
+        "the render shows what is below it.",
+        start=b.start_time / TICKS_PER_SECOND,
+        track=track,
+        fix=fix("update_transition", transitionId=transition.id, duration=seconds)
+        if room
+        else fix("remove_transition", transitionIds=[transition.id]),
+    )
 
 
 def within(findings: list[Finding], start: float | None, end: float | None) -> list[Finding]:

@@ -154,6 +154,28 @@ def settle(scene: Scene) -> tuple[Scene, list[str]]:
     return scene, notes
 
 
+def fitted_lengths(track: Track) -> dict[str, int]:
+    """The length (ticks) each transition of ``track`` keeps once fitted to its clips' handles and to the room
+    the clips' other transitions leave (0: none), for those whose clips touch and whose sources' lengths are
+    known; a file edited elsewhere may ask for more."""
+    by_id = {e.id: e for e in track.elements}
+    known = tuple(
+        t
+        for t in track.transitions
+        if (a := by_id.get(t.from_element_id)) is not None
+        and (b := by_id.get(t.to_element_id)) is not None
+        and a.end_time == b.start_time
+        and _sized(a)
+        and _sized(b)
+    )
+    kept = {t.id: t.duration for t in _kept(track.model_copy(update={"transitions": known}), set(by_id), _quiet)}
+    return {t.id: kept.get(t.id, 0) for t in known}
+
+
+def _quiet(_: str) -> None:
+    return None
+
+
 def _sized(element: Element | None) -> bool:
     """Whether the handles of ``element`` are known (a missing one counts: the transition goes)."""
     return element is None or isinstance(element, ImageElement) or getattr(element, "source_duration", None) is not None
