@@ -3,7 +3,8 @@
 Each check walks the active scene once and returns findings (``findings.Finding``): where the picture is
 black, texts drawn over each other or off the frame, captions that overlap, flash by or read too fast,
 missing media, a timeline left silent by mutes, gains above 0 dB, effects over nothing, transitions whose
-clips no longer touch or that ask for more media than the clips have. Times are seconds; elements are named by their short ids, tracks by their names.
+clips no longer touch or that ask for more media than the clips have. Times are seconds; elements are named
+by their short ids, tracks by their names.
 """
 
 from __future__ import annotations

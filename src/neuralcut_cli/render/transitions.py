@@ -5,14 +5,15 @@ from ``s`` (early, from its head handle), so over the span its own picture is B'
 
     below ─split─┬─ the track's elements: A until s, B from s ─split─┬──────────────── overlay [s,e] ─> out
                  │                                                  └─ trim [s,e] ─┐ (B's side)      │
-                 └─ trim [s,e] ─ A over it (into its tail handle) ─────────────────┴─ xfade ─────────┘
+                 └─ trim [s,e] ─ A over it (into its tail handle) ─────────────────┴─ mix ───────────┘
 
-``below`` is the composite under the track, so both sides are whole pictures and ``xfade`` (dissolve,
-dips, wipes, slides, ...) mixes them as the catalogue says. A segment starts where a transition starts, so
-it holds the transition and the incoming clip after it. ``xfade`` counts from its first frame: when the
-window starts inside the transition (a one-frame render, or a transition that starts between two frames), a
-negative offset puts that frame at its place, in microseconds (``settb``: in the frame rate's own time base
-the offset would round to a whole frame).
+``below`` is the composite under the track, so both sides are whole pictures, mixed as the catalogue says:
+a dissolve by ``fade`` on the incoming side's alpha and ``overlay``, a dip by ``fade`` to and from its colour
+(both far cheaper than ``xfade``, which blends one pixel at a time), the rest by ``xfade``. A segment starts
+where a transition starts, so it holds the transition and the incoming clip after it. The mix counts from its
+first frame: when the window starts inside the transition (a one-frame render, or a transition that starts
+between two frames), its timestamps are shifted by how far in it starts (``xfade``: a negative offset), in
+microseconds (``settb``: in the frame rate's own time base that would round to a whole frame).
 The sound crossfades over the same span (``sound.sound_fades``).
 """
 
