@@ -195,7 +195,10 @@ def test_transitions_and_nested_stacks_are_reported(tmp_path: Path) -> None:
     (transition,) = project.scene.tracks.main.transitions
     a, b = project.scene.tracks.main.elements
     assert (transition.type, transition.from_element_id, transition.to_element_id) == ("dissolve", a.id, b.id)
-    assert (transition.in_offset, transition.out_offset) == (30_000, 30_000)  # 6 frames at 24 fps each side
+    # 6 frames at 24 fps asked each side; b's media (its available range) start where b starts, so the part
+    # before the cut has nothing to draw from: shortened to the 6 frames after it, and said
+    assert (transition.in_offset, transition.out_offset) == (0, 30_000)
+    assert "Shortened the cross dissolve between a and b from 0.5 s to 0.25 s." in answer["unsupported"]
     assert project.scene.bookmarks[0].note == "chorus"
 
 
