@@ -143,11 +143,8 @@ def settle(scene: Scene) -> tuple[Scene, list[str]]:
     for track in scene.tracks.ordered():
         if not track.transitions:
             continue
-        by_id = {e.id: e for e in track.elements}
-        known = tuple(
-            t for t in track.transitions if all(_sized(by_id.get(i)) for i in (t.from_element_id, t.to_element_id))
-        )
-        checked = _kept(track.model_copy(update={"transitions": known}), set(by_id), notes.append)
+        known = _sized_transitions(track)
+        checked = _kept(track.model_copy(update={"transitions": known}), {e.id for e in track.elements}, notes.append)
         kept = (*checked, *(t for t in track.transitions if t not in known))
         if kept != track.transitions:
             scene = scene.with_track(track.model_copy(update={"transitions": kept}))
@@ -156,24 +153,20 @@ def settle(scene: Scene) -> tuple[Scene, list[str]]:
 
 def fitted_lengths(track: Track) -> dict[str, int]:
     """The length (ticks) each transition of ``track`` keeps once fitted to its clips' handles and to the room
-    the clips' other transitions leave (0: none), for those whose clips touch and whose sources' lengths are
-    known; a file edited elsewhere may ask for more."""
-    by_id = {e.id: e for e in track.elements}
-    known = tuple(
-        t
-        for t in track.transitions
-        if (a := by_id.get(t.from_element_id)) is not None
-        and (b := by_id.get(t.to_element_id)) is not None
-        and a.end_time == b.start_time
-        and _sized(a)
-        and _sized(b)
-    )
-    kept = {t.id: t.duration for t in _kept(track.model_copy(update={"transitions": known}), set(by_id), _quiet)}
+    the clips' other transitions leave (0: none, or its clips no longer touch), for those whose sources'
+    lengths are known; a file edited elsewhere may ask for more."""
+    known = _sized_transitions(track)
+    ids = {e.id for e in track.elements}
+    kept = {t.id: t.duration for t in _kept(track.model_copy(update={"transitions": known}), ids, lambda _: None)}
     return {t.id: kept.get(t.id, 0) for t in known}
 
 
-def _quiet(_: str) -> None:
-    return None
+def _sized_transitions(track: Track) -> tuple[Transition, ...]:
+    """The track's transitions whose clips' handles are known."""
+    by_id = {e.id: e for e in track.elements}
+    return tuple(
+        t for t in track.transitions if all(_sized(by_id.get(i)) for i in (t.from_element_id, t.to_element_id))
+    )
 
 
 def _sized(element: Element | None) -> bool:

@@ -17,11 +17,14 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
 
+from neuralcut_cli.editing.transitions import settle
 from neuralcut_cli.errors import MediaError
 from neuralcut_cli.interchange.timeline_tracks import build_tracks
 from neuralcut_cli.media.import_bounds import check_file, check_times
 from neuralcut_cli.media.importer import media_fields, relative_path
 from neuralcut_cli.media.probe import probe
+from neuralcut_cli.project.io import project_from_json
+from neuralcut_cli.project.model import Project
 
 ADAPTERS = {".otio": "otio_json", ".edl": "cmx_3600", ".xml": "fcp_xml", ".fcpxml": "fcpx_xml"}
 KINDS = {
@@ -47,6 +50,36 @@ KINDS = {
 
 
 EDL_RATES = (30.0, 25.0, 24.0, 23.976, 29.97, 50.0, 59.94, 60.0)  # an EDL carries none: the common ones, in turn
+
+
+def timeline_project(
+    file: Path, output: Path, media_dir: Path | None, fps: float | None
+) -> tuple[Project, float, Importer]:
+    """The project made from ``file``, the frame rate it was read at, and what the import found missing or could
+    not carry. Its transitions are fitted to the clips' media as an edit would (``editing.transitions.settle``):
+    a file made elsewhere may ask for more handle than there is; what was shortened is said."""
+    timeline, read_at, note = read_timeline(file, fps)
+    rate = fps or read_at or _timeline_rate(timeline)
+    if read_at and fps is None:  # an EDL: the media's own rate, when the media are here, beats a found one
+        seen = media_fps(timeline, file, media_dir)
+        if seen and seen != read_at:
+            timeline, rate, note = read_timeline(file, seen)[0], seen, None
+    data, found = to_project(timeline, file, output, media_dir, rate)
+    if note:
+        found.unsupported.insert(0, note)
+    project = project_from_json(data, str(file))
+    scene, fitted = settle(project.scene)
+    found.unsupported.extend(fitted)
+    return project.with_scene(scene), rate, found
+
+
+def _timeline_rate(timeline: Any) -> float:
+    """The timeline's frame rate: its start time's rate, else its first clip's, else 30."""
+    start = timeline.global_start_time
+    if start is not None and start.rate > 1:
+        return float(start.rate)
+    clip = next(iter(timeline.find_clips()), None)
+    return float(clip.source_range.duration.rate) if clip is not None and clip.source_range is not None else 30.0
 
 
 def read_timeline(file: Path, fps: float | None) -> tuple[Any, float | None, str | None]:

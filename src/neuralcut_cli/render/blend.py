@@ -33,7 +33,13 @@ luminosity     (YUV)      luma of the layer, chroma of the frame
 
 from __future__ import annotations
 
-from neuralcut_cli.render.filtergraph import Filter, f
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from neuralcut_cli.render.filtergraph import Chain, Filter, chain, colour_source, f
+
+if TYPE_CHECKING:
+    from neuralcut_cli.render.graph import _Builder
 
 #: CSS mode -> (ffmpeg mode, the layer is ffmpeg's top input A).
 RGB_MODES: dict[str, tuple[str, bool]] = {
@@ -79,3 +85,33 @@ def blend_filters(mode: str) -> tuple[str, Filter, bool]:
         ),
         True,
     )
+
+
+def blended(builder: _Builder, current: str, layer: str, mode: str, at: tuple[str, str]) -> str:
+    """``layer`` over ``current`` by ``mode``: blend the whole frame, keep the layer's pixels."""
+    canvas, full, base_a, base_b, full_a, full_b = (builder.label(p) for p in ("bc", "bf", "ba", "bb", "fa", "fb"))
+    layer_in, base_in, mixed, alpha, merged, out = (builder.label(p) for p in ("bl", "bi", "bm", "bk", "bg", "v"))
+    pix_fmt, blend, layer_on_top = blend_filters(mode)
+    rate = builder.project.settings.fps
+    builder.chains += [
+        colour_source(
+            "#000000", builder.frame, Fraction(rate.numerator, rate.denominator), builder.length, "rgba", canvas, 0
+        ),
+        chain(
+            (canvas, layer),
+            f("overlay", x=at[0], y=at[1], eof_action="pass", format="auto"),
+            f("format", pix_fmts="rgba"),
+            out=full,
+        ),
+        Chain((full,), (f("split"),), (full_a, full_b)),
+        Chain((current,), (f("split"),), (base_a, base_b)),
+        chain(full_a, f("format", pix_fmts=pix_fmt), out=layer_in),
+        chain(base_b, f("format", pix_fmts=pix_fmt), out=base_in),
+        chain((layer_in, base_in) if layer_on_top else (base_in, layer_in), blend, out=mixed),
+        chain(full_b, f("alphaextract"), out=alpha),
+        chain((mixed, alpha), f("alphamerge"), out=merged),
+        # no ``enable`` here: outside the element the layer is transparent, and an overlay that skips frames
+        # makes its other input queue up (17 stacked modes took 15 s instead of 2)
+        chain((base_a, merged), f("overlay", x=0, y=0), out=out),
+    ]
+    return out

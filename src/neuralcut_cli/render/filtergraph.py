@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from fractions import Fraction
 
 from neuralcut_cli.project.colors import parse_color
 
@@ -101,6 +102,24 @@ def seconds(value: float) -> str:
 def between(start: float, end: float) -> str:
     """The ``enable`` expression of a time range."""
     return f"between(t,{seconds(start)},{seconds(end)})"
+
+
+def colour_source(
+    value: str, size: tuple[int, int], rate: Fraction, duration: float, pix_fmt: str, out: str, opacity: float = 1.0
+) -> Chain:
+    """``[out]``: a frame of one colour, ``size`` pixels at ``rate`` for ``duration`` seconds, in ``pix_fmt``."""
+    return chain(
+        (),
+        f(
+            "color",
+            c=colour(value, opacity),
+            s=f"{size[0]}x{size[1]}",
+            r=f"{rate.numerator}/{rate.denominator}",
+            d=seconds(duration),
+        ),
+        f("format", pix_fmts=pix_fmt),
+        out=out,
+    )
 
 
 def colour(value: str, opacity: float = 1.0) -> str:

@@ -37,13 +37,13 @@ from neuralcut_cli.project.tracks import Track
 from neuralcut_cli.render import apply_effects
 from neuralcut_cli.render.animated import Clock
 from neuralcut_cli.render.audio import AUDIO_RATE
-from neuralcut_cli.render.blend import blend_filters
+from neuralcut_cli.render.blend import blended
 from neuralcut_cli.render.effects import clip_effects, effect_steps
 from neuralcut_cli.render.filtergraph import (
     Chain,
     between,
     chain,
-    colour,
+    colour_source,
     f,
     graph_text,
     seconds,
@@ -135,6 +135,11 @@ class _Builder:
         return ticks_to_seconds(self.window.end - self.window.start)
 
     @property
+    def frame(self) -> tuple[int, int]:
+        """The size of the frames rendered: the canvas at the render's scale, in even pixels."""
+        return _even(self.canvas[0] * self.scale), _even(self.canvas[1] * self.scale)
+
+    @property
     def canvas(self) -> tuple[int, int]:
         size = self.project.settings.canvas_size
         return size.width, size.height
@@ -206,7 +211,7 @@ class _Builder:
 
     def blur_fill(self, current: str, source: str, start: float, end: float, rate: float, intensity: float) -> str:
         """OpenCut's blur background: the clip itself, scaled to cover the frame and blurred, behind it."""
-        width, height = (_even(v * self.scale) for v in self.canvas)
+        width, height = self.frame
         speed = f"/{seconds(rate)}" if rate != 1 else ""
         layer, out = self.label("l"), self.label("v")
         sigma = max(0.5, intensity / 100 * 0.1 * height)
@@ -250,7 +255,7 @@ class _Builder:
         timed = apply_effects.on_element(self, timed, clip_effects(element, size))
         self.chains.append(chain(timed, *placed.filters, out=layer))
         if element.blend != "normal":
-            return self.blended(current, layer, element.blend, (placed.x, placed.y))
+            return blended(self, current, layer, element.blend, (placed.x, placed.y))
         out = self.label("v")
         self.chains.append(
             chain(
@@ -259,45 +264,6 @@ class _Builder:
                 out=out,
             )
         )
-        return out
-
-    def blended(self, current: str, layer: str, mode: str, at: tuple[str, str]) -> str:
-        """``layer`` over ``current`` by ``mode`` (see ``blend``): blend the whole frame, keep the layer's pixels."""
-        width, height = (_even(v * self.scale) for v in self.canvas)
-        canvas, full, base_a, base_b, full_a, full_b = (self.label(p) for p in ("bc", "bf", "ba", "bb", "fa", "fb"))
-        layer_in, base_in, mixed, alpha, merged, out = (self.label(p) for p in ("bl", "bi", "bm", "bk", "bg", "v"))
-        pix_fmt, blend, layer_on_top = blend_filters(mode)
-        rate = self.project.settings.fps
-        self.chains += [
-            chain(
-                (),
-                f(
-                    "color",
-                    c=colour("#000000", 0),
-                    s=f"{width}x{height}",
-                    r=f"{rate.numerator}/{rate.denominator}",
-                    d=seconds(self.length),
-                ),
-                f("format", pix_fmts="rgba"),
-                out=canvas,
-            ),
-            chain(
-                (canvas, layer),
-                f("overlay", x=at[0], y=at[1], eof_action="pass", format="auto"),
-                f("format", pix_fmts="rgba"),
-                out=full,
-            ),
-            Chain((full,), (f("split"),), (full_a, full_b)),
-            Chain((current,), (f("split"),), (base_a, base_b)),
-            chain(full_a, f("format", pix_fmts=pix_fmt), out=layer_in),
-            chain(base_b, f("format", pix_fmts=pix_fmt), out=base_in),
-            chain((layer_in, base_in) if layer_on_top else (base_in, layer_in), blend, out=mixed),
-            chain(full_b, f("alphaextract"), out=alpha),
-            chain((mixed, alpha), f("alphamerge"), out=merged),
-            # no ``enable`` here: outside the element the layer is transparent, and an overlay that skips frames
-            # makes its other input queue up (17 stacked modes took 15 s instead of 2)
-            chain((base_a, merged), f("overlay", x=0, y=0), out=out),
-        ]
         return out
 
     def text(self, current: str, element: TextElement) -> str:
@@ -335,7 +301,7 @@ class _Builder:
 
     def effect(self, current: str, element: EffectElement) -> str:
         span = self.window.clip(element)
-        size = (_even(self.canvas[0] * self.scale), _even(self.canvas[1] * self.scale))
+        size = self.frame
         steps = effect_steps(element.effect_type, dict(element.params), size)
         if span is None or steps is None:
             return current
@@ -400,10 +366,7 @@ def build_plan(
     scale = 0.5 if preview else 1.0
     builder = _Builder(project, Path(project_path), workdir, scale, window, prober)
     builder.declick = seconds_to_ticks(declick)
-    width, height = (
-        _even(project.settings.canvas_size.width * scale),
-        _even(project.settings.canvas_size.height * scale),
-    )
+    width, height = builder.frame
     fps = Fraction(project.settings.fps.numerator, project.settings.fps.denominator)
     builder.chains.append(_background(project, (width, height), fps, builder.length))
     current = "base"
@@ -436,18 +399,8 @@ def _checked_window(project: Project, project_path: Path, start: int | None, end
 def _background(project: Project, size: tuple[int, int], fps: Fraction, duration: float) -> Chain:
     """``[base]``: the project's background colour (black under a blurred background) over the window."""
     background = project.settings.background
-    return chain(
-        (),
-        f(
-            "color",
-            c=colour(background.color if background.type == "color" else "#000000"),
-            s=f"{size[0]}x{size[1]}",
-            r=f"{fps.numerator}/{fps.denominator}",
-            d=seconds(duration),
-        ),
-        f("format", pix_fmts="yuv420p"),
-        out="base",
-    )
+    value = background.color if background.type == "color" else "#000000"
+    return colour_source(value, size, fps, duration, "yuv420p", "base")
 
 
 def _layer(builder: _Builder, current: str, element: Element, track: Track) -> str:

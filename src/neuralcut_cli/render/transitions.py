@@ -172,17 +172,7 @@ def _dissolve(builder: _Builder, sides: list[str], into: float, length: float) -
     span (a frame ``t`` seconds into a dissolve of ``d`` holds ``t / d`` of the incoming side): the mix of
     ``xfade``'s ``fade`` at a third of its cost (``overlay`` blends with the processor's vector instructions,
     ``xfade`` one pixel at a time), and exact on the first frame when the span starts between two frames."""
-    rising = builder.label("tf")
-    builder.chains.append(
-        chain(
-            sides[1],
-            f("format", pix_fmts="yuva420p"),
-            f("setpts", expr=f"PTS+{seconds(into)}/TB"),  # the window may start inside the transition
-            f("fade", t="in", st=0, d=seconds(length), alpha=1),
-            f("setpts", expr="PTS-STARTPTS"),
-            out=rising,
-        )
-    )
+    rising = _faded(builder, sides[1], into, f("format", pix_fmts="yuva420p"), t="in", st=0, d=length, alpha=1)
     return [sides[0], rising], f("overlay", x=0, y=0, eof_action="pass")
 
 
@@ -191,18 +181,27 @@ def _dip(builder: _Builder, sides: list[str], into: float, length: float, colour
     second, each linearly (``fade``), so the colour is reached exactly at the centre; a fortieth of the cost of
     the same mix as an ``xfade`` custom expression (evaluated for every pixel)."""
     half = length / 2
-    faded = [builder.label("tf"), builder.label("tf")]
-    for side, kind, start, out in zip(sides, ("out", "in"), (0.0, half), faded, strict=True):
-        builder.chains.append(
-            chain(
-                side,
-                f("setpts", expr=f"PTS+{seconds(into)}/TB"),  # the window may start inside the transition
-                f("fade", t=kind, st=seconds(start), d=seconds(half), color=colour),
-                f("setpts", expr="PTS-STARTPTS"),
-                out=out,
-            )
-        )
+    faded = [
+        _faded(builder, sides[0], into, t="out", st=0.0, d=half, color=colour),
+        _faded(builder, sides[1], into, t="in", st=half, d=half, color=colour),
+    ]
     return faded, f("overlay", x=0, y=0, eof_action="pass", enable=f"gte(t,{seconds(half - into)})")
+
+
+def _faded(builder: _Builder, side: str, into: float, *before: Filter, **fade: object) -> str:
+    """``side`` through ``fade`` timed from the transition's start: the window may start ``into`` seconds in."""
+    out = builder.label("tf")
+    builder.chains.append(
+        chain(
+            side,
+            *before,
+            f("setpts", expr=f"PTS+{seconds(into)}/TB"),
+            f("fade", **fade),
+            f("setpts", expr="PTS-STARTPTS"),
+            out=out,
+        )
+    )
+    return out
 
 
 def _span(s: float, e: float) -> tuple[Filter, Filter]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -130,11 +130,9 @@ def import_timeline(
     """Make a NeuralCut project from an editor's timeline (OpenTimelineIO and its adapters)."""
     from neuralcut_cli.cli.output import Output
     from neuralcut_cli.cli.project_files import write_new
-    from neuralcut_cli.editing.transitions import settle
     from neuralcut_cli.errors import UsageError
-    from neuralcut_cli.interchange.timeline_import import media_fps, read_timeline, to_project
+    from neuralcut_cli.interchange.timeline_import import timeline_project
     from neuralcut_cli.media.outputs import check_output_target
-    from neuralcut_cli.project.io import project_from_json
 
     if media is not None and not media.is_dir():
         raise UsageError(f"--media {media}: not a folder")
@@ -143,19 +141,7 @@ def import_timeline(
     if not file.is_file():
         raise UsageError(f"{file}: no such file")
     check_output_target(output, {file: "the file being imported"}, force, new_folders=True)
-    timeline, read_at, note = read_timeline(file, fps)
-    rate = fps or read_at or _rate_of(timeline)
-    if read_at and fps is None:  # an EDL: the media's own rate, when the media are here, beats a found one
-        seen = media_fps(timeline, file, media)
-        if seen and seen != read_at:
-            timeline, rate, note = read_timeline(file, seen)[0], seen, None
-    data, found = to_project(timeline, file, output, media, rate)
-    if note:
-        found.unsupported.insert(0, note)
-    project = project_from_json(data, str(file))
-    scene, fitted = settle(project.scene)  # a transition longer than the clips' media is shortened, and said
-    project = project.with_scene(scene)
-    found.unsupported.extend(fitted)
+    project, rate, found = timeline_project(file, output, media, fps)
     write_new(output, project, force)
     out = Output()
     elements = sum(1 for _ in project.scene.elements())
@@ -178,12 +164,3 @@ def import_timeline(
         out.warn(f"media not found: {path} (the asset is kept; put the file there or use --media)")
     for item in found.unsupported:
         out.warn(item)
-
-
-def _rate_of(timeline: Any) -> float:
-    """The timeline's frame rate: its start time's rate, else its first clip's, else 30."""
-    start = timeline.global_start_time
-    if start is not None and start.rate > 1:
-        return float(start.rate)
-    clip = next(iter(timeline.find_clips()), None)
-    return float(clip.source_range.duration.rate) if clip is not None and clip.source_range is not None else 30.0
