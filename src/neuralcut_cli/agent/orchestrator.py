@@ -40,7 +40,7 @@ from neuralcut_cli.errors import BackendError, NeuralCutError
 from neuralcut_cli.media.ffmpeg import cancellable
 from neuralcut_cli.project.edit_session import ProjectSession
 from neuralcut_cli.project.model import Project
-from neuralcut_cli.tools.definition import ToolContext
+from neuralcut_cli.tools.definition import ToolContext, ToolDefinition
 from neuralcut_cli.tools.groups import declared
 from neuralcut_cli.tools.registry import ToolRegistry
 from neuralcut_cli.tools.services import ToolServices
@@ -189,7 +189,7 @@ class Orchestrator:
             if not cancel.is_set():
                 self.listener(TextArrived(chunk))
 
-        tools = declared(self.registry.get_all(), unlocked_groups(self.chat.messages), every=self._every_tool())
+        tools = self._declared()
         if question:
             tools = [t for t in tools if t.kind == "read"]
         asked = time.perf_counter()
@@ -232,6 +232,13 @@ class Orchestrator:
             ]
             self.chat.add_message(ChatMessage(role="tool", content="", tool_results=results))
         return stopped
+
+    def _declared(self) -> list[ToolDefinition]:
+        """The tools the model is shown this turn; none to a backend that plans its own calls (the offline one,
+        which then loads only the tools it calls)."""
+        if getattr(self.backend, "plans_its_calls", False):
+            return []
+        return declared(self.registry.get_all(), unlocked_groups(self.chat.messages), every=self._every_tool())
 
     def _every_tool(self) -> bool:
         """Declare every group from the start (``NEURALCUT_TOOLS=all``, or the backend's own choice) rather than

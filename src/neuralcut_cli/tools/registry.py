@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
+from importlib import import_module
 from typing import Any, Generic, TypeVar
 
 from neuralcut_cli.tools.definition import ToolContext, ToolDefinition
@@ -39,15 +40,49 @@ class DefinitionRegistry(Generic[K, V]):
 
 
 class ToolRegistry(DefinitionRegistry[str, ToolDefinition]):
-    """The tools an agent (or a script) may call, by name."""
+    """The tools an agent (or a script) may call, by name.
 
-    def __init__(self, tools: Iterable[ToolDefinition] = ()) -> None:
+    ``declared_in`` names tools by where they are declared (``"timeline_edits:split"``: the module of
+    ``neuralcut_cli.tools`` and the declaration, whose name is the tool's): such a tool's module is imported when
+    the tool is first asked for, so a one-shot request loads the tools it calls, not all sixty. ``keys`` and
+    ``has`` import nothing; ``get_all`` imports every module.
+    """
+
+    def __init__(self, tools: Iterable[ToolDefinition] = (), declared_in: Iterable[str] = ()) -> None:
         super().__init__()
+        self._where: dict[str, str] = {}  # tools not imported yet: name -> module
+        self._order: list[str] = []
         for definition in tools:
             self.add(definition)
+        for entry in declared_in:
+            module, _, name = entry.partition(":")
+            self._claim(name)
+            self._where[name] = module
 
     def add(self, definition: ToolDefinition) -> None:
+        self._claim(definition.name)
         self.register(definition.name, definition)
+
+    def _claim(self, name: str) -> None:
+        if self.has(name):
+            raise ValueError(f"{name!r} is already registered")
+        self._order.append(name)
+
+    def get(self, key: str) -> ToolDefinition:
+        module = self._where.get(key)
+        if module is not None:
+            self._items[key] = _declaration(module, key)
+            del self._where[key]
+        return super().get(key)
+
+    def has(self, key: str) -> bool:
+        return key in self._where or super().has(key)
+
+    def keys(self) -> list[str]:
+        return list(self._order)
+
+    def get_all(self) -> list[ToolDefinition]:
+        return [self.get(name) for name in self._order]
 
     def execute(self, name: str, args: object, context: ToolContext) -> dict[str, Any]:
         """Run a tool by name; an unknown name is an error value, like any other."""
@@ -60,3 +95,11 @@ class ToolRegistry(DefinitionRegistry[str, ToolDefinition]):
         import difflib
 
         return difflib.get_close_matches(name, self.keys(), n=3, cutoff=0.5)
+
+
+def _declaration(module: str, name: str) -> ToolDefinition:
+    """The declaration ``name`` in ``neuralcut_cli.tools.<module>``; it must declare the tool of that name."""
+    found = getattr(import_module(f"neuralcut_cli.tools.{module}"), name, None)
+    if not isinstance(found, ToolDefinition) or found.name != name:
+        raise LookupError(f"neuralcut_cli.tools.{module}.{name} is not the declaration of the tool {name!r}")
+    return found

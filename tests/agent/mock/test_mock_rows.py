@@ -38,12 +38,12 @@ def test_the_table_is_every_areas_rows_in_rank_order() -> None:
 
 @pytest.mark.parametrize("rule", RULES, ids=[r.name for r in RULES])
 def test_every_row_has_every_fact_and_reads_its_own_examples(rule) -> None:  # type: ignore[no-untyped-def]
-    assert rule.name and callable(rule.read) and callable(rule.plan) and rule.examples
+    assert rule.name and callable(rule.read) and callable(rule.planner) and rule.examples
     for example in rule.examples:
         parsed = parse(example, VOCAB)
         assert parsed.refusal is None, (example, parsed.refusal)
         if len(parsed.intents) == 1:  # a chained example ("split at 2.5s and 7s") may read as several kinds
-            assert parsed.intents[0].plan is rule.plan, f"{example!r} is read by another row"
+            assert parsed.intents[0].plan is rule.planner, f"{example!r} is read by another row"
 
 
 @pytest.mark.parametrize("rule", [r for r in RULES if r.refusals], ids=[r.name for r in RULES if r.refusals])

@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
-from functools import lru_cache
 
 from neuralcut_cli.agent.backends.base import TextSink
 from neuralcut_cli.agent.backends.mock.listing import Vocab, vocab_of
 from neuralcut_cli.agent.backends.mock.parse import Parsed, parse
 from neuralcut_cli.agent.backends.mock.plans import run_request
-from neuralcut_cli.agent.backends.mock.replay import Context, NeedCall, Replay
+from neuralcut_cli.agent.backends.mock.replay import Context, NeedCall, Replay, tool_registry
 from neuralcut_cli.agent.types import AgentContext, AssistantTurn, ChatMessage, ToolCall, ToolResult
 from neuralcut_cli.tools.definition import ToolDefinition
 
@@ -33,7 +32,9 @@ MAX_REQUEST_PARTS = 10
 
 class MockBackend:
     name = "mock"
-    plans_its_calls = True  # deterministic plans: the request guard's loop limits are for models (agent.guard)
+    #: Deterministic plans: the request guard's loop limits are for models (agent.guard), and no tool declarations
+    #: are sent (it loads only the tools its plans call).
+    plans_its_calls = True
 
     def __init__(self, fps: float = 30.0) -> None:
         self.fps = fps
@@ -70,7 +71,7 @@ class MockBackend:
                     failed=True,
                 ),
             )
-        replay = Replay(recorded, _mutating())  # every tool, declared or not: the mock calls them all
+        replay = Replay(recorded, _Mutating())  # every tool, declared or not: the mock calls them all
         ctx = Context(
             playhead=(context.playback_time_ms / 1000) if context else 0.0,
             assets=vocab.assets,
@@ -141,8 +142,9 @@ def previous_subjects(conversation: Sequence[ChatMessage]) -> tuple[str, ...]:
     return ()
 
 
-@lru_cache(maxsize=1)
-def _mutating() -> frozenset[str]:
-    from neuralcut_cli.tools import default_registry
+class _Mutating:
+    """The tools that change the project, asked one name at a time (only the tools a request calls load)."""
 
-    return frozenset(t.name for t in default_registry().get_all() if t.mutates)
+    def __contains__(self, name: object) -> bool:
+        tools = tool_registry()
+        return isinstance(name, str) and tools.has(name) and tools.get(name).mutates

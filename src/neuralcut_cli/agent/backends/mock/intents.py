@@ -9,8 +9,9 @@ timeline as it is when they run, so each step of a chain sees the one before.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
+
+from neuralcut_cli.values import Value, field
 
 if TYPE_CHECKING:
     from neuralcut_cli.agent.backends.mock.replay import Context, Plan
@@ -20,8 +21,7 @@ TextPosition = Literal["top", "center", "bottom"]
 Corner = Literal["top-left", "top-right", "center", "bottom-left", "bottom-right"]
 
 
-@dataclass(frozen=True)
-class Ref:
+class Ref(Value):
     """Words naming one or more elements."""
 
     text: str  # as said, for messages ("the intro clip")
@@ -37,8 +37,7 @@ class Ref:
     half: str | None = None  # "the second half" (after the last split): second | first
 
 
-@dataclass(frozen=True)
-class When:
+class When(Value):
     """A point in time: seconds, or an edge of a referenced element, or an anchor."""
 
     seconds: float | None = None
@@ -47,8 +46,7 @@ class When:
     edge: str = "start"  # ... start, end or middle
 
 
-@dataclass(frozen=True)
-class Span:
+class Span(Value):
     """A time range as said."""
 
     start: When | None = None
@@ -60,8 +58,7 @@ class Span:
     over: Ref | None = None  # "on the intro clip": that element's range
 
 
-@dataclass(frozen=True)
-class Level:
+class Level(Value):
     """A volume, absolute (0..1 gain) or relative (dB)."""
 
     gain: float | None = None
@@ -72,8 +69,7 @@ class Level:
 # -- intents -----------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Intent:
+class Intent(Value):
     """Base of every intent; ``said`` is the request part it came from, ``plan`` how the row that read it
     carries it out (``rule.Rule.plan``)."""
 
@@ -81,12 +77,10 @@ class Intent:
     plan: Callable[[Any, Context], Plan] | None = field(default=None, compare=False, repr=False)
 
 
-@dataclass(frozen=True)
 class Help(Intent):
     topic: str = ""
 
 
-@dataclass(frozen=True)
 class History(Intent):
     backwards: bool = True
     count: int = 1  # ALL_STEPS: "undo everything"
@@ -96,80 +90,66 @@ class History(Intent):
 ALL_STEPS = 20
 
 
-@dataclass(frozen=True)
 class ListTimeline(Intent):
     pass
 
 
-@dataclass(frozen=True)
 class ListAssets(Intent):
     usage: str | None = None  # used | unused
     kind: str | None = None  # video | audio | image
 
 
-@dataclass(frozen=True)
 class ListEffects(Intent):
     on_timeline: bool = False  # the effects applied, not the catalogue
     over: Ref | None = None  # only those over this element
 
 
-@dataclass(frozen=True)
 class EffectInfo(Intent):
     effect: str = ""
 
 
-@dataclass(frozen=True)
 class ListStickers(Intent):
     provider: str | None = None
 
 
-@dataclass(frozen=True)
 class Count(Intent):
     kind: str | None = None  # None: every element
 
 
-@dataclass(frozen=True)
 class WhatAt(Intent):
     when: When = field(default_factory=When)
     kind: str | None = None  # "is there any text at 12s?": only that kind
 
 
-@dataclass(frozen=True)
 class HowLong(Intent):
     ref: Ref | None = None  # None: the whole timeline
 
 
-@dataclass(frozen=True)
 class About(Intent):
     """What an element is: kind, times, track, text, volume, settings."""
 
     ref: Ref = field(default_factory=lambda: Ref(""))
 
 
-@dataclass(frozen=True)
 class Describe(Intent):
     ref: Ref = field(default_factory=lambda: Ref(""))
 
 
-@dataclass(frozen=True)
 class Split(Intent):
     times: tuple[When, ...] = ()
     ref: Ref | None = None  # "split the intro clip in half": at its middle
 
 
-@dataclass(frozen=True)
 class RemoveRange(Intent):
     span: Span = field(default_factory=Span)
     ripple: bool = False
 
 
-@dataclass(frozen=True)
 class Delete(Intent):
     refs: tuple[Ref, ...] = ()
     ripple: bool = False  # close the gap each leaves on its track
 
 
-@dataclass(frozen=True)
 class Move(Intent):
     refs: tuple[Ref, ...] = ()
     to: When | None = None
@@ -177,7 +157,6 @@ class Move(Intent):
     track: str | None = None  # a track id or kind word
 
 
-@dataclass(frozen=True)
 class Place(Intent):
     """Move a text (or sticker) to the top, center or bottom of the frame."""
 
@@ -185,7 +164,6 @@ class Place(Intent):
     position: TextPosition = "center"
 
 
-@dataclass(frozen=True)
 class AddText(Intent):
     text: str = ""
     span: Span = field(default_factory=Span)
@@ -193,13 +171,11 @@ class AddText(Intent):
     style: str | None = None
 
 
-@dataclass(frozen=True)
 class ChangeText(Intent):
     ref: Ref = field(default_factory=lambda: Ref(""))
     text: str = ""
 
 
-@dataclass(frozen=True)
 class AddMedia(Intent):
     asset: str = ""  # words naming the asset
     at: When | None = None
@@ -207,7 +183,6 @@ class AddMedia(Intent):
     length: float | None = None
 
 
-@dataclass(frozen=True)
 class Timing(Intent):
     ref: Ref = field(default_factory=lambda: Ref(""))
     start: When | None = None
@@ -218,27 +193,23 @@ class Timing(Intent):
     factor: float | None = None  # "make it longer": for a fade or transition just touched (2 or 0.5)
 
 
-@dataclass(frozen=True)
 class Volume(Intent):
     refs: tuple[Ref, ...] = ()
     level: Level = field(default_factory=Level)
 
 
-@dataclass(frozen=True)
 class AddSticker(Intent):
     sticker: str = ""
     span: Span = field(default_factory=Span)
     position: Corner = "center"
 
 
-@dataclass(frozen=True)
 class ApplyEffect(Intent):
     effect: str = ""
     span: Span = field(default_factory=Span)
     params: tuple[tuple[str, float], ...] = ()
 
 
-@dataclass(frozen=True)
 class UpdateEffect(Intent):
     ref: Ref = field(default_factory=lambda: Ref(""))
     params: tuple[tuple[str, float], ...] = ()  # absolute values
@@ -246,8 +217,7 @@ class UpdateEffect(Intent):
     param: str | None = None  # which parameter a step moves (default: the first)
 
 
-@dataclass(frozen=True)
-class TrackRef:
+class TrackRef(Value):
     """A track as people name it: "the logo track" (the track the logo is on), "the audio track", t-main."""
 
     said: str
@@ -256,97 +226,80 @@ class TrackRef:
     id: str | None = None
 
 
-@dataclass(frozen=True)
 class TrackState(Intent):
     track: TrackRef = field(default_factory=lambda: TrackRef(""))
     action: str = "mute"  # mute, unmute, hide, show
 
 
-@dataclass(frozen=True)
 class Duplicate(Intent):
     refs: tuple[Ref, ...] = ()
 
 
-@dataclass(frozen=True)
 class Opacity(Intent):
     refs: tuple[Ref, ...] = ()
     percent: float = 100.0  # 0 transparent, 100 opaque
 
 
-@dataclass(frozen=True)
 class Speed(Intent):
     refs: tuple[Ref, ...] = ()
     rate: float = 1.0
 
 
-@dataclass(frozen=True)
 class RemoveSilences(Intent):
     padding: float | None = None  # seconds kept at each edge; None: the tool's default
     min_silence: float | None = None
 
 
-@dataclass(frozen=True)
 class Normalize(Intent):
     target: float | None = None  # LUFS; None: the tool's default (-14)
 
 
-@dataclass(frozen=True)
 class SplitScenes(Intent):
     refs: tuple[Ref, ...] = ()  # none: the main track's video clips
 
 
-@dataclass(frozen=True)
 class AddCaptions(Intent):
     refs: tuple[Ref, ...] = ()  # none: the main track's clips
     position: str | None = None
 
 
-@dataclass(frozen=True)
 class RemoveFillers(Intent):
     words: tuple[str, ...] = ()  # none: the tool's list (um, uh, erm, like)
 
 
-@dataclass(frozen=True)
 class CutWords(Intent):
     text: str = ""
     every: bool = False  # every time it is said, not only the first
 
 
-@dataclass(frozen=True)
 class FindWords(Intent):
     query: str = ""
 
 
-@dataclass(frozen=True)
 class ImportSubtitles(Intent):
     file: str = ""
 
 
-@dataclass(frozen=True)
 class ExportCaptions(Intent):
     fmt: str = "srt"
     file: str | None = None
 
 
-@dataclass(frozen=True)
 class CloseGaps(Intent):
     track: TrackRef | None = None  # None: the main track
 
 
-@dataclass(frozen=True)
 class Visibility(Intent):
     refs: tuple[Ref, ...] = ()
     hidden: bool = True
 
 
-@dataclass(frozen=True)
 class Fade(Intent):
     refs: tuple[Ref, ...] = ()
     fade_in: float | None = None  # seconds
     fade_out: float | None = None
 
 
-@dataclass(frozen=True)
 class ChangeFade(Intent):
     """ "make the fade longer": fades already there, made longer or shorter, or a given length."""
 
@@ -356,25 +309,21 @@ class ChangeFade(Intent):
     factor: float | None = None  # or the old length times this (2: longer, 0.5: shorter)
 
 
-@dataclass(frozen=True)
 class Zoom(Intent):
     ref: Ref = field(default_factory=lambda: Ref(""))
     factor: float = 1.2  # > 1 zooms in, < 1 out
 
 
-@dataclass(frozen=True)
 class Slide(Intent):
     ref: Ref = field(default_factory=lambda: Ref(""))
     side: str = "left"  # where it comes from
     length: float = 0.5  # seconds
 
 
-@dataclass(frozen=True)
 class Duck(Intent):
     music: tuple[Ref, ...] = ()
     under: tuple[Ref, ...] = ()
 
 
-@dataclass(frozen=True)
 class ListKeyframes(Intent):
     ref: Ref = field(default_factory=lambda: Ref(""))

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 
 from neuralcut_cli.agent.backends.mock.clause import Clause, lift_quotes, prepare
@@ -25,6 +25,7 @@ from neuralcut_cli.agent.backends.mock.listing import Vocab
 from neuralcut_cli.agent.backends.mock.rule import Rule
 from neuralcut_cli.agent.backends.mock.rules import RULES
 from neuralcut_cli.agent.questions import QUESTION
+from neuralcut_cli.values import replace
 
 # Separators; a run of spaces is one space by the time these run (``_pieces``), so none can backtrack far.
 _HARD = r"(?:;|,? ?\b(?:and then|then|after that|afterwards|next)\b|\.\s)"
@@ -94,7 +95,7 @@ def _parse_part(text: str, vocab: Vocab) -> tuple[Intent | None, list[str], Clau
     readings = read_clause(clause, vocab)
     whole = next((r for r in readings if not r.leftover), None)
     if whole is not None and whole.intent is not None:
-        return replace(whole.intent, said=text.strip(), plan=whole.rule.plan), [], clause
+        return replace(whole.intent, said=text.strip(), plan=whole.rule.planner), [], clause
     closest = min(readings, key=lambda r: len(r.leftover), default=None)
     return None, (closest.leftover if closest else clause.leftover()), clause
 
@@ -198,7 +199,7 @@ def _without_complaints(intents: list[Intent]) -> tuple[Intent, ...]:
             continue
         refs = getattr(kept[answer], "refs", ())
         if refs and all(ref.pronoun for ref in refs):  # "drop it by 5 dB": it is what the complaint named
-            kept[answer] = replace(kept[answer], refs=getattr(intent, "refs", refs))  # type: ignore[call-arg]
+            kept[answer] = replace(kept[answer], refs=getattr(intent, "refs", refs))
         del kept[index]
     return tuple(kept)
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from neuralcut_cli.agent.backends.mock import intents as i
@@ -12,6 +11,7 @@ from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed
 from neuralcut_cli.tools.clip_tools import GetElementArgs
 from neuralcut_cli.tools.keyframe_tools import ElementArgs
 from neuralcut_cli.tools.motion_tools import AnimateArgs, DuckArgs
+from neuralcut_cli.values import replace
 
 SLIDE_DISTANCE = 1200  # pixels: from beyond the edge of a 1080p frame
 

@@ -11,10 +11,10 @@ the timeline as the steps before it left it.
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Container, Generator
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
@@ -24,6 +24,9 @@ from neuralcut_cli.agent.backends.mock.refs import Unresolved, resolve
 from neuralcut_cli.agent.types import ToolCall, ToolResult
 from neuralcut_cli.time import timecode_of_seconds
 from neuralcut_cli.tools.definition import ToolArgs
+
+if TYPE_CHECKING:
+    from neuralcut_cli.tools.registry import ToolRegistry
 
 DEFAULT_LENGTH = 5.0
 
@@ -70,10 +73,15 @@ class Call:
 
 
 @cache
-def _args_model(name: str) -> type[ToolArgs]:
+def tool_registry() -> ToolRegistry:
+    """The tools plans call (one registry: each tool's module loads once, when a plan first calls it)."""
     from neuralcut_cli.tools import default_registry
 
-    return default_registry().get(name).args_model
+    return default_registry()
+
+
+def _args_model(name: str) -> type[ToolArgs]:
+    return tool_registry().get(name).args_model
 
 
 @dataclass(frozen=True)
@@ -97,7 +105,7 @@ Plan = Generator[Call, dict[str, Any], Done]
 class Replay:
     """Runs plans against the recorded (call, result) pairs of the current request."""
 
-    def __init__(self, recorded: list[tuple[ToolCall, ToolResult]], mutating: set[str] | frozenset[str]) -> None:
+    def __init__(self, recorded: list[tuple[ToolCall, ToolResult]], mutating: Container[str]) -> None:
         self.recorded = recorded
         self.mutating = mutating
         self.position = 0

@@ -2,7 +2,8 @@
 
 A row names the request kind, reads it (``read``: takes the words it
 understands from a clause and returns an intent, or None), carries it out
-(``plan``: the tool calls), shows it (``examples``: ``help``, the README's
+(``plan``: the tool calls, named ``"plans_<area>:<function>"`` so that a plan's module, and the
+tools it calls, load only when a request needs it; ``planner`` is the function), shows it (``examples``: ``help``, the README's
 grammar block and the parse tests are made from them) and says why it
 refuses wordings that mean different things to different people
 (``refusals``: a pattern and what to say instead). ``rank`` orders the rows
@@ -16,6 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
+from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -29,8 +32,15 @@ if TYPE_CHECKING:
 class Rule:
     name: str
     read: Callable[[Clause, Vocab], Intent | None]
-    plan: Callable[[Any, Context], Plan]
+    plan: str  # "plans_edit:plan_split"
     examples: tuple[str, ...]
     rank: int
     looks: bool = False
     refusals: tuple[tuple[str, str], ...] = ()
+
+    @cached_property
+    def planner(self) -> Callable[[Any, Context], Plan]:
+        """The plan function, its module imported on first use."""
+        module, _, name = self.plan.partition(":")
+        found: Callable[[Any, Context], Plan] = getattr(import_module(f"{__package__}.{module}"), name)
+        return found

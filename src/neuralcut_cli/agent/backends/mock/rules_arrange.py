@@ -4,10 +4,7 @@ clip between the intro and the beach", "swap the beach and the city", "move the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from neuralcut_cli.agent.backends.mock import intents as i
-from neuralcut_cli.agent.backends.mock import plans_arrange as p_arrange
 from neuralcut_cli.agent.backends.mock.clause import Clause
 from neuralcut_cli.agent.backends.mock.listing import Vocab
 from neuralcut_cli.agent.backends.mock.refs import take_ref, take_refs
@@ -18,7 +15,6 @@ _START = r"(?:start|beginning|front|head|in point|opening)"
 _END = r"(?:end|ending|tail|out point|back end)"
 
 
-@dataclass(frozen=True)
 class TrimEdge(i.Intent):
     """One edge of an element to a time; the other edge stays. (A length off an edge is the "timing" row's.)"""
 
@@ -27,7 +23,6 @@ class TrimEdge(i.Intent):
     to: float = 0.0  # the edge's new time on the timeline (s)
 
 
-@dataclass(frozen=True)
 class Reorder(i.Intent):
     """Clips put in another order: ``how`` is end, start, before, after, between or swap."""
 
@@ -90,14 +85,14 @@ ROWS = (
     Rule(
         "trim an edge",
         read_trim_edge,
-        plan=p_arrange.plan_trim_edge,
+        plan="plans_arrange:plan_trim_edge",
         examples=("trim the beach clip so it starts at 7s", "trim the end of the music to 15s"),
         rank=355,
     ),
     Rule(
         "reorder clips",
         read_reorder,
-        plan=p_arrange.plan_reorder,
+        plan="plans_arrange:plan_reorder",
         examples=(
             "move the intro to the end",
             "put the city clip between the intro and the beach",

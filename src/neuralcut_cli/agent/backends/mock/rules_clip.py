@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 from neuralcut_cli.agent.backends.mock import intents as i
-from neuralcut_cli.agent.backends.mock import plans_clip as p_clip
 from neuralcut_cli.agent.backends.mock.clause import Clause
 from neuralcut_cli.agent.backends.mock.listing import Vocab
 from neuralcut_cli.agent.backends.mock.refs import take_ref, take_refs
@@ -194,21 +193,21 @@ ROWS: tuple[Rule, ...] = (
     Rule(
         "mute or hide a track",
         read_track_state,
-        plan=p_clip.plan_shown,
+        plan="plans_clip:plan_shown",
         examples=("hide the logo track", "mute the audio track", "show the logo track again"),
         rank=160,
     ),
     Rule(
         "duplicate",
         read_duplicate,
-        plan=p_clip.plan_duplicate,
+        plan="plans_clip:plan_duplicate",
         examples=("duplicate the title", "make a copy of the logo"),
         rank=170,
     ),
     Rule(
         "speed",
         read_speed,
-        plan=p_clip.plan_speed,
+        plan="plans_clip:plan_speed",
         examples=("speed up the beach clip 2x", "play the intro at half speed"),
         rank=180,
         refusals=(
@@ -221,14 +220,14 @@ ROWS: tuple[Rule, ...] = (
     Rule(
         "opacity",
         read_opacity,
-        plan=p_clip.plan_opacity,
+        plan="plans_clip:plan_opacity",
         examples=("make the logo half transparent", "set the title opacity to 40%"),
         rank=190,
     ),
     Rule(
         "close gaps",
         read_close_gaps,
-        plan=p_clip.plan_close_gaps,
+        plan="plans_clip:plan_close_gaps",
         examples=("remove the gaps", "close the gaps on the main track"),
         rank=290,
     ),

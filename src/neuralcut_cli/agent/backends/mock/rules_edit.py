@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from neuralcut_cli.agent.backends.mock import intents as i
-from neuralcut_cli.agent.backends.mock import plans_edit as p_edit
 from neuralcut_cli.agent.backends.mock.clause import Clause
 from neuralcut_cli.agent.backends.mock.listing import Vocab
 from neuralcut_cli.agent.backends.mock.refs import take_ref, take_refs
@@ -22,6 +19,7 @@ from neuralcut_cli.agent.backends.mock.times import (
     take_times,
     take_when,
 )
+from neuralcut_cli.values import replace
 
 _REMOVE = (
     r"\b(?:delete|remove|cut(?: out)?|trim(?: out| off)?|get rid of|take out|erase|drop|clear|kill|lose|"
@@ -333,7 +331,7 @@ ROWS: tuple[Rule, ...] = (
     Rule(
         "split",
         read_split,
-        plan=p_edit.plan_split,
+        plan="plans_edit:plan_split",
         examples=(
             "split at 5s",
             "cut at frame 120",
@@ -346,28 +344,28 @@ ROWS: tuple[Rule, ...] = (
     Rule(
         "remove a range",
         read_remove_range,
-        plan=p_edit.plan_remove_range,
+        plan="plans_edit:plan_remove_range",
         examples=("delete from 3s to 6s", "cut out 3-6s and close the gap", "remove the last two seconds"),
         rank=360,
     ),
     Rule(
         "delete",
         read_delete,
-        plan=p_edit.plan_delete,
+        plan="plans_edit:plan_delete",
         examples=("delete the title", "remove the logo and the title", "delete it"),
         rank=370,
     ),
     Rule(
         "place text",
         read_place,
-        plan=p_edit.plan_place,
+        plan="plans_edit:plan_place",
         examples=("move the title to the bottom",),
         rank=460,
     ),
     Rule(
         "move",
         read_move,
-        plan=p_edit.plan_move,
+        plan="plans_edit:plan_move",
         examples=(
             "move the logo to 12s",
             "move the title 2 seconds later",
@@ -381,7 +379,7 @@ ROWS: tuple[Rule, ...] = (
     Rule(
         "timing",
         read_timing,
-        plan=p_edit.plan_timing,
+        plan="plans_edit:plan_timing",
         examples=(
             "make the logo last 10 seconds",
             "make the title two seconds shorter",

@@ -4,7 +4,6 @@ listings and questions about the project."""
 from __future__ import annotations
 
 from neuralcut_cli.agent.backends.mock import intents as i
-from neuralcut_cli.agent.backends.mock import plans_look as p_look
 from neuralcut_cli.agent.backends.mock.clause import Clause
 from neuralcut_cli.agent.backends.mock.lexicon import EFFECT_PATTERN, EFFECT_WORDS, KIND_OF_WORD, KIND_PATTERN
 from neuralcut_cli.agent.backends.mock.listing import Vocab
@@ -274,7 +273,7 @@ ROWS: tuple[Rule, ...] = (
     Rule(
         "help",
         read_help,
-        plan=p_look.plan_help,
+        plan="plans_look:plan_help",
         examples=("help", "what can you do?"),
         rank=10,
         looks=True,
@@ -282,21 +281,21 @@ ROWS: tuple[Rule, ...] = (
     Rule(
         "undo",
         read_undo,
-        plan=p_look.plan_history,
+        plan="plans_look:plan_history",
         examples=("undo", "go back three steps", "undo the last 2 changes"),
         rank=20,
     ),
     Rule(
         "redo",
         read_redo,
-        plan=p_look.plan_history,
+        plan="plans_look:plan_history",
         examples=("redo", "redo twice"),
         rank=30,
     ),
     Rule(
         "list timeline",
         read_list_timeline,
-        plan=p_look.plan_list_timeline,
+        plan="plans_look:plan_list_timeline",
         examples=("list the timeline", "what's on the timeline?"),
         rank=40,
         looks=True,
@@ -304,7 +303,7 @@ ROWS: tuple[Rule, ...] = (
     Rule(
         "list assets",
         read_list_assets,
-        plan=p_look.plan_list_assets,
+        plan="plans_look:plan_list_assets",
         examples=("list assets", "show unused videos", "is there footage I haven't put in yet?"),
         rank=50,
         looks=True,
@@ -312,7 +311,7 @@ ROWS: tuple[Rule, ...] = (
     Rule(
         "list effects",
         read_list_effects,
-        plan=p_look.plan_list_effects,
+        plan="plans_look:plan_list_effects",
         examples=("what effects are there?", "which effects are applied?"),
         rank=60,
         looks=True,
@@ -320,7 +319,7 @@ ROWS: tuple[Rule, ...] = (
     Rule(
         "effect info",
         read_effect_info,
-        plan=p_look.plan_effect_info,
+        plan="plans_look:plan_effect_info",
         examples=("show the blur parameters", "what settings does vignette have?"),
         rank=70,
         looks=True,
@@ -328,7 +327,7 @@ ROWS: tuple[Rule, ...] = (
     Rule(
         "list stickers",
         read_list_stickers,
-        plan=p_look.plan_list_stickers,
+        plan="plans_look:plan_list_stickers",
         examples=("what stickers are there?", "list the flags"),
         rank=80,
         looks=True,
@@ -336,7 +335,7 @@ ROWS: tuple[Rule, ...] = (
     Rule(
         "count",
         read_count,
-        plan=p_look.plan_count,
+        plan="plans_look:plan_count",
         examples=("how many text elements do I have?", "how many clips are there?"),
         rank=90,
         looks=True,
@@ -344,7 +343,7 @@ ROWS: tuple[Rule, ...] = (
     Rule(
         "what plays when",
         read_what_at,
-        plan=p_look.plan_what_at,
+        plan="plans_look:plan_what_at",
         examples=("what plays at 0:12?", "what's on screen at 5s?"),
         rank=100,
         looks=True,
@@ -352,7 +351,7 @@ ROWS: tuple[Rule, ...] = (
     Rule(
         "how long",
         read_how_long,
-        plan=p_look.plan_how_long,
+        plan="plans_look:plan_how_long",
         examples=("how long is the video?", "how long is the second clip?"),
         rank=110,
         looks=True,
@@ -360,7 +359,7 @@ ROWS: tuple[Rule, ...] = (
     Rule(
         "describe a clip",
         read_describe,
-        plan=p_look.plan_describe,
+        plan="plans_look:plan_describe",
         examples=("what's in the beach clip?", "describe the intro"),
         rank=120,
         looks=True,
@@ -368,7 +367,7 @@ ROWS: tuple[Rule, ...] = (
     Rule(
         "about an element",
         read_about,
-        plan=p_look.plan_about,
+        plan="plans_look:plan_about",
         examples=("what is e-title?", "when does the music end?", "is the music muted?"),
         rank=130,
         looks=True,
@@ -376,7 +375,7 @@ ROWS: tuple[Rule, ...] = (
     Rule(
         "is there",
         read_is_there,
-        plan=p_look.plan_what_at,
+        plan="plans_look:plan_what_at",
         examples=("is there any text at 12s?",),
         rank=140,
         looks=True,

@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 
 from neuralcut_cli.agent.backends.mock import intents as i
-from neuralcut_cli.agent.backends.mock import plans_make as p_make
 from neuralcut_cli.agent.backends.mock.clause import Clause
 from neuralcut_cli.agent.backends.mock.flags import take_flag
 from neuralcut_cli.agent.backends.mock.lexicon import (
@@ -281,7 +280,7 @@ ROWS: tuple[Rule, ...] = (
     Rule(
         "volume",
         read_volume,
-        plan=p_make.plan_volume,
+        plan="plans_make:plan_volume",
         examples=(
             "set the music volume to 50%",
             "mute the music",
@@ -299,14 +298,14 @@ ROWS: tuple[Rule, ...] = (
     Rule(
         "change text",
         read_change_text,
-        plan=p_make.plan_change_text,
+        plan="plans_make:plan_change_text",
         examples=('change the title to "Day two"', 'make the title say "Hi"'),
         rank=390,
     ),
     Rule(
         "add text",
         read_add_text,
-        plan=p_make.plan_add_text,
+        plan="plans_make:plan_add_text",
         examples=(
             'add text "Hello" from 0 to 3s at the top',
             'put "Day one" at the top for 3 seconds',
@@ -317,28 +316,28 @@ ROWS: tuple[Rule, ...] = (
     Rule(
         "add sticker",
         read_sticker,
-        plan=p_make.plan_add_sticker,
+        plan="plans_make:plan_add_sticker",
         examples=("add a star sticker top-right from 2s to 4s", "add the flag of Japan bottom-left for 3 seconds"),
         rank=410,
     ),
     Rule(
         "update effect",
         read_update_effect,
-        plan=p_make.plan_update_effect,
+        plan="plans_make:plan_update_effect",
         examples=("make the vignette stronger", "set the vignette radius to 50"),
         rank=420,
     ),
     Rule(
         "adjust picture",
         read_adjust,
-        plan=p_make.plan_apply_effect,
+        plan="plans_make:plan_apply_effect",
         examples=("brighten 2-4s", "increase the contrast from 0 to 5s", "make the intro darker"),
         rank=430,
     ),
     Rule(
         "apply effect",
         read_apply_effect,
-        plan=p_make.plan_apply_effect,
+        plan="plans_make:plan_apply_effect",
         examples=(
             "blur the last two seconds",
             "add sepia to the intro clip",
@@ -350,7 +349,7 @@ ROWS: tuple[Rule, ...] = (
     Rule(
         "add media",
         read_add_media,
-        plan=p_make.plan_add_media,
+        plan="plans_make:plan_add_media",
         examples=(
             "add the outtake at the end",
             "add logo.png at 10s on the overlay for 4s",

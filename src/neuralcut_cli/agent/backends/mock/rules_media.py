@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from neuralcut_cli.agent.backends.mock import intents as i
-from neuralcut_cli.agent.backends.mock import plans_media as p_media
 from neuralcut_cli.agent.backends.mock.clause import Clause
 from neuralcut_cli.agent.backends.mock.listing import Vocab
 from neuralcut_cli.agent.backends.mock.refs import take_refs
@@ -94,7 +93,7 @@ ROWS: tuple[Rule, ...] = (
     Rule(
         "remove silences",
         read_remove_silences,
-        plan=p_media.plan_remove_silences,
+        plan="plans_media:plan_remove_silences",
         examples=(
             "remove the silences",
             "cut the dead air but leave a little breathing room",
@@ -105,14 +104,14 @@ ROWS: tuple[Rule, ...] = (
     Rule(
         "normalize",
         read_normalize,
-        plan=p_media.plan_normalize,
+        plan="plans_media:plan_normalize",
         examples=("even out the audio", "make it as loud as YouTube wants", "normalize the audio to -16 LUFS"),
         rank=270,
     ),
     Rule(
         "split at scenes",
         read_split_scenes,
-        plan=p_media.plan_split_scenes,
+        plan="plans_media:plan_split_scenes",
         examples=("split at every shot change", "cut the beach clip at its scene changes"),
         rank=280,
     ),

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 from neuralcut_cli.agent.backends.mock import intents as i
-from neuralcut_cli.agent.backends.mock import plans_motion as p_motion
 from neuralcut_cli.agent.backends.mock.clause import Clause
 from neuralcut_cli.agent.backends.mock.listing import Vocab
 from neuralcut_cli.agent.backends.mock.refs import take_ref, take_refs
@@ -161,7 +160,7 @@ ROWS: tuple[Rule, ...] = (
     Rule(
         "keyframes",
         read_list_keyframes,
-        plan=p_motion.plan_list_keyframes,
+        plan="plans_motion:plan_list_keyframes",
         examples=("list the keyframes of the intro",),
         rank=150,
         looks=True,
@@ -169,35 +168,35 @@ ROWS: tuple[Rule, ...] = (
     Rule(
         "change fade",
         read_change_fade,
-        plan=p_motion.plan_change_fade,
+        plan="plans_motion:plan_change_fade",
         examples=("make the fade longer", "make the fade out on the music 3 seconds"),
         rank=300,
     ),
     Rule(
         "fade",
         read_fade,
-        plan=p_motion.plan_fade,
+        plan="plans_motion:plan_fade",
         examples=("fade in the intro over 1 second", "fade out the music at the end", "fade the title in and out"),
         rank=310,
     ),
     Rule(
         "zoom",
         read_zoom,
-        plan=p_motion.plan_zoom,
+        plan="plans_motion:plan_zoom",
         examples=("slowly zoom into the logo", "zoom out of the intro clip"),
         rank=320,
     ),
     Rule(
         "slide in",
         read_slide,
-        plan=p_motion.plan_slide,
+        plan="plans_motion:plan_slide",
         examples=("slide the title in from the left",),
         rank=330,
     ),
     Rule(
         "duck",
         read_duck,
-        plan=p_motion.plan_duck,
+        plan="plans_motion:plan_duck",
         examples=("duck the music under the beach clip",),
         rank=340,
     ),

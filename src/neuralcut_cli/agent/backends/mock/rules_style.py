@@ -8,11 +8,9 @@ edits). Each style word is taken whole; a request with words left over is refuse
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from neuralcut_cli.agent.backends.mock import intents as i
-from neuralcut_cli.agent.backends.mock import plans_style as p_style
 from neuralcut_cli.agent.backends.mock.clause import Clause
 from neuralcut_cli.agent.backends.mock.listing import Vocab
 from neuralcut_cli.agent.backends.mock.refs import take_ref
@@ -33,7 +31,6 @@ _SMALL = r"(?:a (?:little|bit|tad|touch)|slightly|a little bit|somewhat)"
 _LARGE = r"(?:much|way|a lot|super|really|far|loads|heaps)"
 
 
-@dataclass(frozen=True)
 class StyleText(i.Intent):
     """Restyle text: only the fields said change."""
 
@@ -207,7 +204,7 @@ ROWS = (
     Rule(
         "style text",
         read_style_text,
-        plan=p_style.plan_style_text,
+        plan="plans_style:plan_style_text",
         examples=(
             "make the title yellow",
             "make the title bigger and bold",

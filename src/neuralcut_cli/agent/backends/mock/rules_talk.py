@@ -3,16 +3,12 @@ checked as a viewer would see it, ``check_project``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from neuralcut_cli.agent.backends.mock import intents as i
-from neuralcut_cli.agent.backends.mock import plans_look as p_look
 from neuralcut_cli.agent.backends.mock.clause import Clause
 from neuralcut_cli.agent.backends.mock.listing import Vocab
 from neuralcut_cli.agent.backends.mock.rule import Rule
 
 
-@dataclass(frozen=True)
 class Greet(i.Intent):
     """ "hi", "thanks": nothing to edit, a short answer with a hint."""
 
@@ -31,7 +27,6 @@ def read_greet(c: Clause, v: Vocab) -> i.Intent | None:
     return None if said is None else Greet(thanks=said.group("thanks") is not None)
 
 
-@dataclass(frozen=True)
 class CheckEdit(i.Intent):
     """ "is anything wrong?", "check the edit", "is it loud enough for YouTube?": check_project."""
 
@@ -61,11 +56,11 @@ def read_check(c: Clause, v: Vocab) -> i.Intent | None:
 
 #: The request kinds read here (``rule.Rule``); ``rank`` places them in the one table (``rules.RULES``).
 ROWS: tuple[Rule, ...] = (
-    Rule("greet", read_greet, plan=p_look.plan_greet, examples=("hi", "thanks!"), rank=15, looks=True),
+    Rule("greet", read_greet, plan="plans_look:plan_greet", examples=("hi", "thanks!"), rank=15, looks=True),
     Rule(
         "check the edit",
         read_check,
-        plan=p_look.plan_check,
+        plan="plans_look:plan_check",
         examples=("is anything wrong?", "check the edit", "is it loud enough for YouTube?"),
         rank=17,
         looks=True,

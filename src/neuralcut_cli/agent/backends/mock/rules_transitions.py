@@ -5,10 +5,8 @@ make it longer, shorter or another kind, remove them. "fade to black at the end"
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from neuralcut_cli.agent.backends.mock import intents as i
-from neuralcut_cli.agent.backends.mock import plans_transitions as p_transitions
 from neuralcut_cli.agent.backends.mock.clause import Clause
 from neuralcut_cli.agent.backends.mock.listing import Vocab
 from neuralcut_cli.agent.backends.mock.refs import take_ref, take_refs
@@ -16,7 +14,6 @@ from neuralcut_cli.agent.backends.mock.rule import Rule
 from neuralcut_cli.agent.backends.mock.times import take_time
 
 
-@dataclass(frozen=True)
 class AddTransition(i.Intent):
     """A transition at one cut (``refs``: outgoing and incoming, or only the incoming with ``into``), at the
     cut between the only two clips (``pair``), or at every cut of the main track (``every``)."""
@@ -29,7 +26,6 @@ class AddTransition(i.Intent):
     every: bool = False
 
 
-@dataclass(frozen=True)
 class ChangeTransition(i.Intent):
     """The transitions there are (one, or all when said in the plural) made another kind or length."""
 
@@ -40,7 +36,6 @@ class ChangeTransition(i.Intent):
     it: bool = False  # "make it longer" after a transition was touched: that one (``memory``)
 
 
-@dataclass(frozen=True)
 class RemoveTransitions(i.Intent):
     pass
 
@@ -150,21 +145,21 @@ ROWS: tuple[Rule, ...] = (
     Rule(
         "change a transition",
         read_change_transition,
-        plan=p_transitions.plan_change_transition,
+        plan="plans_transitions:plan_change_transition",
         examples=("make the crossfade longer", "make the transitions half a second"),
         rank=295,
     ),
     Rule(
         "remove transitions",
         read_remove_transitions,
-        plan=p_transitions.plan_remove_transitions,
+        plan="plans_transitions:plan_remove_transitions",
         examples=("remove the transitions",),
         rank=297,
     ),
     Rule(
         "add a transition",
         read_add_transition,
-        plan=p_transitions.plan_add_transition,
+        plan="plans_transitions:plan_add_transition",
         examples=(
             "add a crossfade between the intro and the beach clip",
             "dissolve into the city clip",

@@ -4,7 +4,6 @@ subtitle files in and out."""
 from __future__ import annotations
 
 from neuralcut_cli.agent.backends.mock import intents as i
-from neuralcut_cli.agent.backends.mock import plans_words as p_words
 from neuralcut_cli.agent.backends.mock.clause import Clause
 from neuralcut_cli.agent.backends.mock.listing import Vocab
 from neuralcut_cli.agent.backends.mock.refs import take_refs
@@ -129,28 +128,28 @@ ROWS: tuple[Rule, ...] = (
     Rule(
         "add captions",
         read_add_captions,
-        plan=p_words.plan_add_captions,
+        plan="plans_words:plan_add_captions",
         examples=("add captions", "add subtitles at the top"),
         rank=200,
     ),
     Rule(
         "remove filler words",
         read_remove_fillers,
-        plan=p_words.plan_remove_fillers,
+        plan="plans_words:plan_remove_fillers",
         examples=("remove every um", "cut the filler words"),
         rank=210,
     ),
     Rule(
         "cut words",
         read_cut_words,
-        plan=p_words.plan_cut_words,
+        plan="plans_words:plan_cut_words",
         examples=('cut the part where I say "let me start again"',),
         rank=220,
     ),
     Rule(
         "find words",
         read_find_words,
-        plan=p_words.plan_find_words,
+        plan="plans_words:plan_find_words",
         examples=("where do I say welcome?",),
         rank=230,
         looks=True,
@@ -158,14 +157,14 @@ ROWS: tuple[Rule, ...] = (
     Rule(
         "import subtitles",
         read_import_subtitles,
-        plan=p_words.plan_import_subtitles,
+        plan="plans_words:plan_import_subtitles",
         examples=("import subs.srt",),
         rank=240,
     ),
     Rule(
         "export captions",
         read_export_captions,
-        plan=p_words.plan_export_captions,
+        plan="plans_words:plan_export_captions",
         examples=("export the captions", "save the subtitles as vtt"),
         rank=250,
     ),
