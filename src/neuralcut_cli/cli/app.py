@@ -6,9 +6,13 @@ renderers) are imported inside the commands that use them.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Annotated
 
 import typer
+import typer.main
+from typer.models import CommandInfo
 
 from neuralcut_cli import __version__
 from neuralcut_cli.cli.commands import (
@@ -139,7 +143,8 @@ def _main(argv: list[str], env: Environment) -> None:
         args = env.take_global_flags(argv)
         if env.debug:
             start_debug_log()
-        code = app(args=args, prog_name="neuralcut", standalone_mode=False)
+        with _only_the_command_in(args):
+            code = app(args=args, prog_name="neuralcut", standalone_mode=False)
     except SystemExit:
         raise
     except Exit as exc:
@@ -155,6 +160,53 @@ def _main(argv: list[str], env: Environment) -> None:
     except BaseException as exc:  # noqa: BLE001 - the last line of defence
         raise SystemExit(report(exc, json_requested(argv))) from None
     raise SystemExit(code if isinstance(code, int) else 0)
+
+
+@contextmanager
+def _only_the_command_in(args: list[str]) -> Iterator[None]:
+    """While ``args`` run, the app holds only the command they name, if they name one: typer builds every
+    registered command's parameters before it parses (a third of a one-shot command's parsing). Help, no
+    command and a misspelt one see them all."""
+    every = app.registered_commands
+    named = _command_named(args)
+    app.registered_commands = [named] if named is not None else every
+    try:
+        yield
+    finally:
+        app.registered_commands = every
+
+
+def _command_named(args: list[str]) -> CommandInfo | None:
+    """The registered command the first word of ``args`` that is not an option (or its value) names."""
+    commands = {info.name: info for info in app.registered_commands}
+    takes_value = _root_options_with_values()
+    words = iter(args)
+    for word in words:
+        if word == "--":
+            return None
+        if word.startswith("-"):
+            if word in takes_value:
+                next(words, None)
+            continue
+        return commands.get(word)
+    return None
+
+
+def _root_options_with_values() -> set[str]:
+    """``-p``, ``--project``, ...: the options of ``neuralcut`` itself that take a value (read from typer's own
+    build of the root alone)."""
+    every = app.registered_commands
+    app.registered_commands = []
+    try:
+        root = typer.main.get_command(app)
+    finally:
+        app.registered_commands = every
+    return {
+        opt
+        for param in root.params
+        if param.param_type_name == "option" and not getattr(param, "is_flag", False)
+        for opt in (*param.opts, *param.secondary_opts)
+    }
 
 
 def _plain_words(exc: Exception) -> None:

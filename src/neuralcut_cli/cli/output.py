@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import json
 import sys
-from dataclasses import dataclass, field
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
-from rich.console import Console
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 def _console(file: IO[str] | None, stderr: bool = False) -> Console:
+    from rich.console import Console
+
     # Messages are never hard-wrapped (a wrapped path cannot be copied);
     # tables and lanes size themselves to the width.
     from neuralcut_cli.cli.environment import current
@@ -24,13 +26,26 @@ def _console(file: IO[str] | None, stderr: bool = False) -> Console:
     return guard(Console(file=file, stderr=stderr, highlight=False, soft_wrap=True, **current().console_colour()))  # type: ignore[arg-type]
 
 
-@dataclass
 class Output:
-    """The CLI's single output interface."""
+    """The CLI's single output interface. Its consoles are made when first used: a ``--json`` command never
+    imports rich."""
 
-    console: Console = field(default_factory=lambda: _console(None))
-    errors: Console = field(default_factory=lambda: _console(None, stderr=True))
-    stdout: IO[str] | None = None
+    def __init__(
+        self, console: Console | None = None, errors: Console | None = None, stdout: IO[str] | None = None
+    ) -> None:
+        self._console, self._errors, self.stdout = console, errors, stdout
+
+    @property
+    def console(self) -> Console:
+        if self._console is None:
+            self._console = _console(None)
+        return self._console
+
+    @property
+    def errors(self) -> Console:
+        if self._errors is None:
+            self._errors = _console(None, stderr=True)
+        return self._errors
 
     def json(self, document: Any) -> None:
         """Exactly one JSON document on stdout, nothing else."""

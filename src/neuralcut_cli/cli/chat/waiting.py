@@ -12,17 +12,19 @@ from __future__ import annotations
 
 import logging
 import re
+import sys
 import time
-from typing import Any
-
-from rich.console import Console
-from rich.live import Live
-from rich.spinner import Spinner
-from rich.table import Table
-from rich.text import Text
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from neuralcut_cli.agent.events import Event, StatusChanged, ToolProgress, ToolStarted
 from neuralcut_cli.cli.chat.chat_session import ChatSession
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.live import Live
+    from rich.spinner import Spinner
+    from rich.table import Table
 
 STATUS_TEXT = {"sending": "Thinking…", "processing": "Running {tool}…", "responding": "Answering…"}
 _HTTP_LOGGERS = ("httpx", "httpx2")
@@ -41,18 +43,22 @@ class _Retries(logging.Handler):
 
 
 class Waiting:
-    """``with Waiting(chat, errors_console): chat.ask(text)``."""
+    """``with Waiting(chat, lambda: out.errors): chat.ask(text)``: the console is made (and rich imported) only
+    when stderr is a terminal."""
 
-    def __init__(self, chat: ChatSession, console: Console, quiet: bool = False) -> None:
+    def __init__(self, chat: ChatSession, console: Callable[[], Console], quiet: bool = False) -> None:
         self.chat, self.console, self.quiet = chat, console, quiet
         self.text, self.note = "Thinking…", ""
         self.started = time.monotonic()
         self.live: Live | None = None
         self._handler = _Retries(self._server_error)
         self._levels: dict[str, int] = {}
-        self._spinner = Spinner("dots")
+        self._spinner: Spinner | None = None
 
     def __rich__(self) -> Table:
+        from rich.table import Table
+        from rich.text import Text
+
         line = Text.assemble(
             " ",
             (self.text, "bold"),
@@ -64,8 +70,15 @@ class Waiting:
         return row
 
     def __enter__(self) -> Waiting:
-        if self.quiet or not self.console.is_terminal:
+        if self.quiet or sys.stderr is None or not sys.stderr.isatty():
             return self
+        console = self.console()
+        if not console.is_terminal:
+            return self
+        from rich.live import Live
+        from rich.spinner import Spinner
+
+        self._spinner = Spinner("dots")
         self.chat.listener = self.on_event
         for name in _HTTP_LOGGERS:
             logger = logging.getLogger(name)
@@ -73,7 +86,7 @@ class Waiting:
             if logger.getEffectiveLevel() > logging.INFO:
                 logger.setLevel(logging.INFO)
             logger.addHandler(self._handler)
-        self.live = Live(self, console=self.console, transient=True, refresh_per_second=8)
+        self.live = Live(self, console=console, transient=True, refresh_per_second=8)
         self.live.start()
         return self
 

@@ -65,7 +65,7 @@ def run(
         chat.asker = terminal_asker(out.errors, read=_tty_question(out))
     from neuralcut_cli.cli.chat.waiting import Waiting
 
-    with Waiting(chat, out.errors, quiet=mode == "ask"):  # asking prints its own questions there
+    with Waiting(chat, lambda: out.errors, quiet=mode == "ask"):  # asking prints its own questions there
         exchange = chat.ask(message)
     report = _checked(chat) if check else None
     if json_out:

@@ -1,0 +1,124 @@
+"""A one-shot command starts and ends fast (issue 26, item 8): it loads only what it uses, builds only the command
+it runs, and leaves without the interpreter's teardown, yet still runs ``atexit`` work, flushes, keeps its exit
+code and waits for a thread that must finish. The figure itself is ``benchmarks/bench_project.py``'s."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from paths import DEMO
+
+from neuralcut_cli.cli.app import _command_named, app
+
+_MODULES_AT_EXIT = """
+import atexit, json, sys
+def _write():
+    with open({out!r}, "w") as f:
+        json.dump(sorted(sys.modules), f)
+atexit.register(_write)
+sys.argv = ["neuralcut", *{args!r}]
+from neuralcut_cli.cli.entry import main
+main()
+"""
+
+
+def _python(code: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True, cwd=tmp_path, timeout=60
+    )
+
+
+def test_a_json_request_loads_the_tools_and_plans_it_uses_and_no_rich(tmp_path: Path) -> None:
+    project = tmp_path / "demo.json"
+    shutil.copy(DEMO, project)
+    out = tmp_path / "modules.json"
+    done = _python(
+        _MODULES_AT_EXIT.format(out=str(out), args=["run", "split at 5s", "-p", str(project), "--json"]), tmp_path
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["toolCalls"][0]["name"] == "split"
+    loaded = set(json.loads(out.read_text()))  # written by an atexit function: leaving runs them
+    assert "neuralcut_cli.tools.timeline_edits" in loaded and "neuralcut_cli.agent.backends.mock.plans_edit" in loaded
+    unused = {
+        "neuralcut_cli.tools.keyframe_tools",
+        "neuralcut_cli.tools.analysis_tools",
+        "neuralcut_cli.agent.backends.mock.plans_motion",
+        "neuralcut_cli.render.graph",
+        "rich",
+    }
+    assert not unused & loaded, unused & loaded
+    assert not any(name.startswith("rich.") for name in loaded)
+
+
+def test_leaving_keeps_the_exit_code_and_whole_output(tmp_path: Path) -> None:
+    project = tmp_path / "demo.json"
+    shutil.copy(DEMO, project)
+    before = project.read_bytes()
+    done = _python(
+        _MODULES_AT_EXIT.format(
+            out=str(tmp_path / "m.json"), args=["run", "frobnicate the zorb", "-p", str(project), "--json"]
+        ),
+        tmp_path,
+    )
+    assert done.returncode == 1
+    assert json.loads(done.stdout)["status"] == "error"
+    assert project.read_bytes() == before
+    usage = _python(_MODULES_AT_EXIT.format(out=str(tmp_path / "m.json"), args=["--no-such-option"]), tmp_path)
+    assert usage.returncode == 2 and "No such option: --no-such-option" in usage.stderr
+
+
+def test_leaving_waits_for_a_thread_that_is_not_a_daemon(tmp_path: Path) -> None:
+    marker = tmp_path / "finished"
+    done = _python(
+        f"""
+        import threading, time
+        from pathlib import Path
+        from neuralcut_cli.cli.entry import leave
+        threading.Thread(target=lambda: (time.sleep(0.3), Path({str(marker)!r}).write_text("yes"))).start()
+        leave(3)
+        """,
+        tmp_path,
+    )
+    assert done.returncode == 3 and marker.read_text() == "yes"
+
+
+def test_leaving_with_words_says_them_and_exits_1(tmp_path: Path) -> None:
+    done = _python("from neuralcut_cli.cli.entry import leave\nprint('kept', end='')\nleave('it broke')", tmp_path)
+    assert (done.returncode, done.stdout, done.stderr.strip()) == (1, "kept", "it broke")
+
+
+@pytest.mark.parametrize(
+    "args,named",
+    [
+        (["run", "split at 5s"], "run"),
+        (["-p", "run", "timeline"], "timeline"),  # "run" is the project's value here, not the command
+        (["--project", "x.json", "--json", "timeline"], "timeline"),
+        (["--project=run", "undo"], "undo"),
+        (["--backend", "mock", "run", "x"], "run"),
+        (["--help"], None),
+        (["--", "run"], None),
+        (["rn", "split"], None),  # a misspelt command: typer sees them all and suggests
+        ([], None),
+    ],
+)
+def test_the_command_named_on_the_line(args: list[str], named: str | None) -> None:
+    found = _command_named(args)
+    assert (found.name if found else None) == named
+    assert len(app.registered_commands) > 20  # the lookup leaves the app whole
+
+
+def test_help_and_a_misspelt_command_still_see_every_command(tmp_path: Path) -> None:
+    from cli_helpers import neuralcut
+
+    listed = neuralcut("--help")
+    assert listed.returncode == 0 and "timeline" in listed.stdout and "render" in listed.stdout
+    wrong = neuralcut("timelin")
+    assert wrong.returncode == 2 and "No such command 'timelin'" in wrong.stderr and "timeline" in wrong.stderr
+    run_help = neuralcut("run", "--help")
+    assert run_help.returncode == 0 and "--dry-run" in run_help.stdout and "Usage: neuralcut run" in run_help.stdout
