@@ -13,7 +13,6 @@ from neuralcut_cli.agent.backends.mock.intents import Timing, When
 from neuralcut_cli.agent.backends.mock.listing import Item
 from neuralcut_cli.agent.backends.mock.plans_edit import timing_on
 from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, end_of, listing, one, tc
-from neuralcut_cli.tools.timeline_edits import MoveArgs
 
 if TYPE_CHECKING:
     from neuralcut_cli.agent.backends.mock.rules_arrange import Reorder, TrimEdge
@@ -34,6 +33,8 @@ def plan_trim_edge(intent: TrimEdge, ctx: Context) -> Plan:
 
 
 def plan_reorder(intent: Reorder, ctx: Context) -> Plan:
+    from neuralcut_cli.tools.timeline_edits import MoveArgs
+
     items = yield from listing()
     chosen = [one(ref, items, ctx) for ref in intent.refs]
     if len({item.id for item in chosen}) != len(chosen):
@@ -90,6 +91,8 @@ def _new_order(main: list[Item], chosen: list[Item], how: str) -> list[Item]:
 
 def _to_an_end(item: Item, items: list[Item], how: str) -> Plan:
     """A title, logo or sound moved to the end ends where the timeline ends; to the start, starts at 0."""
+    from neuralcut_cli.tools.timeline_edits import MoveArgs
+
     length = item.end - item.start
     start = max(0.0, end_of([i for i in items if i.id != item.id]) - length) if how == "end" else 0.0
     if abs(start - item.start) <= TOUCH:
@@ -101,6 +104,8 @@ def _to_an_end(item: Item, items: list[Item], how: str) -> Plan:
 
 def _next_to(item: Item, other: Item, how: str) -> Plan:
     """A title or sound put right after another element starts where it ends; right before, ends where it starts."""
+    from neuralcut_cli.tools.timeline_edits import MoveArgs
+
     start = other.end if how == "after" else other.start - (item.end - item.start)
     if start < 0:
         raise Failed(f"{other.describe()} starts at {tc(other.start)}: {item.id} does not fit before it.")

@@ -8,7 +8,6 @@ from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.listing import Item, items_of, track_words
 from neuralcut_cli.agent.backends.mock.memory import tagged, track_tag
 from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, listing, one, pick
-from neuralcut_cli.tools.clip_tools import DuplicateArgs, UpdateClipArgs
 
 _STATE = {"mute": ("muted", True), "unmute": ("muted", False), "hide": ("hidden", True), "show": ("hidden", False)}
 
@@ -93,6 +92,8 @@ def _solo(track: dict[str, Any], tracks: list[dict[str, Any]]) -> Plan:
 
 
 def plan_duplicate(intent: i.Duplicate, ctx: Context) -> Plan:
+    from neuralcut_cli.tools.clip_tools import DuplicateArgs
+
     items = yield from listing()
     chosen = _chosen(intent.refs, items, ctx)
     result = yield Call("duplicate_elements", DuplicateArgs(element_ids=[item.id for item in chosen]))
@@ -105,6 +106,8 @@ def plan_duplicate(intent: i.Duplicate, ctx: Context) -> Plan:
 
 
 def plan_opacity(intent: i.Opacity, ctx: Context) -> Plan:
+    from neuralcut_cli.tools.clip_tools import UpdateClipArgs
+
     items = yield from listing()
     chosen = _chosen(intent.refs, items, ctx, ("video", "image", "text", "sticker", "graphic"))
     for item in chosen:
@@ -116,6 +119,8 @@ def plan_opacity(intent: i.Opacity, ctx: Context) -> Plan:
 
 
 def plan_visibility(intent: i.Visibility, ctx: Context) -> Plan:
+    from neuralcut_cli.tools.clip_tools import UpdateClipArgs
+
     track = remembered_track(intent.refs, ctx)
     if track is not None:  # "hide the logo track", then "show it again": the track
         action = "hide" if intent.hidden else "show"

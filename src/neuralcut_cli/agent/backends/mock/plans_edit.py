@@ -23,16 +23,13 @@ from neuralcut_cli.agent.backends.mock.replay import (
     when,
 )
 from neuralcut_cli.english import plural
-from neuralcut_cli.tools.clip_tools import GetElementArgs, UpdateClipArgs
-from neuralcut_cli.tools.ripple_tools import RemoveRangeArgs
-from neuralcut_cli.tools.text_tools import UpdateTextArgs
-from neuralcut_cli.tools.timeline_edits import SplitArgs
-from neuralcut_cli.tools.transition_tools import RemoveTransitionArgs
 
 EPS = 1e-6
 
 
 def plan_split(intent: i.Split, ctx: Context) -> Plan:
+    from neuralcut_cli.tools.timeline_edits import SplitArgs
+
     needs_listing = intent.ref is not None or any(t.seconds is None for t in intent.times)
     items = (yield from listing()) if needs_listing else []
     if intent.ref is not None and not intent.times:
@@ -73,6 +70,8 @@ def _holding(ref: i.Ref, times: list[float], items: list[Item], ctx: Context) ->
 
 
 def plan_remove_range(intent: i.RemoveRange, ctx: Context) -> Plan:
+    from neuralcut_cli.tools.ripple_tools import RemoveRangeArgs
+
     items = (yield from listing()) if needs_items(intent.span) else []
     start, end = span(intent.span, items, ctx, default=None)
     result = yield Call(
@@ -113,6 +112,8 @@ def plan_delete(intent: i.Delete, ctx: Context) -> Plan:
 
 
 def _remove_remembered_transitions(ctx: Context) -> Plan:
+    from neuralcut_cli.tools.transition_tools import RemoveTransitionArgs
+
     into = set(tagged(ctx.memory, "transition"))
     listed = yield Call("list_timeline")
     ids = [t["transitionId"] for track in listed["tracks"] for t in track.get("transitions", []) if t["to"] in into]
@@ -161,6 +162,8 @@ def plan_move(intent: i.Move, ctx: Context) -> Plan:
 
 
 def plan_place(intent: i.Place, ctx: Context) -> Plan:
+    from neuralcut_cli.tools.text_tools import UpdateTextArgs
+
     items = yield from listing()
     item = one(intent.ref, items, ctx)
     if item.type != "text":
@@ -227,6 +230,8 @@ def plan_remembered_length(intent: i.Timing, ctx: Context) -> Plan:
 
 def _trim_clip_start(item: Item, seconds: float) -> Plan:
     """A clip's in point moves later (or earlier): its start edge moves, its frames stay in place."""
+    from neuralcut_cli.tools.clip_tools import GetElementArgs, UpdateClipArgs
+
     details = yield Call("get_element", GetElementArgs(element_id=item.id))
     trim_start = round(float(details["trimStart"]) + seconds * float(details.get("speed", 1)), 6)
     if trim_start < 0:

@@ -9,9 +9,6 @@ from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.listing import Item, items_of, stem, track_words
 from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, end_of, listing, one, tc, when
 from neuralcut_cli.english import plural
-from neuralcut_cli.tools.asset_context import LoadAssetArgs
-from neuralcut_cli.tools.clip_tools import GetElementArgs
-from neuralcut_cli.tools.effect_tools import GetEffectArgs
 
 if TYPE_CHECKING:
     from neuralcut_cli.agent.backends.mock.rules_talk import CheckEdit, Greet
@@ -130,6 +127,8 @@ def plan_list_effects(intent: i.ListEffects, ctx: Context) -> Plan:
 
 
 def plan_effect_info(intent: i.EffectInfo, ctx: Context) -> Plan:
+    from neuralcut_cli.tools.effect_tools import GetEffectArgs
+
     result = yield Call("get_effect", GetEffectArgs(effect_type=intent.effect))
     params = "; ".join(f"{p['key']}: {p['description']}" for p in result["params"])
     return Done(f"{result['name']} ({result['id']}): {result['description']} Parameters: {params}.")
@@ -183,6 +182,8 @@ def plan_how_long(intent: i.HowLong, ctx: Context) -> Plan:
 
 
 def plan_about(intent: i.About, ctx: Context) -> Plan:
+    from neuralcut_cli.tools.clip_tools import GetElementArgs
+
     items = yield from listing()
     item = one(intent.ref, items, ctx)
     got = yield Call("get_element", GetElementArgs(element_id=item.id))
@@ -223,6 +224,8 @@ def _text_style(got: dict[str, Any]) -> str:
 
 
 def plan_describe(intent: i.Describe, ctx: Context) -> Plan:
+    from neuralcut_cli.tools.asset_context import LoadAssetArgs
+
     items = yield from listing()
     item = one(intent.ref, items, ctx, ("video", "audio", "image"))
     asset = item.data.get("assetId")

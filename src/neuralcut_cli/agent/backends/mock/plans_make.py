@@ -26,12 +26,6 @@ from neuralcut_cli.agent.backends.mock.replay import (
 from neuralcut_cli.catalogs.effects import EffectDef, ParamDef, find_effect
 from neuralcut_cli.editing.clip_effects import TAKES_CLIP_EFFECTS as CLIP_EFFECT_TAKERS
 from neuralcut_cli.english import quoted
-from neuralcut_cli.tools.clip_effect_tools import UpdateClipEffectArgs
-from neuralcut_cli.tools.clip_tools import GetElementArgs
-from neuralcut_cli.tools.effect_tools import UpdateEffectArgs
-from neuralcut_cli.tools.media_tools import VolumeArgs
-from neuralcut_cli.tools.sticker_tools import AddStickerArgs
-from neuralcut_cli.tools.text_tools import UpdateTextArgs
 
 DEFAULT_POSITION = {"subtitle": "bottom", "hook": "top"}  # where people expect each style
 
@@ -56,6 +50,8 @@ def plan_add_text(intent: i.AddText, ctx: Context) -> Plan:
 
 
 def plan_change_text(intent: i.ChangeText, ctx: Context) -> Plan:
+    from neuralcut_cli.tools.text_tools import UpdateTextArgs
+
     items = yield from listing()
     item = one(intent.ref, items, ctx, ("text",))
     yield Call("update_text", UpdateTextArgs(track_id=item.track_id, element_id=item.id, text=intent.text))
@@ -107,6 +103,8 @@ def _gain(item: Item, level: i.Level) -> float:
 
 
 def plan_volume(intent: i.Volume, ctx: Context) -> Plan:
+    from neuralcut_cli.tools.media_tools import VolumeArgs
+
     track = remembered_track(intent.refs, ctx)
     if track is not None and (intent.level.mute or intent.level.gain == 1.0):  # "mute the music track", "unmute it"
         action = "mute" if intent.level.mute else "unmute"
@@ -136,6 +134,8 @@ def _said_gain(item: Item, gain: float) -> str:
 
 
 def plan_add_sticker(intent: i.AddSticker, ctx: Context) -> Plan:
+    from neuralcut_cli.tools.sticker_tools import AddStickerArgs
+
     items = (yield from listing()) if needs_items(intent.span) else []
     start, end = span(intent.span, items, ctx)
     result = yield Call(
@@ -197,6 +197,8 @@ def _whole_picture(intent: i.ApplyEffect, over: list[Item]) -> None:
 
 
 def plan_update_effect(intent: i.UpdateEffect, ctx: Context) -> Plan:
+    from neuralcut_cli.tools.effect_tools import UpdateEffectArgs
+
     items = yield from listing()
     kind = intent.ref.effect
     if kind and not any(item.type == "effect" and item.data.get("effectType") == kind for item in items):
@@ -229,6 +231,9 @@ def plan_update_effect(intent: i.UpdateEffect, ctx: Context) -> Plan:
 
 
 def _update_clip_effect(intent: i.UpdateEffect, item: Item, kind: str) -> Plan:
+    from neuralcut_cli.tools.clip_effect_tools import UpdateClipEffectArgs
+    from neuralcut_cli.tools.clip_tools import GetElementArgs
+
     got = yield Call("get_element", GetElementArgs(element_id=item.id))
     clip_effect = [e for e in got.get("effects") or [] if e.get("type") == kind][-1]
     effect = find_effect(kind)

@@ -6,7 +6,6 @@ from typing import Any
 
 from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, listing, pick, tc
-from neuralcut_cli.tools.analysis_tools import SplitScenesArgs
 
 
 def plan_remove_silences(intent: i.RemoveSilences, ctx: Context) -> Plan:
@@ -42,6 +41,8 @@ def plan_normalize(intent: i.Normalize, ctx: Context) -> Plan:
 
 
 def plan_split_scenes(intent: i.SplitScenes, ctx: Context) -> Plan:
+    from neuralcut_cli.tools.analysis_tools import SplitScenesArgs
+
     items = yield from listing()
     if intent.refs:
         chosen = [item for ref in intent.refs for item in pick(ref, items, ctx, ("video",), many=True)]

@@ -8,9 +8,6 @@ from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.listing import Item
 from neuralcut_cli.agent.backends.mock.memory import fade_tag, tagged
 from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, listing, one, pick
-from neuralcut_cli.tools.clip_tools import GetElementArgs
-from neuralcut_cli.tools.keyframe_tools import ElementArgs
-from neuralcut_cli.tools.motion_tools import AnimateArgs, DuckArgs
 from neuralcut_cli.values import replace
 
 SLIDE_DISTANCE = 1200  # pixels: from beyond the edge of a 1080p frame
@@ -74,6 +71,9 @@ def _one_side(remembered: list[tuple[str, str]]) -> str | None:
 
 
 def plan_zoom(intent: i.Zoom, ctx: Context) -> Plan:
+    from neuralcut_cli.tools.clip_tools import GetElementArgs
+    from neuralcut_cli.tools.motion_tools import AnimateArgs
+
     items = yield from listing()
     item = one(intent.ref, items, ctx, ("video", "image", "text", "sticker", "graphic"))
     got = yield Call("get_element", GetElementArgs(element_id=item.id))
@@ -94,6 +94,9 @@ def plan_zoom(intent: i.Zoom, ctx: Context) -> Plan:
 
 
 def plan_slide(intent: i.Slide, ctx: Context) -> Plan:
+    from neuralcut_cli.tools.clip_tools import GetElementArgs
+    from neuralcut_cli.tools.motion_tools import AnimateArgs
+
     items = yield from listing()
     item = one(intent.ref, items, ctx, ("video", "image", "text", "sticker", "graphic"))
     got = yield Call("get_element", GetElementArgs(element_id=item.id))
@@ -117,6 +120,8 @@ def plan_slide(intent: i.Slide, ctx: Context) -> Plan:
 
 
 def plan_duck(intent: i.Duck, ctx: Context) -> Plan:
+    from neuralcut_cli.tools.motion_tools import DuckArgs
+
     items = yield from listing()
     music = _chosen(intent.music, items, ctx, ("audio", "video"))
     under = _chosen(intent.under, items, ctx)
@@ -137,6 +142,8 @@ def _chosen(refs: tuple[i.Ref, ...], items: list[Item], ctx: Context, types: tup
 
 
 def plan_list_keyframes(intent: i.ListKeyframes, ctx: Context) -> Plan:
+    from neuralcut_cli.tools.keyframe_tools import ElementArgs
+
     items = yield from listing()
     item = one(intent.ref, items, ctx)
     result = yield Call("list_keyframes", ElementArgs(element_id=item.id))

@@ -6,8 +6,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, listing, pick
-from neuralcut_cli.tools.clip_tools import GetElementArgs
-from neuralcut_cli.tools.text_tools import UpdateTextArgs
 
 if TYPE_CHECKING:
     from neuralcut_cli.agent.backends.mock.rules_style import StyleText
@@ -16,6 +14,9 @@ MAX_SIZE = 1000
 
 
 def plan_style_text(intent: StyleText, ctx: Context) -> Plan:
+    from neuralcut_cli.tools.clip_tools import GetElementArgs
+    from neuralcut_cli.tools.text_tools import UpdateTextArgs
+
     items = yield from listing()
     chosen = pick(intent.ref, items, ctx, many=intent.ref.plural)
     others = [item for item in chosen if item.type != "text"]

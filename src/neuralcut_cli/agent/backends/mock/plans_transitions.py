@@ -8,7 +8,6 @@ from neuralcut_cli.agent.backends.mock.listing import Item, items_of
 from neuralcut_cli.agent.backends.mock.memory import tagged, transition_tag
 from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, one
 from neuralcut_cli.catalogs.transitions import find_transition
-from neuralcut_cli.tools.transition_tools import AddTransitionArgs, RemoveTransitionArgs, UpdateTransitionArgs
 
 if TYPE_CHECKING:
     from neuralcut_cli.agent.backends.mock.rules_transitions import AddTransition, ChangeTransition, RemoveTransitions
@@ -17,6 +16,8 @@ _JOINED = ("video", "image", "audio")
 
 
 def plan_add_transition(intent: AddTransition, ctx: Context) -> Plan:
+    from neuralcut_cli.tools.transition_tools import AddTransitionArgs
+
     listed = yield Call("list_timeline")
     items = items_of(listed)
     main = next(t for t in listed["tracks"] if t["type"] == "main")
@@ -58,6 +59,8 @@ def _cut(intent: AddTransition, items: list[Item], main: dict[str, Any], ctx: Co
 
 
 def plan_change_transition(intent: ChangeTransition, ctx: Context) -> Plan:
+    from neuralcut_cli.tools.transition_tools import UpdateTransitionArgs
+
     listed = yield Call("list_timeline")
     there = [t for track in listed["tracks"] for t in track.get("transitions", [])]
     remembered = set(tagged(ctx.memory, "transition"))
@@ -82,6 +85,8 @@ def plan_change_transition(intent: ChangeTransition, ctx: Context) -> Plan:
 
 
 def plan_remove_transitions(intent: RemoveTransitions, ctx: Context) -> Plan:
+    from neuralcut_cli.tools.transition_tools import RemoveTransitionArgs
+
     done = yield Call("remove_transition", RemoveTransitionArgs(all=True), allow_error=True)
     if "error" in done:
         raise Failed("There are no transitions to remove.")

@@ -10,13 +10,12 @@ from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.listing import Item
 from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, listing, pick, tc
 from neuralcut_cli.english import plural, quoted
-from neuralcut_cli.tools.subtitle_tools import ExportCaptionsArgs, ImportSubtitlesArgs
-from neuralcut_cli.tools.transcribe import TranscribeArgs
-from neuralcut_cli.tools.transcript_tools import CutWordsArgs, FindArgs
 
 
 def _spoken(refs: tuple[i.Ref, ...], ctx: Context) -> Generator[Call, dict[str, Any], list[Item]]:
     """The clips meant (default: the main track's video and the audio clips), each asset transcribed."""
+    from neuralcut_cli.tools.transcribe import TranscribeArgs
+
     items = yield from listing()
     if refs:
         chosen = [item for ref in refs for item in pick(ref, items, ctx, ("video", "audio"), many=True)]
@@ -57,6 +56,8 @@ def plan_remove_fillers(intent: i.RemoveFillers, ctx: Context) -> Plan:
 
 
 def plan_find_words(intent: i.FindWords, ctx: Context) -> Plan:
+    from neuralcut_cli.tools.transcript_tools import FindArgs
+
     yield from _spoken((), ctx)
     done = yield Call("find_in_transcript", FindArgs(query=intent.query))
     matches = done["matches"]
@@ -67,6 +68,8 @@ def plan_find_words(intent: i.FindWords, ctx: Context) -> Plan:
 
 
 def plan_cut_words(intent: i.CutWords, ctx: Context) -> Plan:
+    from neuralcut_cli.tools.transcript_tools import CutWordsArgs, FindArgs
+
     yield from _spoken((), ctx)
     found = (yield Call("find_in_transcript", FindArgs(query=intent.text)))["matches"]
     if not found:
@@ -82,6 +85,8 @@ def plan_cut_words(intent: i.CutWords, ctx: Context) -> Plan:
 
 
 def plan_import_subtitles(intent: i.ImportSubtitles, ctx: Context) -> Plan:
+    from neuralcut_cli.tools.subtitle_tools import ImportSubtitlesArgs
+
     done = yield Call("import_subtitles", ImportSubtitlesArgs(file=intent.file))
     return Done(
         f"Imported {plural(done['captions'], 'caption')} from {intent.file} onto a new Captions track.",
@@ -90,6 +95,8 @@ def plan_import_subtitles(intent: i.ImportSubtitles, ctx: Context) -> Plan:
 
 
 def plan_export_captions(intent: i.ExportCaptions, ctx: Context) -> Plan:
+    from neuralcut_cli.tools.subtitle_tools import ExportCaptionsArgs
+
     file = intent.file or f"captions.{intent.fmt}"  # beside the project; an existing file is not replaced
     done = yield Call("export_captions", ExportCaptionsArgs(file=file))
     return Done(f"Wrote {plural(done['captions'], 'caption')} to {file}.")

@@ -94,6 +94,8 @@ def read_duplicate(c: Clause, v: Vocab) -> i.Intent | None:
 def read_opacity(c: Clause, v: Vocab) -> i.Intent | None:
     """``make the logo half transparent``, ``set the logo opacity to 40%``, ``make the logo fully opaque``."""
     c.take(r"\b(?:make|set|change|turn|put)\b")
+    if not c.has(r"\b(?:transparen|opaque|opacity|see[- ]through)"):  # every amount _opacity reads names one
+        return None
     refs = take_refs(c, v)
     if not refs:
         return None
@@ -129,8 +131,10 @@ def read_speed(c: Clause, v: Vocab) -> i.Intent | None:
         r"\b(?P<up>speed up|fast forward|quicken|accelerate)\b|\b(?P<down>slow down|slow)\b|"
         r"\b(?:play|set|make|change|put|do|add|give|use)\b"
     )
+    if verb is None and motion is None:
+        return None
     refs = take_refs(c, v)
-    if (verb is None and motion is None) or not refs:
+    if not refs:
         return None
     c.take(r"\b(?:down|up)\b")
     if motion is not None:  # "slow mo the beach clip": half speed, "super slow motion": a quarter
