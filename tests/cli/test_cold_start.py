@@ -4,12 +4,14 @@ code and waits for a thread that must finish. The figure itself is ``benchmarks/
 
 from __future__ import annotations
 
+import copy
 import json
 import shutil
 import subprocess
 import sys
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import pytest
 from paths import DEMO
@@ -122,3 +124,31 @@ def test_help_and_a_misspelt_command_still_see_every_command(tmp_path: Path) -> 
     assert wrong.returncode == 2 and "No such command 'timelin'" in wrong.stderr and "timeline" in wrong.stderr
     run_help = neuralcut("run", "--help")
     assert run_help.returncode == 0 and "--dry-run" in run_help.stdout and "Usage: neuralcut run" in run_help.stdout
+
+
+def test_an_option_not_given_reads_as_typer_would_read_it_without_building_its_adapter() -> None:
+    import typer.main
+    from typer import core
+
+    patched = core._TyperParameter.process_value
+    assert getattr(patched, "skips_absent", False), "cli.typer_fixes is applied when the app is imported"
+    cells = dict(zip(patched.__code__.co_freevars, patched.__closure__ or (), strict=True))
+    original = cells["original"].cell_contents
+
+    def outcome(process: Any, param: Any) -> tuple[str, Any]:
+        try:
+            return ("value", process(param, None, None))
+        except Exception as exc:  # noqa: BLE001 - the same refusal either way
+            return ("error", type(exc).__name__)
+
+    checked = 0
+    for name, command in typer.main.get_command(app).commands.items():  # type: ignore[attr-defined]
+        for param in command.params:
+            if not isinstance(param, core._TyperParameter):
+                continue
+            fresh = copy.copy(param)
+            fresh._runtime_param = None
+            assert outcome(patched, fresh) == outcome(original, param), (name, param.name)
+            assert fresh._runtime_param is None or param.required, (name, param.name)  # no adapter was built
+            checked += 1
+    assert checked > 100

@@ -7,39 +7,34 @@ A listener is given one of these at a time (``Orchestrator(listener=...)``,
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from neuralcut_cli.agent.types import ToolCall, ToolResult
+from neuralcut_cli.values import Value
 
 
-@dataclass(frozen=True)
-class StatusChanged:
+class StatusChanged(Value):
     """The agent's status: ``idle``, ``sending``, ``running`` (a tool), ``error``..."""
 
     status: str
 
 
-@dataclass(frozen=True)
-class TextArrived:
+class TextArrived(Value):
     """A piece of the model's reply, as it streams."""
 
     text: str
 
 
-@dataclass(frozen=True)
-class ToolStarted:
+class ToolStarted(Value):
     call: ToolCall
 
 
-@dataclass(frozen=True)
-class ToolProgress:
+class ToolProgress(Value):
     """What a long tool says it is doing ("measuring silences, 40 %")."""
 
     text: str
 
 
-@dataclass(frozen=True)
-class ToolFinished:
+class ToolFinished(Value):
     result: ToolResult
 
 

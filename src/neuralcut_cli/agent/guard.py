@@ -13,6 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from neuralcut_cli.agent.types import ToolCall
+from neuralcut_cli.values import Value
 
 READ_REPEATS = 3  # the same read, same arguments, this many times with no edit between: going round in circles
 DEFAULT_EDIT_BUDGET = 12  # edits one request may make with a model (the offline backend plans its own)
@@ -23,8 +24,7 @@ QUESTION_REFUSED = (
 )
 
 
-@dataclass(frozen=True)
-class Verdict:
+class Verdict(Value):
     error: str  # what the call answers
     stop: bool  # the request ends here
 

@@ -33,6 +33,7 @@ from neuralcut_cli.cli.commands import (
 from neuralcut_cli.cli.environment import Environment, current, running_in
 from neuralcut_cli.cli.help_text import friendly_types
 from neuralcut_cli.cli.options import ApproveOpt, BackendOpt, BaseUrlOpt, ModelOpt, ProjectOpt
+from neuralcut_cli.cli.typer_fixes import skip_absent_coercion
 
 HELP = """NeuralCut: edit a video project by talking to it.
 
@@ -106,6 +107,7 @@ def root(
 
 
 friendly_types()
+skip_absent_coercion()
 agent_cmds.register(app)
 project_cmds.register(app)
 tool_cmds.register(app)

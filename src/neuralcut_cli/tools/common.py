@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import Field
 
@@ -13,10 +13,19 @@ from neuralcut_cli.project.elements import Element
 from neuralcut_cli.project.model import MediaAsset, Project, Scene
 from neuralcut_cli.time import MAX_SECONDS, output_seconds
 
+if TYPE_CHECKING:
+    from neuralcut_cli.editing.ripple import Rippled
+    from neuralcut_cli.tools.outputs import Moved
+
 #: Times a tool takes: finite, from 0 to the 24-hour limit of a timeline.
 Seconds = Annotated[float, Field(ge=0, le=MAX_SECONDS, allow_inf_nan=False)]
 PositiveSeconds = Annotated[float, Field(gt=0, le=MAX_SECONDS, allow_inf_nan=False)]
 Id = Annotated[str, Field(min_length=1)]
+
+
+def moved_output(rippled: Rippled) -> list[Moved]:
+    """The elements a ripple moved, with their new starts (s)."""
+    return [{"elementId": element_id, "start": output_seconds(start)} for element_id, start in rippled.moved.items()]
 
 
 def element_summary(element: Element) -> dict[str, Any]:

@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from pydantic.alias_generators import to_camel
 
 from neuralcut_cli.errors import NeuralCutError, ToolError
+from neuralcut_cli.values import Value
 
 __all__ = ["NoArgs", "ProjectEdit", "ToolArgs", "ToolContext", "ToolDefinition", "ToolError", "tool"]
 from neuralcut_cli.editing.transitions import keep_true
@@ -99,8 +100,7 @@ GROUP_NAMES = (
 )
 
 
-@dataclass(frozen=True)
-class Hints:
+class Hints(Value):
     """What MCP clients are told of a tool beyond reading: it destroys, repeating it changes nothing more, it
     reaches outside this machine. ``destructive`` is None only for tools that read."""
 

@@ -7,16 +7,15 @@ from typing import Annotated, ClassVar
 from pydantic import Field
 
 from neuralcut_cli.editing.placement import new_id
-from neuralcut_cli.editing.ripple import Rippled
 from neuralcut_cli.editing.ripple import close_gaps as close_track_gaps
 from neuralcut_cli.editing.ripple import remove_range as cut_range
 from neuralcut_cli.editing.speed import set_speed as retime_speed
 from neuralcut_cli.project.elements import MAX_RATE, MIN_RATE
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.time import output_seconds, seconds_to_ticks
-from neuralcut_cli.tools.common import Id, Seconds, require_content
+from neuralcut_cli.tools.common import Id, Seconds, moved_output, require_content
 from neuralcut_cli.tools.definition import Hints, ProjectEdit, ToolArgs, ToolContext, ToolError, tool
-from neuralcut_cli.tools.outputs import CloseGapsOutput, Moved, RemoveRangeOutput, SpeedOutput
+from neuralcut_cli.tools.outputs import CloseGapsOutput, RemoveRangeOutput, SpeedOutput
 
 
 class RemoveRangeArgs(ToolArgs):
@@ -36,10 +35,6 @@ class RemoveRangeArgs(ToolArgs):
     def check(self) -> None:
         if seconds_to_ticks(self.end) <= seconds_to_ticks(self.start):
             raise ToolError("Invalid time range")
-
-
-def moved_output(rippled: Rippled) -> list[Moved]:
-    return [{"elementId": element_id, "start": output_seconds(start)} for element_id, start in rippled.moved.items()]
 
 
 @tool("remove_range", RemoveRangeArgs, kind="edit", group="core", hints=Hints(destructive=True))

@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from neuralcut_cli.media.assets import AssetFile
-from neuralcut_cli.media.context_cache import AssetCache, AssetContext
-from neuralcut_cli.media.review import Medium, ReviewAnswer, ReviewRequest
+if TYPE_CHECKING:  # the protocols' types only: a session that calls no such tool imports none of them
+    from neuralcut_cli.media.assets import AssetFile
+    from neuralcut_cli.media.context_cache import AssetCache, AssetContext
+    from neuralcut_cli.media.review import Medium, ReviewAnswer, ReviewRequest
 
 Progress = Callable[[str], None]
 

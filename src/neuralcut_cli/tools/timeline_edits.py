@@ -18,6 +18,7 @@ from neuralcut_cli.tools.common import (
     Id,
     PositiveSeconds,
     Seconds,
+    moved_output,
     require_content,
 )
 from neuralcut_cli.tools.definition import (
@@ -29,7 +30,6 @@ from neuralcut_cli.tools.definition import (
     tool,
 )
 from neuralcut_cli.tools.outputs import DeleteOutput, Done, MoveOutput, SplitOutput, TimingOutput
-from neuralcut_cli.tools.ripple_tools import moved_output
 
 
 def _dedupe(ids: list[str]) -> list[str]:

@@ -12,10 +12,10 @@ from neuralcut_cli.agent.backends.mock.lexicon import EFFECT_WORDS
 from neuralcut_cli.agent.types import AgentContext
 from neuralcut_cli.english import quoted
 from neuralcut_cli.time import timecode_of_seconds
+from neuralcut_cli.values import Value
 
 
-@dataclass(frozen=True)
-class Item:
+class Item(Value):
     """One element of ``list_timeline``'s answer, with its track."""
 
     data: dict[str, Any]

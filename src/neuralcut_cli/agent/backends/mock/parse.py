@@ -25,7 +25,7 @@ from neuralcut_cli.agent.backends.mock.listing import Vocab
 from neuralcut_cli.agent.backends.mock.rule import Rule
 from neuralcut_cli.agent.backends.mock.rules import RULES
 from neuralcut_cli.agent.questions import QUESTION
-from neuralcut_cli.values import replace
+from neuralcut_cli.values import Value, replace
 
 # Separators; a run of spaces is one space by the time these run (``_pieces``), so none can backtrack far.
 _HARD = r"(?:;|,? ?\b(?:and then|then|after that|afterwards|next)\b|\.\s)"
@@ -56,8 +56,7 @@ def hints() -> tuple[tuple[str, str], ...]:
     return (*(hint for rule in RULES for hint in rule.refusals), *HINTS)
 
 
-@dataclass(frozen=True)
-class Parsed:
+class Parsed(Value):
     """The intents of a request, in order; or why it was refused."""
 
     intents: tuple[Intent, ...] = ()

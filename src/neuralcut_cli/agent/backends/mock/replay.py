@@ -24,6 +24,7 @@ from neuralcut_cli.agent.backends.mock.refs import Unresolved, resolve
 from neuralcut_cli.agent.types import ToolCall, ToolResult
 from neuralcut_cli.time import timecode_of_seconds
 from neuralcut_cli.tools.definition import ToolArgs
+from neuralcut_cli.values import Value
 
 if TYPE_CHECKING:
     from neuralcut_cli.tools.registry import ToolRegistry
@@ -84,8 +85,7 @@ def _args_model(name: str) -> type[ToolArgs]:
     return tool_registry().get(name).args_model
 
 
-@dataclass(frozen=True)
-class Done:
+class Done(Value):
     reply: str
     targets: tuple[str, ...] = ()  # element ids acted on: what "it" means in the next step
 

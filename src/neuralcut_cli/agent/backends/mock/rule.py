@@ -16,10 +16,11 @@ Rows live beside their readings, in the ``rules_<area>.py`` modules' ``ROWS``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cached_property
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
+
+from neuralcut_cli.values import Value
 
 if TYPE_CHECKING:
     from neuralcut_cli.agent.backends.mock.clause import Clause
@@ -28,8 +29,7 @@ if TYPE_CHECKING:
     from neuralcut_cli.agent.backends.mock.replay import Context, Plan
 
 
-@dataclass(frozen=True)
-class Rule:
+class Rule(Value):
     name: str
     read: Callable[[Clause, Vocab], Intent | None]
     plan: str  # "plans_edit:plan_split"
