@@ -45,10 +45,24 @@ def _side(model: BaseModel, name: str) -> list[Any]:
 
 
 def _as_json(value: Any) -> Any:
+    """``value`` as the project file holds it: what ``model_dump(mode="json", by_alias=True, exclude_unset=True)``
+    gives, walked here from the fields rather than by the model's own serializer. The project's models build
+    their schemas on first use, and dumping one element would build its class's whole schema (three new pieces
+    of a split cost ~25 ms) for a few dozen values; the models hold only JSON values, tuples and models (no
+    custom serializers; ``tests/project/test_diff_json.py`` holds every model to ``model_dump``)."""
     if isinstance(value, BaseModel):
-        return value.model_dump(mode="json", by_alias=True, exclude_unset=True)
-    if isinstance(value, tuple):
+        fields, present = type(value).model_fields, value.model_fields_set
+        out = {
+            info.serialization_alias or info.alias or name: _as_json(value.__dict__[name])
+            for name, info in fields.items()
+            if name in present
+        }
+        out.update((key, _as_json(extra)) for key, extra in (value.__pydantic_extra__ or {}).items())
+        return out
+    if isinstance(value, (tuple, list)):
         return [_as_json(v) for v in value]
+    if isinstance(value, dict):
+        return {key: _as_json(v) for key, v in value.items()}
     return value
 
 
