@@ -152,3 +152,17 @@ def test_an_option_not_given_reads_as_typer_would_read_it_without_building_its_a
             assert fresh._runtime_param is None or param.required, (name, param.name)  # no adapter was built
             checked += 1
     assert checked > 100
+
+
+def test_the_real_services_are_made_when_a_tool_first_uses_them() -> None:
+    from neuralcut_cli.tools.services import ToolServices
+
+    services = ToolServices.for_model("gemini-test-model")
+    assert not {"_understanding", "_reviewer", "_transcriber"} & set(vars(services))
+    understanding = services.understanding
+    assert type(understanding).__name__ == "GeminiUnderstanding" and services.understanding is understanding
+    assert understanding.model == "gemini-test-model"  # type: ignore[attr-defined]
+    assert "_reviewer" not in vars(services)
+    given = object()
+    services.reviewer = given  # type: ignore[assignment]
+    assert services.reviewer is given and ToolServices(reviewer=given).reviewer is given  # type: ignore[arg-type]
