@@ -6,6 +6,7 @@ import json
 import os
 import shutil
 import signal
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,9 @@ DEMO = REPO / "projects" / "demo.json"
 # so the processes the tests start take Ctrl-C as a person's terminal sends it.
 if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
+
+# The offline backend's compiled patterns (``mock.patterns``) go to a folder of this run, not the developer's cache.
+os.environ.setdefault("NEURALCUT_CACHE_DIR", tempfile.mkdtemp(prefix="neuralcut-test-cache-"))
 
 
 @pytest.fixture(autouse=True)

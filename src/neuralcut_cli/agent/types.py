@@ -17,6 +17,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.alias_generators import to_camel
 
+from neuralcut_cli.project.base import empty_dict, empty_list
 from neuralcut_cli.tools.definition import ToolDefinition
 
 ExecutionState = Literal["idle", "sending", "processing", "responding", "error"]
@@ -42,7 +43,7 @@ class WireModel(BaseModel):
 class ToolCall(WireModel):
     id: str = Field(default_factory=lambda: f"call_{uuid.uuid4().hex[:12]}")
     name: str
-    args: dict[str, Any] = Field(default_factory=dict)
+    args: dict[str, Any] = Field(default_factory=empty_dict)
     provider_data: str | None = (
         None  # a provider's opaque token for this call (Gemini: its thought signature), sent back as is
     )
@@ -83,7 +84,7 @@ class MediaAssetSummary(WireModel):
 class AgentContext(WireModel):
     project_id: str = ""
     active_scene_id: str = ""
-    media_assets: list[MediaAssetSummary] = Field(default_factory=list)
+    media_assets: list[MediaAssetSummary] = Field(default_factory=empty_list)
     playback_time_ms: int = 0
     fps: float | None = Field(default=None, gt=0, le=1000)  # the project's frame rate: "90f" means the same everywhere
     project_name: str | None = None
@@ -102,9 +103,9 @@ class AssistantTurn(WireModel):
     """
 
     content: str = ""
-    tool_calls: list[ToolCall] = Field(default_factory=list)
+    tool_calls: list[ToolCall] = Field(default_factory=empty_list)
     failed: bool = False
-    subjects: list[str] = Field(default_factory=list)  # a final turn's: what the request acted on
+    subjects: list[str] = Field(default_factory=empty_list)  # a final turn's: what the request acted on
 
     def to_wire(self) -> dict[str, Any]:
         wire: dict[str, Any] = {

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -67,6 +66,8 @@ def _load(path: Path, stamp: tuple[int, int]) -> Config:
         raise UsageError(str(exc)) from None
     except OSError as exc:
         raise UsageError(f"{path}: cannot be read ({exc.strerror})") from None
+    import tomllib  # only when a config file exists
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -22,7 +22,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from neuralcut_cli.project.base import NUMBER, CamelModel, NonEmptyStr, Number, Ticks, in_range
+from neuralcut_cli.project.base import NUMBER, CamelModel, NonEmptyStr, Number, Ticks, empty_dict, in_range
 from neuralcut_cli.time import MAX_TICKS
 
 HandleTicks = Annotated[int | float, in_range(-MAX_TICKS, MAX_TICKS), NUMBER]
@@ -93,8 +93,8 @@ class Binding(CamelModel):
 
 
 class Animations(CamelModel):
-    bindings: dict[str, Binding] = Field(default_factory=dict, max_length=256)
-    channels: dict[str, Channel] = Field(default_factory=dict, max_length=1024)
+    bindings: dict[str, Binding] = Field(default_factory=empty_dict, max_length=256)
+    channels: dict[str, Channel] = Field(default_factory=empty_dict, max_length=1024)
 
     @model_validator(mode="after")
     def _components_have_channels(self) -> Animations:

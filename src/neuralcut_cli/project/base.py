@@ -55,6 +55,17 @@ NUMBER = WithJsonSchema({"type": "number"})
 Number = Annotated[int | float, in_range(-MAX_NUMBER, MAX_NUMBER), NUMBER]
 
 
+def empty_dict() -> dict[str, Any]:
+    """A new empty dict: the default of mapping fields. (``default_factory=dict`` makes pydantic read ``dict``'s
+    signature from its text, compiling ``tokenize``'s patterns to do it: ~2 ms of every start.)"""
+    return {}
+
+
+def empty_list() -> list[Any]:
+    """A new empty list (see ``empty_dict``)."""
+    return []
+
+
 class CamelModel(BaseModel):
     """Frozen, camelCase-aliased, keeps unknown keys (checked by ``check_json``)."""
 

@@ -28,6 +28,7 @@ from neuralcut_cli.project.base import (
     Number,
     PositiveTicks,
     Ticks,
+    empty_dict,
     in_range,
 )
 from neuralcut_cli.project.colors import Color
@@ -151,7 +152,7 @@ class ClipEffect(CamelModel):
 
     id: NonEmptyStr
     type: NonEmptyStr
-    params: Params = Field(default_factory=dict)
+    params: Params = Field(default_factory=empty_dict)
     enabled: bool = True
 
     @model_validator(mode="after")
@@ -163,7 +164,7 @@ class ClipEffect(CamelModel):
 class Mask(CamelModel):
     id: NonEmptyStr
     type: Literal["split", "cinematic-bars", "rectangle", "ellipse", "heart", "diamond", "star"]
-    params: dict[str, Any] = Field(default_factory=dict, max_length=100)
+    params: dict[str, Any] = Field(default_factory=empty_dict, max_length=100)
 
 
 class Retime(CamelModel):
@@ -299,7 +300,7 @@ class GraphicElement(_Visual, ElementBase):
 
     type: Literal["graphic"]
     definition_id: Literal["rectangle", "ellipse", "polygon", "star"]
-    params: Params = Field(default_factory=dict)
+    params: Params = Field(default_factory=empty_dict)
 
     @property
     def label(self) -> str:
@@ -309,7 +310,7 @@ class GraphicElement(_Visual, ElementBase):
 class EffectElement(ElementBase):
     type: Literal["effect"]
     effect_type: NonEmptyStr
-    params: Params = Field(default_factory=dict)
+    params: Params = Field(default_factory=empty_dict)
 
     @model_validator(mode="after")
     def _params_typed(self) -> EffectElement:

@@ -20,7 +20,7 @@ from typing import Annotated, Any
 
 from pydantic import AfterValidator, Field
 
-from neuralcut_cli.project.base import CamelModel, NonEmptyStr, Ticks
+from neuralcut_cli.project.base import CamelModel, NonEmptyStr, Ticks, empty_dict
 from neuralcut_cli.project.limits import check_json
 
 
@@ -31,7 +31,7 @@ class Transition(CamelModel):
     to_element_id: NonEmptyStr  # incoming
     in_offset: Ticks = 0
     out_offset: Ticks = 0
-    params: Annotated[dict[str, Any], AfterValidator(check_json)] = Field(default_factory=dict)
+    params: Annotated[dict[str, Any], AfterValidator(check_json)] = Field(default_factory=empty_dict)
 
     @property
     def duration(self) -> int:

@@ -12,7 +12,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from neuralcut_cli.agent.backends.mock import patterns
 from neuralcut_cli.agent.backends.mock.lexicon import is_filler
+
+#: A pattern as the rows write it, or one compiled by its maker (made from the project's words: never cached).
+Pattern = str | re.Pattern[str]
 
 _QUOTES = re.compile(r"\"([^\"]*)\"|“([^”]*)”|«([^»]*)»|‘([^’]+)’|(?:(?<=\s)|^)'([^']+)'(?=[\s.,!?;:]|$)")
 # Text typed without quotes: "add a title saying Hello world at the top".
@@ -88,14 +92,15 @@ class Clause:
         if end > start:
             self.used.append((start, end))
 
-    def find(self, pattern: str, start: int = 0) -> re.Match[str] | None:
+    def find(self, pattern: Pattern, start: int = 0) -> re.Match[str] | None:
         """The first match of ``pattern`` at or after ``start`` over characters not used yet.
 
         Patterns run over ``masked()``, so an optional part never swallows a
         used word ("to full volume" with "volume" used still finds "to full"),
-        and "down" is still found in "turn down" when "turn" is used.
+        and "down" is still found in "turn down" when "turn" is used. A pattern
+        made from the project's words comes compiled (see ``patterns``).
         """
-        compiled = re.compile(pattern)
+        compiled = pattern if isinstance(pattern, re.Pattern) else patterns.compiled(pattern)
         masked = self.masked()
         position = start
         while position <= len(masked):
@@ -107,21 +112,21 @@ class Clause:
             position = match.start() + 1
         return None
 
-    def take(self, pattern: str, group: int | str = 0, start: int = 0) -> re.Match[str] | None:
+    def take(self, pattern: Pattern, group: int | str = 0, start: int = 0) -> re.Match[str] | None:
         """Like ``find``, and mark the match (or one of its groups) as used."""
         match = self.find(pattern, start)
         if match is not None:
             self.use(match.start(group), match.end(group))
         return match
 
-    def take_all(self, pattern: str) -> list[re.Match[str]]:
+    def take_all(self, pattern: Pattern) -> list[re.Match[str]]:
         """Every match in order; each search starts where the last match began, so the work stays linear."""
         found: list[re.Match[str]] = []
         while (match := self.take(pattern, start=found[-1].start() if found else 0)) is not None:
             found.append(match)
         return found
 
-    def has(self, pattern: str) -> bool:
+    def has(self, pattern: Pattern) -> bool:
         return self.find(pattern) is not None
 
     def masked(self) -> str:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from neuralcut_cli.agent.backends.mock.clause import Clause
+from neuralcut_cli.agent.backends.mock.clause import Clause, Pattern
 from neuralcut_cli.agent.backends.mock.intents import Ref
 from neuralcut_cli.agent.backends.mock.lexicon import (
     EFFECT_PATTERN,
@@ -40,7 +40,7 @@ class Unresolved(Exception):
     """A reference names nothing, or too many things; the message says which."""
 
 
-def _pattern(vocab: Vocab) -> str:
+def _pattern(vocab: Vocab) -> re.Pattern[str]:
     names = vocab.name_pattern
     ids = "|".join(re.escape(i) for i in sorted(vocab.ids, key=len, reverse=True))
     name_part = rf"(?P<name>(?:{names}))(?:\.\w{{2,4}})?" if names else r"(?P<name>(?!x)x)"
@@ -55,7 +55,7 @@ def _pattern(vocab: Vocab) -> str:
     quoted = rf"(?:(?P<kind4>{KIND_PATTERN})\s+)?(?P<quote>«q\d+»)"
     by_id = rf"(?P<id>{ids})" if ids else r"(?P<id>(?!x)x)"
     any_id = r"(?P<rawid>(?=[\w-]*\d)[0-9a-f]{6,}(?:-[0-9a-f]+)*|e-[\w-]+)"
-    return (
+    return re.compile(  # the project's names and ids: compiled here, never kept in the patterns cache
         rf"(?<![\w«»-]){_DET}\s*(?:{quoted}|{head}|{by_name}|{by_id}|{any_id}|(?<=the\s){by_effect}|"
         rf"{effect_named})(?:\s+(?:{_FILL}))?(?=\s|$|,)"
     )
@@ -130,7 +130,7 @@ def _pronoun(match: re.Match[str]) -> Ref:
     return Ref(said, pronoun=True, plural=plural, half=half)
 
 
-def _still(c: Clause, found: re.Match[str] | None, pattern: str, start: int) -> re.Match[str] | None:
+def _still(c: Clause, found: re.Match[str] | None, pattern: Pattern, start: int) -> re.Match[str] | None:
     """``found`` while it is still unused, else the next match from ``start`` (none stays none)."""
     if found is None or c.free(found.start(), found.end()):
         return found

@@ -38,7 +38,7 @@ _TRACK_KINDS = {
 def take_track(c: Clause, v: Vocab) -> i.TrackRef | None:
     """``the logo track`` (the logo's track), ``the audio track``, ``the main track``, ``t-main``."""
     for track_id in sorted(v.tracks, key=len, reverse=True):
-        found = c.take(rf"\b(?:the\s+)?(?:track\s+)?{re.escape(track_id)}(?:\s+track)?\b")
+        found = c.take(re.compile(rf"\b(?:the\s+)?(?:track\s+)?{re.escape(track_id)}(?:\s+track)?\b"))  # the project's
         if found is not None:
             return i.TrackRef(found.group(0).strip(), id=track_id)
     kinds = "|".join(sorted(_TRACK_KINDS, key=len, reverse=True))

@@ -95,8 +95,10 @@ def read_add_media(c: Clause, v: Vocab) -> i.Intent | None:
     if verb is None or not names:
         return None
     asset = c.take(
-        rf"\b(?:the\s+|my\s+|that\s+)?({'|'.join(re.escape(n.lower()) for n in names)})(?:\s+(?:clip|video|"
-        rf"file|image|photo|picture|song|track|audio|music|footage|shot))?\b"
+        re.compile(  # the project's asset names: compiled here, never kept in the patterns cache
+            rf"\b(?:the\s+|my\s+|that\s+)?({'|'.join(re.escape(n.lower()) for n in names)})(?:\s+(?:clip|video|"
+            rf"file|image|photo|picture|song|track|audio|music|footage|shot))?\b"
+        )
     )
     if asset is None:
         return None

@@ -1,0 +1,136 @@
+"""The offline backend's patterns, compiled once per machine rather than once per process.
+
+Reading one request runs a few hundred patterns, and Python compiles a pattern in Python code: 20 to 45 ms of a
+one-shot ``neuralcut run`` went to compiling them, every run, for the same patterns. ``compiled`` keeps what the
+compiler produced (the program the regex engine runs, its flags and its group names) in a file in the user's
+cache folder (``$NEURALCUT_CACHE_DIR``, else ``$XDG_CACHE_HOME/neuralcut``, else ``~/.cache/neuralcut``), one
+file per Python version and engine, and builds a pattern from it with the engine's own constructor, which checks
+the program before it runs it. Anything unexpected (another Python, a damaged or unreadable file, a folder that
+cannot be written) falls back to ``re.compile``: the cache only ever saves time.
+
+Only the rows' own patterns are kept. Patterns made from a project (its names and ids: ``refs``, the asset and
+track rows) are compiled by their makers and handed over compiled (``Clause.find`` takes either), so no project's
+words are written outside it; ``tests/agent/mock/test_patterns.py`` holds the file to that.
+"""
+
+from __future__ import annotations
+
+import atexit
+import marshal
+import os
+import re
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+#: Entries kept at most (the rows use about 400); a file past it is started again.
+LIMIT = 4000
+
+_lock = threading.Lock()
+_compiled: dict[str, re.Pattern[str]] = {}
+_programs: dict[str, tuple[Any, ...]] | None = None  # read from the file on first use
+_new: dict[str, tuple[Any, ...]] = {}
+_broken = False  # the engine's internals are not what this module expects: plain re.compile from now on
+
+
+def compiled(pattern: str) -> re.Pattern[str]:
+    """``re.compile(pattern)``, from the cache when the machine has compiled it before."""
+    found = _compiled.get(pattern)
+    if found is not None:
+        return found
+    with _lock:
+        found = _from_program(pattern) or _compile(pattern)
+        _compiled[pattern] = found
+    return found
+
+
+def cache_file() -> Path:
+    """The cache file for this Python and this regex engine."""
+    folder = os.environ.get("NEURALCUT_CACHE_DIR", "").strip()
+    if not folder:
+        base = os.environ.get("XDG_CACHE_HOME", "").strip() or os.path.join(os.path.expanduser("~"), ".cache")
+        folder = os.path.join(base, "neuralcut")
+    import _sre
+
+    version = f"{sys.implementation.cache_tag}-{_sre.MAGIC}-{_sre.CODESIZE}"
+    return Path(folder) / f"patterns-{version}.marshal"
+
+
+def _from_program(pattern: str) -> re.Pattern[str] | None:
+    known = _known()
+    program = known.get(pattern)
+    if program is None or _broken:
+        return None
+    try:
+        import _sre
+
+        made: re.Pattern[str] = _sre.compile(pattern, *program)
+        return made
+    except Exception:  # noqa: BLE001 - a damaged entry: compiled again (and the file mended at exit)
+        del known[pattern]
+        return None
+
+
+def _compile(pattern: str) -> re.Pattern[str]:
+    """Compile as ``re`` does, keeping the program for the file."""
+    global _broken
+    if not _broken:
+        try:
+            from re import _compiler, _parser  # type: ignore[attr-defined]
+
+            parsed = _parser.parse(pattern, 0)
+            code = [int(op) for op in _compiler._code(parsed, 0)]  # plain ints (the compiler names its opcodes)
+            names = dict(parsed.state.groupdict)
+            index: list[str | None] = [None] * parsed.state.groups
+            for name, number in names.items():
+                index[number] = name
+            program = (parsed.state.flags, code, parsed.state.groups - 1, names, tuple(index))
+            made = _from_new(pattern, program)
+            if made is not None:
+                return made
+        except Exception:  # noqa: BLE001 - internals of another Python: the public way
+            _broken = True
+    return re.compile(pattern)
+
+
+def _from_new(pattern: str, program: tuple[Any, ...]) -> re.Pattern[str] | None:
+    import _sre
+
+    made: re.Pattern[str] = _sre.compile(pattern, *program)
+    if not _new:
+        atexit.register(_save)
+    _new[pattern] = program
+    return made
+
+
+def _known() -> dict[str, tuple[Any, ...]]:
+    global _programs
+    if _programs is None:
+        _programs = {}
+        try:
+            data = marshal.loads(cache_file().read_bytes())
+            if isinstance(data, dict) and all(isinstance(k, str) and isinstance(v, tuple) for k, v in data.items()):
+                _programs = data
+        except Exception:  # noqa: BLE001 - no file yet, or one that is not ours: start empty
+            _programs = {}
+    return _programs
+
+
+def _save() -> None:
+    """Add this run's new patterns to the file (written whole, then renamed: a reader never sees half)."""
+    with _lock:
+        if not _new or _broken:
+            return
+        kept = {**_known(), **_new}
+        if len(kept) > LIMIT:
+            kept = dict(_new)
+        _new.clear()
+    try:
+        path = cache_file()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+        temporary.write_bytes(marshal.dumps(kept))
+        os.replace(temporary, path)
+    except OSError:  # a read-only or full disk: next time compiles again
+        pass
