@@ -57,7 +57,7 @@ def _parse_everything(project: Path, cache: Path, requests: list[str]) -> dict[s
 def _cached(cache: Path) -> dict[str, tuple[object, ...]]:
     files = list(cache.glob("patterns-*.marshal"))
     assert len(files) == 1, files
-    data: dict[str, tuple[object, ...]] = marshal.loads(files[0].read_bytes())
+    data: dict[str, tuple[object, ...]] = marshal.loads(files[0].read_bytes()[32:])  # after the seal
     return data
 
 
@@ -107,21 +107,41 @@ def test_a_cached_pattern_is_the_pattern_re_compile_makes(tmp_path: Path) -> Non
             assert (a and (a.span(), a.groups())) == (b and (b.span(), b.groups())), (pattern, text)
 
 
-def test_a_damaged_or_foreign_cache_is_compiled_again_and_mended(tmp_path: Path) -> None:
+def test_a_damaged_or_forged_cache_is_not_believed_and_is_mended(tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     _parse_everything(DEMO, cache, EXAMPLES[:20])
     path = next(cache.glob("patterns-*.marshal"))
+    seal = path.read_bytes()[:32]
     good = _parse_everything(DEMO, tmp_path / "fresh", EXAMPLES[:20])["read"]
+    kept = _cached(cache)
+    swapped = dict(zip(kept, reversed(list(kept.values())), strict=True))  # every pattern with another's program
     for damage in (
         b"not marshal at all",
-        marshal.dumps([1, 2, 3]),
-        marshal.dumps({p: (0, [1], 0) for p in _cached(cache)}),
-        marshal.dumps({p: (32, [999999, 7], 0, {}, (None,)) for p in _cached(cache)}),  # a program the engine refuses,
+        seal + marshal.dumps([1, 2, 3]),  # the right length of seal, the wrong one
+        seal + marshal.dumps(swapped),  # valid programs, forged: they would read requests as other requests
+        b"\0" * 32 + marshal.dumps(kept),
     ):
         path.write_bytes(damage)
         again = _parse_everything(DEMO, cache, EXAMPLES[:20])
-        assert again["read"] == good
-        assert isinstance(_cached(cache), dict) and len(_cached(cache)) >= 20  # written anew at exit
+        assert again["read"] == good and again["known"] == 0  # nothing believed
+        assert _cached(cache) == kept  # written anew at exit, sealed
+
+
+def test_a_sealed_program_the_engine_refuses_is_compiled_again(tmp_path: Path) -> None:
+    from neuralcut_cli.agent.backends.mock.patterns import _sealed
+
+    cache = tmp_path / "cache"
+    _parse_everything(DEMO, cache, EXAMPLES[:20])
+    path = next(cache.glob("patterns-*.marshal"))
+    kept = _cached(cache)
+    broken = {pattern: (32, [999999, 7], 0, {}, (None,)) for pattern in kept}
+    sealed = _sealed(marshal.dumps(broken))  # this person's key (the same config folder as the probe's)
+    assert sealed is not None
+    path.write_bytes(sealed)
+    again = _parse_everything(DEMO, cache, EXAMPLES[:20])
+    assert again["known"] == 0 and again["new"] == len(kept)  # each refused by the engine, dropped and compiled
+    assert again["read"] == _parse_everything(DEMO, tmp_path / "fresh", EXAMPLES[:20])["read"]
+    assert _cached(cache) == kept
 
 
 def test_a_cache_folder_that_cannot_be_written_costs_nothing_but_time(tmp_path: Path) -> None:

@@ -5,8 +5,10 @@ one-shot ``neuralcut run`` went to compiling them, every run, for the same patte
 compiler produced (the program the regex engine runs, its flags and its group names) in a file in the user's
 cache folder (``$NEURALCUT_CACHE_DIR``, else ``$XDG_CACHE_HOME/neuralcut``, else ``~/.cache/neuralcut``), one
 file per Python version and engine, and builds a pattern from it with the engine's own constructor, which checks
-the program before it runs it. Anything unexpected (another Python, a damaged or unreadable file, a folder that
-cannot be written) falls back to ``re.compile``: the cache only ever saves time.
+the program before it runs it. The file is sealed as the state beside a project is (``project.seal``: an HMAC
+under this person's key), so a file this machine did not write is neither believed nor read. Anything unexpected
+(another Python, a damaged, forged or unreadable file, a folder that cannot be written, no key) falls back to
+``re.compile``: the cache only ever saves time.
 
 Only the rows' own patterns are kept. Patterns made from a project (its names and ids: ``refs``, the asset and
 track rows) are compiled by their makers and handed over compiled (``Clause.find`` takes either), so no project's
@@ -16,6 +18,7 @@ words are written outside it; ``tests/agent/mock/test_patterns.py`` holds the fi
 from __future__ import annotations
 
 import atexit
+import hmac
 import marshal
 import os
 import re
@@ -23,6 +26,8 @@ import sys
 import threading
 from pathlib import Path
 from typing import Any
+
+_MAC = 32  # bytes of the seal before the content
 
 #: Entries kept at most (the rows use about 400); a file past it is started again.
 LIMIT = 4000
@@ -109,12 +114,31 @@ def _known() -> dict[str, tuple[Any, ...]]:
     if _programs is None:
         _programs = {}
         try:
-            data = marshal.loads(cache_file().read_bytes())
+            data = _unsealed(cache_file().read_bytes())
             if isinstance(data, dict) and all(isinstance(k, str) and isinstance(v, tuple) for k, v in data.items()):
                 _programs = data
         except Exception:  # noqa: BLE001 - no file yet, or one that is not ours: start empty
             _programs = {}
     return _programs
+
+
+def _sealed(payload: bytes) -> bytes | None:
+    """``payload`` behind its seal (HMAC-SHA256 under this person's state key, ``project.seal``); None without a
+    key (nothing is then written, or believed)."""
+    from neuralcut_cli.project.seal import key
+
+    secret = key()
+    return None if secret is None else hmac.new(secret, payload, "sha256").digest() + payload
+
+
+def _unsealed(data: bytes) -> Any:
+    """What a sealed file holds, if the seal is this person's: a forged or foreign file is not believed (nor
+    read: ``marshal`` is only given bytes this machine wrote)."""
+    mac, payload = data[:_MAC], data[_MAC:]
+    expected = _sealed(payload)
+    if expected is None or not hmac.compare_digest(expected[:_MAC], mac):
+        return None
+    return marshal.loads(payload)
 
 
 def _save() -> None:
@@ -130,7 +154,10 @@ def _save() -> None:
         path = cache_file()
         path.parent.mkdir(parents=True, exist_ok=True)
         temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-        temporary.write_bytes(marshal.dumps(kept))
+        sealed = _sealed(marshal.dumps(kept))
+        if sealed is None:
+            return
+        temporary.write_bytes(sealed)
         os.replace(temporary, path)
     except OSError:  # a read-only or full disk: next time compiles again
         pass
