@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -53,6 +54,7 @@ def test_a_json_request_loads_the_tools_and_plans_it_uses_and_no_rich(tmp_path: 
         "neuralcut_cli.agent.backends.mock.plans_motion",
         "neuralcut_cli.render.graph",
         "rich",
+        "importlib.metadata",  # pydantic's plugin loader, with plugins off (cli.entry.no_pydantic_plugins)
     }
     assert not unused & loaded, unused & loaded
     assert not any(name.startswith("rich.") for name in loaded)
@@ -166,3 +168,31 @@ def test_the_real_services_are_made_when_a_tool_first_uses_them() -> None:
     given = object()
     services.reviewer = given  # type: ignore[assignment]
     assert services.reviewer is given and ToolServices(reviewer=given).reviewer is given  # type: ignore[arg-type]
+
+
+def test_pydantics_plugin_loader_is_the_real_one_unless_plugins_are_off(tmp_path: Path) -> None:
+    probe = """
+import os, sys
+from pydantic import BaseModel
+from neuralcut_cli.cli.entry import no_pydantic_plugins
+no_pydantic_plugins()
+class M(BaseModel):
+    x: int
+assert M(x=1).x == 1
+loader = sys.modules["pydantic.plugin._loader"]
+print(type(loader.__dict__.get("entry_points")).__name__, "importlib.metadata" in sys.modules)
+from pydantic.plugin._loader import PYDANTIC_ENTRY_POINT_GROUP  # anything else: from the real loader
+print(PYDANTIC_ENTRY_POINT_GROUP)
+"""
+    env = {k: v for k, v in os.environ.items() if k != "PYDANTIC_DISABLE_PLUGINS"}
+    off = subprocess.run(
+        [sys.executable, "-c", probe],
+        capture_output=True,
+        text=True,
+        env={**env, "PYDANTIC_DISABLE_PLUGINS": "__all__"},
+    )
+    assert off.stdout.split() == ["NoneType", "False", "pydantic"], off.stderr
+    on = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, env={**env, "PYDANTIC_DISABLE_PLUGINS": "0"}
+    )
+    assert on.stdout.split() == ["function", "True", "pydantic"], on.stderr

@@ -6,7 +6,11 @@ command's time). Long-running commands (chat, serve) turn it back on.
 
 Pydantic looks for plugins (every installed package's entry points, through
 ``importlib.metadata``) when the first model is built; NeuralCut uses none,
-so the search is skipped unless ``PYDANTIC_DISABLE_PLUGINS`` is already set.
+so plugins are off unless ``PYDANTIC_DISABLE_PLUGINS`` is already set. With
+them off, pydantic's plugin loader answers "none" without reading anything,
+but importing it imports ``importlib.metadata`` (a twentieth of a one-shot
+command): ``no_pydantic_plugins`` puts a loader in its place that answers
+the same, and hands any other question to the real one.
 
 When the command is done the process leaves without tearing the interpreter
 down (``leave``): freeing every module and object one by one took a fifth of
@@ -20,14 +24,17 @@ from __future__ import annotations
 
 import atexit
 import gc
+import importlib
 import os
 import sys
 import threading
+import types
 
 
 def main() -> None:
     gc.disable()
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    no_pydantic_plugins()
     from neuralcut_cli.cli.app import main as run
 
     try:
@@ -35,6 +42,31 @@ def main() -> None:
     except SystemExit as exc:
         leave(exc.code)
     leave(0)
+
+
+_LOADER = "pydantic.plugin._loader"
+
+
+def no_pydantic_plugins() -> None:
+    """When pydantic's plugins are off (``PYDANTIC_DISABLE_PLUGINS``), its loader without ``importlib.metadata``:
+    ``get_plugins()`` is empty, as the real one answers then; anything else asked of it imports the real one."""
+    if os.environ.get("PYDANTIC_DISABLE_PLUGINS") not in ("__all__", "1", "true") or _LOADER in sys.modules:
+        return
+    loader = types.ModuleType(_LOADER, "pydantic's plugin loader, while plugins are off (neuralcut_cli.cli.entry)")
+
+    def get_plugins() -> tuple[()]:
+        return ()
+
+    def real(name: str) -> object:
+        if name.startswith("__"):  # the import system asking what kind of module this is (``__path__``...)
+            raise AttributeError(name)
+        if sys.modules.get(_LOADER) is loader:
+            del sys.modules[_LOADER]
+        return getattr(importlib.import_module(_LOADER), name)
+
+    loader.get_plugins = get_plugins  # type: ignore[attr-defined]
+    loader.__getattr__ = real  # type: ignore[method-assign]
+    sys.modules[_LOADER] = loader
 
 
 def leave(code: object) -> None:
