@@ -64,6 +64,31 @@ def test_chat_store_is_persisted(tmp_path: Path) -> None:
     assert json.loads(path.read_text())["messages"][1]["toolCalls"][0]["name"] == "split"
 
 
+def test_a_requests_messages_are_written_together_when_it_ends(
+    demo_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from neuralcut_cli.project import io
+
+    path = demo_path.parent / ".neuralcut" / "demo" / "chat.json"
+    writes: list[int] = []
+    real = io.write_atomic
+
+    def counted(target: Path, data: bytes) -> None:
+        if Path(target) == path:
+            writes.append(len(json.loads(data)["messages"]))
+        real(target, data)
+
+    monkeypatch.setattr(io, "write_atomic", counted)
+    split = {"tool_calls": [{"name": "split", "args": {"times": [5]}}]}
+    orch, chat, _ = orchestrator(demo_path, [split, {"content": "done"}, BackendError("quota exceeded")])
+    chat.path = path
+    assert orch.run("split at 5s").reply == "done"
+    assert writes == [4]  # the request, the call, its answer, the reply: one write
+    assert orch.run("again").failed
+    assert writes == [4, 5] and json.loads(path.read_text())["error"] == "quota exceeded"  # a failure is kept too
+    assert [m.content for m in ChatStore(path).messages] == ["split at 5s", "", "", "done", "again"]
+
+
 def test_unreadable_chat_file_starts_empty(tmp_path: Path) -> None:
     path = tmp_path / "chat.json"
     path.write_text("{nope")

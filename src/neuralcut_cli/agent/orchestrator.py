@@ -125,7 +125,12 @@ class Orchestrator:
         self.listener(StatusChanged(status))
 
     def run(self, text: str) -> RequestOutcome:
-        """Run one request; never raises for backend or tool trouble."""
+        """Run one request; never raises for backend or tool trouble. Its messages reach the chat file together,
+        when it ends."""
+        with self.chat.batch():
+            return self._run(text)
+
+    def _run(self, text: str) -> RequestOutcome:
         self._cancel = cancel = threading.Event()
         outcome = RequestOutcome()
         start = len(self.chat.messages)

@@ -5,13 +5,15 @@ The chat store is persisted in the project's ``.neuralcut/`` folder (when
 given a path), so a conversation survives the process. Writes are atomic and
 made under a lock as read-merge-write, so requests running in parallel (two
 REPLs, scripts) never drop each other's messages; each process keeps its own
-conversation in memory.
+conversation in memory. A request's messages are written together when it
+ends (``batch``): one write instead of one per message.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +30,27 @@ class ChatStore:
         self.messages: list[ChatMessage] = []
         self.loading = False
         self.error: str | None = None
+        self._pending: list[Callable[[dict[str, Any]], None]] | None = None
         self._load()
+
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        """The writes made inside are made once, together, at the end (also when it ends by an exception)."""
+        if self._pending is not None:
+            yield
+            return
+        self._pending = []
+        try:
+            yield
+        finally:
+            changes, self._pending = self._pending, None
+            if changes:
+
+                def apply_all(document: dict[str, Any]) -> None:
+                    for change in changes:
+                        change(document)
+
+                self._update(apply_all)
 
     def add_message(self, message: ChatMessage | dict[str, Any]) -> ChatMessage:
         msg = message if isinstance(message, ChatMessage) else ChatMessage.model_validate(message)
@@ -71,8 +93,11 @@ class ChatStore:
         return {"messages": data["messages"], "error": data.get("error")}
 
     def _update(self, change: Callable[[dict[str, Any]], None]) -> None:
-        """Apply ``change`` to the file as it is now, under the chat's lock."""
+        """Apply ``change`` to the file as it is now, under the chat's lock (inside ``batch``: at its end)."""
         if not self.path:
+            return
+        if self._pending is not None:
+            self._pending.append(change)
             return
         from neuralcut_cli.project.io import write_atomic
         from neuralcut_cli.project.lock import FileLock
