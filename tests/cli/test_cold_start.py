@@ -17,7 +17,8 @@ from typing import Any
 import pytest
 from paths import DEMO
 
-from neuralcut_cli.cli.app import _command_named, app
+from neuralcut_cli.cli.app import COMMAND_MODULES, app, build
+from neuralcut_cli.cli.line import command_named
 
 _MODULES_AT_EXIT = """
 import atexit, json, sys
@@ -53,6 +54,7 @@ def test_a_json_request_loads_the_tools_and_plans_it_uses_and_no_rich(tmp_path: 
         "neuralcut_cli.tools.analysis_tools",
         "neuralcut_cli.agent.backends.mock.plans_motion",
         "neuralcut_cli.render.graph",
+        "neuralcut_cli.cli.commands.output_cmds",  # only the command's own module is registered
         "rich",
         "importlib.metadata",  # pydantic's plugin loader, with plugins off (cli.entry.no_pydantic_plugins)
     }
@@ -112,9 +114,14 @@ def test_leaving_with_words_says_them_and_exits_1(tmp_path: Path) -> None:
     ],
 )
 def test_the_command_named_on_the_line(args: list[str], named: str | None) -> None:
-    found = _command_named(args)
-    assert (found.name if found else None) == named
-    assert len(app.registered_commands) > 20  # the lookup leaves the app whole
+    assert command_named(args, build(()), COMMAND_MODULES) == named
+
+
+def test_each_command_is_registered_by_the_module_the_table_names() -> None:
+    assert [info.name for info in app.registered_commands] == list(COMMAND_MODULES)
+    for module in dict.fromkeys(COMMAND_MODULES.values()):
+        alone = [info.name for info in build((module,)).registered_commands]
+        assert alone == [name for name, owner in COMMAND_MODULES.items() if owner == module], module
 
 
 def test_help_and_a_misspelt_command_still_see_every_command(tmp_path: Path) -> None:

@@ -1,37 +1,24 @@
 """The ``neuralcut`` command: a typer app that only wires commands.
 
 Heavy modules (``google.genai``, ``prompt_toolkit``, the HTTP server,
-renderers) are imported inside the commands that use them.
+renderers) are imported inside the commands that use them. A line that names
+a command builds an app with that command alone, importing only its module
+(``COMMAND_MODULES``, ``cli.line``); ``app``, with every command (help, a
+misspelt command, the tests' runner), is built on first use.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-from typing import Annotated
+from collections.abc import Iterable
+from importlib import import_module
+from typing import Annotated, Any
 
 import typer
-import typer.main
-from typer.models import CommandInfo
 
 from neuralcut_cli import __version__
-from neuralcut_cli.cli.commands import (
-    agent_cmds,
-    check_cmd,
-    config_cmd,
-    history_cmds,
-    mcp_cmd,
-    media_cmds,
-    opencut_cmds,
-    output_cmds,
-    picture_cmds,
-    project_cmds,
-    serve_cmd,
-    skills_cmd,
-    tool_cmds,
-)
 from neuralcut_cli.cli.environment import Environment, current, running_in
 from neuralcut_cli.cli.help_text import friendly_types
+from neuralcut_cli.cli.line import command_named
 from neuralcut_cli.cli.options import ApproveOpt, BackendOpt, BaseUrlOpt, ModelOpt, ProjectOpt
 from neuralcut_cli.cli.typer_fixes import skip_absent_coercion
 
@@ -53,15 +40,50 @@ Examples:
 The project is -p PATH, else $NEURALCUT_PROJECT, else projects/demo.json.
 """
 
-app = typer.Typer(
-    name="neuralcut",
-    help=HELP,
-    add_completion=True,
-    no_args_is_help=False,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
-    context_settings={"help_option_names": ["-h", "--help"]},
-)
+#: Each command and the module of ``cli.commands`` that registers it, in the order ``--help`` lists them
+#: (``tests/cli/test_cold_start.py`` holds this to what the modules register).
+COMMAND_MODULES = {
+    "run": "agent_cmds",
+    "chat": "agent_cmds",
+    "timeline": "project_cmds",
+    "assets": "project_cmds",
+    "new": "project_cmds",
+    "tool": "tool_cmds",
+    "tools": "tool_cmds",
+    "undo": "history_cmds",
+    "redo": "history_cmds",
+    "history": "history_cmds",
+    "serve": "serve_cmd",
+    "import": "media_cmds",
+    "render": "output_cmds",
+    "export": "output_cmds",
+    "frame": "picture_cmds",
+    "storyboard": "picture_cmds",
+    "import-timeline": "opencut_cmds",
+    "import-opencut": "opencut_cmds",
+    "export-opencut": "opencut_cmds",
+    "config": "config_cmd",
+    "check": "check_cmd",
+    "skills": "skills_cmd",
+    "mcp": "mcp_cmd",
+}
+
+
+def build(modules: Iterable[str] | None = None) -> typer.Typer:
+    """The ``neuralcut`` app with the commands the ``modules`` of ``cli.commands`` register (default: all)."""
+    made = typer.Typer(
+        name="neuralcut",
+        help=HELP,
+        add_completion=True,
+        no_args_is_help=False,
+        pretty_exceptions_enable=False,
+        rich_markup_mode=None,
+        context_settings={"help_option_names": ["-h", "--help"]},
+    )
+    made.callback(invoke_without_command=True)(root)
+    for module in dict.fromkeys(COMMAND_MODULES.values()) if modules is None else modules:
+        import_module(f"neuralcut_cli.cli.commands.{module}").register(made)
+    return made
 
 
 def _version(value: bool) -> None:
@@ -70,7 +92,6 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback(invoke_without_command=True)
 def root(
     ctx: typer.Context,
     project: ProjectOpt = None,
@@ -108,19 +129,32 @@ def root(
 
 friendly_types()
 skip_absent_coercion()
-agent_cmds.register(app)
-project_cmds.register(app)
-tool_cmds.register(app)
-history_cmds.register(app)
-serve_cmd.register(app)
-media_cmds.register(app)
-output_cmds.register(app)
-picture_cmds.register(app)
-opencut_cmds.register(app)
-config_cmd.register(app)
-check_cmd.register(app)
-skills_cmd.register(app)
-mcp_cmd.register(app)
+_every: typer.Typer | None = None
+
+
+def every_command() -> typer.Typer:
+    """The app with every command (built once)."""
+    global _every
+    if _every is None:
+        _every = build()
+    return _every
+
+
+def __getattr__(name: str) -> Any:
+    if name == "app":  # every command: for --help, a misspelt command, the tests' runner
+        return every_command()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def app_for(args: list[str]) -> typer.Typer:
+    """The app a line runs in: the command it names, alone (typer builds every command it holds before it
+    parses); every command when it names none."""
+    named = command_named(args, build(()), COMMAND_MODULES)
+    if named is None:
+        return every_command()
+    made = build((COMMAND_MODULES[named],))
+    made.registered_commands = [info for info in made.registered_commands if info.name == named]
+    return made
 
 
 def main(argv: list[str] | None = None, env: Environment | None = None) -> None:
@@ -145,8 +179,7 @@ def _main(argv: list[str], env: Environment) -> None:
         args = env.take_global_flags(argv)
         if env.debug:
             start_debug_log()
-        with _only_the_command_in(args):
-            code = app(args=args, prog_name="neuralcut", standalone_mode=False)
+        code = app_for(args)(args=args, prog_name="neuralcut", standalone_mode=False)
     except SystemExit:
         raise
     except Exit as exc:
@@ -162,53 +195,6 @@ def _main(argv: list[str], env: Environment) -> None:
     except BaseException as exc:  # noqa: BLE001 - the last line of defence
         raise SystemExit(report(exc, json_requested(argv))) from None
     raise SystemExit(code if isinstance(code, int) else 0)
-
-
-@contextmanager
-def _only_the_command_in(args: list[str]) -> Iterator[None]:
-    """While ``args`` run, the app holds only the command they name, if they name one: typer builds every
-    registered command's parameters before it parses (a third of a one-shot command's parsing). Help, no
-    command and a misspelt one see them all."""
-    every = app.registered_commands
-    named = _command_named(args)
-    app.registered_commands = [named] if named is not None else every
-    try:
-        yield
-    finally:
-        app.registered_commands = every
-
-
-def _command_named(args: list[str]) -> CommandInfo | None:
-    """The registered command the first word of ``args`` that is not an option (or its value) names."""
-    commands = {info.name: info for info in app.registered_commands}
-    takes_value = _root_options_with_values()
-    words = iter(args)
-    for word in words:
-        if word == "--":
-            return None
-        if word.startswith("-"):
-            if word in takes_value:
-                next(words, None)
-            continue
-        return commands.get(word)
-    return None
-
-
-def _root_options_with_values() -> set[str]:
-    """``-p``, ``--project``, ...: the options of ``neuralcut`` itself that take a value (read from typer's own
-    build of the root alone)."""
-    every = app.registered_commands
-    app.registered_commands = []
-    try:
-        root = typer.main.get_command(app)
-    finally:
-        app.registered_commands = every
-    return {
-        opt
-        for param in root.params
-        if param.param_type_name == "option" and not getattr(param, "is_flag", False)
-        for opt in (*param.opts, *param.secondary_opts)
-    }
 
 
 def _plain_words(exc: Exception) -> None:
