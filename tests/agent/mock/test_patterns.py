@@ -12,6 +12,7 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
 from paths import DEMO
 
 from neuralcut_cli.agent.backends.mock.rules import RULES
@@ -149,3 +150,22 @@ def test_a_cache_folder_that_cannot_be_written_costs_nothing_but_time(tmp_path: 
     blocked.write_text("")
     answer = _parse_everything(DEMO, blocked / "cache", EXAMPLES[:10])
     assert answer["read"] == _parse_everything(DEMO, tmp_path / "ok", EXAMPLES[:10])["read"]
+
+
+def test_a_pattern_that_is_not_one_is_refused_as_re_refuses_it() -> None:
+    from neuralcut_cli.agent.backends.mock import patterns
+
+    with pytest.raises(re.error):
+        patterns.compiled(r"(unclosed")
+    assert not patterns._broken and patterns.compiled(r"\bstill works\b").search("it still works")
+
+
+def test_without_a_home_nothing_is_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    from neuralcut_cli.agent.backends.mock import patterns
+
+    for name in ("NEURALCUT_CACHE_DIR", "XDG_CACHE_HOME", "HOME"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(os.path, "expanduser", lambda path: path)  # no home, not even in the password file
+    assert patterns.cache_file() is None  # never a "~" folder where it runs
+    monkeypatch.setenv("XDG_CACHE_HOME", "/somewhere")
+    assert str(patterns.cache_file()).startswith("/somewhere/neuralcut/patterns-")

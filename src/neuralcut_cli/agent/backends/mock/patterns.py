@@ -50,11 +50,16 @@ def compiled(pattern: str) -> re.Pattern[str]:
     return found
 
 
-def cache_file() -> Path:
-    """The cache file for this Python and this regex engine."""
+def cache_file() -> Path | None:
+    """The cache file for this Python and this regex engine; None when there is no home to keep it in."""
     folder = os.environ.get("NEURALCUT_CACHE_DIR", "").strip()
     if not folder:
-        base = os.environ.get("XDG_CACHE_HOME", "").strip() or os.path.join(os.path.expanduser("~"), ".cache")
+        base = os.environ.get("XDG_CACHE_HOME", "").strip()
+        if not base:
+            home = os.path.expanduser("~")
+            if home == "~":  # no home directory: nothing is kept (never a "~" folder where we stand)
+                return None
+            base = os.path.join(home, ".cache")
         folder = os.path.join(base, "neuralcut")
     import _sre
 
@@ -94,6 +99,8 @@ def _compile(pattern: str) -> re.Pattern[str]:
             made = _from_new(pattern, program)
             if made is not None:
                 return made
+        except re.error:
+            raise  # a pattern that is not one is refused as re.compile refuses it
         except Exception:  # noqa: BLE001 - internals of another Python: the public way
             _broken = True
     return re.compile(pattern)
@@ -114,7 +121,8 @@ def _known() -> dict[str, tuple[Any, ...]]:
     if _programs is None:
         _programs = {}
         try:
-            data = _unsealed(cache_file().read_bytes())
+            path = cache_file()
+            data = _unsealed(path.read_bytes()) if path is not None else None
             if isinstance(data, dict) and all(isinstance(k, str) and isinstance(v, tuple) for k, v in data.items()):
                 _programs = data
         except Exception:  # noqa: BLE001 - no file yet, or one that is not ours: start empty
@@ -150,8 +158,10 @@ def _save() -> None:
         if len(kept) > LIMIT:
             kept = dict(_new)
         _new.clear()
+    path = cache_file()
+    if path is None:
+        return
     try:
-        path = cache_file()
         path.parent.mkdir(parents=True, exist_ok=True)
         temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
         sealed = _sealed(marshal.dumps(kept))
