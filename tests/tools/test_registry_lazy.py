@@ -61,3 +61,34 @@ def test_a_name_is_registered_once_whether_declared_or_added() -> None:
     registry = ToolRegistry([split], declared_in=["listing:list_timeline"])
     assert registry.keys() == ["split", "list_timeline"]
     assert registry.execute("nope", {}, None) == {"error": "Unknown tool: nope"}  # type: ignore[arg-type]
+
+
+def test_threads_asking_for_a_tool_at_once_all_get_its_declaration() -> None:
+    """The first ``get`` of a tool moves it from "declared in" to loaded; threads racing there (a server's
+    requests) each get the declaration, none a KeyError (switching threads as often as the interpreter can,
+    the unguarded move failed about once in a hundred races)."""
+    import sys
+    import threading
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        for _ in range(300):
+            registry = ToolRegistry(declared_in=["timeline_edits:split"])
+            start = threading.Barrier(4)
+            found: list[object] = []
+
+            def ask(
+                registry: ToolRegistry = registry, start: threading.Barrier = start, found: list[object] = found
+            ) -> None:
+                start.wait()
+                found.append(registry.get("split"))
+
+            threads = [threading.Thread(target=ask) for _ in range(4)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            assert found == [split] * 4
+    finally:
+        sys.setswitchinterval(interval)

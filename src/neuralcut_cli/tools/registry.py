@@ -70,9 +70,9 @@ class ToolRegistry(DefinitionRegistry[str, ToolDefinition]):
 
     def get(self, key: str) -> ToolDefinition:
         module = self._where.get(key)
-        if module is not None:
-            self._items[key] = _declaration(module, key)
-            del self._where[key]
+        if module is not None:  # two threads may both get here: each finds the same declaration
+            self._items.setdefault(key, _declaration(module, key))
+            self._where.pop(key, None)
         return super().get(key)
 
     def has(self, key: str) -> bool:
