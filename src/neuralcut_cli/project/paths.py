@@ -43,6 +43,24 @@ def config_file() -> Path:
     return Path(typer.get_app_dir("neuralcut")) / "config.toml"
 
 
+def cache_folder() -> Path | None:
+    """Where NeuralCut keeps what it can always make again (compiled patterns): ``NEURALCUT_CACHE_DIR``, else
+    ``$XDG_CACHE_HOME/neuralcut``, else ``~/.cache/neuralcut``; None when there is no home to keep it in (never a
+    "~" folder where it runs)."""
+    import os
+
+    folder = os.environ.get("NEURALCUT_CACHE_DIR", "").strip()
+    if folder:
+        return Path(folder)
+    base = os.environ.get("XDG_CACHE_HOME", "").strip()
+    if not base:
+        home = os.path.expanduser("~")
+        if home == "~":
+            return None
+        base = os.path.join(home, ".cache")
+    return Path(base) / "neuralcut"
+
+
 def skill_folders(project_path: Path | None) -> list[Path]:
     """Where a person's skills live: the config folder's ``skills/``, then the project's ``.neuralcut/skills/``."""
     folders = [config_file().parent / "skills"]

@@ -129,16 +129,17 @@ def test_a_damaged_or_forged_cache_is_not_believed_and_is_mended(tmp_path: Path)
 
 
 def test_a_sealed_program_the_engine_refuses_is_compiled_again(tmp_path: Path) -> None:
-    from neuralcut_cli.agent.backends.mock.patterns import _sealed
+    from neuralcut_cli.agent.backends.mock.patterns import _seal
 
     cache = tmp_path / "cache"
     _parse_everything(DEMO, cache, EXAMPLES[:20])
     path = next(cache.glob("patterns-*.marshal"))
     kept = _cached(cache)
     broken = {pattern: (32, [999999, 7], 0, {}, (None,)) for pattern in kept}
-    sealed = _sealed(marshal.dumps(broken))  # this person's key (the same config folder as the probe's)
+    payload = marshal.dumps(broken)
+    sealed = _seal(payload)  # this person's key (the same config folder as the probe's)
     assert sealed is not None
-    path.write_bytes(sealed)
+    path.write_bytes(sealed + payload)
     again = _parse_everything(DEMO, cache, EXAMPLES[:20])
     assert again["known"] == 0 and again["new"] == len(kept)  # each refused by the engine, dropped and compiled
     assert again["read"] == _parse_everything(DEMO, tmp_path / "fresh", EXAMPLES[:20])["read"]

@@ -20,7 +20,6 @@ from __future__ import annotations
 import atexit
 import hmac
 import marshal
-import os
 import re
 import sys
 import threading
@@ -51,20 +50,15 @@ def compiled(pattern: str) -> re.Pattern[str]:
 
 
 def cache_file() -> Path | None:
-    """The cache file for this Python and this regex engine; None when there is no home to keep it in."""
-    folder = os.environ.get("NEURALCUT_CACHE_DIR", "").strip()
-    if not folder:
-        base = os.environ.get("XDG_CACHE_HOME", "").strip()
-        if not base:
-            home = os.path.expanduser("~")
-            if home == "~":  # no home directory: nothing is kept (never a "~" folder where we stand)
-                return None
-            base = os.path.join(home, ".cache")
-        folder = os.path.join(base, "neuralcut")
+    """The cache file for this Python and this regex engine; None when there is no folder to keep it in."""
+    from neuralcut_cli.project.paths import cache_folder
+
+    folder = cache_folder()
+    if folder is None:
+        return None
     import _sre
 
-    version = f"{sys.implementation.cache_tag}-{_sre.MAGIC}-{_sre.CODESIZE}"
-    return Path(folder) / f"patterns-{version}.marshal"
+    return folder / f"patterns-{sys.implementation.cache_tag}-{_sre.MAGIC}-{_sre.CODESIZE}.marshal"
 
 
 def _from_program(pattern: str) -> re.Pattern[str] | None:
@@ -96,9 +90,7 @@ def _compile(pattern: str) -> re.Pattern[str]:
             for name, number in names.items():
                 index[number] = name
             program = (parsed.state.flags, code, parsed.state.groups - 1, names, tuple(index))
-            made = _from_new(pattern, program)
-            if made is not None:
-                return made
+            return _from_new(pattern, program)
         except re.error:
             raise  # a pattern that is not one is refused as re.compile refuses it
         except Exception:  # noqa: BLE001 - internals of another Python: the public way
@@ -106,7 +98,7 @@ def _compile(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern)
 
 
-def _from_new(pattern: str, program: tuple[Any, ...]) -> re.Pattern[str] | None:
+def _from_new(pattern: str, program: tuple[Any, ...]) -> re.Pattern[str]:
     import _sre
 
     made: re.Pattern[str] = _sre.compile(pattern, *program)
@@ -130,21 +122,21 @@ def _known() -> dict[str, tuple[Any, ...]]:
     return _programs
 
 
-def _sealed(payload: bytes) -> bytes | None:
-    """``payload`` behind its seal (HMAC-SHA256 under this person's state key, ``project.seal``); None without a
-    key (nothing is then written, or believed)."""
+def _seal(payload: bytes) -> bytes | None:
+    """The seal of ``payload``: HMAC-SHA256 under this person's state key (``project.seal``); None without a key
+    (nothing is then written, or believed)."""
     from neuralcut_cli.project.seal import key
 
     secret = key()
-    return None if secret is None else hmac.new(secret, payload, "sha256").digest() + payload
+    return None if secret is None else hmac.new(secret, payload, "sha256").digest()
 
 
 def _unsealed(data: bytes) -> Any:
     """What a sealed file holds, if the seal is this person's: a forged or foreign file is not believed (nor
     read: ``marshal`` is only given bytes this machine wrote)."""
     mac, payload = data[:_MAC], data[_MAC:]
-    expected = _sealed(payload)
-    if expected is None or not hmac.compare_digest(expected[:_MAC], mac):
+    expected = _seal(payload)
+    if expected is None or not hmac.compare_digest(expected, mac):
         return None
     return marshal.loads(payload)
 
@@ -159,15 +151,15 @@ def _save() -> None:
             kept = dict(_new)
         _new.clear()
     path = cache_file()
-    if path is None:
+    payload = marshal.dumps(kept)
+    seal = _seal(payload)
+    if path is None or seal is None:
         return
+    from neuralcut_cli.errors import NeuralCutError
+    from neuralcut_cli.project.io import write_atomic
+
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-        sealed = _sealed(marshal.dumps(kept))
-        if sealed is None:
-            return
-        temporary.write_bytes(sealed)
-        os.replace(temporary, path)
-    except OSError:  # a read-only or full disk: next time compiles again
+        write_atomic(path, seal + payload)
+    except (OSError, NeuralCutError):  # a read-only or full disk: next time compiles again
         pass
