@@ -45,20 +45,17 @@ class Value:
                 continue
             if name not in fields:
                 fields.append(name)
-            declared = cls.__dict__.get(name, MISSING)
-            spec = declared if isinstance(declared, Field) else None
-            if spec is not None:
-                declared = spec if spec.default_factory is not MISSING else spec.default
-                if declared is not MISSING and not isinstance(declared, Field):
-                    setattr(cls, name, declared)
-                elif hasattr(cls, name):
-                    delattr(cls, name)
-            if declared is MISSING:
+            default, spec = _declared(cls, name)
+            if default is MISSING:
                 defaults.pop(name, None)
             else:
-                defaults[name] = declared
-            for chosen, keep in ((compared, spec is None or spec.compare), (shown, spec is None or spec.repr)):
-                (chosen.add if keep else chosen.discard)(name)
+                defaults[name] = default
+            compared.discard(name)
+            shown.discard(name)
+            if spec is None or spec.compare:
+                compared.add(name)
+            if spec is None or spec.repr:
+                shown.add(name)
         _defaults_last(cls.__name__, fields, defaults)
         cls.__value_fields__ = tuple(fields)
         cls.__value_defaults__ = defaults
@@ -111,6 +108,22 @@ def replace(value: V, **changes: Any) -> V:
     """A copy of ``value`` with ``changes`` (as ``dataclasses.replace``)."""
     kept = {name: value.__dict__[name] for name in value.__value_fields__ if name not in changes}
     return type(value)(**kept, **changes)
+
+
+def _declared(cls: type, name: str) -> tuple[Any, Field[Any] | None]:
+    """The default a class gives its field ``name`` (``MISSING``, a value, or a ``field`` holding a factory), and
+    the ``field`` it was declared with; the class attribute is left as a dataclass leaves it (the plain default)."""
+    declared = cls.__dict__.get(name, MISSING)
+    if not isinstance(declared, Field):
+        return declared, None
+    if declared.default_factory is not MISSING:
+        delattr(cls, name)
+        return declared, declared
+    if declared.default is MISSING:
+        delattr(cls, name)
+    else:
+        setattr(cls, name, declared.default)
+    return declared.default, declared
 
 
 def _defaults_last(name: str, fields: list[str], defaults: dict[str, Any]) -> None:
