@@ -17,10 +17,9 @@ import typer
 
 from neuralcut_cli import __version__
 from neuralcut_cli.cli.environment import Environment, current, running_in
-from neuralcut_cli.cli.help_text import friendly_types
 from neuralcut_cli.cli.line import command_named
 from neuralcut_cli.cli.options import ApproveOpt, BackendOpt, BaseUrlOpt, ModelOpt, ProjectOpt
-from neuralcut_cli.cli.typer_fixes import skip_absent_coercion
+from neuralcut_cli.cli.typer_fixes import friendly_types, skip_absent_coercion
 
 HELP = """NeuralCut: edit a video project by talking to it.
 

@@ -153,22 +153,3 @@ def command(app: typer.Typer, fn: Callable[..., Any], name: str | None = None) -
     """Register ``fn`` as ``name`` with its summary, its docstring as the help and the examples."""
     name = name or fn.__name__.replace("_", "-")
     app.command(name, help=fn.__doc__, short_help=SUMMARY[name], epilog=epilog(name))(fn)
-
-
-def friendly_types() -> None:
-    """Show list arguments as ``<path>...`` rather than typer's ``<list[Path]>``."""
-    from typer import core
-
-    parameter = getattr(core, "_TyperParameter", None)
-    original = getattr(parameter, "_bare_type", None)
-    if parameter is None or original is None or getattr(original, "friendly", False):
-        return
-
-    def bare_type(self: Any, annotation: type) -> str:
-        label = str(original(self, annotation))
-        while label.startswith("list[") and label.endswith("]"):
-            label = label[5:-1] + "..."
-        return label.replace("Path", "path")
-
-    bare_type.friendly = True  # type: ignore[attr-defined]
-    parameter._bare_type = bare_type
