@@ -23,71 +23,77 @@ if TYPE_CHECKING:
 ForceOpt = Annotated[bool, typer.Option("--force", help="Replace the output file if it exists.")]
 
 
+OutputOpt = Annotated[Path, typer.Option("--output", "-o", help="The video file to write (e.g. out.mp4).")]
+PreviewOpt = Annotated[
+    bool | None,
+    typer.Option(
+        "--preview/--full",
+        help="--preview: a quarter of the pixels, fast encoder preset (default: the config "
+        "file's [render] preview, else full).",
+        show_default=False,
+    ),
+]
+FromOpt = Annotated[str | None, typer.Option("--from", help="Start time (5, 1:02.5, 90f...).")]
+ToOpt = Annotated[str | None, typer.Option("--to", help="End time.")]
+JobsOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--jobs",
+        "-j",
+        min=1,
+        max=1024,
+        help="Segments rendered at once, one core each (default: every core).",
+        show_default=False,
+    ),
+]
+NoCacheOpt = Annotated[
+    bool,
+    typer.Option(
+        "--no-cache",
+        help="Render every segment again and keep none (default: reuse and keep them in .neuralcut/<project>/render/).",
+    ),
+]
+RayOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--ray",
+        help="Render the segments on this Ray cluster (HOST:PORT, or auto; default: "
+        "$NEURALCUT_RAY_ADDRESS, else this machine).",
+        show_default=False,
+    ),
+]
+DeclickOpt = Annotated[
+    float | None,
+    typer.Option(
+        "--declick",
+        min=0,
+        max=100,
+        metavar="MS",
+        help="Milliseconds of fade where a sound starts or stops at a cut, so it does not click; 0: hard "
+        "cuts (default: the config file's [render] declick_ms, else 5).",
+        show_default=False,
+    ),
+]
+
+
 def render(
-    output: Annotated[Path, typer.Option("--output", "-o", help="The video file to write (e.g. out.mp4).")],
+    output: OutputOpt,
     project: ProjectOpt = None,
-    preview: Annotated[
-        bool | None,
-        typer.Option(
-            "--preview/--full",
-            help="--preview: a quarter of the pixels, fast encoder preset (default: the config "
-            "file's [render] preview, else full).",
-            show_default=False,
-        ),
-    ] = None,
-    start: Annotated[str | None, typer.Option("--from", help="Start time (5, 1:02.5, 90f...).")] = None,
-    end: Annotated[str | None, typer.Option("--to", help="End time.")] = None,
-    jobs: Annotated[
-        int | None,
-        typer.Option(
-            "--jobs",
-            "-j",
-            min=1,
-            max=1024,
-            help="Segments rendered at once, one core each (default: every core).",
-            show_default=False,
-        ),
-    ] = None,
-    no_cache: Annotated[
-        bool,
-        typer.Option(
-            "--no-cache",
-            help="Render every segment again and keep none (default: reuse and keep them in "
-            ".neuralcut/<project>/render/).",
-        ),
-    ] = False,
-    ray: Annotated[
-        str | None,
-        typer.Option(
-            "--ray",
-            help="Render the segments on this Ray cluster (HOST:PORT, or auto; default: "
-            "$NEURALCUT_RAY_ADDRESS, else this machine).",
-            show_default=False,
-        ),
-    ] = None,
-    declick: Annotated[
-        float | None,
-        typer.Option(
-            "--declick",
-            min=0,
-            max=100,
-            metavar="MS",
-            help="Milliseconds of fade where a sound starts or stops at a cut, so it does not click; 0: hard "
-            "cuts (default: the config file's [render] declick_ms, else 5).",
-            show_default=False,
-        ),
-    ] = None,
+    preview: PreviewOpt = None,
+    start: FromOpt = None,
+    end: ToOpt = None,
+    jobs: JobsOpt = None,
+    no_cache: NoCacheOpt = False,
+    ray: RayOpt = None,
+    declick: DeclickOpt = None,
     force: ForceOpt = False,
     json_out: JsonOpt = False,
 ) -> None:
     """Render the active scene to a video with the bundled ffmpeg: the timeline is cut into segments, rendered on
     every core (or a Ray cluster), kept for the next render and joined."""
-    import os
-
     from neuralcut_cli.cli.output import Output
     from neuralcut_cli.cli.project_files import open_session
-    from neuralcut_cli.render.run import Options
-    from neuralcut_cli.time import parse_time, timecode_of_seconds
+    from neuralcut_cli.time import parse_time
 
     if Path(output).suffix.lower() not in VIDEO_SUFFIXES:
         raise UsageError(f"-o {output}: render writes H.264 video; name the file {' or '.join(sorted(VIDEO_SUFFIXES))}")
@@ -100,33 +106,52 @@ def render(
     missing = warn_missing_glyphs(out, current, begin, finish)
     warn_outside_media(out, current, session.path)
     force = force or _confirm_replace(out, output, json_out)
-    from neuralcut_cli.cli.config import load_config
-
-    preview = bool(load_config().render_setting("preview", preview))
-    address = (ray or os.environ.get("NEURALCUT_RAY_ADDRESS", "")).strip() or None
-    declick_ms = float(load_config().render_setting("declick_ms", declick))
-    options = Options(preview, jobs, not no_cache, address, declick=declick_ms / 1000)
+    options = _render_options(preview, jobs, no_cache, ray, declick)
     result = _render_with_bar(
         out, current, session.path, output, options, begin, finish, quiet=json_out, overwrite=force
     )
-    summary = {
-        "output": str(output),
-        "width": result.width,
-        "height": result.height,
-        "fps": float(result.fps),
-        "duration": result.duration,
-        "segments": result.segments,
-        "reused": result.reused,
-        "missingGlyphs": missing,
-    }
+    _report_render(out, output, result, missing, json_out)
+
+
+def _render_options(
+    preview: bool | None, jobs: int | None, no_cache: bool, ray: str | None, declick: float | None
+) -> RenderOptions:
+    """The flags, with the config file's ``[render]`` settings and ``NEURALCUT_RAY_ADDRESS`` where none is given."""
+    import os
+
+    from neuralcut_cli.cli.config import load_config
+    from neuralcut_cli.render.run import Options
+
+    config = load_config()
+    address = (ray or os.environ.get("NEURALCUT_RAY_ADDRESS", "")).strip() or None
+    declick_ms = float(config.render_setting("declick_ms", declick))
+    return Options(
+        bool(config.render_setting("preview", preview)), jobs, not no_cache, address, declick=declick_ms / 1000
+    )
+
+
+def _report_render(out: Output, output: Path, result: RenderResult, missing: list[str], json_out: bool) -> None:
+    from neuralcut_cli.time import timecode_of_seconds
+
     if json_out:
-        out.json(summary)
-    else:
-        reused = f", {result.reused} of {plural(result.segments, 'segment')} reused" if result.reused else ""
-        out.say(
-            f"Wrote {output}: {result.width}x{result.height}, {float(result.fps):g} fps, "
-            f"{timecode_of_seconds(result.duration)}{reused}"
+        out.json(
+            {
+                "output": str(output),
+                "width": result.width,
+                "height": result.height,
+                "fps": float(result.fps),
+                "duration": result.duration,
+                "segments": result.segments,
+                "reused": result.reused,
+                "missingGlyphs": missing,
+            }
         )
+        return
+    reused = f", {result.reused} of {plural(result.segments, 'segment')} reused" if result.reused else ""
+    out.say(
+        f"Wrote {output}: {result.width}x{result.height}, {float(result.fps):g} fps, "
+        f"{timecode_of_seconds(result.duration)}{reused}"
+    )
 
 
 VIDEO_SUFFIXES = {".mp4", ".mov", ".mkv", ".m4v"}
