@@ -10,6 +10,7 @@ misspelt command, the tests' runner), is built on first use.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 from importlib import import_module
 from typing import Annotated, Any
 
@@ -128,15 +129,12 @@ def root(
 
 friendly_types()
 skip_absent_coercion()
-_every: typer.Typer | None = None
 
 
+@cache
 def every_command() -> typer.Typer:
     """The app with every command (built once)."""
-    global _every
-    if _every is None:
-        _every = build()
-    return _every
+    return build()
 
 
 def __getattr__(name: str) -> Any:
