@@ -105,6 +105,12 @@ def frame_time(frame: int, rate: Fraction) -> Ticks:
     return (frame * TICKS_PER_SECOND * rate.denominator) // rate.numerator
 
 
+def on_frame(ticks: Ticks, rate: Fraction) -> Ticks:
+    """``ticks`` moved to the nearest frame edge at ``rate`` (where an editor's cut can fall)."""
+    frame = round(Fraction(ticks * rate.numerator, TICKS_PER_SECOND * rate.denominator))
+    return frame_time(frame, rate)
+
+
 def frame_samples(frame: int, rate: Fraction, sample_rate: int) -> int:
     """The audio sample at frame ``frame``'s time: sound cut at frame edges joins without drift."""
     return round(Fraction(frame * sample_rate) / rate)

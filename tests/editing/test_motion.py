@@ -8,6 +8,7 @@ import pytest
 from tool_helpers import Tools, assert_refused
 
 from neuralcut_cli.editing.keyframes import value_at
+from neuralcut_cli.editing.sound import level_at
 from neuralcut_cli.project.io import read_project
 
 T = 120_000
@@ -81,8 +82,9 @@ def test_fade_in_and_out_of_picture_and_sound(demo_path: Path) -> None:
     assert tools.history_size() == 1
     intro, logo = element(demo_path, "e-intro"), element(demo_path, "e-logo")
     assert [value_at(intro, "opacity", t) for t in (0, T // 2, T, 3 * T)] == pytest.approx([0, 0.5, 1, 1])
-    assert value_at(intro, "opacity", intro.duration) == 0 and value_at(intro, "volume", 0) == -60
-    assert value_at(intro, "volume", T) == 0  # up to its own level
+    assert value_at(intro, "opacity", intro.duration) == 0 and level_at(intro, 0) == -60
+    assert level_at(intro, T) == 0  # up to its own level
+    assert value_at(intro, "volume", 0) == 0  # the sound's fade is its own layer: the volume stays
     assert value_at(logo, "opacity", T) == pytest.approx(0.9)  # the logo's own opacity is 0.9
 
 
@@ -114,9 +116,9 @@ def test_duck_lowers_the_music_where_the_voice_plays(demo_path: Path) -> None:
         {"musicElementIds": ["e-music"], "underElementIds": ["e-beach"], "depth": 10, "attack": 0.5, "release": 1},
     )
     music = element(demo_path, "e-music")  # -6 dB; the beach clip plays 6-14 s
-    assert value_at(music, "volume", 5 * T) == -6 and value_at(music, "volume", 6 * T) == -16
-    assert value_at(music, "volume", 10 * T) == -16 and value_at(music, "volume", 15 * T) == -6
-    assert value_at(music, "volume", int(5.75 * T)) == pytest.approx(-11)  # halfway down the attack
+    assert level_at(music, 5 * T) == -6 and level_at(music, 6 * T) == -16
+    assert level_at(music, 10 * T) == -16 and level_at(music, 15 * T) == -6
+    assert level_at(music, int(5.75 * T)) == pytest.approx(-11)  # halfway down the attack
 
 
 def test_fading_again_replaces_the_fade_and_list_timeline_shows_it(demo_path: Path) -> None:

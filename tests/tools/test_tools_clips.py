@@ -257,10 +257,27 @@ def test_remove_range_on_named_tracks_leaves_the_others(demo_path: Path) -> None
 
 
 def test_delete_with_ripple_pulls_the_track_together(demo_path: Path) -> None:
+    """A main-track clip deleted with ripple takes its time out of the program: every track follows."""
     tools = Tools(demo_path)
     out = tools("delete_timeline_elements", {"elementIds": ["e-beach"], "ripple": True})
     assert out["movedElements"] == [{"elementId": "e-city", "start": 6.0}]
-    assert span(demo_path, "e-city") == (6, 12) and span(demo_path, "e-logo") == (2, 20)  # other tracks stay
+    assert span(demo_path, "e-city") == (6, 12)
+    assert span(demo_path, "e-logo") == (2, 12)  # still from the intro's 2 s to the city's end
+    assert span(demo_path, "e-music") == (0, 12)  # the bed plays on and ends with the program
+    assert read_project(demo_path).scene.find_element("e-vignette") is None  # it lay over the beach alone
+    rows = {row["name"]: row for row in out["tracks"]}
+    assert rows["Music"]["summary"] == (
+        "Music: 1 element shortened to stay over the same moments, faded out where it now ends"
+    )
+    assert rows["Effects"]["removed"] == 1 and rows["Logo"]["shortened"] == 1
+
+
+def test_delete_with_ripple_off_the_main_track_closes_only_its_track(demo_path: Path) -> None:
+    tools = Tools(demo_path)
+    later = tools("add_text", {"text": "Second", "start": 5, "end": 7})["elementId"]
+    out = tools("delete_timeline_elements", {"elementIds": ["e-title"], "ripple": True})
+    assert "tracks" not in out and out["movedElements"] == [{"elementId": later, "start": 2.0}]
+    assert span(demo_path, "e-logo") == (2, 20) and span(demo_path, "e-intro") == (0, 6)
 
 
 def test_close_gaps_on_the_main_track(demo_path: Path) -> None:

@@ -289,3 +289,29 @@ def _any_key_after(animations: Animations, t: int) -> bool:
 
 def _last_time(animations: Animations) -> int:
     return max((key.time for channel in animations.channels.values() for key in channel.keys), default=0)
+
+
+def excise(animations: Animations | None, a: int, b: int, length: int, new_id: NewId) -> Animations | None:
+    """The animations of an element of ``length`` ticks whose local ``[a, b)`` is taken out, what followed
+    moving back to ``a`` (a removal inside an element that stays whole): each side looks as it did."""
+    if animations is None or b <= a:
+        return animations
+    if a <= 0:
+        return drop_front(animations, b, length, new_id)
+    if b >= length:
+        return clamp(animations, a, new_id)
+    left, _ = cut(animations, a, length, new_id)
+    _, right = cut(animations, b, length, new_id)
+    channels: dict[str, Channel] = {}
+    for channel_id in animations.channels:
+        before = left.channels.get(channel_id) if left else None
+        after = right.channels.get(channel_id) if right else None
+        later = [key.model_copy(update={"time": key.time + a}) for key in (after.keys if after else ())]
+        joined = [key for key in (before.keys if before else ()) if not later or key.time < a] + later
+        template = before or after
+        if template is not None:
+            channels[channel_id] = template.model_copy(update={"keys": tuple(joined)})
+    return _tidy(
+        animations.bindings,
+        {cid: channels.get(cid, ch.model_copy(update={"keys": ()})) for cid, ch in animations.channels.items()},
+    )

@@ -3,19 +3,20 @@ animations with easing, and ducking music under a voice.
 
 ::
 
-    fade in 1 s, out 0.5 s      opacity  0 ──/‾‾‾‾‾‾‾‾‾‾\\── 0      (volume: -60 dB up to its level and back)
-    duck under a voice          volume   ‾‾‾\\____/‾‾‾\\___/‾‾      (depth dB below its level, attack and release ramps)
+    fade in 1 s, out 0.5 s      opacity  0 ──/‾‾‾‾‾‾‾‾‾‾\\── 0      (sound: its fade layer, -60 dB up to 0 and back)
+    duck under a voice          sound.duck ‾‾\\____/‾‾‾\\___/‾‾    (depth dB down, attack and release ramps)
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from neuralcut_cli.editing import sound
 from neuralcut_cli.editing.keyframes import keyframe_list, remove, update_curve, upsert
 from neuralcut_cli.editing.properties import PROPERTIES
 from neuralcut_cli.errors import EditError
 from neuralcut_cli.project.animation import Handle
-from neuralcut_cli.project.elements import VISUAL_ELEMENTS, AudioElement, Element, VideoElement
+from neuralcut_cli.project.elements import VISUAL_ELEMENTS, AudioElement, Ducking, Element, VideoElement
 
 NewId = Callable[[], str]
 MIN_DB = -60.0
@@ -24,34 +25,30 @@ EASINGS = {"ease-in": (0.42, 0.0, 1.0, 1.0), "ease-out": (0.0, 0.0, 0.58, 1.0), 
 
 
 def fade(element: Element, fade_in: int, fade_out: int, new_id: NewId) -> Element:
-    """Opacity (pictures) and volume (sound) from nothing to the element's level over ``fade_in`` ticks, and
-    back over the last ``fade_out`` ticks."""
-    if fade_in + fade_out > element.duration:
-        raise EditError(
-            f"The fades ({(fade_in + fade_out) / 120_000:g} s) are longer than {element.id} "
-            f"({element.duration / 120_000:g} s)"
-        )
-    properties = [
-        p
-        for p, applies in (
-            ("opacity", isinstance(element, VISUAL_ELEMENTS)),
-            ("volume", isinstance(element, (VideoElement, AudioElement))),
-        )
-        if applies
-    ]
-    if not properties:
+    """Opacity (pictures) from nothing to the element's own over ``fade_in`` ticks and back over the last
+    ``fade_out``; sound through its fade layer (``editing.sound``), which adds to its volume and to any duck or
+    gain rather than replacing them. A side given as 0 stays as it is."""
+    visual, audible = isinstance(element, VISUAL_ELEMENTS), sound.is_sound(element)
+    if not visual and not audible:
         raise EditError(f"Element type '{element.type}' has neither picture nor sound to fade")
-    for path in properties:
-        level = float(PROPERTIES[path].static(element))
-        silent = 0.0 if path == "opacity" else MIN_DB
+    now_in, now_out = fade_lengths(element)
+    total = (fade_in or now_in) + (fade_out or now_out)
+    if total > element.duration:
+        raise EditError(
+            f"The fades ({total / 120_000:g} s) are longer than {element.id} ({element.duration / 120_000:g} s)"
+        )
+    if visual:
+        level = float(PROPERTIES["opacity"].static(element))
         if fade_in:  # a fade made again (longer, shorter) replaces the keys inside it
-            element = _clear(element, path, 0, fade_in)
-            element, _ = upsert(element, path, 0, silent, "linear", None, new_id)
-            element, _ = upsert(element, path, fade_in, level, "linear", None, new_id)
+            element = _clear(element, "opacity", 0, fade_in)
+            element, _ = upsert(element, "opacity", 0, 0.0, "linear", None, new_id)
+            element, _ = upsert(element, "opacity", fade_in, level, "linear", None, new_id)
         if fade_out:
-            element = _clear(element, path, element.duration - fade_out, element.duration)
-            element, _ = upsert(element, path, element.duration - fade_out, level, "linear", None, new_id)
-            element, _ = upsert(element, path, element.duration, silent, "linear", None, new_id)
+            element = _clear(element, "opacity", element.duration - fade_out, element.duration)
+            element, _ = upsert(element, "opacity", element.duration - fade_out, level, "linear", None, new_id)
+            element, _ = upsert(element, "opacity", element.duration, 0.0, "linear", None, new_id)
+    if audible:
+        element = sound.with_fade(element, fade_in or None, fade_out or None, new_id)
     return element
 
 
@@ -64,10 +61,16 @@ def _clear(element: Element, path: str, start: int, end: int) -> Element:
 
 
 def fade_lengths(element: Element) -> tuple[int, int]:
-    """The fade in and fade out an element has now (ticks; 0 for none): its opacity (or, for sound, volume)
-    rising from nothing at its start to the next key, and falling from a key to nothing at its end."""
-    path = "opacity" if isinstance(element, VISUAL_ELEMENTS) else "volume"
-    silent = 0.0 if path == "opacity" else MIN_DB
+    """The fade in and fade out an element has now (ticks; 0 for none): for pictures, its opacity rising from
+    nothing at its start and falling to nothing at its end; for sound, its fade layer (or, in a file from before
+    the layers, its volume keys doing the same from -60 dB)."""
+    if isinstance(element, VISUAL_ELEMENTS):
+        path, silent = "opacity", 0.0
+    else:
+        layered = sound.fade_lengths(element)
+        if any(layered) or not isinstance(element, AudioElement):
+            return layered
+        path, silent = "volume", MIN_DB  # a file from before the layers
     keys = [k for k in keyframe_list(element) if k["propertyPath"] == path]
     if len(keys) < 2:
         return 0, 0
@@ -100,40 +103,10 @@ def animate(
     return element
 
 
-def duck(
-    music: Element, spans: list[tuple[int, int]], depth: float, attack: int, release: int, new_id: NewId
-) -> Element:
-    """``music`` lowered by ``depth`` dB wherever ``spans`` (timeline ticks) play, with ramps; returns the element."""
+def duck(music: Element, spans: list[tuple[int, int]], how: Ducking, new_id: NewId) -> Element:
+    """``music``'s duck layer: ``how.depth_db`` dB below its level wherever ``spans`` (timeline ticks) play, with
+    ramps; ``how`` is kept on the element so it can be ducked again when the voice moves (``editing.sync``)."""
     if not isinstance(music, (VideoElement, AudioElement)):
         raise EditError(f"Element type '{music.type}' has no volume to duck")
-    level = float(music.volume)
-    low = max(MIN_DB, level - depth)
-    for start, end in _merged(
-        [
-            (max(s - attack, music.start_time), min(e + release, music.end_time))
-            for s, e in spans
-            if s < music.end_time and e > music.start_time
-        ]
-    ):
-        down_at, up_at = start - music.start_time, end - music.start_time
-        points = [
-            (down_at, level),
-            (min(down_at + attack, up_at), low),
-            (max(up_at - release, down_at), low),
-            (up_at, level),
-        ]
-        for time, value in points:
-            if 0 <= time <= music.duration:
-                music, _ = upsert(music, "volume", time, value, "linear", None, new_id)
-    return music
-
-
-def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """Spans (already widened by their ramps) that touch or overlap become one."""
-    merged: list[tuple[int, int]] = []
-    for start, end in sorted(spans):
-        if merged and start <= merged[-1][1]:
-            merged[-1] = (merged[-1][0], max(merged[-1][1], end))
-        else:
-            merged.append((start, end))
-    return merged
+    ducked = sound.with_duck(music, spans, how.depth_db, how.attack, how.release, new_id)
+    return ducked.model_copy(update={"ducking": how})

@@ -211,6 +211,18 @@ class _Visual(CamelModel):
         return self.blend_mode or "normal"
 
 
+class Ducking(CamelModel):
+    """NeuralCut's: how a sound is ducked (its ``sound.duck`` layer), so it can be ducked again when the voice
+    under it moves: ``depthDb`` below its level, ramps of ``attack``/``release`` ticks, under the elements of
+    ``underTracks`` (of the media ``underMedia``, when given)."""
+
+    depth_db: Annotated[int | float, in_range(0, 60), NUMBER]
+    attack: Annotated[int, Field(strict=True, ge=0, le=10 * 120_000)] = 0
+    release: Annotated[int, Field(strict=True, ge=0, le=10 * 120_000)] = 0
+    under_tracks: Annotated[tuple[NonEmptyStr, ...], Field(max_length=100)] = ()
+    under_media: Annotated[tuple[NonEmptyStr, ...], Field(max_length=1000)] = ()
+
+
 class _MediaBase(ElementBase):
     media_id: NonEmptyStr
     source_duration: Ticks | None = None
@@ -239,6 +251,7 @@ class VideoElement(_Visual, _MediaBase):
     volume: Volume = 0
     muted: bool = False
     is_source_audio_enabled: bool | None = None
+    ducking: Ducking | None = None
 
     @property
     def source_audio(self) -> bool:
@@ -259,6 +272,7 @@ class AudioElement(_MediaBase):
     source_url: Annotated[str, Field(max_length=4096)] | None = None
     volume: Volume = 0
     muted: bool = False
+    ducking: Ducking | None = None
 
     @model_validator(mode="after")
     def _source(self) -> AudioElement:

@@ -18,6 +18,7 @@ from fractions import Fraction
 from typing import Any
 
 from neuralcut_cli.editing.keyframes import value_at
+from neuralcut_cli.editing.sound import level_at
 from neuralcut_cli.project.elements import Element
 from neuralcut_cli.render.filtergraph import seconds
 from neuralcut_cli.time import frame_at_or_after, frame_time, ticks_to_seconds
@@ -86,7 +87,12 @@ def linear_expression(
     """The value over the shown part as a piecewise-linear expression of ``t``: sampled on the grid, then as few
     straight pieces per block as keep every sample within ``tolerance`` (linear keys give one piece per key gap;
     bezier curves a few more)."""
-    points = _points(element, path, clock, convert, tolerance)
+    return straight_pieces(element, clock, lambda n: float(convert(clock.value(element, path, n))), tolerance)
+
+
+def straight_pieces(element: Element, clock: Clock, sample: Callable[[int], float], tolerance: float) -> str:
+    """``sample`` (a grid sample's value) over the shown part as a piecewise-linear expression of ``t``."""
+    points = _points(element, clock, sample, tolerance)
     if len(points) == 1:
         return seconds(points[0][1])
     terms = []
@@ -100,9 +106,14 @@ def linear_expression(
 
 
 def gain_expression(element: Element, clock: Clock) -> str:
-    """Linear gain for an animated ``volume``: its decibels piecewise linear in ``t`` (sampled every 20 ms and
-    simplified to 0.05 dB), turned into gain (silence at -60 dB and below)."""
-    db = linear_expression(element, "volume", clock, lambda v: max(-60.0, float(v)), 0.05)
+    """Linear gain for a moving level (``editing.sound.level_at``: the volume and its fade, duck and gain layers
+    added up): its decibels piecewise linear in ``t`` (sampled every 20 ms and simplified to 0.05 dB), turned
+    into gain (silence at -60 dB and below)."""
+
+    def level(frame: int) -> float:
+        return level_at(element, max(0, frame_time(frame, clock.rate) - clock.element_start))
+
+    db = straight_pieces(element, clock, level, 0.05)
     return f"if(lte({db},-60),0,pow(10,({db})/20))"
 
 
@@ -115,7 +126,7 @@ def balanced_sum(terms: list[str]) -> str:
 
 
 def _points(
-    element: Element, path: str, clock: Clock, convert: Callable[[Any], float], tolerance: float
+    element: Element, clock: Clock, sample: Callable[[int], float], tolerance: float
 ) -> list[tuple[float, float]]:
     """Output-time corners of the straight pieces over every block the window touches."""
     shown = clock.frames()
@@ -123,11 +134,11 @@ def _points(
     last = max(first, frame_at_or_after(clock.element_start + element.duration, clock.rate) - 1)
     if not shown:  # a window shorter than one sample
         frame = min(last, max(first, frame_at_or_after(clock.shown[0], clock.rate)))
-        return [(clock.output(clock.shown[0]), float(convert(clock.value(element, path, frame))))]
+        return [(clock.output(clock.shown[0]), sample(frame))]
     kept: list[tuple[int, float]] = []
     for block in range((shown.start - first) // BLOCK, (shown.stop - 1 - first) // BLOCK + 1):
         frames = range(max(first, first + block * BLOCK), min(last, first + (block + 1) * BLOCK) + 1)
-        samples = [(n, float(convert(clock.value(element, path, n)))) for n in frames]
+        samples = [(n, sample(n)) for n in frames]
         for point in _simplified(samples, tolerance):
             if not kept or point[0] > kept[-1][0]:
                 kept.append(point)

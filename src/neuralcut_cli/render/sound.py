@@ -13,9 +13,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from neuralcut_cli.editing.sound import moving as level_moving
 from neuralcut_cli.project.elements import AudioElement, Element, VideoElement
 from neuralcut_cli.project.tracks import Track
-from neuralcut_cli.render.animated import SOUND_RATE, animated, gain_expression
+from neuralcut_cli.render.animated import SOUND_RATE, gain_expression
 from neuralcut_cli.render.audio import AUDIO_RATE, sound_input, speed_filters
 from neuralcut_cli.render.filtergraph import Chain, Filter, chain, f, seconds
 from neuralcut_cli.render.transitions import joined
@@ -29,7 +30,7 @@ def add_sound(
     builder: _Builder, path: Path, element: VideoElement | AudioElement, track: Track, span: tuple[float, float, float]
 ) -> None:
     """The element's sound over ``span`` (output seconds start, end, and seconds of it before the window)."""
-    moving = animated(element, "volume")
+    moving = level_moving(element)
     if element.muted or getattr(track, "muted", False) or (element.volume <= -60 and not moving):
         return
     start, end, skip = span

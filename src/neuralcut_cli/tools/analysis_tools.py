@@ -10,16 +10,16 @@ from pydantic import Field
 
 from neuralcut_cli.editing import media_time
 from neuralcut_cli.editing.placement import new_id
-from neuralcut_cli.editing.ripple import remove_range
 from neuralcut_cli.editing.split import split_track
 from neuralcut_cli.errors import MediaError
 from neuralcut_cli.media import analysis
 from neuralcut_cli.project.elements import Element
 from neuralcut_cli.project.model import Project
-from neuralcut_cli.time import seconds_to_ticks
+from neuralcut_cli.time import output_seconds, seconds_to_ticks
 from neuralcut_cli.tools.common import Id, require_content
 from neuralcut_cli.tools.definition import Hints, ProjectEdit, ToolArgs, ToolContext, ToolError, tool
 from neuralcut_cli.tools.outputs import NormalizeOutput, RemovedOutput, ScenesOutput, SplitScenesOutput
+from neuralcut_cli.tools.program_cuts import SYNC_ERRORS, SyncArgs, answer_rows, cut_program
 from neuralcut_cli.tools.sources import FAILED, asset_file, project_path, with_sound
 
 
@@ -31,7 +31,7 @@ def _measured(what: str, element: Element, ctx: ToolContext, measure: Any) -> An
         raise ToolError(FAILED, details=exc.message) from None
 
 
-class RemoveSilencesArgs(ToolArgs):
+class RemoveSilencesArgs(SyncArgs):
     element_ids: Annotated[
         list[Id] | None,
         Field(description="Video or audio elements to measure (default: the main track's clips with sound)."),
@@ -45,22 +45,28 @@ class RemoveSilencesArgs(ToolArgs):
     padding: Annotated[
         float, Field(ge=0, le=10, allow_inf_nan=False, description="Seconds of silence kept at each edge of a cut.")
     ] = 0.15
-    ripple: Annotated[bool, Field(description="Close each cut on every track (default true).")] = True
+    ripple: Annotated[bool, Field(description="Close each cut, every track following the picture (default true).")] = (
+        True
+    )
     errors: ClassVar = {
         "element_ids": "Invalid element ids",
         "threshold_db": "thresholdDb must be -100 to 0",
         "min_silence": "minSilence must be 0.05 seconds or more",
         "padding": "padding must be 0 to 10 seconds",
         "ripple": "Invalid ripple",
+        **SYNC_ERRORS,
     }
 
 
 @tool("remove_silences", RemoveSilencesArgs, kind="edit", group="media", hints=Hints(destructive=True))
 def remove_silences(project: Project, args: RemoveSilencesArgs, ctx: ToolContext) -> ProjectEdit[RemovedOutput]:
     """Cut the dead air: every stretch quieter than thresholdDb for at least minSilence seconds (measured on the
-    whole pause) is removed, less `padding` seconds of breathing room at each edge, from every track; with
-    ripple (default) the cuts close so overlays and music stay in sync. Trims and speed are respected. Answers
-    the removed ranges in timeline seconds as they were before the edit."""
+    whole pause) is removed, less `padding` seconds of breathing room at each edge, cuts on frame edges. With
+    ripple (default) the cuts close and every track follows the picture: titles, captions, overlays and b-roll
+    stay over the same words (shortened where a cut falls inside them), a music bed plays on and ends with the
+    program; `keepTrackIds` / `cutTrackIds` change that per track, and `tracks` says what each track did.
+    Trims and speed are respected. Answers the removed ranges in timeline seconds as they were before the edit."""
+    choice = args.choice()
     cuts: list[media_time.Range] = []
     for element in with_sound(project, args.element_ids):
         file = asset_file(project, element, ctx)
@@ -74,14 +80,13 @@ def remove_silences(project: Project, args: RemoveSilencesArgs, ctx: ToolContext
     ranges = media_time.merged(cuts)
     if not ranges:
         return project, {"success": True, "removed": [], "secondsSaved": 0}
-    scene = project.scene
-    for start, end in reversed(ranges):  # the latest first: earlier times do not move
-        scene = remove_range(scene, seconds_to_ticks(start), seconds_to_ticks(end), None, args.ripple, new_id).scene
-    removed = [{"start": round(start, 3), "end": round(end, 3)} for start, end in ranges]
-    return project.with_scene(scene), {
+    done = cut_program(project, [(seconds_to_ticks(s), seconds_to_ticks(e)) for s, e in ranges], choice, args.ripple)
+    removed = [{"start": output_seconds(start), "end": output_seconds(end)} for start, end in done.spans]
+    return project.with_scene(done.scene), {
         "success": True,
         "removed": removed,
-        "secondsSaved": round(sum(end - start for start, end in ranges), 3),
+        "secondsSaved": output_seconds(sum(end - start for start, end in done.spans)),
+        **answer_rows(project, done),  # type: ignore[typeddict-item]
     }
 
 

@@ -15,6 +15,7 @@ from neuralcut_cli.time import MAX_SECONDS, output_seconds
 
 if TYPE_CHECKING:
     from neuralcut_cli.editing.ripple import Rippled
+    from neuralcut_cli.editing.sync import Synced
     from neuralcut_cli.tools.outputs import Moved
 
 #: Times a tool takes: finite, from 0 to the 24-hour limit of a timeline.
@@ -23,7 +24,7 @@ PositiveSeconds = Annotated[float, Field(gt=0, le=MAX_SECONDS, allow_inf_nan=Fal
 Id = Annotated[str, Field(min_length=1)]
 
 
-def moved_output(rippled: Rippled) -> list[Moved]:
+def moved_output(rippled: Rippled | Synced) -> list[Moved]:
     """The elements a ripple moved, with their new starts (s)."""
     return [{"elementId": element_id, "start": output_seconds(start)} for element_id, start in rippled.moved.items()]
 

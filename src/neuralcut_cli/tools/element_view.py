@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from neuralcut_cli.editing import sound
 from neuralcut_cli.editing.volume import gain_from_db
 from neuralcut_cli.project.animation import Animations, DiscreteChannel
 from neuralcut_cli.project.elements import (
@@ -130,6 +131,11 @@ def _sound(element: VideoElement | AudioElement) -> dict[str, Any]:
         "volumeDb": element.volume,
         "muted": element.muted,
     }
+    layers = sound.summary(element)
+    if layers:
+        out["soundLayers"] = layers
+    if sound.moving(element):
+        out["soundEnvelope"] = sound_envelope(element)
     if isinstance(element, VideoElement):
         out["sourceAudio"] = element.source_audio
     else:
@@ -137,6 +143,12 @@ def _sound(element: VideoElement | AudioElement) -> dict[str, Any]:
         if element.source_url:
             out["sourceUrl"] = element.source_url
     return out
+
+
+def sound_envelope(element: Element) -> list[dict[str, float]]:
+    """The level that plays, volume and layers added up, at each key time: ``[{time (s, element-local), db}]``
+    (-60 is silence)."""
+    return [{"time": output_seconds(t), "db": db} for t, db in sound.envelope(element)]
 
 
 def _visual(element: VideoElement | ImageElement | TextElement | StickerElement | GraphicElement) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 
+from neuralcut_cli.editing import sound
 from neuralcut_cli.editing.keyframes import keyframe_list, remove, update_curve, upsert, value_at
 from neuralcut_cli.editing.placement import new_id
 from neuralcut_cli.editing.properties import PROPERTIES, number_text
@@ -23,6 +24,7 @@ from neuralcut_cli.project.model import Project
 from neuralcut_cli.time import output_seconds, seconds_to_ticks
 from neuralcut_cli.tools.common import Id
 from neuralcut_cli.tools.definition import Hints, ProjectEdit, ToolArgs, ToolContext, ToolError, tool
+from neuralcut_cli.tools.element_view import sound_envelope
 from neuralcut_cli.tools.outputs import (
     CurveOutput,
     KeyframesOutput,
@@ -64,10 +66,14 @@ def list_animatable_properties(project: Project, args: ElementArgs, ctx: ToolCon
 @tool("list_keyframes", ElementArgs, group="motion")
 def list_keyframes(project: Project, args: ElementArgs, ctx: ToolContext) -> KeyframesOutput:
     """Every keyframe of an element: property path, key id, time in seconds from the element's start, value
-    (colours as hex) and interpolation (linear, hold or bezier)."""
+    (colours as hex) and interpolation (linear, hold or bezier). Sound automation is in layers that add up
+    (`sound.fade`, `sound.duck`, `sound.gain`, in dB, on top of `volume`); `soundEnvelope` is their sum."""
     element = _element(project, args.element_id)
     keys = [{**k, "time": output_seconds(k["time"])} for k in keyframe_list(element)]
-    return {"elementId": element.id, "keyframes": keys}
+    out: KeyframesOutput = {"elementId": element.id, "keyframes": keys}
+    if sound.moving(element):
+        out["soundEnvelope"] = sound_envelope(element)
+    return out
 
 
 KeyTime = Annotated[int | float, in_range(0, 86_400), NUMBER]

@@ -14,7 +14,7 @@ from neuralcut_cli.editing.placement import new_id
 from neuralcut_cli.editing.properties import PROPERTIES
 from neuralcut_cli.errors import EditError
 from neuralcut_cli.project.base import Number
-from neuralcut_cli.project.elements import AudioElement, VideoElement
+from neuralcut_cli.project.elements import AudioElement, Ducking, VideoElement
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.time import output_seconds, seconds_to_ticks
 from neuralcut_cli.tools.common import Id
@@ -46,7 +46,7 @@ class FadeArgs(ToolArgs):
 @tool("fade", FadeArgs, kind="edit", group="motion", hints=Hints(destructive=False))
 def fade(project: Project, args: FadeArgs, ctx: ToolContext) -> ProjectEdit[FadeOutput]:
     """Fade elements in from nothing and/or out to nothing: opacity for pictures and text (up to the element's
-    own opacity), volume for sound (from -60 dB up to its own level), written as keyframes you can edit later.
+    own opacity), and sound from silence up to its level (a fade layer that adds to ducking and gain).
     E.g. {elementIds: ["e-intro"], in: 1} fades the intro in over its first second."""
     scene = project.scene
     for element_id in dict.fromkeys(args.element_ids):
@@ -154,15 +154,25 @@ class DuckArgs(ToolArgs):
 
 @tool("duck", DuckArgs, kind="edit", group="motion", hints=Hints(destructive=False))
 def duck(project: Project, args: DuckArgs, ctx: ToolContext) -> ProjectEdit[DuckOutput]:
-    """Lower music under a voice: the music elements go `depth` dB below their own level wherever the other
-    elements play (ramping down over `attack` and back over `release` seconds), as volume keyframes."""
+    """Lower music under a voice: the music elements go `depth` dB below their level wherever the other
+    elements play (ramping down over `attack` and back over `release` seconds). Ducking is its own layer: it adds
+    to fades and gain instead of replacing them, and follows the voice when cuts move it."""
     scene = project.scene
-    spans = []
+    spans, tracks, media = [], [], []
     for element_id in args.under_element_ids:
         found = scene.find_element(element_id)
         if found is None:
             raise ToolError(f"Timeline elements not found: {element_id}")
         spans.append((found[1].start_time, found[1].end_time))
+        tracks.append(found[0].id)
+        media.append(getattr(found[1], "media_id", None) or "")
+    how = Ducking(
+        depth_db=args.depth,
+        attack=seconds_to_ticks(args.attack),
+        release=seconds_to_ticks(args.release),
+        under_tracks=tuple(dict.fromkeys(tracks)),
+        under_media=tuple(dict.fromkeys(media)) if all(media) else (),
+    )
     ducked = []
     for element_id in dict.fromkeys(args.music_element_ids):
         found = scene.find_element(element_id)
@@ -173,11 +183,7 @@ def duck(project: Project, args: DuckArgs, ctx: ToolContext) -> ProjectEdit[Duck
         if not isinstance(found[1], (VideoElement, AudioElement)):
             raise ToolError(f"Element type '{found[1].type}' has no volume to duck")
         try:
-            scene = scene.update_element(
-                duck_element(
-                    found[1], spans, args.depth, seconds_to_ticks(args.attack), seconds_to_ticks(args.release), new_id
-                )
-            )
+            scene = scene.update_element(duck_element(found[1], spans, how, new_id))
         except EditError as exc:
             raise ToolError(exc.message) from None
         ducked.append(element_id)

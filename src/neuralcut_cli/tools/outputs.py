@@ -43,6 +43,7 @@ class SplitOutput(Done):
 class DeleteOutput(Done):
     deletedElements: list[str]
     movedElements: NotRequired[list[Moved]]
+    tracks: NotRequired[list[Row]]  # what each track did when the program lost time (``tools.program_cuts``)
 
 
 class MoveOutput(Done):
@@ -61,6 +62,7 @@ class RemoveRangeOutput(Done):
     deletedElements: list[str]
     cutElements: list[str]
     movedElements: list[Moved]
+    tracks: NotRequired[list[Row]]
 
 
 class CloseGapsOutput(Done):
@@ -176,6 +178,7 @@ class RemovedOutput(Done):
     removed: list[Row]
     secondsSaved: float
     untranscribed: NotRequired[list[str]]
+    tracks: NotRequired[list[Row]]
 
 
 class NormalizeOutput(Done):
@@ -264,6 +267,7 @@ class PropertiesOutput(TypedDict):
 class KeyframesOutput(TypedDict):
     elementId: str
     keyframes: list[Row]
+    soundEnvelope: NotRequired[list[dict[str, float]]]
 
 
 class SkillsOutput(TypedDict):

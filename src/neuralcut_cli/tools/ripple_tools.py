@@ -16,42 +16,54 @@ from neuralcut_cli.time import output_seconds, seconds_to_ticks
 from neuralcut_cli.tools.common import Id, Seconds, moved_output, require_content
 from neuralcut_cli.tools.definition import Hints, ProjectEdit, ToolArgs, ToolContext, ToolError, tool
 from neuralcut_cli.tools.outputs import CloseGapsOutput, RemoveRangeOutput, SpeedOutput
+from neuralcut_cli.tools.program_cuts import SYNC_ERRORS, SyncArgs, answer_rows, cut_program
 
 
-class RemoveRangeArgs(ToolArgs):
+class RemoveRangeArgs(SyncArgs):
     start: Annotated[Seconds, Field(description="Start of the range in seconds.")]
     end: Annotated[Seconds, Field(description="End of the range in seconds (after start).")]
-    ripple: Annotated[
-        bool,
-        Field(description="Close the gap: everything after the range moves left by its length on the same tracks."),
-    ] = False
-    track_ids: Annotated[
-        list[Id] | None,
-        Field(min_length=1, description="Only these tracks (default: every track, so picture and sound stay in sync)."),
-    ] = None
-    errors: ClassVar = {"start": "Invalid start time", "end": "Invalid end time", "track_ids": "Invalid track ids"}
+    ripple: Annotated[bool, Field(description="Close the gap.")] = False
+    track_ids: Annotated[list[Id] | None, Field(min_length=1, description="Cut only these tracks.")] = None
+    errors: ClassVar = {
+        "start": "Invalid start time",
+        "end": "Invalid end time",
+        "track_ids": "Invalid track ids",
+        **SYNC_ERRORS,
+    }
     default_error: ClassVar = "Invalid time range"
 
     def check(self) -> None:
         if seconds_to_ticks(self.end) <= seconds_to_ticks(self.start):
             raise ToolError("Invalid time range")
+        if self.track_ids is not None and (self.keep_track_ids or self.cut_track_ids):
+            raise ToolError("Give trackIds, or keepTrackIds / cutTrackIds, not both")
 
 
 @tool("remove_range", RemoveRangeArgs, kind="edit", group="core", hints=Hints(destructive=True))
 def remove_range(project: Project, args: RemoveRangeArgs, ctx: ToolContext) -> ProjectEdit[RemoveRangeOutput]:
-    """Remove [start, end) seconds from every track (or `trackIds`): cut, delete what is inside and, with `ripple:
-    true`, close the gap. E.g. cut out 3-6 s and close it: {start: 3, end: 6, ripple: true}."""
+    """Remove [start, end) s from every track; `ripple: true` closes the gap, the other tracks following the
+    picture (`tracks` says how). E.g. {start: 3, end: 6, ripple: true}."""
     scene = require_content(project)
-    done = cut_range(
-        scene, seconds_to_ticks(args.start), seconds_to_ticks(args.end), args.track_ids, args.ripple, new_id
-    )
-    if not done.removed and not done.cut and not done.moved:
+    start, end = seconds_to_ticks(args.start), seconds_to_ticks(args.end)
+    if not args.ripple or args.track_ids is not None:
+        done = cut_range(scene, start, end, args.track_ids, args.ripple, new_id)
+        if not done.removed and not done.cut and not done.moved:
+            raise ToolError("Nothing lies in that range")
+        return project.with_scene(done.scene), {
+            "success": True,
+            "deletedElements": done.removed,
+            "cutElements": done.cut,
+            "movedElements": moved_output(done),
+        }
+    synced = cut_program(project, [(start, end)], args.choice(), ripple=True, on_frames=False)
+    if not synced.removed and not synced.cut and not synced.moved and not any(t.shortened for t in synced.tracks):
         raise ToolError("Nothing lies in that range")
-    return project.with_scene(done.scene), {
+    return project.with_scene(synced.scene), {
         "success": True,
-        "deletedElements": done.removed,
-        "cutElements": done.cut,
-        "movedElements": moved_output(done),
+        "deletedElements": synced.removed,
+        "cutElements": synced.cut,
+        "movedElements": moved_output(synced),
+        **answer_rows(project, synced),  # type: ignore[typeddict-item]
     }
 
 

@@ -11,6 +11,7 @@ from neuralcut_cli.editing.move import move_elements
 from neuralcut_cli.editing.placement import new_id
 from neuralcut_cli.editing.ripple import delete_rippled
 from neuralcut_cli.editing.split import split_scene
+from neuralcut_cli.editing.sync import Choice
 from neuralcut_cli.editing.timing import resolve_range, retime_in_scene
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.time import output_seconds, seconds_to_ticks
@@ -30,6 +31,7 @@ from neuralcut_cli.tools.definition import (
     tool,
 )
 from neuralcut_cli.tools.outputs import DeleteOutput, Done, MoveOutput, SplitOutput, TimingOutput
+from neuralcut_cli.tools.program_cuts import answer_rows, cut_program
 
 
 def _dedupe(ids: list[str]) -> list[str]:
@@ -53,27 +55,36 @@ def split(project: Project, args: SplitArgs, ctx: ToolContext) -> ProjectEdit[Sp
 
 class DeleteArgs(ToolArgs):
     element_ids: Annotated[list[Id], Field(min_length=1, description="elementId values from list_timeline.")]
-    ripple: Annotated[
-        bool,
-        Field(description="Close the gap: later elements on each deleted element's track move left by its length."),
-    ] = False
+    ripple: Annotated[bool, Field(description="Close the gaps.")] = False
     errors: ClassVar = {"element_ids": "Invalid element ids", "ripple": "Invalid ripple"}
 
 
 @tool("delete_timeline_elements", DeleteArgs, kind="edit", group="core", hints=Hints(destructive=True))
 def delete_timeline_elements(project: Project, args: DeleteArgs, ctx: ToolContext) -> ProjectEdit[DeleteOutput]:
-    """Delete elements by id; with `ripple: true` later elements on their tracks move left to close the gaps. If
-    any id is missing nothing changes."""
+    """Delete elements by id. `ripple: true` closes the gaps; main-track clips take their time out of the program
+    (`tracks` says how). If any id is missing nothing changes."""
     scene = require_content(project)
     ids = _dedupe(args.element_ids)
     new_scene = delete_elements(scene, ids)
     if not args.ripple:
         return project.with_scene(new_scene), {"success": True, "deletedElements": ids}
-    done = delete_rippled(scene, ids)
-    return project.with_scene(done.scene), {
+    main = [e for e in scene.tracks.main.elements if e.id in set(ids)]
+    if not main:
+        done = delete_rippled(scene, ids)
+        return project.with_scene(done.scene), {
+            "success": True,
+            "deletedElements": ids,
+            "movedElements": moved_output(done),
+        }
+    others = [i for i in ids if i not in {e.id for e in main}]
+    rest = project.with_scene(delete_elements(scene, others)) if others else project
+    spans = [(e.start_time, e.end_time) for e in main]
+    synced = cut_program(rest, spans, Choice(), ripple=True, on_frames=False)
+    return project.with_scene(synced.scene), {
         "success": True,
         "deletedElements": ids,
-        "movedElements": moved_output(done),
+        "movedElements": moved_output(synced),
+        **answer_rows(rest, synced),  # type: ignore[typeddict-item]
     }
 
 

@@ -11,16 +11,15 @@ from pydantic import Field
 
 from neuralcut_cli.editing import media_time
 from neuralcut_cli.editing.captions import caption_track
-from neuralcut_cli.editing.placement import new_id
-from neuralcut_cli.editing.ripple import remove_range
 from neuralcut_cli.editing.words import Word, captions, find_phrase, normal, placed_words
 from neuralcut_cli.media.transcripts import latest_transcript
 from neuralcut_cli.project.elements import Element
 from neuralcut_cli.project.model import Project, Scene
-from neuralcut_cli.time import seconds_to_ticks
+from neuralcut_cli.time import output_seconds, seconds_to_ticks
 from neuralcut_cli.tools.common import Id, Seconds
 from neuralcut_cli.tools.definition import Hints, ProjectEdit, ToolArgs, ToolContext, ToolError, tool
 from neuralcut_cli.tools.outputs import CaptionsOutput, FindOutput, RemovedOutput
+from neuralcut_cli.tools.program_cuts import SYNC_ERRORS, SyncArgs, answer_rows, cut_program
 from neuralcut_cli.tools.sources import asset_file, project_path, with_sound
 
 FILLERS = ["um", "uh", "erm", "like"]
@@ -41,15 +40,22 @@ def _words(project: Project, elements: list[Element], ctx: ToolContext) -> tuple
     return sorted(words, key=lambda w: w.start), list(dict.fromkeys(missing))
 
 
-def _cut(project: Project, runs: list[list[Word]], ripple: bool) -> tuple[Scene, list[dict[str, Any]], float]:
-    """Each run of words removed from every track (its first word's start to its last word's end)."""
+def _cut(project: Project, runs: list[list[Word]], args: SyncArgs, ripple: bool) -> tuple[Scene, dict[str, Any]]:
+    """Each run of words taken out of the program (its first word's start to its last word's end, on frame
+    edges), every track following the picture (``tools.program_cuts``); the answer's removed/saved/tracks."""
     spans = media_time.merged([(run[0].start, run[-1].end) for run in runs])
-    scene = project.scene
-    for start, end in reversed(spans):
-        scene = remove_range(scene, seconds_to_ticks(start), seconds_to_ticks(end), None, ripple, new_id).scene
-    said = {(run[0].start, run[-1].end): " ".join(w.text for w in run) for run in runs}
-    removed = [{"start": round(s, 3), "end": round(e, 3), "text": said.get((s, e), "")} for s, e in spans]
-    return scene, removed, round(sum(e - s for s, e in spans), 3)
+    done = cut_program(project, [(seconds_to_ticks(s), seconds_to_ticks(e)) for s, e in spans], args.choice(), ripple)
+    removed = []
+    for start, end in done.spans:
+        said = [run for run in runs if run[0].start < output_seconds(end) and run[-1].end > output_seconds(start)]
+        text = " … ".join(" ".join(w.text for w in run) for run in said)
+        removed.append({"start": output_seconds(start), "end": output_seconds(end), "text": text})
+    answer = {
+        "removed": removed,
+        "secondsSaved": output_seconds(sum(e - s for s, e in done.spans)),
+        **answer_rows(project, done),
+    }
+    return done.scene, answer
 
 
 class FindArgs(ToolArgs):
@@ -78,7 +84,7 @@ def find_in_transcript(project: Project, args: FindArgs, ctx: ToolContext) -> Fi
     return {"query": args.query, "matches": found, "untranscribed": missing}
 
 
-class CutWordsArgs(ToolArgs):
+class CutWordsArgs(SyncArgs):
     element_id: Annotated[Id, Field(description="The clip whose speech is cut.")]
     text: Annotated[str | None, Field(description="The words to remove, e.g. 'let me start again'.")] = None
     start: Annotated[Seconds | None, Field(description="Or: remove the words from here (timeline seconds)...")] = None
@@ -86,7 +92,9 @@ class CutWordsArgs(ToolArgs):
     occurrence: Annotated[
         Literal["first", "all"], Field(description="With text: the first time it is said, or every time.")
     ] = "first"
-    ripple: Annotated[bool, Field(description="Close the cut on every track (default true).")] = True
+    ripple: Annotated[bool, Field(description="Close the cut, every track following the picture (default true).")] = (
+        True
+    )
     errors: ClassVar = {
         "element_id": "Invalid element id",
         "text": "text must be words",
@@ -94,6 +102,7 @@ class CutWordsArgs(ToolArgs):
         "end": "Invalid end time",
         "occurrence": "occurrence must be first or all",
         "ripple": "Invalid ripple",
+        **SYNC_ERRORS,
     }
 
     def check(self) -> None:
@@ -109,7 +118,8 @@ class CutWordsArgs(ToolArgs):
 def cut_words(project: Project, args: CutWordsArgs, ctx: ToolContext) -> ProjectEdit[RemovedOutput]:
     """Remove spoken words from a clip, as in a text-based editor: `text` (the first time it is said, or every
     time) or the words between `start` and `end`; the cut runs from the first word's start to the last word's
-    end, on every track, closed with ripple so the rest stays in sync. Needs transcribe_video first."""
+    end, on frame edges, closed with ripple so every track stays in sync with the picture (`tracks` says what each
+    did). Needs transcribe_video first."""
     element = with_sound(project, [args.element_id])[0]
     words, _ = _words(project, [element], ctx)
     if args.text is not None:
@@ -123,11 +133,11 @@ def cut_words(project: Project, args: CutWordsArgs, ctx: ToolContext) -> Project
         if not inside:
             raise ToolError(f"No words between {args.start:g} s and {args.end:g} s in {element.id}")
         runs = [inside]
-    scene, removed, saved = _cut(project, runs, args.ripple)
-    return project.with_scene(scene), {"success": True, "removed": removed, "secondsSaved": saved}
+    scene, answer = _cut(project, runs, args, args.ripple)
+    return project.with_scene(scene), {"success": True, **answer}  # type: ignore[typeddict-item]
 
 
-class FillerArgs(ToolArgs):
+class FillerArgs(SyncArgs):
     element_ids: Annotated[
         list[Id] | None, Field(description="Clips (default: the main track's clips with sound).")
     ] = None
@@ -135,11 +145,14 @@ class FillerArgs(ToolArgs):
         list[Annotated[str, Field(min_length=1)]] | None,
         Field(description=f"Fillers to remove (default {', '.join(FILLERS)})."),
     ] = None
-    ripple: Annotated[bool, Field(description="Close the cuts (default true).")] = True
+    ripple: Annotated[bool, Field(description="Close the cuts, every track following the picture (default true).")] = (
+        True
+    )
     errors: ClassVar = {
         "element_ids": "Invalid element ids",
         "words": "words must be a list of words",
         "ripple": "Invalid ripple",
+        **SYNC_ERRORS,
     }
 
 
@@ -151,13 +164,8 @@ def remove_filler_words(project: Project, args: FillerArgs, ctx: ToolContext) ->
     runs = [run for filler in (args.words or FILLERS) for run in find_phrase(words, filler)]
     if not runs:
         return project, {"success": True, "removed": [], "secondsSaved": 0, "untranscribed": missing}
-    scene, removed, saved = _cut(project, runs, args.ripple)
-    return project.with_scene(scene), {
-        "success": True,
-        "removed": removed,
-        "secondsSaved": saved,
-        "untranscribed": missing,
-    }
+    scene, answer = _cut(project, runs, args, args.ripple)
+    return project.with_scene(scene), {"success": True, **answer, "untranscribed": missing}  # type: ignore[typeddict-item]
 
 
 class CaptionArgs(ToolArgs):

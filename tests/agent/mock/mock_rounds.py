@@ -44,8 +44,9 @@ def end(e: dict[str, Any]) -> float:
 
 
 def fade(e: dict[str, Any], side: str) -> float:
-    """Seconds of the fade in (``in``) or out (``out``): the first or last two keys of its volume or opacity."""
-    for channel in ("volume:value", "opacity:value"):
+    """Seconds of the fade in (``in``) or out (``out``): the first or last two keys of its sound's fade layer or its
+    opacity."""
+    for channel in ("sound.fade:value", "opacity:value"):
         keys = (e.get("animations") or {}).get("channels", {}).get(channel, {}).get("keys", [])
         if len(keys) >= 2:
             pair = keys[:2] if side == "in" else keys[-2:]

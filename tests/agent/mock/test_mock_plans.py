@@ -211,7 +211,7 @@ PLANS = [  # request, the calls it makes in order, words its reply must contain
     (
         "cut out 3 to 6s and close the gap",
         ['remove_range {"end": 6.0, "ripple": true, "start": 3.0}'],
-        "Closed the gap: 1 later element moved 3 s earlier",
+        "closed the gap (1 piece taken out, 1 element moved 3 s earlier)",
     ),
     (
         "delete the city clip and close the gap",

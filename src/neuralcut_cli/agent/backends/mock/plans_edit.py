@@ -13,6 +13,7 @@ from neuralcut_cli.agent.backends.mock.replay import (
     Done,
     Failed,
     Plan,
+    followed,
     ids,
     listing,
     needs_items,
@@ -84,14 +85,15 @@ def plan_remove_range(intent: i.RemoveRange, ctx: Context) -> Plan:
             return Done(f"Nothing lies between {tc(start)} and {tc(end)}; nothing was removed.")
         raise Failed(f"remove_range failed: {result['error']}")
     deleted = result.get("deletedElements", [])
-    text = f"Removed {tc(start)}–{tc(end)} on every track ({len(deleted)} piece{'s' if len(deleted) != 1 else ''})."
+    if not intent.ripple:
+        text = f"Removed {tc(start)}–{tc(end)} on every track ({len(deleted)} piece{'s' if len(deleted) != 1 else ''})."
+        return Done(text + " The gap stays (say 'and close the gap' to pull everything after it in).", tuple(deleted))
     moved = len(result.get("movedElements", []))
-    text += (
-        f" Closed the gap: {moved} later element{'s' if moved != 1 else ''} moved {end - start:g} s earlier."
-        if intent.ripple
-        else " The gap stays (say 'and close the gap' to pull everything after it in)."
+    text = (
+        f"Removed {tc(start)}–{tc(end)} and closed the gap ({len(deleted)} piece{'s' if len(deleted) != 1 else ''} "
+        f"taken out, {moved} element{'s' if moved != 1 else ''} moved {end - start:g} s earlier)."
     )
-    return Done(text, tuple(deleted))
+    return Done(text + followed(result), tuple(deleted))
 
 
 def plan_delete(intent: i.Delete, ctx: Context) -> Plan:
@@ -104,10 +106,10 @@ def plan_delete(intent: i.Delete, ctx: Context) -> Plan:
     args: dict[str, Any] = {"elementIds": [item.id for item in chosen]}
     if intent.ripple:
         args["ripple"] = True
-    yield Call("delete_timeline_elements", args)
+    result = yield Call("delete_timeline_elements", args)
     text = f"Deleted {', '.join(item.describe() for item in chosen)}."
     if intent.ripple:
-        text += " Closed the gaps they left on their tracks."
+        text += " Closed the gaps they left." + followed(result)
     return Done(text)
 
 

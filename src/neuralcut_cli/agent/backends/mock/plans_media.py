@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from neuralcut_cli.agent.backends.mock import intents as i
-from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, listing, pick, tc
+from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, followed, listing, pick, tc
 
 
 def plan_remove_silences(intent: i.RemoveSilences, ctx: Context) -> Plan:
@@ -23,7 +23,7 @@ def plan_remove_silences(intent: i.RemoveSilences, ctx: Context) -> Plan:
     padding = intent.padding if intent.padding is not None else 0.15
     return Done(
         f"Removed {len(removed)} silent stretch{'es' if len(removed) != 1 else ''} of {minimum:g} s or "
-        f"more ({done['secondsSaved']:g} s saved, {padding:g} s kept at each edge): {ranges}."
+        f"more ({done['secondsSaved']:g} s saved, {padding:g} s kept at each edge): {ranges}." + followed(done)
     )
 
 

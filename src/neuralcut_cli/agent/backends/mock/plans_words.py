@@ -8,7 +8,7 @@ from typing import Any
 
 from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.listing import Item
-from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, listing, pick, tc
+from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, followed, listing, pick, tc
 from neuralcut_cli.english import plural, quoted
 
 
@@ -51,7 +51,7 @@ def plan_remove_fillers(intent: i.RemoveFillers, ctx: Context) -> Plan:
         return Done(f"No {' or '.join(intent.words) or 'filler words'} found; nothing cut.")
     return Done(
         f"Cut {len(done['removed'])} filler word{'s' if len(done['removed']) != 1 else ''} "
-        f"({done['secondsSaved']:g} s)."
+        f"({done['secondsSaved']:g} s)." + followed(done)
     )
 
 
@@ -77,11 +77,12 @@ def plan_cut_words(intent: i.CutWords, ctx: Context) -> Plan:
     if len(found) > 1 and not intent.every:
         times = ", ".join(tc(m["start"]) for m in found)
         raise Failed(f"'{intent.text}' is said {len(found)} times ({times}); say 'every time', or name the clip.")
-    removed = []
+    removed, tracks = [], ""
     for element in dict.fromkeys(m["elementId"] for m in found):
         done = yield Call("cut_words", CutWordsArgs(element_id=element, text=intent.text, occurrence="all"))
         removed += done["removed"]
-    return Done(f"Cut {quoted(intent.text)} ({plural(len(removed), 'time')}); the rest closed up behind it.")
+        tracks = followed(done)
+    return Done(f"Cut {quoted(intent.text)} ({plural(len(removed), 'time')}); the rest closed up behind it." + tracks)
 
 
 def plan_import_subtitles(intent: i.ImportSubtitles, ctx: Context) -> Plan:

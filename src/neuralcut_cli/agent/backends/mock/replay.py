@@ -240,3 +240,10 @@ def tc(seconds: float) -> str:
 
 def ids(items: list[Item]) -> str:
     return ", ".join(i.id for i in items)
+
+
+def followed(result: dict[str, Any]) -> str:
+    """What the other tracks did when the program lost time (a tool's ``tracks`` rows), as a sentence to add to
+    a reply: `` Titles: 1 element shortened…; Music: …`` (empty when only the picture changed)."""
+    rows = [row for row in result.get("tracks", []) if row.get("how") != "picture"]
+    return (" " + "; ".join(str(row["summary"]) for row in rows) + ".") if rows else ""
