@@ -84,8 +84,24 @@ def key_times(element: Element) -> list[int]:
 
 
 def envelope(element: Element) -> list[tuple[int, float]]:
-    """The resulting level at each key time: a piecewise-linear picture of what plays (dB, element-local)."""
-    return [(t, round(level_at(element, t), 2)) for t in key_times(element)]
+    """The resulting level at each key time, and where it crosses into silence between two: a piecewise-linear
+    picture of what plays (dB, element-local; linear keys give exactly the level between these points)."""
+    points: list[tuple[int, float]] = []
+    times = key_times(element)
+    for t0, t1 in zip(times, times[1:], strict=False):
+        points.append((t0, round(level_at(element, t0), 2)))
+        v0, v1 = _raw(element, t0), _raw(element, t1)
+        if (v0 - SILENT) * (v1 - SILENT) < 0:
+            crossing = t0 + round((SILENT - v0) / (v1 - v0) * (t1 - t0))
+            if t0 < crossing < t1:
+                points.append((crossing, SILENT))
+    points.append((times[-1], round(level_at(element, times[-1]), 2)))
+    return points
+
+
+def _raw(element: Element, t: int) -> float:
+    """The sum of the volume and the layers at ``t``, before silence and the ceiling."""
+    return float(property_value(element, "volume", t)) + sum(layer_at(element, path, t) for path in LAYERS)
 
 
 # -- the moves ---------------------------------------------------------------------------------------
@@ -125,26 +141,27 @@ def with_duck(
     """The duck layer: ``-depth`` dB wherever ``spans`` (timeline ticks) play, reached over ``attack`` ticks
     before each span and left over ``release`` ticks after it; spans whose ramps meet merge. Replaces any duck
     the element had; no span over the element removes the layer."""
-    keys: list[tuple[int, float]] = []
-    low = -abs(depth)
-    for start, end in merged_spans(
-        [
-            (max(s - attack, element.start_time), min(e + release, element.end_time))
-            for s, e in spans
-            if s < element.end_time and e > element.start_time
-        ]
-    ):
-        down_at, up_at = start - element.start_time, end - element.start_time
-        points = [
-            (down_at, 0.0),
-            (min(down_at + attack, up_at), low),
-            (max(up_at - release, down_at), low),
-            (up_at, 0.0),
-        ]
-        for time, value in points:
-            if 0 <= time <= element.duration and (not keys or time > keys[-1][0]):
-                keys.append((time, value))
+    attack, release, low = max(1, attack), max(1, release), -abs(depth)
+    corners: list[tuple[int, float]] = []
+    for start, end in merged_spans([(s - attack, e + release) for s, e in spans]):
+        corners += [(start, 0.0), (start + attack, low), (end - release, low), (end, 0.0)]
+    local = [(t - element.start_time, v) for t, v in corners]
+    if not any(0 < t < element.duration or v for t, v in local):
+        return _with_channel(element, DUCK, [], new_id)
+    keys = [(0, _polyline(local, 0))]
+    keys += [(t, v) for t, v in local if 0 < t < element.duration and t > keys[-1][0]]
+    keys.append((element.duration, _polyline(local, element.duration)))
+    if all(v == 0 for _, v in keys):
+        return _with_channel(element, DUCK, [], new_id)
     return _with_channel(element, DUCK, keys, new_id)
+
+
+def _polyline(points: list[tuple[int, float]], t: int) -> float:
+    """The value at ``t`` of straight lines through ``points`` (sorted), 0 outside them."""
+    for (t0, v0), (t1, v1) in zip(points, points[1:], strict=False):
+        if t0 <= t <= t1:
+            return v0 if t1 == t0 else v0 + (v1 - v0) * (t - t0) / (t1 - t0)
+    return 0.0
 
 
 def duck_depth(element: Element) -> float:

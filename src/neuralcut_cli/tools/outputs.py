@@ -331,6 +331,8 @@ class ElementOutput(TypedDict):
     params: NotRequired[Row]
     volume: NotRequired[float]
     volumeDb: NotRequired[float]
+    soundLayers: NotRequired[Row]  # fadeIn, fadeOut, duckDb, gainDb (``editing.sound``)
+    soundEnvelope: NotRequired[list[dict[str, float]]]
     muted: NotRequired[bool]
     sourceAudio: NotRequired[Any]
     sourceType: NotRequired[Any]
