@@ -136,8 +136,8 @@ def summary(intent: i.Intent) -> str:
             parts = ["fade", "+".join(map(ref, rs)), f"in={fi:g}" if fi else "", f"out={fo:g}" if fo else ""]
         case i.RemoveSilences(padding=pd, min_silence=mn):
             parts = ["silences", f"padding={pd:g}" if pd is not None else "", f"min={mn:g}" if mn is not None else ""]
-        case i.Normalize(target=tg):
-            parts = ["normalize", f"{tg:g}" if tg is not None else ""]
+        case i.Normalize(target=tg, platform=pl):
+            parts = ["normalize", f"{tg:g}" if tg is not None else "", pl or ""]
         case i.SplitScenes(refs=rs):
             parts = ["scenes", "+".join(map(ref, rs))]
         case i.AddCaptions(refs=rs, position=po):

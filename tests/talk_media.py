@@ -68,7 +68,7 @@ def voice(seconds: float, lines: list[tuple[float, float]], seed: int = 5) -> tu
     out = (rng.standard_normal(round(seconds * RATE)) * 10 ** (-65 / 20)).astype(np.float32)
     peaks = []
     for start, end in lines:
-        level = 10 ** (rng.uniform(-25, -19) / 20)
+        level = 10 ** (rng.uniform(-12, -7) / 20)
         at, peak = start, 0.0
         while at < end - 0.1:
             length = min(float(rng.uniform(0.12, 0.28)), end - at)
@@ -89,7 +89,7 @@ def _syllable(length: float, f0: float, plosive: bool, rng: np.random.Generator)
     signal = tone * envelope * 0.35
     if plosive:  # a burst at the onset: a tenth of the length, peaking near four times the syllable's level
         burst = min(n, round(0.012 * RATE))
-        signal[:burst] += rng.standard_normal(burst) * np.linspace(1.2, 0, burst)
+        signal[:burst] += rng.standard_normal(burst) * np.linspace(0.5, 0, burst)
     return signal.astype(np.float32)
 
 

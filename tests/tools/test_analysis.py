@@ -285,9 +285,10 @@ def test_normalised_render_lands_on_the_target(media: Path, tmp_path: Path) -> N
     }
     path = project(tmp_path, media, clip, audio=[{"id": "au", "type": "audio", "elements": [tone]}])
     result = Tools(path)("normalize_loudness", {"elementIds": ["a"], "targetLufs": -16})
-    measured_before = result["elements"][0]["measuredLufs"]
+    measured_before = result["recordings"][0]["measuredLufs"]
     assert -25 < measured_before < -18  # ffmpeg's sine is at 1/8 of full scale
-    assert result["elements"][0]["volumeDb"] == pytest.approx(-16 - measured_before, abs=0.01)
+    assert result["elements"][0]["gainDb"] == pytest.approx(-16 - measured_before, abs=0.01)
+    assert result["truePeakDb"] == -1 and result["platform"] == "YouTube"
     out = tmp_path / "out.mp4"
     assert neuralcut("render", "-p", path, "-o", out, "--force", timeout=300).returncode == 0
     done = subprocess.run(
@@ -323,8 +324,8 @@ def test_a_gain_past_the_volume_limit_is_capped_and_said(media: Path, tmp_path: 
         }
     ]
     path.write_text(json.dumps(data))
-    entry = Tools(path)("normalize_loudness", {"elementIds": ["a"]})["elements"][0]
-    assert entry["volumeDb"] == 20 and "the most a volume can be" in entry["note"]
+    entry = Tools(path)("normalize_loudness", {"elementIds": ["a"], "targetLufs": -5})["elements"][0]
+    assert entry["gainDb"] == 40 and "the most a gain can be" in entry["note"]
 
 
 def test_the_mock_speaks_it(media: Path, tmp_path: Path) -> None:

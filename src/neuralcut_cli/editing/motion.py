@@ -31,12 +31,12 @@ def fade(element: Element, fade_in: int, fade_out: int, new_id: NewId) -> Elemen
     visual, audible = isinstance(element, VISUAL_ELEMENTS), sound.is_sound(element)
     if not visual and not audible:
         raise EditError(f"Element type '{element.type}' has neither picture nor sound to fade")
-    now_in, now_out = fade_lengths(element)
-    total = (fade_in or now_in) + (fade_out or now_out)
-    if total > element.duration:
+    if fade_in + fade_out > element.duration:
         raise EditError(
-            f"The fades ({total / 120_000:g} s) are longer than {element.id} ({element.duration / 120_000:g} s)"
+            f"The fades ({(fade_in + fade_out) / 120_000:g} s) are longer than {element.id} "
+            f"({element.duration / 120_000:g} s)"
         )
+    fade_in, fade_out = _room_made(element, fade_in, fade_out)
     if visual:
         level = float(PROPERTIES["opacity"].static(element))
         if fade_in:  # a fade made again (longer, shorter) replaces the keys inside it
@@ -50,6 +50,17 @@ def fade(element: Element, fade_in: int, fade_out: int, new_id: NewId) -> Elemen
     if audible:
         element = sound.with_fade(element, fade_in or None, fade_out or None, new_id)
     return element
+
+
+def _room_made(element: Element, fade_in: int, fade_out: int) -> tuple[int, int]:
+    """The fades to write: a side already there and not asked for is shortened (made again) when the side asked
+    for would overlap it, so a fade out added to a title that fades in over its whole length still fits."""
+    now_in, now_out = fade_lengths(element)
+    if fade_in and not fade_out and now_out and fade_in + now_out > element.duration:
+        return fade_in, element.duration - fade_in
+    if fade_out and not fade_in and now_in and now_in + fade_out > element.duration:
+        return element.duration - fade_out, fade_out
+    return fade_in, fade_out
 
 
 def _clear(element: Element, path: str, start: int, end: int) -> Element:

@@ -57,6 +57,15 @@ class Background(CamelModel):
     blur_intensity: Annotated[int | float, in_range(0, 1000), NUMBER] | None = None
 
 
+class Master(CamelModel):
+    """NeuralCut's: what the whole mix gets on its way out (``render``): a true-peak limiter with its ceiling
+    (dBTP), and the loudness the program was normalised to (said by ``normalize_loudness``, read by ``check``)."""
+
+    true_peak_db: Annotated[int | float, in_range(-12, 0), NUMBER] | None = None
+    target_lufs: Annotated[int | float, in_range(-50, -5), NUMBER] | None = None
+    platform: Annotated[str, Field(max_length=40)] | None = None
+
+
 class Settings(CamelModel):
     fps: FrameRate = Field(default_factory=FrameRate)
     canvas_size: CanvasSize = Field(default_factory=CanvasSize)
@@ -64,6 +73,7 @@ class Settings(CamelModel):
     canvas_size_mode: Literal["preset", "custom"] | None = None
     last_custom_canvas_size: CanvasSize | None = None
     original_canvas_size: CanvasSize | None = None
+    master: Master | None = None
 
 
 class Metadata(CamelModel):

@@ -31,10 +31,11 @@ Kind = Literal["video", "audio"]
 KINDS: tuple[Kind, ...] = ("video", "audio")
 LABELS: dict[Kind, str] = {"video": "vout", "audio": "aout"}
 SUFFIXES: dict[Kind, str] = {"video": ".mp4", "audio": ".pcm"}
-CACHE_FORMAT = 1
+CACHE_FORMAT = 2  # 2: sound pieces in float
 ROOT = "@root"
 PATH_OPTIONS = ("fontfile", "textfile")
-PCM = ["-c:a", "pcm_s16le", "-f", "s16le"]  # stereo at AUDIO_RATE: what the graph's [aout] gives
+PCM = ["-c:a", "pcm_f32le", "-f", "f32le"]  # stereo at AUDIO_RATE in float: louder than full scale is not
+# clipped before the master limiter (``render.master``) holds it
 
 
 def video_codec(preview: bool) -> list[str]:

@@ -46,7 +46,7 @@ class SoundEncoder:
     """The whole sound, encoded once by one ffmpeg reading the pieces in order from a pipe, while the pictures
     are still being made (so the join at the end only copies)."""
 
-    def __init__(self, work: Path, segments: list[Segment]) -> None:
+    def __init__(self, work: Path, segments: list[Segment], master: str | None = None) -> None:
         self.work, self.segments = work, segments
         self.target = work / "sound.m4a"
         self.errors = tempfile.TemporaryFile()
@@ -58,13 +58,14 @@ class SoundEncoder:
                 "-loglevel",
                 "error",
                 "-f",
-                "s16le",
+                "f32le",
                 "-ar",
                 str(AUDIO_RATE),
                 "-ac",
                 "2",
                 "-i",
                 "pipe:0",
+                *(["-af", master] if master else []),
                 *AUDIO_CODEC,
                 file_arg(self.target),
             ],

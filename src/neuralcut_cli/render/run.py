@@ -27,6 +27,7 @@ from neuralcut_cli.render.cache import RenderCache, limit_bytes, sweep_work_fold
 from neuralcut_cli.render.graph import DECLICK_SECONDS, build_plan, missing_media
 from neuralcut_cli.render.jobs import KINDS, SUFFIXES, Kind, Planner
 from neuralcut_cli.render.join import JOIN_SHARE, Mux, SoundEncoder, piece_name, write_list
+from neuralcut_cli.render.master import master_filters
 from neuralcut_cli.render.segments import SEGMENT_SECONDS, Segment, cut, rate_of
 from neuralcut_cli.render.workers import Task, processors, run_local
 from neuralcut_cli.time import ticks_to_seconds
@@ -167,7 +168,7 @@ class _Run:
         """The whole sound from the cache when no piece of it changed; else its encoder, fed as pieces come."""
         if self._reuse_sound():
             return
-        self.sound = SoundEncoder(self.work, segments)
+        self.sound = SoundEncoder(self.work, segments, master_filters(self.project))
         for index in self.heard:
             self.sound.piece_ready(index)
 
@@ -178,7 +179,8 @@ class _Run:
         return entry is not None
 
     def _sound_key(self) -> str:
-        return hashlib.sha256(" ".join(self.sound_keys).encode("ascii")).hexdigest()[:40]
+        keys = [*self.sound_keys, master_filters(self.project) or ""]
+        return hashlib.sha256(" ".join(keys).encode("ascii")).hexdigest()[:40]
 
     def execute(self, tasks: list[Task]) -> None:
         if not tasks:

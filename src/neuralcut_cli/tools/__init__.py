@@ -51,7 +51,7 @@ TOOLS = (
     "transition_tools:update_transition",
     "transition_tools:remove_transition",
     "analysis_tools:remove_silences",
-    "analysis_tools:normalize_loudness",
+    "loudness_tools:normalize_loudness",
     "analysis_tools:detect_scenes",
     "analysis_tools:split_at_scenes",
     "transcript_tools:find_in_transcript",

@@ -1,5 +1,5 @@
-"""Edits by what the media contains: ``remove_silences``, ``normalize_loudness``, ``detect_scenes``,
-``split_at_scenes``. The measuring is ``media.analysis`` (ffmpeg, cached per file); the time arithmetic is
+"""Edits by what the media contains: ``remove_silences``, ``detect_scenes``, ``split_at_scenes`` (loudness:
+``loudness_tools``). The measuring is ``media.analysis`` (ffmpeg, cached per file); the time arithmetic is
 ``editing.media_time``; the cutting is the ripple and split edits every other tool uses."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from neuralcut_cli.project.model import Project
 from neuralcut_cli.time import output_seconds, seconds_to_ticks
 from neuralcut_cli.tools.common import Id, require_content
 from neuralcut_cli.tools.definition import Hints, ProjectEdit, ToolArgs, ToolContext, ToolError, tool
-from neuralcut_cli.tools.outputs import NormalizeOutput, RemovedOutput, ScenesOutput, SplitScenesOutput
+from neuralcut_cli.tools.outputs import RemovedOutput, ScenesOutput, SplitScenesOutput
 from neuralcut_cli.tools.program_cuts import SYNC_ERRORS, SyncArgs, answer_rows, cut_program
 from neuralcut_cli.tools.sources import FAILED, asset_file, project_path, with_sound
 
@@ -87,54 +87,6 @@ def remove_silences(project: Project, args: RemoveSilencesArgs, ctx: ToolContext
         "removed": removed,
         "secondsSaved": output_seconds(sum(end - start for start, end in done.spans)),
         **answer_rows(project, done),  # type: ignore[typeddict-item]
-    }
-
-
-class NormalizeArgs(ToolArgs):
-    element_ids: Annotated[
-        list[Id] | None, Field(description="Video or audio elements (default: the main track's clips with sound).")
-    ] = None
-    target_lufs: Annotated[
-        float,
-        Field(
-            ge=-50,
-            le=-5,
-            allow_inf_nan=False,
-            description="Integrated loudness to land on (LUFS): -14 streaming, -16 podcasts, -23 broadcast.",
-        ),
-    ] = -14
-    errors: ClassVar = {"element_ids": "Invalid element ids", "target_lufs": "targetLufs must be -50 to -5"}
-
-
-@tool("normalize_loudness", NormalizeArgs, kind="edit", group="media", hints=Hints(destructive=False, idempotent=True))
-def normalize_loudness(project: Project, args: NormalizeArgs, ctx: ToolContext) -> ProjectEdit[NormalizeOutput]:
-    """Even out the audio: measure each element's integrated loudness (EBU R128, over the part it plays) and
-    set its volume in dB so it plays at targetLufs (-14 is what YouTube and Spotify aim for). Silent elements
-    are left as they are and listed."""
-    scene, changed, skipped = project.scene, [], []
-    for element in with_sound(project, args.element_ids):
-        file = asset_file(project, element, ctx)
-        start, end = media_time.used_source(element)
-        measured = _measured(
-            "the loudness", element, ctx, lambda f=file, s=start, e=end: analysis.loudness(f, project_path(ctx), s, e)
-        )
-        if measured is None:
-            skipped.append({"elementId": element.id, "reason": "silent"})
-            continue
-        needed = args.target_lufs - measured
-        volume = round(min(20.0, max(-60.0, needed)), 2)
-        scene = scene.update_element(element.model_copy(update={"volume": volume}))
-        entry = {"elementId": element.id, "measuredLufs": round(measured, 2), "volumeDb": volume}
-        if volume != round(needed, 2):  # a volume is -60 to +20 dB
-            entry["note"] = f"needs {needed:+.1f} dB; set to {volume:+g} dB, the most a volume can be"
-        changed.append(entry)
-    if not changed:
-        raise ToolError("Nothing to normalise: every element is silent")
-    return project.with_scene(scene), {
-        "success": True,
-        "targetLufs": args.target_lufs,
-        "elements": changed,
-        "skipped": skipped,
     }
 
 

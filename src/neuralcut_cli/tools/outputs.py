@@ -182,7 +182,10 @@ class RemovedOutput(Done):
 
 
 class NormalizeOutput(Done):
+    platform: str
     targetLufs: float
+    truePeakDb: float
+    recordings: list[Row]  # one per recording: measuredLufs, truePeak, gainDb, pieces, limited
     elements: list[Row]
     skipped: list[Row]
 

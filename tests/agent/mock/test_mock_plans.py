@@ -120,9 +120,26 @@ def answer(name: str, args: dict[str, Any]) -> dict[str, Any]:
     if name == "normalize_loudness":
         return {
             "success": True,
+            "platform": "YouTube",
             "targetLufs": args.get("targetLufs", -14),
+            "truePeakDb": -1,
+            "recordings": [
+                {"assetId": "a-talk", "name": "talk.mp4", "pieces": 2, "measuredLufs": -20.5, "gainDb": 6.5},
+                {
+                    "assetId": "a-song",
+                    "name": "song.mp3",
+                    "pieces": 1,
+                    "measuredLufs": -9,
+                    "gainDb": -5,
+                    "limited": True,
+                },
+            ],
             "skipped": [{"elementId": "e-city", "reason": "silent"}],
-            "elements": [{"elementId": "e-intro", "measuredLufs": -20.5, "volumeDb": 6.5}],
+            "elements": [
+                {"elementId": "e-intro", "measuredLufs": -20.5, "gainDb": 6.5},
+                {"elementId": "e-outro", "measuredLufs": -20.5, "gainDb": 6.5},
+                {"elementId": "e-song", "measuredLufs": -9, "gainDb": -5},
+            ],
         }
     if name == "split_at_scenes":
         return {
@@ -331,8 +348,10 @@ PLANS = [  # request, the calls it makes in order, words its reply must contain
     ),
     (
         "make it as loud as YouTube wants",
-        ['normalize_loudness {"targetLufs": -14}'],
-        "e-intro -20.5 → -14 LUFS (+6.5 dB). Left alone (silent): e-city.",
+        ['normalize_loudness {"platform": "youtube"}'],
+        "Levelled for YouTube (-14 LUFS, true peak at most -1 dBTP): talk.mp4 (2 pieces) measured -20.5 LUFS: +6.5 dB"
+        " on every piece; song.mp3 (1 piece) measured -9 LUFS: -5 dB on every piece, its loudest peaks held by the"
+        " limiter. Left alone (silent): e-city.",
     ),
     (
         "add captions",

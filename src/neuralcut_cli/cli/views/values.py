@@ -61,10 +61,10 @@ def changes(
         path = f"{prefix}{key}"
         if key == "retime":
             yield f"speed {_speed(old)} → {_speed(new)}"
+        elif key == "animations":
+            yield from _animation_changes(old, new)
         elif isinstance(old, dict) and isinstance(new, dict):
             yield from changes(old, new, prefix=path + ".")
-        elif key == "animations":
-            yield f"keyframes {_key_count(old)} → {_key_count(new)}"
         elif key in _COUNTED and isinstance(old, (list, tuple, type(None))) and isinstance(new, (list, tuple)):
             yield f"{words(key)} {len(old or ())} → {len(new)}"
         else:
@@ -80,12 +80,54 @@ def _speed(retime: Any) -> str:
     return shown + (" (pitch not kept)" if retime.get("maintainPitch") is False else "")
 
 
-def _key_count(animations: Any) -> int:
-    if not isinstance(animations, dict):
-        return 0
-    return sum(
-        len(channel.get("keys", ())) for channel in animations.get("channels", {}).values() if isinstance(channel, dict)
-    )
+_LAYERS = {"sound.fade:value": "fade", "sound.duck:value": "duck", "sound.gain:value": "gain"}
+
+
+def _animation_changes(old: Any, new: Any) -> Iterator[str]:
+    """The sound layers as an editor names them (``gain 0 dB → +8.4 dB``, ``ducked no → -12 dB``, ``fade in 0 s
+    → 2 s``), and the other keyframes counted (``keyframes 2 → 4``)."""
+    before, after = _channels(old), _channels(new)
+    for channel, name in _LAYERS.items():
+        was, now = before.get(channel, []), after.get(channel, [])
+        if was == now:
+            continue
+        if name == "gain":
+            yield f"gain {_db(was[0]['value'] if was else 0)} → {_db(now[0]['value'] if now else 0)}"
+        elif name == "duck":
+            low = [min((k["value"] for k in keys), default=0) for keys in (was, now)]
+            yield f"ducked {_db(low[0]) if was else 'no'} → {_db(low[1]) if now else 'no'}"
+        else:
+            for side, (a, b) in zip(("in", "out"), zip(_fades(was), _fades(now), strict=True), strict=True):
+                if a != b:
+                    yield f"fade {side} {a / 120_000:g} s → {b / 120_000:g} s"
+    others = [sum(len(keys) for c, keys in chans.items() if c not in _LAYERS) for chans in (before, after)]
+    if others[0] != others[1]:
+        yield f"keyframes {others[0]} → {others[1]}"
+
+
+def _channels(animations: Any) -> dict[str, list[dict[str, Any]]]:
+    channels = animations.get("channels", {}) if isinstance(animations, dict) else {}
+    return {  # what a key means (its time and value), not its id: a layer written again the same is no change
+        str(cid): [
+            {"time": k.get("time"), "value": k.get("value")} for k in channel.get("keys", ()) if isinstance(k, dict)
+        ]
+        for cid, channel in channels.items()
+        if isinstance(channel, dict)
+    }
+
+
+def _fades(keys: list[dict[str, Any]]) -> tuple[int, int]:
+    """Ticks of fade in and out of a fade layer's keys (silence at -60 dB at an end)."""
+    if len(keys) < 2:
+        return 0, 0
+    first, last = keys[0], keys[-1]
+    fade_in = keys[1]["time"] - first["time"] if first.get("time") == 0 and first.get("value", 0) <= -60 else 0
+    fade_out = last["time"] - keys[-2]["time"] if last.get("value", 0) <= -60 and last is not first else 0
+    return int(fade_in), int(fade_out)
+
+
+def _db(value: Any) -> str:
+    return f"{value:+.1f} dB" if isinstance(value, (int, float)) and value else "0 dB"
 
 
 def brief(value: Any, cells: int = TEXT_CELLS) -> Any:

@@ -251,7 +251,8 @@ class RemoveSilences(Intent):
 
 
 class Normalize(Intent):
-    target: float | None = None  # LUFS; None: the tool's default (-14)
+    target: float | None = None  # LUFS; None: the platform's
+    platform: str | None = None  # a key of ``catalogs.loudness.PLATFORMS``; None: the tool's default (YouTube)
 
 
 class SplitScenes(Intent):

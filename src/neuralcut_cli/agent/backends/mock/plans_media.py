@@ -6,6 +6,7 @@ from typing import Any
 
 from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, followed, listing, pick, tc
+from neuralcut_cli.english import plural
 
 
 def plan_remove_silences(intent: i.RemoveSilences, ctx: Context) -> Plan:
@@ -28,15 +29,24 @@ def plan_remove_silences(intent: i.RemoveSilences, ctx: Context) -> Plan:
 
 
 def plan_normalize(intent: i.Normalize, ctx: Context) -> Plan:
-    done = yield Call("normalize_loudness", {} if intent.target is None else {"targetLufs": intent.target})
+    from neuralcut_cli.tools.loudness_tools import NormalizeArgs
+
+    done = yield Call(
+        "normalize_loudness",
+        NormalizeArgs.model_validate(
+            {k: v for k, v in (("platform", intent.platform), ("targetLufs", intent.target)) if v is not None}
+        ),
+    )
     lines = [
-        f"{e['elementId']} {e['measuredLufs']:g} → {done['targetLufs']:g} LUFS ({e['volumeDb']:+g} dB)"
-        + (f" — {e['note']}" if "note" in e else "")
-        for e in done["elements"]
+        f"{r['name']} ({plural(r['pieces'], 'piece')}) measured {r['measuredLufs']:g} LUFS: {r['gainDb']:+g} dB on "
+        f"every piece" + (", its loudest peaks held by the limiter" if r.get("limited") else "")
+        for r in done["recordings"]
     ]
     skipped = f" Left alone (silent): {', '.join(s['elementId'] for s in done['skipped'])}." if done["skipped"] else ""
+    aim = f"{done['targetLufs']:g} LUFS, true peak at most {done['truePeakDb']:g} dBTP"
     return Done(
-        "Evened out the audio: " + "; ".join(lines) + "." + skipped, tuple(e["elementId"] for e in done["elements"])
+        f"Levelled for {done['platform']} ({aim}): " + "; ".join(lines) + "." + skipped,
+        tuple(e["elementId"] for e in done["elements"]),
     )
 
 

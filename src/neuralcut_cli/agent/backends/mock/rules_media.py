@@ -11,18 +11,20 @@ from neuralcut_cli.agent.backends.mock.times import take_time
 
 ROOMY_PADDING = 0.3  # "leave a little breathing room": twice the tool's 0.15 s
 TIGHT_PADDING = 0.05
-TARGETS = {
-    "youtube": -14,
-    "spotify": -14,
-    "streaming": -14,
-    "instagram": -14,
-    "tiktok": -14,
-    "podcast": -16,
-    "podcasts": -16,
-    "apple": -16,
-    "broadcast": -23,
-    "tv": -23,
-    "ebu": -23,
+#: What people call the places a program goes, as ``catalogs.loudness.PLATFORMS`` keys.
+PLACES = {
+    "youtube": "youtube",
+    "spotify": "spotify",
+    "streaming": "youtube",
+    "instagram": "instagram",
+    "tiktok": "tiktok",
+    "podcast": "podcast",
+    "podcasts": "podcast",
+    "apple": "podcast",
+    "broadcast": "broadcast",
+    "tv": "broadcast",
+    "ebu": "broadcast",
+    "atsc": "atsc",
 }
 
 
@@ -58,17 +60,17 @@ def read_normalize(c: Clause, v: Vocab) -> i.Intent | None:
     if verb is None and loud is None:
         return None
     said = c.take(r"\b(?:audio|sound|volume|volumes|levels?|loudness)\b")
-    target = None
+    target, platform = None, None
     number = c.take(r"\b(?:to|at) (-\d+(?:\.\d+)?) ?(?:lufs|lu)\b")
     if number is not None:
         target = float(number.group(1))
-    place = c.take(rf"\b({'|'.join(TARGETS)})\b")
+    place = c.take(rf"\b({'|'.join(PLACES)})\b")
     if place is not None:
-        target = TARGETS[place.group(1).lower()]
+        platform = PLACES[place.group(1).lower()]
     c.take(r"\b(?:wants|want|needs|likes|expects|asks for|standard|level|loudness|for|of)\b")
     if (verb is not None and said is None and number is None) or (loud is not None and place is None):
         return None
-    return i.Normalize(target=target)
+    return i.Normalize(target=target, platform=platform)
 
 
 def read_split_scenes(c: Clause, v: Vocab) -> i.Intent | None:
