@@ -266,5 +266,5 @@ def test_the_model_checks_its_edit_and_the_finding_reaches_the_person(gemini, de
     response = requests[3].body["contents"][-1]["parts"][0]["functionResponse"]
     assert response["name"] == "check_project"
     (black,) = [f for f in response["response"]["output"]["findings"] if f["code"] == "black"]
-    assert (black["start"], black["end"], black["fix"]["tool"]) == (6.0, 14.0, "close_gaps")
+    assert (black["start"], black["end"], black["fix"]["tool"]) == (6.0, 14.0, "remove_range")
     _secret_nowhere(done, demo_path.parent)

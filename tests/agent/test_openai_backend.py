@@ -207,4 +207,4 @@ def test_the_model_checks_its_edit_and_the_finding_reaches_the_person(openai_ser
     assert "After edits, unlock checks and call check_project" in first["messages"][0]["content"]
     answered = json.loads(openai_server.requests[3][1]["messages"][-1]["content"])["output"]
     (black,) = [f for f in answered["findings"] if f["code"] == "black"]  # (the copy's media are not beside it)
-    assert (black["start"], black["end"], black["fix"]["tool"]) == (6.0, 14.0, "close_gaps")
+    assert (black["start"], black["end"], black["fix"]["tool"]) == (6.0, 14.0, "remove_range")

@@ -4,6 +4,7 @@ check_project tool and `neuralcut check`."""
 from __future__ import annotations
 
 import json
+import shlex
 import shutil
 from pathlib import Path
 from typing import Any
@@ -62,15 +63,15 @@ def test_a_hundred_and_fifty_words_run_off_the_frame(demo_path: Path) -> None:
     assert "text-outside" not in _codes(tools("check_project"))  # the fix it names fixes it
 
 
-def test_a_gap_left_by_a_delete_is_black_and_close_gaps_fixes_it(demo_path: Path) -> None:
+def test_a_gap_left_by_a_delete_is_black_and_its_fix_closes_it_in_sync(demo_path: Path) -> None:
     tools = Tools(demo_path)
     tools("delete_timeline_elements", {"elementIds": ["e-beach"]})
     found = _finding(tools("check_project"), "black")
-    assert (found["start"], found["end"]) == (6.0, 14.0) and found["fix"]["tool"] == "close_gaps"
+    assert (found["start"], found["end"]) == (6.0, 14.0)
+    assert found["fix"] == {"tool": "remove_range", "args": {"start": 6.0, "end": 14.0, "ripple": True}}
     tools(found["fix"]["tool"], found["fix"]["args"])
-    (after,) = [f for f in tools("check_project")["findings"] if f["code"] == "black"]
-    assert (after["start"], after["end"]) == (12.0, 20.0)  # the gap is closed: now the logo and music outlast it
-    assert "play past the last picture" in after["what"]
+    # the gap is taken out of the program with every track in sync: nothing plays past the last picture
+    assert "black" not in _codes(tools("check_project"))
 
 
 def test_a_hidden_track_that_leaves_the_picture_black_names_the_track(demo_path: Path) -> None:
@@ -150,7 +151,11 @@ def test_neuralcut_check_exits_1_on_errors_and_0_on_warnings_only(demo_path: Pat
     assert done.returncode == 1 and answer["errors"] >= 1 and "black" in _codes(answer)
     human = neuralcut("check", "-p", demo_path, env={"COLUMNS": "200"})
     assert human.returncode == 1 and "The picture is black from 6 s to 14 s" in human.stdout
-    assert "fix: close_gaps" in human.stdout
+    assert "00:06.00–00:14.00" in human.stdout  # times as every view says them
+    pasted = next(line.split("fix: ", 1)[1] for line in human.stdout.splitlines() if "fix: " in line)
+    assert pasted == 'neuralcut tool remove_range \'{"start": 6.0, "end": 14.0, "ripple": true}\''
+    assert neuralcut(*shlex.split(pasted)[1:], "-p", demo_path).returncode == 0  # the fix works as pasted
+    assert neuralcut("check", "-p", demo_path).returncode == 0
 
 
 def test_slash_check_in_the_repl(demo_path: Path) -> None:
@@ -170,7 +175,7 @@ def test_slash_check_in_the_repl(demo_path: Path) -> None:
     assert run_repl(ChatSession(demo_path), read, Console(file=buffer, width=200, no_color=True)) == 0
     first, second = buffer.getvalue().split("Deleted")[0], buffer.getvalue().split("Deleted")[1]
     assert "No problems found." in first
-    assert "The picture is black from 6 s to 14 s" in second and "fix: close_gaps" in second
+    assert "The picture is black from 6 s to 14 s" in second and "fix: neuralcut tool remove_range" in second
 
 
 def test_run_check_adds_the_findings_to_the_answer(demo_path: Path) -> None:

@@ -51,8 +51,9 @@ def target_lufs(said: str | None) -> float:
     return value
 
 
-def media_findings(file: Path, target: float) -> list[Finding]:
-    """What a viewer would see or hear wrong in ``file``."""
+def media_findings(file: Path, target: float, ceiling: float | None = None) -> list[Finding]:
+    """What a viewer would see or hear wrong in ``file``; ``ceiling``: the true-peak limit the project's mix
+    limiter already has (dBTP), so a fix asks for a lower one rather than the step that set it."""
     info = probe(file)
     filters = []
     if info.type == "video":
@@ -81,7 +82,7 @@ def media_findings(file: Path, target: float) -> list[Finding]:
         )  # fmt: skip
         for a, b in _spans(_SILENCE, log, length)
     ]
-    return found + _loudness(log, target) + _lengths(log)
+    return found + _loudness(log, target, ceiling) + _lengths(log)
 
 
 def _spans(pattern: re.Pattern[str], log: str, length: float) -> list[tuple[float, float]]:
@@ -98,7 +99,7 @@ def _spans(pattern: re.Pattern[str], log: str, length: float) -> list[tuple[floa
     return spans
 
 
-def _loudness(log: str, target: float) -> list[Finding]:
+def _loudness(log: str, target: float, ceiling: float | None) -> list[Finding]:
     found = []
     loud, peak = _LOUDNESS.search(log), _PEAK.search(log)
     if loud is not None and loud.group(1) != "-inf":
@@ -120,7 +121,9 @@ def _loudness(log: str, target: float) -> list[Finding]:
                 "warning",
                 "true-peak",
                 f"True peak {float(peak.group(1)):.1f} dBTP: above {PEAK_LIMIT:g} dBTP, it may clip once encoded.",
-                fix=fix("normalize_loudness", targetLufs=target),
+                fix=fix("normalize_loudness", targetLufs=target)  # levels it and sets the mix's limiter
+                if ceiling is None
+                else fix("normalize_loudness", targetLufs=target, truePeak=max(-12.0, min(ceiling, PEAK_LIMIT) - 1)),
                 measured=float(peak.group(1)),
             )  # fmt: skip
         )
@@ -174,6 +177,12 @@ def contact_sheet(project: Project, project_path: Path) -> Finding:
     return Finding("info", "contact-sheet", f"A frame at each of the {len(tiles)} cuts: {written}")
 
 
+def limiter_ceiling(project: Project) -> float | None:
+    """The true-peak ceiling of the project's mix limiter (None: it has none)."""
+    master = project.settings.master
+    return None if master is None or master.true_peak_db is None else float(master.true_peak_db)
+
+
 def preview_findings(
     project: Project, project_path: Path, target: float, start: int | None = None, end: int | None = None
 ) -> list[Finding]:
@@ -185,4 +194,4 @@ def preview_findings(
     with tempfile.TemporaryDirectory(prefix="neuralcut-check-") as folder:
         preview = Path(folder) / "preview.mp4"
         render(project, project_path, preview, preview=True, start=start, end=end)
-        return media_findings(preview, target)
+        return media_findings(preview, target, limiter_ceiling(project))

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from neuralcut_cli.check.findings import Finding, fix
+from neuralcut_cli.editing import sound
 from neuralcut_cli.editing.captions import caption_cues
 from neuralcut_cli.editing.transitions import fitted_lengths
 from neuralcut_cli.project.elements import (
@@ -30,7 +31,7 @@ from neuralcut_cli.project.tracks import Track
 from neuralcut_cli.project.transitions import Transition
 from neuralcut_cli.render.graph import missing_media
 from neuralcut_cli.render.text import text_block
-from neuralcut_cli.time import TICKS_PER_SECOND
+from neuralcut_cli.time import TICKS_PER_SECOND, output_seconds
 
 Span = tuple[int, int]  # ticks
 FLASH_SECONDS = 0.7  # a caption shorter than this cannot be read
@@ -123,8 +124,8 @@ def _black(project: Project, scene: Scene, names: ShortIds) -> list[Finding]:
             main = scene.tracks.main
             found.append(
                 Finding("error", "black", f"The picture is black {where}: a gap with nothing to show.",
-                        _seconds(start), _seconds(end), track=main.name or main.id,
-                        fix=fix("close_gaps", trackId=main.id))
+                        _seconds(start), _seconds(end), track=main.name or main.id,  # closed with everything in sync
+                        fix=fix("remove_range", start=output_seconds(start), end=output_seconds(end), ripple=True))
             )  # fmt: skip
     return found
 
@@ -243,20 +244,40 @@ def _sound(project: Project, scene: Scene, names: ShortIds) -> list[Finding]:
 
 
 def _gains(project: Project, scene: Scene, names: ShortIds) -> list[Finding]:
-    """A gain above 0 dB can push the sound past full scale (clipping)."""
-    return [
-        Finding(
-            "warning",
-            "gain",
-            f"{names[e.id]} is raised {e.volume:+g} dB: loud parts may clip (over 0 dBFS).",
-            _seconds(e.start_time),
-            _seconds(e.end_time),
-            (names[e.id],),
-            track=t.name or t.id,
-        )  # fmt: skip
-        for t, e in _sounds(scene)
-        if e.volume > 0 and not e.muted
-    ]
+    """Sound raised above 0 dB (volume and gain layers together) can pass full scale and clip, unless the mix's
+    true-peak limiter holds it (``settings.master``, set by normalize_loudness). One finding per recording, however
+    many pieces a cut made of it, named by its file; its fix levels the program and sets the limiter."""
+    master = project.settings.master
+    if master is not None and master.true_peak_db is not None:
+        return []
+    raised: dict[str, list[tuple[Track, AudioElement | VideoElement, float]]] = {}
+    for track, element in _sounds(scene):
+        if element.muted or getattr(track, "muted", False):
+            continue
+        loudest = max(sound.level_at(element, t) for t in sound.key_times(element))
+        if loudest > 0:
+            raised.setdefault(getattr(element, "media_id", "") or element.id, []).append((track, element, loudest))
+    return [_raised(project, media_id, pieces, names) for media_id, pieces in raised.items()]
+
+
+def _raised(
+    project: Project, media_id: str, pieces: list[tuple[Track, AudioElement | VideoElement, float]], names: ShortIds
+) -> Finding:
+    asset = project.asset(media_id)
+    name = asset.label if asset is not None else names[pieces[0][1].id]
+    most = max(level for _, _, level in pieces)
+    counted = f" ({len(pieces)} pieces)" if len(pieces) > 1 else ""
+    return Finding(
+        "warning",
+        "gain",
+        f"{name}{counted} is raised up to {most:+.1f} dB and no limiter holds the mix: loud parts may clip "
+        "(over 0 dBFS).",
+        _seconds(min(e.start_time for _, e, _ in pieces)),
+        _seconds(max(e.end_time for _, e, _ in pieces)),
+        tuple(names[e.id] for _, e, _ in pieces[:8]),
+        track=pieces[0][0].name or pieces[0][0].id,
+        fix=fix("normalize_loudness"),
+    )
 
 
 def _effects_over_nothing(project: Project, scene: Scene, names: ShortIds) -> list[Finding]:

@@ -132,7 +132,8 @@ def _check(chat: ChatSession, console: Console, arg: str) -> None:
     from neuralcut_cli.check.timeline import timeline_findings
     from neuralcut_cli.cli.views.findings import show_report
 
-    show_report(console, Report(timeline_findings(chat.session.project(), chat.session.path)))
+    project = chat.session.project()
+    show_report(console, Report(timeline_findings(project, chat.session.path)), project)
 
 
 def _project(chat: ChatSession, console: Console, arg: str) -> None:

@@ -77,7 +77,7 @@ def run(
         if report is not None:
             from neuralcut_cli.cli.views.findings import show_report
 
-            show_report(out.console, report)
+            show_report(out.console, report, chat.session.project())
     if exchange.cancelled:
         return ExitCode.CANCELLED
     return ExitCode.FAILED if exchange.outcome.failed else None

@@ -62,20 +62,20 @@ def check(
     else:
         from neuralcut_cli.cli.views.findings import show_report
 
-        show_report(out.console, report)
+        show_report(out.console, report, current)
     return report.exit_code
 
 
 def _media(project: Any, project_path: Path, render: Path | None, lufs: float) -> list[Any]:
     """The media checks of ``render``, or of a preview rendered now."""
-    from neuralcut_cli.check.media import media_findings, preview_findings
+    from neuralcut_cli.check.media import limiter_ceiling, media_findings, preview_findings
     from neuralcut_cli.errors import UsageError
 
     if render is None:
         return preview_findings(project, project_path, lufs)
     if not render.is_file():
         raise UsageError(f"--render {render}: no such file")
-    return media_findings(render, lufs)
+    return media_findings(render, lufs, limiter_ceiling(project))
 
 
 def register(app: typer.Typer) -> None:
