@@ -16,6 +16,7 @@ from neuralcut_cli.project.io import read_project
 
 ADAPTERS = {"otio": "otio_json", "edl": "cmx_3600", "fcp7xml": "fcp_xml", "fcpxml": "fcpx_xml"}
 SUFFIX = {"otio": "otio", "edl": "edl", "fcp7xml": "xml", "fcpxml": "fcpxml"}
+KINDS = ("Video", "Audio")
 
 
 def clips(timeline: Any, kind: str) -> list[tuple[str, float, float, float]]:
@@ -37,7 +38,11 @@ def clips(timeline: Any, kind: str) -> list[tuple[str, float, float, float]]:
     return sorted(out, key=lambda c: (c[1], c[0]))
 
 
-def expected(path: Path, kinds: tuple[str, ...]) -> dict[str, list[tuple[str, float, float, float]]]:
+def expected(
+    path: Path, kinds: tuple[str, ...], own_sound: bool = True
+) -> dict[str, list[tuple[str, float, float, float]]]:
+    """What each kind of track should hold; with ``own_sound``, the video clips whose own sound plays are in the
+    audio too (an audio track beside their track, with the same cuts)."""
     project = read_project(path)
     tracks = [project.scene.tracks.main, *project.scene.tracks.overlay, *project.scene.tracks.audio]
     out: dict[str, list[tuple[str, float, float, float]]] = {"Video": [], "Audio": []}
@@ -46,7 +51,11 @@ def expected(path: Path, kinds: tuple[str, ...]) -> dict[str, list[tuple[str, fl
             continue
         kind = "Audio" if track.type == "audio" else "Video"
         for e in track.sorted_elements():
-            out[kind].append((e.name or e.id, e.start_time / 120_000, e.trim_start / 120_000, e.duration / 120_000))
+            row = (e.name or e.id, e.start_time / 120_000, e.trim_start / 120_000, e.duration / 120_000)
+            out[kind].append(row)
+            asset = project.asset(getattr(e, "media_id", ""))
+            if own_sound and e.type == "video" and not e.muted and asset is not None and asset.has_audio is not False:
+                out["Audio"].append(row)
     return {k: sorted(v, key=lambda c: (c[1], c[0])) for k, v in out.items() if k in kinds}
 
 
@@ -59,17 +68,20 @@ def test_each_export_reads_back_with_otios_own_adapter(demo_path: Path, fmt: str
     back = otio.adapters.read_from_file(str(out), adapter_name=ADAPTERS[fmt], **({"rate": 30} if fmt == "edl" else {}))
     back = back if isinstance(back, otio.schema.Timeline) else next(iter(back))
     frame = 1 / 30 + 1e-6
-    if fmt == "edl":  # one video track: the main one
-        want = {"Video": [c for c in expected(demo_path, ("Video",))["Video"] if c[0] != "logo.png"]}
+    if fmt == "edl":  # one video track, the main one, and its clips' own sound (events on "B")
+        want = {
+            k: [c for c in v if c[0] not in ("logo.png", "music.mp3")] for k, v in expected(demo_path, KINDS).items()
+        }
         assert answer["lost"][:2] == ["video track Logo", "audio track Music"]
-    else:
-        want = expected(demo_path, ("Video", "Audio"))
+    else:  # the clips' sound as an audio track beside them; in FCPXML inside the clips themselves (below)
+        want = expected(demo_path, KINDS, own_sound=fmt != "fcpxml")
     for kind, rows in want.items():
         got = clips(back, kind)
         assert [g[0] for g in got] == [w[0] for w in rows], (fmt, kind)
         for g, w in zip(got, rows, strict=True):
             assert all(abs(a - b) <= frame for a, b in zip(g[1:], w[1:], strict=True)), (fmt, g, w)
-    tracks = {"otio": 3, "edl": 1, "fcp7xml": 3, "fcpxml": 3}[fmt]
+    assert [w[0] for w in want["Audio"]].count("intro.mp4") == (0 if fmt == "fcpxml" else 1)  # city.mp4 has none
+    tracks = {"otio": 4, "edl": 2, "fcp7xml": 4, "fcpxml": 3}[fmt]
     assert answer["tracks"] == tracks == len(back.tracks)
     if fmt in ("otio", "fcp7xml"):
         assert answer["markers"] == 2 and not [x for x in answer["lost"] if "markers" in x]  # title and vignette
@@ -225,8 +237,9 @@ SAMPLES = FIXTURES / "otio_samples"
 @pytest.mark.parametrize(
     ("sample", "elements", "reported"),
     [
-        ("premiere_example.xml", 12, ["generated clip test_title", "nested stack"]),
-        ("premiere_example.otio", 12, ["generated clip test_title", "nested stack"]),
+        # two of its audio clips are its video clips' own sound (same file, frames and source): kept in them
+        ("premiere_example.xml", 10, ["generated clip test_title", "nested stack"]),
+        ("premiere_example.otio", 10, ["generated clip test_title", "nested stack"]),
         ("nested_example.otio", 4, ["nested stack Nested Stack 1", "nested stack Nested Stack 2"]),
         ("transition_test.otio", 3, ["transition t0 at -0.416667 s on Main Track: no clip before it", "transition t3"]),
         ("multitrack.otio", 5, []),

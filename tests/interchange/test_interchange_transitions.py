@@ -29,10 +29,11 @@ def _read(path: Path, rate: float = 30) -> otio.schema.Timeline:
     return found if isinstance(found, otio.schema.Timeline) else next(iter(found))
 
 
-def _otio_transitions(timeline: otio.schema.Timeline) -> list[tuple[str, float]]:
+def _otio_transitions(timeline: otio.schema.Timeline, kind: str = "Video") -> list[tuple[str, float]]:
     return [
         (item.name, round((item.in_offset + item.out_offset).to_seconds(), 3))
         for track in timeline.tracks
+        if track.kind == kind
         for item in track
         if isinstance(item, otio.schema.Transition)
     ]
@@ -59,6 +60,9 @@ def test_a_round_trip_keeps_type_and_length(
     if suffix != ".fcpxml":  # (OpenTimelineIO's fcpx_xml adapter reads no transitions)
         seen = _otio_transitions(_read(out))
         assert [length for _, length in seen] == [1.0, 1.0]
+        # the clips' own sound beside them crossfades where the picture dissolves (the intro's only: the city
+        # clip has no sound)
+        assert [length for _, length in _otio_transitions(_read(out), "Audio")] == [1.0]
         if names:
             assert [name for name, _ in seen] == names
     back = tmp_path / "back.json"
@@ -93,7 +97,7 @@ def test_fcpxml_holds_final_cut_pros_own_transitions(with_transitions: Path, tmp
         ("Wipe left", "14s", "1s"),  # the city clip has no head: all of it after the cut at 14 s
     ]
     for k, transition in found:
-        assert spine[k - 1].tag == "clip" and spine[k + 1].tag == "clip"
+        assert spine[k - 1].tag == "asset-clip" and spine[k + 1].tag == "asset-clip"
         video, audio = transition.find("filter-video"), transition.find("filter-audio")
         assert uids[video.get("ref")] == "FxPlug:4731E73A-8DAC-4113-9A30-AE85B1761265"
         assert uids[audio.get("ref")] == "FFAudioTransition"

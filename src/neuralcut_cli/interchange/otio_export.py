@@ -3,6 +3,15 @@
 What maps natively: video and audio tracks (main, overlay video tracks,
 audio tracks; OTIO stacks them bottom to top), clips with their source
 ranges (the trims) and media references (absolute file URLs), and gaps.
+Every time is a whole number of frames at the project's rate: each edit
+point is rounded once (``_Grid``), so pieces that abut in the project abut
+in the file, and no format's reader finds a one-frame gap or a source and
+record length that disagree.
+
+A clip's own sound is not part of an OTIO video clip: every video track
+whose clips are heard gets an audio track beside it with the same cuts
+(``<track> sound``, ``soundOf`` in its metadata), as editors link a clip's
+picture and sound; ``timeline_import`` folds it back into the clips.
 What OTIO has no kind for (text, stickers, effects) becomes markers on the
 timeline's stack, carrying the full NeuralCut element in their metadata, as
 do each clip's volume, mute, transform and opacity. ``opentimelineio`` is
@@ -15,45 +24,43 @@ most of its time converting metadata (56 s for 100,000 elements).
 
 from __future__ import annotations
 
-import json
+from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from neuralcut_cli.project.elements import MEDIA_ELEMENTS, Element
+from neuralcut_cli.project.elements import MEDIA_ELEMENTS, Element, VideoElement
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.project.tracks import Track
 from neuralcut_cli.project.transitions import Transition
-from neuralcut_cli.time import ticks_to_seconds
+from neuralcut_cli.time import TICKS_PER_SECOND, fps_fraction
 
 MARKER_COLOURS = {"text": "GREEN", "sticker": "PINK", "effect": "PURPLE"}
 
 
-def build_timeline(project: Project, project_path: Path) -> Any:
-    import opentimelineio as otio
-
-    return otio.core.deserialize_json_from_string(json.dumps(timeline_document(project, project_path)))
-
-
 def timeline_document(project: Project, project_path: Path) -> dict[str, Any]:
     """The timeline as OTIO's JSON (``Timeline.1``): tracks bottom to top, text and the like as markers."""
-    rate = project.fps
+    grid = _Grid(project)
     scene = project.scene
     size = project.settings.canvas_size
     tracks: list[dict[str, Any]] = []
+    sounds: list[dict[str, Any]] = []
     markers: list[dict[str, Any]] = []
     for track in [scene.tracks.main, *reversed(scene.tracks.overlay), *scene.tracks.audio]:
         if track.type in ("video", "audio"):
-            tracks.append(_track(project, project_path, track, rate))
+            tracks.append(_track(project, project_path, track, grid))
+            if track.type == "video" and _heard(project, track):
+                sounds.append(_track(project, project_path, track, grid, sound=True))
         else:
-            markers += [_marker(element, track, rate) for element in track.sorted_elements()]
+            markers += [_marker(element, track, grid) for element in track.sorted_elements()]
     for bookmark in scene.bookmarks or ():  # the scene's bookmarks: plain markers, as an editor shows them
         time, note, length = (
             (bookmark, "", 0)
             if isinstance(bookmark, (int, float))
             else (bookmark.time, bookmark.note or "", bookmark.duration or 0)
         )
-        markers.append(_marker_document(note, _range(round(time), round(length), rate), "RED", {}))
+        start = grid.frame(round(time))
+        markers.append(_marker_document(note, grid.span(start, grid.frame(round(time + length)) - start), "RED", {}))
     metadata = {
         "projectId": project.project_id,
         "sceneId": scene.id,
@@ -63,7 +70,7 @@ def timeline_document(project: Project, project_path: Path) -> dict[str, Any]:
     stack: dict[str, Any] = {
         "OTIO_SCHEMA": "Stack.1",
         "name": "tracks",
-        "children": tracks,
+        "children": [*tracks[:1], *sounds, *tracks[1:]],  # the picture's sound first among the audio tracks
         "markers": markers,
         "effects": [],
         "metadata": {},
@@ -72,71 +79,97 @@ def timeline_document(project: Project, project_path: Path) -> dict[str, Any]:
     return {
         "OTIO_SCHEMA": "Timeline.1",
         "name": project.metadata.name or project.project_id or project_path.stem,
-        "global_start_time": _time(0, rate),
+        "global_start_time": grid.time(0),
         "tracks": stack,
         "metadata": {"neuralcut": metadata},
     }
 
 
-def _time(ticks: int, rate: float) -> dict[str, Any]:
-    return {"OTIO_SCHEMA": "RationalTime.1", "rate": float(rate), "value": ticks_to_seconds(ticks) * rate}
+class _Grid:
+    """Ticks to whole frames at the project's rate, each time rounded once."""
+
+    def __init__(self, project: Project) -> None:
+        self.rate = fps_fraction(project.fps)
+        self.float_rate = float(self.rate)
+
+    def frame(self, ticks: int) -> int:
+        return round(Fraction(ticks * self.rate.numerator, TICKS_PER_SECOND * self.rate.denominator))
+
+    def time(self, frames: int) -> dict[str, Any]:
+        return {"OTIO_SCHEMA": "RationalTime.1", "rate": self.float_rate, "value": float(frames)}
+
+    def span(self, start: int, duration: int) -> dict[str, Any]:
+        """A range of frames."""
+        return {"OTIO_SCHEMA": "TimeRange.1", "start_time": self.time(start), "duration": self.time(duration)}
 
 
-def _range(start: int, duration: int, rate: float) -> dict[str, Any]:
-    return {"OTIO_SCHEMA": "TimeRange.1", "start_time": _time(start, rate), "duration": _time(duration, rate)}
+def _heard(project: Project, track: Track) -> bool:
+    return any(_sounds(project, track, element) for element in track.elements)
 
 
-def _track(project: Project, project_path: Path, track: Track, rate: float) -> dict[str, Any]:
+def _sounds(project: Project, track: Track, element: Element) -> bool:
+    """Whether a video clip's own sound plays (its track and it unmuted, its file with sound)."""
+    if not isinstance(element, VideoElement) or element.muted or getattr(track, "muted", False):
+        return False
+    asset = project.asset(element.media_id)
+    return element.source_audio and (asset is None or asset.has_audio is not False)
+
+
+def _track(project: Project, project_path: Path, track: Track, grid: _Grid, sound: bool = False) -> dict[str, Any]:
+    """A track's clips and gaps on the frame grid; with ``sound``, the audio track of its clips' own sound."""
     children: list[dict[str, Any]] = []
     cursor = 0
     previous: Element | None = None
     into = {t.to_element_id: t for t in track.transitions}
     for element in track.sorted_elements():
-        if element.start_time < cursor:  # an overlap in the file: OTIO tracks cannot hold it
+        start, end = grid.frame(element.start_time), grid.frame(element.end_time)
+        if start < cursor or end <= start:  # an overlap in the file (OTIO tracks cannot hold it), or under a frame
+            continue
+        if sound and not _sounds(project, track, element):
             continue
         transition = into.get(element.id)
-        if transition and previous and previous.id == transition.from_element_id and cursor == element.start_time:
-            children.append(_transition(transition, rate))
+        if transition and previous and previous.id == transition.from_element_id and cursor == start:
+            children.append(_transition(transition, grid))
         previous = element
-        if element.start_time > cursor:
-            children.append(
-                {
-                    "OTIO_SCHEMA": "Gap.1",
-                    "name": "",
-                    "source_range": _range(0, element.start_time - cursor, rate),
-                    "effects": [],
-                    "markers": [],
-                    "metadata": {},
-                }
-            )
-        children.append(_clip(project, project_path, element, rate))
-        cursor = element.end_time
+        if start > cursor:
+            children.append(_gap(grid.span(0, start - cursor)))
+        children.append(_clip(project, project_path, element, grid, end - start))
+        cursor = end
+    name = track.name or track.id
+    meta: dict[str, Any] = {"trackId": track.id, "main": track is project.scene.tracks.main}
+    if sound:
+        name, meta = f"{name} sound", {"soundOf": track.id}
     return {
         "OTIO_SCHEMA": "Track.1",
-        "name": track.name or track.id,
-        "kind": "Audio" if track.type == "audio" else "Video",
+        "name": name,
+        "kind": "Audio" if track.type == "audio" or sound else "Video",
         "children": children,
         "effects": [],
         "markers": [],
         "source_range": None,
-        "metadata": {"neuralcut": {"trackId": track.id, "main": track is project.scene.tracks.main}},
+        "metadata": {"neuralcut": meta},
     }
 
 
-def _transition(transition: Transition, rate: float) -> dict[str, Any]:
+def _gap(span: dict[str, Any]) -> dict[str, Any]:
+    return {"OTIO_SCHEMA": "Gap.1", "name": "", "source_range": span, "effects": [], "markers": [], "metadata": {}}
+
+
+def _transition(transition: Transition, grid: _Grid) -> dict[str, Any]:
     """OTIO's ``Transition``: the same in and out offsets; a dissolve is SMPTE's, the others custom, named by
     our type (FCP 7 XML keeps the name; an EDL keeps a dissolve of the same length)."""
     return {
         "OTIO_SCHEMA": "Transition.1",
         "name": transition.type,
         "transition_type": "SMPTE_Dissolve" if transition.type == "dissolve" else "Custom_Transition",
-        "in_offset": _time(transition.in_offset, rate),
-        "out_offset": _time(transition.out_offset, rate),
+        "in_offset": grid.time(grid.frame(transition.in_offset)),
+        "out_offset": grid.time(grid.frame(transition.out_offset)),
         "metadata": {"neuralcut": {"type": transition.type, "transitionId": transition.id}},
     }
 
 
-def _clip(project: Project, project_path: Path, element: Element, rate: float) -> dict[str, Any]:
+def _clip(project: Project, project_path: Path, element: Element, grid: _Grid, frames: int) -> dict[str, Any]:
+    """A clip ``frames`` long from its source in (the trim) on the grid."""
     asset = project.asset(element.media_id) if isinstance(element, MEDIA_ELEMENTS) else None
     reference: dict[str, Any] = {
         "OTIO_SCHEMA": "MissingReference.1",
@@ -144,13 +177,14 @@ def _clip(project: Project, project_path: Path, element: Element, rate: float) -
         "available_range": None,
         "metadata": {},
     }
+    source_in = grid.frame(element.trim_start)
     url = _url(asset.file(project_path)) if asset is not None else None
     if url is not None:
         # a still has no length of its own: it is available for as long as the clip shows it (editors need a range)
         available = (
-            _range(0, element.source_ticks, rate)
+            grid.span(0, max(grid.frame(element.source_ticks), source_in + frames))
             if element.type in ("video", "audio")
-            else _range(element.trim_start, element.duration, rate)
+            else grid.span(source_in, frames)
         )
         reference = {
             "OTIO_SCHEMA": "ExternalReference.1",
@@ -163,7 +197,7 @@ def _clip(project: Project, project_path: Path, element: Element, rate: float) -
         "OTIO_SCHEMA": "Clip.1",
         "name": element.name or (asset.label if asset else element.id),
         "media_reference": reference,
-        "source_range": _range(element.trim_start, element.duration, rate),
+        "source_range": grid.span(source_in, frames),
         "effects": [],
         "markers": [],
         "metadata": {"neuralcut": element.to_json_dict()},
@@ -176,7 +210,7 @@ def _url(path: Path | None) -> str | None:
     return path.resolve().as_uri() if path is not None else None
 
 
-def _marker(element: Element, track: Track, rate: float) -> dict[str, Any]:
+def _marker(element: Element, track: Track, grid: _Grid) -> dict[str, Any]:
     if element.type == "text":
         name = element.content
     elif element.type == "effect":
@@ -185,7 +219,7 @@ def _marker(element: Element, track: Track, rate: float) -> dict[str, Any]:
         name = element.name or getattr(element, "sticker_id", element.id)
     return _marker_document(
         name.strip(),
-        _range(element.start_time, element.duration, rate),
+        grid.span(grid.frame(element.start_time), grid.frame(element.end_time) - grid.frame(element.start_time)),
         MARKER_COLOURS.get(element.type, "RED"),
         {"neuralcut": {"trackId": track.id, "trackType": track.type, "element": element.to_json_dict()}},
     )

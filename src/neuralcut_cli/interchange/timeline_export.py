@@ -13,7 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from neuralcut_cli.errors import MediaError
-from neuralcut_cli.interchange.otio_export import build_timeline, timeline_document
+from neuralcut_cli.interchange import edl_sound
+from neuralcut_cli.interchange.fcpxml_writer import write_fcpxml
+from neuralcut_cli.interchange.otio_export import timeline_document
 from neuralcut_cli.project.io import replace_with
 from neuralcut_cli.project.model import Project
 
@@ -25,25 +27,29 @@ SUFFIXES = {"otio": ".otio", "edl": ".edl", "fcp7xml": ".xml", "fcpxml": ".fcpxm
 def write_timeline(project: Project, project_path: Path, output: Path, fmt: str) -> dict[str, Any]:
     import opentimelineio as otio
 
+    document = timeline_document(project, Path(project_path))
     if fmt == "otio":  # OTIO's own format: our document as it is, read back once to check it
-        document = timeline_document(project, Path(project_path))
         back = replace_with(output, partial(_write_document, document))
         return _counts(fmt, back, [])
-    timeline = build_timeline(project, Path(project_path))
+    timeline = otio.core.deserialize_json_from_string(json.dumps(document))
     lost: list[str] = []
-    if fmt == "edl":  # CMX 3600: one video track, no audio tracks, no markers of ours
+    heard: list[bool] = []
+    if fmt == "edl":  # CMX 3600: one video track and its sound (events on V and A: "B"), no markers of ours
         kept = next((t for t in timeline.tracks if t.kind == otio.schema.TrackKind.Video), None)
+        sound = _sound_of(timeline, kept)
         for track in list(timeline.tracks):
-            if track is not kept:
+            if track is not kept and track is not sound:
                 lost.append(f"{track.kind.lower()} track {track.name}")
                 timeline.tracks.remove(track)
+        heard = _heard_clips(kept, sound)
         lost += _one_line_names(timeline)
 
     def write_and_read_back(temp: Path) -> Any:
         try:
-            otio.adapters.write_to_file(copy.deepcopy(timeline), str(temp), adapter_name=ADAPTERS[fmt])
-            if fmt == "fcpxml":  # the adapter carries no transitions: ours are written into its spine, then read
+            if fmt == "fcpxml":  # ours, with the clips' sound and titles; transitions into its spine, then read
+                write_fcpxml(document, temp)
                 return _fcpxml_with_transitions(timeline, temp)
+            _write_with_adapter(timeline, temp, fmt, heard)
             return otio.adapters.read_from_file(
                 str(temp), adapter_name=ADAPTERS[fmt], **({"rate": project.fps} if fmt == "edl" else {})
             )
@@ -55,6 +61,45 @@ def write_timeline(project: Project, project_path: Path, output: Path, fmt: str)
     back = replace_with(output, write_and_read_back)  # the old file stays until the new one is whole
     back = back if isinstance(back, otio.schema.Timeline) else next(iter(back))
     return _counts(fmt, back, lost + _compare(timeline, back, fmt))
+
+
+def _write_with_adapter(timeline: Any, temp: Path, fmt: str, heard: list[bool]) -> None:
+    import opentimelineio as otio
+
+    sent = copy.deepcopy(timeline)
+    if fmt == "edl":  # the adapter writes the video track's events; its sound is said on each event
+        for track in [t for t in sent.tracks if t.kind != otio.schema.TrackKind.Video]:
+            sent.tracks.remove(track)
+    otio.adapters.write_to_file(sent, str(temp), adapter_name=ADAPTERS[fmt])
+    if fmt == "edl":
+        edl_sound.mark(temp, heard)
+
+
+def _sound_of(timeline: Any, video: Any) -> Any:
+    """The audio track that holds ``video``'s own sound (``otio_export`` writes one beside each heard track)."""
+    if video is None:
+        return None
+    track_id = (video.metadata.get("neuralcut") or {}).get("trackId")
+    return next(
+        (t for t in timeline.tracks if track_id and (t.metadata.get("neuralcut") or {}).get("soundOf") == track_id),
+        None,
+    )
+
+
+def _heard_clips(video: Any, sound: Any) -> list[bool]:
+    """For each clip of ``video`` in order, whether its sound plays (a clip of ``sound`` over the same frames)."""
+    import opentimelineio as otio
+
+    if video is None:
+        return []
+    spans = set()
+    if sound is not None:
+        spans = {(c.range_in_parent().start_time.value, c.duration().value) for c in sound.find_clips()}
+    return [
+        (c.range_in_parent().start_time.value, c.duration().value) in spans
+        for c in video
+        if isinstance(c, otio.schema.Clip)
+    ]
 
 
 def _fcpxml_with_transitions(timeline: Any, temp: Path) -> Any:
@@ -100,7 +145,7 @@ def _counts(fmt: str, back: Any, lost: list[str]) -> dict[str, Any]:
         "clips": clips,
         "gaps": gaps,
         "markers": len(back.tracks.markers),
-        "transitions": sum(1 for track in back.tracks for item in track if isinstance(item, otio.schema.Transition)),
+        "transitions": len(_transitions(back)),  # the picture's (the sound's crossfades come with them)
         "lost": lost,
     }
 
@@ -117,11 +162,12 @@ def _one_line_names(timeline: Any) -> list[str]:
         *(item for track in timeline.tracks for item in track),
         *(marker for track in timeline.tracks for item in track for marker in getattr(item, "markers", ())),
     ]
+    echoes = {id(item) for t in timeline.tracks if (t.metadata.get("neuralcut") or {}).get("soundOf") for item in t}
     changed = 0
     for thing in named:
         flat = _CONTROL.sub(" ", thing.name or "")
-        if flat != (thing.name or ""):
-            thing.name, changed = flat, changed + 1
+        if flat != (thing.name or ""):  # (a clip's own sound bears its name: counted with the clip)
+            thing.name, changed = flat, changed + (id(thing) not in echoes)
         if isinstance(thing, otio.schema.Clip) and thing.media_reference is not None:
             reference = thing.media_reference
             if getattr(reference, "target_url", None) and _CONTROL.search(reference.target_url):
@@ -137,6 +183,11 @@ def _compare(sent: Any, back: Any, fmt: str = "") -> list[str]:
 
     lost = []
     markers = len(sent.tracks.markers) - len(back.tracks.markers)
+    if fmt == "fcpxml":  # texts travel as Basic Titles (which OTIO's reader skips), the clips' sound in the clips
+        markers = sum(1 for m in sent.tracks.markers if _kind(m) not in ("text", None)) - len(back.tracks.markers)
+        sent = copy.deepcopy(sent)
+        for track in [t for t in sent.tracks if (t.metadata.get("neuralcut") or {}).get("soundOf")]:
+            sent.tracks.remove(track)
     if markers > 0:
         lost.append(f"{markers} text, sticker or effect element{'s' if markers != 1 else ''} (markers)")
     for kind in (otio.schema.TrackKind.Video, otio.schema.TrackKind.Audio):
@@ -161,14 +212,22 @@ def _compare(sent: Any, back: Any, fmt: str = "") -> list[str]:
     return lost
 
 
+def _kind(marker: Any) -> str | None:
+    """The element type of a marker of ours (None: a bookmark)."""
+    element = (marker.metadata.get("neuralcut") or {}).get("element")
+    return str(element.get("type")) if element is not None else None
+
+
 def _transitions(timeline: Any) -> list[str]:
-    """The type of each transition: ours where its metadata or name says it, else a dissolve."""
+    """The type of each transition of the picture: ours where its metadata or name says it, else a dissolve."""
     import opentimelineio as otio
 
     from neuralcut_cli.catalogs.transitions import find_transition
 
     kinds = []
     for track in timeline.tracks:
+        if track.kind != otio.schema.TrackKind.Video:
+            continue
         for item in track:
             if isinstance(item, otio.schema.Transition):
                 said = (item.metadata.get("neuralcut") or {}).get("type") or item.name

@@ -56,12 +56,41 @@ def build_tracks(timeline: Any, importer: Any, fps: float) -> tuple[dict[str, An
         else {"id": "main", "name": "Main Track", "type": "video", "elements": []}
     )
     overlays = [_track(t, importer, "video", t.name or "Video") for t in reversed(video[1:])]
-    sounds = [_track(t, importer, "audio", t.name or "Audio") for t in audio]
+    linked = _linked_sound(video, audio)
+    sounds = [_track(t, importer, "audio", t.name or "Audio", skip=linked) for t in audio]
+    sounds = [t for t, source in zip(sounds, audio, strict=True) if t["elements"] or len(source) == 0]
     bookmarks = _markers(timeline.tracks.markers, importer, overlays)
     return {"overlay": overlays, "main": main, "audio": sounds}, bookmarks
 
 
-def _track(track: Any, importer: Any, kind: str, name: str) -> dict[str, Any]:
+def _linked_sound(video: list[Any], audio: list[Any]) -> set[int]:
+    """The audio clips that are a video clip's own sound (the same file over the same frames from the same
+    source frame: how editors, and our export, write a clip's picture and sound), by ``id``: the video clip
+    plays its sound itself, so these are not made into audio elements too."""
+    import opentimelineio as otio
+
+    def key(clip: Any) -> tuple[str, int, int, int]:
+        url = getattr(clip.media_reference, "target_url", None) or ""
+        where, used = clip.range_in_parent(), clip.trimmed_range()
+        frames = [round(t.to_seconds() * 1000) for t in (where.start_time, where.duration, used.start_time)]
+        return url, frames[0], frames[1], frames[2]
+
+    def keys(tracks: list[Any]) -> list[tuple[Any, tuple[str, int, int, int]]]:
+        out = []
+        for track in tracks:
+            for item in track:
+                if isinstance(item, otio.schema.Clip):
+                    try:
+                        out.append((item, key(item)))
+                    except Exception:  # noqa: BLE001 - a clip OTIO cannot time: read (and refused) as it is
+                        continue
+        return out
+
+    pictures = {k for _, k in keys(video) if k[0]}
+    return {id(clip) for clip, k in keys(audio) if k in pictures}
+
+
+def _track(track: Any, importer: Any, kind: str, name: str, skip: set[int] | None = None) -> dict[str, Any]:
     import opentimelineio as otio
 
     meta = _saved(track)
@@ -72,6 +101,9 @@ def _track(track: Any, importer: Any, kind: str, name: str) -> dict[str, Any]:
         at = item.range_in_parent().start_time.to_seconds() if hasattr(item, "range_in_parent") else 0.0
         if isinstance(item, otio.schema.Gap):
             previous = item
+            continue
+        if isinstance(item, otio.schema.Clip) and skip and id(item) in skip:
+            previous = item  # a video clip's own sound: that clip plays it
             continue
         if isinstance(item, otio.schema.Clip):
             element = _element(item, importer, kind)
