@@ -65,6 +65,7 @@ ALLOWED_FILTERS = {
     "fillborders",
     "crop",
     "trim",
+    "tpad",  # a layer's last picture held to the end of its last frame
     "haldclutsrc",
     "haldclut",
     "remap",

@@ -14,6 +14,7 @@ Names and keys of filters and labels come from this package's code only.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from fractions import Fraction
@@ -102,6 +103,17 @@ def seconds(value: float) -> str:
 def between(start: float, end: float) -> str:
     """The ``enable`` expression of a time range."""
     return f"between(t,{seconds(start)},{seconds(end)})"
+
+
+def on_frames(start: float, end: float, rate: Fraction) -> str:
+    """The ``enable`` expression of the frames an element shows, frame ``n`` at ``n / rate`` (seconds of the
+    window, whose first frame is at 0): those with ``start <= n / rate < end``. Its bounds sit half a frame
+    from every frame time, so no rounding of a time moves a frame in or out (``between`` is inclusive at both
+    ends, and a time written to six places can land either side of a frame's)."""
+    first = math.ceil(start * rate - 1e-6)
+    stop = math.ceil(end * rate - 1e-6)
+    half = Fraction(1, 2)
+    return f"between(t,{seconds(float((first - half) / rate))},{seconds(float((stop - half) / rate))})"
 
 
 def colour_source(

@@ -41,11 +41,11 @@ from neuralcut_cli.render.blend import blended
 from neuralcut_cli.render.effects import clip_effects, effect_steps
 from neuralcut_cli.render.filtergraph import (
     Chain,
-    between,
     chain,
     colour_source,
     f,
     graph_text,
+    on_frames,
     seconds,
 )
 from neuralcut_cli.render.placement import Span, place
@@ -57,6 +57,7 @@ from neuralcut_cli.time import seconds_to_ticks, ticks_to_seconds
 
 Prober = Callable[[Path], MediaInfo]
 DECLICK_SECONDS = 0.005  # a cut's sound fades over 5 ms each side: no click, nothing heard missing
+HOLD = 0.1  # seconds a layer's last picture is held (more than a frame of any rate a picture comes at)
 Visual = VideoElement | ImageElement | TextElement | StickerElement
 
 
@@ -209,6 +210,11 @@ class _Builder:
         if element.source_audio and self.info(path).has_audio and asset.has_audio is not False:
             add_sound(self, path, element, track, span)
 
+    def on_frames(self, start: float, end: float) -> str:
+        """``enable`` for the frames of ``start``-``end`` (window seconds), exactly."""
+        rate = self.project.settings.fps
+        return on_frames(start, end, Fraction(rate.numerator, rate.denominator))
+
     def blur_fill(self, current: str, source: str, start: float, end: float, rate: float, intensity: float) -> str:
         """OpenCut's blur background: the clip itself, scaled to cover the frame and blurred, behind it."""
         width, height = self.frame
@@ -226,7 +232,9 @@ class _Builder:
             )
         )
         self.chains.append(
-            chain((current, layer), f("overlay", x=0, y=0, eof_action="pass", enable=between(start, end)), out=out)
+            chain(
+                (current, layer), f("overlay", x=0, y=0, eof_action="pass", enable=self.on_frames(start, end)), out=out
+            )
         )
         return out
 
@@ -250,7 +258,12 @@ class _Builder:
         layer = self.label("l")
         speed = f"/{seconds(rate)}" if rate != 1 else ""
         timed = self.label("lt")
-        self.chains.append(chain(source, f("setpts", expr=f"(PTS-STARTPTS){speed}+{seconds(start)}/TB"), out=timed))
+        shifted = f("setpts", expr=f"(PTS-STARTPTS){speed}+{seconds(start)}/TB")
+        if element.blend == "normal":  # its last picture held past its end, which ``on_frames`` bounds: a layer
+            # that ran out between two of the output's frames left the last frame before its end empty
+            self.chains.append(chain(source, shifted, f("tpad", stop_mode="clone", stop_duration=HOLD), out=timed))
+        else:
+            self.chains.append(chain(source, shifted, out=timed))
         size = (round(natural[0]), round(natural[1]))
         timed = apply_effects.on_element(self, timed, clip_effects(element, size))
         self.chains.append(chain(timed, *placed.filters, out=layer))
@@ -260,7 +273,7 @@ class _Builder:
         self.chains.append(
             chain(
                 (current, layer),
-                f("overlay", x=placed.x, y=placed.y, eof_action="pass", enable=between(start, end)),
+                f("overlay", x=placed.x, y=placed.y, eof_action="pass", enable=self.on_frames(start, end)),
                 out=out,
             )
         )
@@ -305,7 +318,7 @@ class _Builder:
         steps = effect_steps(element.effect_type, dict(element.params), size)
         if span is None or steps is None:
             return current
-        return apply_effects.over_range(self, current, steps, between(span[0], span[1]))
+        return apply_effects.over_range(self, current, steps, self.on_frames(span[0], span[1]))
 
     def audio_element(self, element: AudioElement, track: Track) -> None:
         span = self.window.clip(element)
