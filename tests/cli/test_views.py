@@ -67,9 +67,34 @@ def test_timeline_table_lists_tracks_top_to_bottom() -> None:
     rows = [line[:16].strip() for line in text.splitlines()[3:] if line[:1].strip()]
     assert rows == ["Titles text", "Effects effect", "Logo overlay", "Main Track main", "Music audio"]
     beach = next(line for line in text.splitlines() if "e-beach" in line)
-    assert beach.split()[-3:] == ["00:06.00", "00:14.00", "00:08.00"]
+    assert beach.split()[-3:] == ["00:06.00", "00:14.00", "00:08.00"]  # (no two clips of one file: no source column)
     assert '"Day one"' in text
     assert "vignette (radius=75, softness=35)" in text
+
+
+def test_pieces_of_one_recording_show_where_in_the_file_each_plays() -> None:
+    """A recording cut into pieces (issue 37): rows of one file told apart by their source in and out."""
+    data = json.loads(DEMO.read_text())
+    intro = data["scenes"][0]["tracks"]["main"]["elements"][0]
+    second = {**intro, "id": "e-intro-2", "startTime": 3 * 120_000, "duration": 3 * 120_000, "trimStart": 4 * 120_000}
+    intro["duration"] = 3 * 120_000
+    data["scenes"][0]["tracks"]["main"]["elements"].insert(1, second)
+    project = project_from_json(data)
+    wide = render(timeline_table(project, 120), width=120)
+    assert "Source in–out" in wide
+    rows = {word: line for line in wide.splitlines() for word in line.split() if word.startswith("e-intro")}
+    assert rows["e-intro"].split()[-1] == "00:00.00–00:03.00"
+    assert rows["e-intro-2"].split()[-1] == "00:04.00–00:07.00"
+    narrow = render(timeline_table(project, 80), width=80)
+    assert next(line for line in narrow.splitlines() if "e-intro-2" in line).split()[-1] == "00:04.00"
+    listed = {e["elementId"]: e for t in _listing(project)["tracks"] for e in t["elements"]}
+    assert (listed["e-intro-2"]["sourceIn"], listed["e-intro-2"]["sourceOut"]) == (4.0, 7.0)
+
+
+def _listing(project):
+    from neuralcut_cli.tools.common import element_summary
+
+    return {"tracks": [{"elements": [element_summary(e) for e in t.elements]} for t in project.scene.tracks.ordered()]}
 
 
 def test_timeline_view_reports_overlaps_and_empty_tracks() -> None:

@@ -123,6 +123,11 @@ def cancellable(event: threading.Event | None) -> Iterator[None]:
         _CANCEL.reset(token)
 
 
+def current_cancel() -> threading.Event | None:
+    """The cancel event of the request this thread works for (None outside one)."""
+    return _CANCEL.get()
+
+
 def run_ffmpeg(args: Sequence[str], timeout: float | None = None) -> subprocess.CompletedProcess[str]:
     """Run ffmpeg quietly; ``MediaError`` with its last words when it fails, ``Cancelled`` when the request it
     works for was cancelled (see ``cancellable``)."""

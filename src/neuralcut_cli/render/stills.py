@@ -9,14 +9,20 @@ N seconds, and tiles them in rows under a label band with each timecode.
 
 from __future__ import annotations
 
+import contextvars
 import math
+import os
 import shutil
 import tempfile
+import threading
+from collections.abc import Callable
+from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
-from neuralcut_cli.errors import MediaError, UsageError
-from neuralcut_cli.media.ffmpeg import file_arg, run_ffmpeg
+from neuralcut_cli.errors import Cancelled, MediaError, UsageError
+from neuralcut_cli.media.ffmpeg import cancellable, current_cancel, file_arg, run_ffmpeg
 from neuralcut_cli.media.outputs import check_output_target, own_files
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.render.filtergraph import chain, f, graph_text
@@ -25,6 +31,7 @@ from neuralcut_cli.render.graph import build_plan
 from neuralcut_cli.time import format_timecode, seconds_to_ticks, ticks_to_seconds
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")
+Progress = Callable[[int, int], None]
 MAX_TILES = 100
 
 
@@ -56,26 +63,29 @@ def write_frame(
     return output
 
 
-def shots(project: Project, every: float | None = None) -> list[Tile]:
-    """Where the storyboard samples: the middle of each main-track shot, or every ``every`` seconds."""
-    end = project.scene.end_time
+def shots(project: Project, every: float | None = None, start: int | None = None, end: int | None = None) -> list[Tile]:
+    """Where the storyboard samples: the middle of each main-track shot, or every ``every`` seconds, between
+    ``start`` and ``end`` (ticks; None: the timeline's ends)."""
+    first, last = start or 0, project.scene.end_time if end is None else min(end, project.scene.end_time)
+    if last <= first:
+        raise UsageError(f"Nothing between {format_timecode(first)} and {format_timecode(last)} to show")
     if every is not None:
         if every <= 0:
             raise UsageError("every: a frame every N seconds needs a positive N")
-        count = math.ceil(ticks_to_seconds(end) / every)
+        count = math.ceil(ticks_to_seconds(last - first) / every)
         if count > MAX_TILES:
             raise UsageError(f"a frame every {every:g} s would make {count} tiles; the most is {MAX_TILES}")
-        return [Tile(seconds_to_ticks(i * every), format_timecode(seconds_to_ticks(i * every))) for i in range(count)]
-    elements = project.scene.tracks.main.sorted_elements()[:MAX_TILES]
+        times = [first + seconds_to_ticks(i * every) for i in range(count)]
+        return [Tile(t, format_timecode(t)) for t in times]
+    elements = [e for e in project.scene.tracks.main.sorted_elements() if e.end_time > first and e.start_time < last]
     if not elements:
-        raise UsageError("The main track is empty: nothing to show (try --every 2 for the other tracks)")
-    return [
-        Tile(
-            element.start_time + element.duration // 2,
-            f"{format_timecode(element.start_time + element.duration // 2)} {element.name or ''}".strip(),
-        )
-        for element in elements
-    ]
+        raise UsageError("No shot of the main track there: nothing to show (try --every 2 for the other tracks)")
+    tiles = []
+    for element in elements[:MAX_TILES]:  # the middle of the part of each shot inside the range
+        a, b = max(element.start_time, first), min(element.end_time, last)
+        middle = a + (b - a) // 2
+        tiles.append(Tile(middle, f"{format_timecode(middle)} {element.name or ''}".strip()))
+    return tiles
 
 
 def write_storyboard(
@@ -86,8 +96,11 @@ def write_storyboard(
     columns: int = 4,
     tile_width: int = 480,
     overwrite: bool = False,
+    progress: Progress | None = None,
 ) -> tuple[Path, int, int]:
-    """The contact sheet; ``(path, columns, rows)``."""
+    """The contact sheet; ``(path, columns, rows)``. The tiles render side by side, one per core (each an
+    ffmpeg that seeks its frame), and ``progress(done, total)`` hears of each; Ctrl-C (or a cancelled request)
+    stops every one of them."""
     output = _target(project, project_path, output, overwrite)
     columns = max(1, min(columns, len(tiles)))
     rows = math.ceil(len(tiles) / columns)
@@ -96,18 +109,46 @@ def write_storyboard(
     band = max(16, tile_width // 12)
     workdir = Path(tempfile.mkdtemp(prefix="neuralcut-board-"))
     try:
-        pictures = []
-        for number, tile in enumerate(tiles):
-            picture = workdir / f"tile-{number}.png"
-            _render_still(
-                project, project_path, workdir, min(tile.time, project.scene.end_time - 1), picture, tile_width
-            )
-            pictures.append(picture)
+        pictures = [workdir / f"tile-{number}.png" for number in range(len(tiles))]
+        times = [min(tile.time, project.scene.end_time - 1) for tile in tiles]
+        side_by_side(
+            [partial(_render_still, project, project_path, workdir, t, p, tile_width) for t, p in zip(times, pictures)],
+            progress,
+        )
         _sheet(pictures, tiles, workdir / "board.png", (tile_width, tile_height, band), columns)
         _encode(workdir / "board.png", output)
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
     return output, columns, rows
+
+
+def side_by_side(tasks: list[Callable[[], object]], progress: Progress | None = None) -> None:
+    """Run ``tasks`` (each an ffmpeg run or a few) on every core, telling ``progress`` as each ends. Ctrl-C
+    here, or the request this runs for being cancelled, stops the ffmpeg runs under way and starts no more."""
+    stop, outer = threading.Event(), current_cancel()
+
+    def run(task: Callable[[], object]) -> None:
+        with cancellable(stop):
+            task()
+
+    if progress is not None:
+        progress(0, len(tasks))
+    pool = ThreadPoolExecutor(max_workers=max(1, min(len(tasks), os.cpu_count() or 1)))
+    try:
+        waiting = {pool.submit(contextvars.copy_context().run, run, task) for task in tasks}
+        while waiting:
+            if outer is not None and outer.is_set():
+                raise Cancelled("Cancelled")
+            finished, waiting = wait(waiting, timeout=0.2, return_when=FIRST_COMPLETED)
+            for future in finished:
+                future.result()
+            if finished and progress is not None:
+                progress(len(tasks) - len(waiting), len(tasks))
+    except BaseException:
+        stop.set()
+        raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _target(project: Project, project_path: Path, output: Path, overwrite: bool) -> Path:

@@ -49,6 +49,9 @@ def element_summary(element: Element) -> dict[str, Any]:
     elif element.type == "graphic":
         out["definitionId"] = element.definition_id
     if element.type in ("video", "audio"):
+        # where in its file it plays from and to (seconds): pieces of one recording told apart
+        out["sourceIn"] = output_seconds(element.trim_start)
+        out["sourceOut"] = output_seconds(element.trim_start + element.shown_ticks)
         out["volume"] = 0.0 if element.muted else gain_from_db(element.volume)
         out["muted"] = element.muted
         if element.rate != 1:

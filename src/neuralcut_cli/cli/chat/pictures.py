@@ -35,22 +35,43 @@ def frame(chat: ChatSession, console: Console, arg: str) -> None:
 
 
 def storyboard(chat: ChatSession, console: Console, arg: str) -> None:
-    """``/storyboard [every N] [file.png]``."""
+    """``/storyboard [every N] [from T] [to T] [file.png]``."""
+    from neuralcut_cli.cli.progress import bar
     from neuralcut_cli.render.stills import shots, write_storyboard
+    from neuralcut_cli.time import parse_time
 
-    words = arg.split()
+    words, said = _options(arg.split(), ("every", "from", "to"))
     every = None
-    if words[:1] == ["every"]:
-        if len(words) < 2 or not _positive(words[1]):
+    if "every" in said:
+        if not _positive(said["every"]):
             raise UsageError("/storyboard every N takes a positive number of seconds, e.g. /storyboard every 2")
-        every, words = float(words[1]), words[2:]
+        every = float(said["every"])
     project = chat.session.project()
-    tiles = shots(project, every)
-    _warn(console, project, None, None)
-    written, columns, rows = write_storyboard(
-        project, chat.project_path, tiles, _target(chat, " ".join(words), "storyboard")
-    )
+    first = parse_time(said["from"], project.fps) if "from" in said else None
+    last = parse_time(said["to"], project.fps) if "to" in said else None
+    tiles = shots(project, every, first, last)
+    _warn(console, project, first, last)
+    target = _target(chat, " ".join(words), "storyboard")
+    with bar(console, "Storyboard") as step:
+        written, columns, rows = write_storyboard(project, chat.project_path, tiles, target, progress=step)
     _shown(console, written, f"{plural(len(tiles), 'tile')} ({columns} x {rows})")
+
+
+def _options(words: list[str], names: tuple[str, ...]) -> tuple[list[str], dict[str, str]]:
+    """``every 2 from 1:00 x.png`` → ``(["x.png"], {"every": "2", "from": "1:00"})``."""
+    rest, said = [], {}
+    index = 0
+    while index < len(words):
+        word = words[index].lower()
+        if word in names and word not in said:
+            if index + 1 >= len(words):
+                raise UsageError(f"/storyboard {word} needs a value, e.g. /storyboard {word} 2")
+            said[word] = words[index + 1]
+            index += 2
+            continue
+        rest.append(words[index])
+        index += 1
+    return rest, said
 
 
 def _positive(text: str) -> bool:

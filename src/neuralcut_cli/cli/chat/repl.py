@@ -3,7 +3,8 @@
 ``run_repl(chat, read_line, console, busy)``: tests pass an iterator of
 lines and a console over StringIO; the real terminal passes prompt-toolkit
 (see ``terminal``). Ctrl-C at the prompt clears the line; during a request
-it cancels the request. Ctrl-D (EOF) leaves with status 0.
+it cancels the request, and during a slash command (``/storyboard``) it stops
+the command; either way the prompt comes back. Ctrl-D (EOF) leaves with status 0.
 """
 
 from __future__ import annotations
@@ -47,7 +48,11 @@ def run_repl(
         if line.lower().rstrip("!.") in SHELL_WORDS:  # what people type to leave or tidy a shell
             line = "/" + SHELL_WORDS[line.lower().rstrip("!.")]
         if line.startswith("/"):
-            keep_going, _ = dispatch(chat, console, line)
+            try:
+                keep_going, _ = dispatch(chat, console, line)
+            except KeyboardInterrupt:  # Ctrl-C stops the command (its ffmpeg runs with it), not the session
+                console.print("[yellow]Cancelled.[/]")
+                continue
             if not keep_going:
                 return 0
             continue

@@ -215,15 +215,10 @@ def _render_with_bar(
     overwrite: bool,
 ) -> RenderResult:
     """Render with one progress bar (with the time left) on stderr when it is a terminal."""
-    from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
-
+    from neuralcut_cli.cli.progress import bar
     from neuralcut_cli.render.run import render as run_render
 
-    if quiet or not out.errors.is_terminal:
-        return run_render(project, project_path, output, start=begin, end=finish, overwrite=overwrite, options=options)
-    columns = (TextColumn("Rendering"), BarColumn(), TextColumn("{task.percentage:>3.0f}%"), TimeRemainingColumn())
-    with Progress(*columns, console=out.errors, transient=True) as bar:
-        task = bar.add_task("render", total=None)
+    with bar(out.errors, "Rendering", shown=not quiet) as step:
         return run_render(
             project,
             project_path,
@@ -232,7 +227,7 @@ def _render_with_bar(
             end=finish,
             overwrite=overwrite,
             options=options,
-            progress=lambda done, total: bar.update(task, completed=done, total=total),
+            progress=step,
         )
 
 

@@ -32,6 +32,7 @@ def frame(
 ) -> None:
     """Render the frame at one time to a picture, exactly as `render` draws it there."""
     from neuralcut_cli.cli.output import Output
+    from neuralcut_cli.cli.progress import spinner
     from neuralcut_cli.cli.project_files import open_session
     from neuralcut_cli.render.stills import write_frame
     from neuralcut_cli.time import format_timecode, parse_time
@@ -42,7 +43,8 @@ def frame(
     out = Output()
     missing = warn_missing_glyphs(out, current, when, when + 1)
     warn_outside_media(out, current, session.path)
-    written = write_frame(current, session.path, when, output, overwrite=force, width=width)
+    with spinner(out.errors, f"Rendering the frame at {format_timecode(when)}…", shown=not json_out):
+        written = write_frame(current, session.path, when, output, overwrite=force, width=width)
     if json_out:
         out.json({"output": str(written), "at": _seconds(when), "missingGlyphs": missing})
         return
@@ -59,23 +61,33 @@ def storyboard(
             "--every", help="A frame every N seconds (default: one per shot of the main track, from its middle)."
         ),
     ] = None,
+    start: Annotated[str | None, typer.Option("--from", help="From this time (5, 1:02.5, 90f...).")] = None,
+    end: Annotated[str | None, typer.Option("--to", help="Up to this time.")] = None,
     columns: Annotated[int, typer.Option("--columns", min=1, max=12, help="Tiles per row.")] = 4,
     width: Annotated[int, typer.Option("--tile-width", min=64, max=1920, help="Each tile's width in pixels.")] = 480,
     force: ForceOpt = False,
     json_out: JsonOpt = False,
 ) -> None:
-    """Render a contact sheet: one frame per shot (or every N seconds), each labelled with its timecode."""
+    """Render a contact sheet: one frame per shot (or every N seconds), each labelled with its timecode; the
+    tiles render side by side on every core, with a progress bar on a terminal."""
     from neuralcut_cli.cli.output import Output
+    from neuralcut_cli.cli.progress import bar
     from neuralcut_cli.cli.project_files import open_session
     from neuralcut_cli.render.stills import shots, write_storyboard
+    from neuralcut_cli.time import parse_time
 
     session = open_session(project)
     current = session.project()
-    tiles = shots(current, every)
+    first = parse_time(start, current.fps) if start else None
+    last = parse_time(end, current.fps) if end else None
+    tiles = shots(current, every, first, last)
     out = Output()
-    missing = warn_missing_glyphs(out, current, None, None)
+    missing = warn_missing_glyphs(out, current, first, last)
     warn_outside_media(out, current, session.path)
-    written, cols, rows = write_storyboard(current, session.path, tiles, output, columns, width, overwrite=force)
+    with bar(out.errors, "Storyboard", shown=not json_out) as step:
+        written, cols, rows = write_storyboard(
+            current, session.path, tiles, output, columns, width, overwrite=force, progress=step
+        )
     if json_out:
         out.json(
             {

@@ -57,16 +57,47 @@ def timeline_table(
     table = Table(
         title=title, title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0), pad_edge=False, show_edge=False
     )
+    room = 19 if wide else 10
+    source = _pieces(project) and name_width - room >= 8  # where each piece plays from in its file: told apart
+    if source:
+        name_width -= room
     for header in ("Track", "Element", "Type"):
         table.add_column(header, no_wrap=True)
-    table.add_column("Name / text", overflow="ellipsis", no_wrap=True, min_width=10, max_width=name_width)
+    table.add_column(
+        "Name / text", overflow="ellipsis", no_wrap=True, min_width=min(10, name_width), max_width=name_width
+    )
     for header in ("Start", "End", "Length"):
         table.add_column(header, justify="right", no_wrap=True, min_width=8)
+    if source:
+        table.add_column("Source in–out" if wide else "In", justify="right", no_wrap=True)
     for row in rows:
-        cells = list(row[:-1])
+        cells = list(row[:7])
         cells[3] = plain(fit(cells[3].plain, name_width))
+        if source:
+            cells.append(row[7] if wide else Text(row[7].plain.split("–")[0], style="dim"))
         table.add_row(*cells, end_section=row[-1] is True)
     return table
+
+
+def _pieces(project: Project) -> bool:
+    """Whether two clips play the same file (a recording cut into pieces): then the table says where in the
+    file each one plays from."""
+    seen: set[str] = set()
+    for _, element in project.scene.elements():
+        media = getattr(element, "media_id", None)
+        if element.type in ("video", "audio") and media:
+            if media in seen:
+                return True
+            seen.add(media)
+    return False
+
+
+def _source(element: Element) -> Text:
+    """``00:12.40–00:15.00``: the part of its file a clip plays."""
+    if element.type not in ("video", "audio"):
+        return Text("")
+    start = element.trim_start
+    return Text(f"{format_timecode(start)}–{format_timecode(start + element.shown_ticks)}", style="dim")
 
 
 def _rows(
@@ -93,7 +124,7 @@ def _rows(
         elements = shown[track.id]
         if not elements:
             empty = "(none here)" if window and track.elements else "(empty)"
-            rows.append((label, Text(empty, style="dim"), Text(""), Text(""), Text(""), Text(""), Text(""), True))
+            rows.append((label, Text(empty, style="dim"), *(Text("") for _ in range(6)), True))
             continue
         more = elements[each:] if each is not None else []
         elements = elements[:each] if each is not None else elements
@@ -107,6 +138,7 @@ def _rows(
                     Text(format_timecode(element.start_time)),
                     Text(format_timecode(element.end_time)),
                     Text(format_timecode(element.duration)),
+                    _source(element),
                     index == len(elements) - 1 and not more,
                 )
             )
@@ -117,6 +149,7 @@ def _rows(
                     Text(f"… {len(more):,} more", style="dim"),
                     Text(""),
                     Text(f"to {format_timecode(more[-1].end_time)}", style="dim"),
+                    Text(""),
                     Text(""),
                     Text(""),
                     Text(""),

@@ -1,0 +1,36 @@
+"""Long work shows itself: a bar with the count and the time left on a terminal (transient: gone when the work
+ends), nothing when the stream is piped or the output is JSON. ``bar`` for work that counts (tiles, segments),
+``spinner`` for work that does not (one ffmpeg pass)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+from rich.console import Console
+
+Step = Callable[[float, float], None]
+
+
+@contextmanager
+def bar(console: Console, label: str, shown: bool = True) -> Iterator[Step]:
+    """``step(done, total)`` moves a bar labelled ``label``; shown from the first moment (before any step)."""
+    if not shown or not console.is_terminal:
+        yield lambda done, total: None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=console, transient=True) as progress:
+        task = progress.add_task(label, total=None)
+        yield lambda done, total: progress.update(task, completed=done, total=total)
+
+
+@contextmanager
+def spinner(console: Console, label: str, shown: bool = True) -> Iterator[None]:
+    """A spinner with ``label`` while inside (on a terminal)."""
+    if not shown or not console.is_terminal:
+        yield
+        return
+    with console.status(label):
+        yield
