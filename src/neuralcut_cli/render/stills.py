@@ -111,10 +111,11 @@ def write_storyboard(
     try:
         pictures = [workdir / f"tile-{number}.png" for number in range(len(tiles))]
         times = [min(tile.time, project.scene.end_time - 1) for tile in tiles]
-        side_by_side(
-            [partial(_render_still, project, project_path, workdir, t, p, tile_width) for t, p in zip(times, pictures)],
-            progress,
-        )
+        tasks = [
+            partial(_render_still, project, project_path, workdir, t, p, tile_width)
+            for t, p in zip(times, pictures, strict=True)
+        ]
+        side_by_side(tasks, progress)
         _sheet(pictures, tiles, workdir / "board.png", (tile_width, tile_height, band), columns)
         _encode(workdir / "board.png", output)
     finally:
