@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from neuralcut_cli.editing.animation import excise
+from neuralcut_cli.editing.ducking import under_spans
 from neuralcut_cli.editing.sound import DUCK, fade_lengths, has_layer, is_sound, with_duck, with_fade
 from neuralcut_cli.editing.split import cut_element
 from neuralcut_cli.errors import EditError
@@ -260,14 +261,7 @@ def _reducked(scene: Scene, changes: list[TrackChange], new_id: NewId) -> Scene:
             ducking = getattr(element, "ducking", None)
             if not isinstance(ducking, Ducking):
                 continue
-            spans = [
-                (e.start_time, e.end_time)
-                for t in scene.tracks.ordered()
-                if t.id in ducking.under_tracks
-                for e in t.elements
-                if e.id != element.id
-                and (not ducking.under_media or getattr(e, "media_id", None) in ducking.under_media)
-            ]
+            spans = under_spans(scene, ducking, element.id)
             redone = with_duck(element, spans, ducking.depth_db, ducking.attack, ducking.release, new_id)
             scene = scene.update_element(redone)
             change.reducked.append(element.id)

@@ -211,16 +211,26 @@ class _Visual(CamelModel):
         return self.blend_mode or "normal"
 
 
+SpeechSpan = tuple[
+    Annotated[float, Field(ge=0, le=86_400, allow_inf_nan=False)],
+    Annotated[float, Field(ge=0, le=86_400, allow_inf_nan=False)],
+]
+
+
 class Ducking(CamelModel):
     """NeuralCut's: how a sound is ducked (its ``sound.duck`` layer), so it can be ducked again when the voice
     under it moves: ``depthDb`` below its level, ramps of ``attack``/``release`` ticks, under the elements of
-    ``underTracks`` (of the media ``underMedia``, when given)."""
+    ``underTracks`` (of the media ``underMedia``, when given), where their ``speech`` is when it was measured."""
 
     depth_db: Annotated[int | float, in_range(0, 60), NUMBER]
     attack: Annotated[int, Field(strict=True, ge=0, le=10 * 120_000)] = 0
     release: Annotated[int, Field(strict=True, ge=0, le=10 * 120_000)] = 0
     under_tracks: Annotated[tuple[NonEmptyStr, ...], Field(max_length=100)] = ()
     under_media: Annotated[tuple[NonEmptyStr, ...], Field(max_length=1000)] = ()
+    #: where each voice recording speaks (source seconds, by media id): the duck follows the words, not the clips
+    speech: Annotated[
+        dict[NonEmptyStr, Annotated[list[SpeechSpan], Field(max_length=50_000)]], Field(max_length=100)
+    ] = Field(default_factory=dict)
 
 
 class _MediaBase(ElementBase):

@@ -15,7 +15,7 @@ import os
 import shutil
 import tempfile
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from functools import partial
@@ -123,7 +123,7 @@ def write_storyboard(
     return output, columns, rows
 
 
-def side_by_side(tasks: list[Callable[[], object]], progress: Progress | None = None) -> None:
+def side_by_side(tasks: Sequence[Callable[[], object]], progress: Progress | None = None) -> None:
     """Run ``tasks`` (each an ffmpeg run or a few) on every core, telling ``progress`` as each ends. Ctrl-C
     here, or the request this runs for being cancelled, stops the ffmpeg runs under way and starts no more."""
     stop, outer = threading.Event(), current_cancel()

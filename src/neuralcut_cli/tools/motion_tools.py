@@ -6,6 +6,7 @@ from typing import Annotated, ClassVar
 
 from pydantic import Field, WithJsonSchema
 
+from neuralcut_cli.editing.ducking import speaking
 from neuralcut_cli.editing.motion import EASINGS
 from neuralcut_cli.editing.motion import animate as animate_element
 from neuralcut_cli.editing.motion import duck as duck_element
@@ -14,14 +15,16 @@ from neuralcut_cli.editing.placement import new_id
 from neuralcut_cli.editing.properties import PROPERTIES
 from neuralcut_cli.errors import EditError
 from neuralcut_cli.project.base import Number
-from neuralcut_cli.project.elements import AudioElement, Ducking, VideoElement
+from neuralcut_cli.project.elements import AudioElement, Ducking, Element, VideoElement
 from neuralcut_cli.project.model import Project
-from neuralcut_cli.time import output_seconds, seconds_to_ticks
+from neuralcut_cli.time import output_seconds, seconds_to_ticks, ticks_to_seconds
 from neuralcut_cli.tools.common import Id
 from neuralcut_cli.tools.definition import Hints, ProjectEdit, ToolArgs, ToolContext, ToolError, tool
 from neuralcut_cli.tools.outputs import AnimateOutput, DuckOutput, FadeOutput
 
 _SECONDS = Field(ge=0, le=86_400, allow_inf_nan=False)
+SPEECH_FLOOR_DB = -35  # quieter than this (dBFS) a voice is not speaking (remove_silences' own default)
+SPEECH_PAUSE = 0.5  # seconds: a shorter pause keeps the music down
 
 
 class FadeArgs(ToolArgs):
@@ -154,24 +157,26 @@ class DuckArgs(ToolArgs):
 
 @tool("duck", DuckArgs, kind="edit", group="motion", hints=Hints(destructive=False))
 def duck(project: Project, args: DuckArgs, ctx: ToolContext) -> ProjectEdit[DuckOutput]:
-    """Lower music under a voice: the music elements go `depth` dB below their level wherever the other
-    elements play (ramping down over `attack` and back over `release` seconds). Ducking is its own layer: it adds
-    to fades and gain instead of replacing them, and follows the voice when cuts move it."""
+    """Lower music under a voice: the music elements go `depth` dB below their level wherever the voice in the
+    other elements speaks (its pauses measured, so the music comes back up between phrases; where a recording
+    cannot be measured, all along it), ramping down over `attack` and back over `release` seconds. Ducking is its
+    own layer: it adds to fades and gain instead of replacing them, and follows the voice when cuts move it."""
     scene = project.scene
-    spans, tracks, media = [], [], []
+    tracks, media, unders = [], [], []
     for element_id in args.under_element_ids:
         found = scene.find_element(element_id)
         if found is None:
             raise ToolError(f"Timeline elements not found: {element_id}")
-        spans.append((found[1].start_time, found[1].end_time))
         tracks.append(found[0].id)
         media.append(getattr(found[1], "media_id", None) or "")
+        unders.append(found[1])
     how = Ducking(
         depth_db=args.depth,
         attack=seconds_to_ticks(args.attack),
         release=seconds_to_ticks(args.release),
         under_tracks=tuple(dict.fromkeys(tracks)),
         under_media=tuple(dict.fromkeys(media)) if all(media) else (),
+        speech=_speech(project, unders, ctx),
     )
     ducked = []
     for element_id in dict.fromkeys(args.music_element_ids):
@@ -182,9 +187,38 @@ def duck(project: Project, args: DuckArgs, ctx: ToolContext) -> ProjectEdit[Duck
             raise ToolError(f"{element_id} cannot duck under itself")
         if not isinstance(found[1], (VideoElement, AudioElement)):
             raise ToolError(f"Element type '{found[1].type}' has no volume to duck")
+        spans = [span for under in unders for span in _voice(under, how)]
         try:
             scene = scene.update_element(duck_element(found[1], spans, how, new_id))
         except EditError as exc:
             raise ToolError(exc.message) from None
         ducked.append(element_id)
     return project.with_scene(scene), {"success": True, "ducked": ducked, "depth": args.depth}
+
+
+def _voice(element: Element, how: Ducking) -> list[tuple[int, int]]:
+    """Where ``element``'s voice is heard: where it speaks when measured, else all along it."""
+    words = how.speech.get(getattr(element, "media_id", None) or "")
+    return speaking(element, words) if words is not None else [(element.start_time, element.end_time)]
+
+
+def _speech(project: Project, unders: list[Element], ctx: ToolContext) -> dict[str, list[tuple[float, float]]]:
+    """Where each voice recording speaks (source seconds), from its silences (measured once per file, cached); a
+    recording whose file cannot be read is left out (the duck then covers its clips whole)."""
+    from neuralcut_cli.editing.ducking import speech_from_silences
+    from neuralcut_cli.errors import MediaError
+    from neuralcut_cli.media import analysis
+    from neuralcut_cli.tools.sources import asset_file, project_path
+
+    speech: dict[str, list[tuple[float, float]]] = {}
+    for element in unders:
+        if not isinstance(element, (VideoElement, AudioElement)) or element.media_id in speech:
+            continue
+        try:
+            file = asset_file(project, element, ctx)
+            ctx.progress(f"Finding where {element.label} speaks…")
+            quiet = analysis.silences(file, project_path(ctx), SPEECH_FLOOR_DB, SPEECH_PAUSE)
+        except (ToolError, MediaError):
+            continue
+        speech[element.media_id] = speech_from_silences(quiet, ticks_to_seconds(element.source_ticks))
+    return speech
