@@ -134,8 +134,10 @@ def summary(intent: i.Intent) -> str:
             parts = ["hide" if h else "show", "+".join(map(ref, rs))]
         case i.Fade(refs=rs, fade_in=fi, fade_out=fo):
             parts = ["fade", "+".join(map(ref, rs)), f"in={fi:g}" if fi else "", f"out={fo:g}" if fo else ""]
-        case i.RemoveSilences(padding=pd, min_silence=mn):
+        case i.RemoveSilences(padding=pd, min_silence=mn, cut_tracks=ct, keep_tracks=kt):
             parts = ["silences", f"padding={pd:g}" if pd is not None else "", f"min={mn:g}" if mn is not None else ""]
+            parts += [f"cut={'+'.join(t.said.removeprefix('the ') for t in ct)}" if ct else ""]
+            parts += [f"keep={'+'.join(t.said.removeprefix('the ') for t in kt)}" if kt else ""]
         case i.Normalize(target=tg, platform=pl):
             parts = ["normalize", f"{tg:g}" if tg is not None else "", pl or ""]
         case i.SplitScenes(refs=rs):

@@ -691,6 +691,10 @@ ANALYSIS = [  # silences, loudness, shot changes (issue 15)
     ("remove pauses longer than 1 second", "silences min=1"),
     ("get rid of the awkward pauses", "silences"),
     ("delete the silent parts of the video", "silences"),
+    ("remove the silences and cut the music too", "silences cut=music"),  # a track chosen to follow (issue 37)
+    ("cut the dead air including the music", "silences cut=music"),
+    ("remove the silences but leave the titles where they are", "silences keep=titles"),
+    ("remove the pauses but don't touch the music", "silences keep=music"),
     ("even out the audio", "normalize"),
     ("normalize the audio", "normalize"),
     ("level the volume", "normalize"),

@@ -342,6 +342,16 @@ PLANS = [  # request, the calls it makes in order, words its reply must contain
     ),
     ("make the fade longer", [LT], "There is no fade yet"),
     (
+        "remove the silences and cut the music too",  # a track chosen to be cut like the picture (issue 37)
+        [LT, 'remove_silences {"cutTrackIds": ["t-audio"]}'],
+        "Removed 2 silent stretches",
+    ),
+    (
+        "remove the silences but leave the titles where they are",
+        [LT, 'remove_silences {"keepTrackIds": ["t-text"]}'],
+        "Removed 2 silent stretches",
+    ),
+    (
         "cut the dead air but leave a little breathing room",
         ['remove_silences {"padding": 0.3}'],
         "Removed 2 silent stretches of 0.5 s or more (1.9 s saved, 0.3 s kept at each edge): 00:01.15–00:01.85",

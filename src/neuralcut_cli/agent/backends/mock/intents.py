@@ -248,6 +248,8 @@ class Speed(Intent):
 class RemoveSilences(Intent):
     padding: float | None = None  # seconds kept at each edge; None: the tool's default
     min_silence: float | None = None
+    cut_tracks: tuple[TrackRef, ...] = ()  # "cut the music too": cut like the picture
+    keep_tracks: tuple[TrackRef, ...] = ()  # "leave the titles where they are"
 
 
 class Normalize(Intent):

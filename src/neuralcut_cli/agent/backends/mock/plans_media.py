@@ -15,6 +15,14 @@ def plan_remove_silences(intent: i.RemoveSilences, ctx: Context) -> Plan:
         args["padding"] = intent.padding
     if intent.min_silence is not None:
         args["minSilence"] = intent.min_silence
+    if intent.cut_tracks or intent.keep_tracks:
+        from neuralcut_cli.agent.backends.mock.plans_clip import resolve_track
+        from neuralcut_cli.agent.backends.mock.listing import items_of
+
+        result = yield Call("list_timeline")
+        for key, refs in (("cutTrackIds", intent.cut_tracks), ("keepTrackIds", intent.keep_tracks)):
+            if refs:
+                args[key] = [resolve_track(r, result["tracks"], items_of(result), ctx)["trackId"] for r in refs]
     done = yield Call("remove_silences", args)
     removed = done["removed"]
     minimum = intent.min_silence if intent.min_silence is not None else 0.5

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.clause import Clause
 from neuralcut_cli.agent.backends.mock.listing import Vocab
@@ -50,7 +52,40 @@ def read_remove_silences(c: Clause, v: Vocab) -> i.Intent | None:
     elif c.take(r"\b(?:tight(?:ly)?|no breathing room|leave no (?:air|room|space))\b"):
         padding = TIGHT_PADDING
     c.take(r"\b(?:in|from|of) (?:the )?(?:video|recording|clip|clips|audio|footage|edit|timeline)\b")
-    return i.RemoveSilences(padding=padding, min_silence=minimum)
+    cut, keep = take_track_choice(c)
+    return i.RemoveSilences(padding=padding, min_silence=minimum, cut_tracks=cut, keep_tracks=keep)
+
+
+#: Tracks people name when they say which follow a cut: the word, and the kind of track it is.
+_FOLLOWERS = {
+    "music": "audio", "music bed": "audio", "bed": "audio", "song": "audio", "soundtrack": "audio",
+    "voice over": "audio", "voiceover": "audio", "narration": "audio", "sound effects": "audio",
+    "titles": "text", "title": "text", "captions": "text", "subtitles": "text", "text": "text",
+    "logo": "overlay", "overlays": "overlay", "overlay": "overlay", "b-roll": "overlay", "broll": "overlay",
+    "b roll": "overlay", "effects": "effect",
+}  # fmt: skip
+_FOLLOWER = "|".join(sorted((re.escape(w) for w in _FOLLOWERS), key=len, reverse=True))
+
+
+def take_track_choice(c: Clause) -> tuple[tuple[i.TrackRef, ...], tuple[i.TrackRef, ...]]:
+    """Which tracks a person says follow the cut otherwise: "cut the music too", "including the music" (cut like
+    the picture); "leave the titles where they are", "but don't touch the music" (left in place)."""
+    cut: list[i.TrackRef] = []
+    keep: list[i.TrackRef] = []
+    for pattern, into in (
+        (rf"\b(?:and |but )?(?:cut |chop |trim )?(?:the |my )?({_FOLLOWER})(?: track)? (?:too|as well|also)\b", cut),
+        (rf"\b(?:including|include|and cut|also cut|cutting) (?:the |my )?({_FOLLOWER})(?: track)?\b", cut),
+        (
+            rf"\b(?:but |and )?(?:leave|keep|don'?t (?:cut|touch|move)|do not (?:cut|touch|move)|not) (?:the |my )?"
+            rf"({_FOLLOWER})(?: track)?(?: (?:where (?:it is|they are)|alone|as (?:it is|they are)|untouched|in "
+            rf"place|(?:un)?cut))?\b",
+            keep,
+        ),
+    ):
+        while (found := c.take(pattern)) is not None:
+            word = found.group(1).lower()
+            into.append(i.TrackRef(f"the {word}", kind=_FOLLOWERS[word]))
+    return tuple(cut), tuple(keep)
 
 
 def read_normalize(c: Clause, v: Vocab) -> i.Intent | None:
