@@ -1,6 +1,6 @@
 """Long work shows itself: a bar with the count and the time left on a terminal (transient: gone when the work
 ends), nothing when the stream is piped or the output is JSON. ``bar`` for work that counts (tiles, segments),
-``spinner`` for work that does not (one ffmpeg pass)."""
+``spinner`` for work that does not (one ffmpeg pass), ``said`` for a tool that says what it is doing."""
 
 from __future__ import annotations
 
@@ -34,3 +34,27 @@ def spinner(console: Console, label: str, shown: bool = True) -> Iterator[None]:
         return
     with console.status(label):
         yield
+
+
+@contextmanager
+def said(console: Console, shown: bool = True) -> Iterator[Callable[[str], None]]:
+    """``progress(text)``: a spinner saying ``text`` from the first word a tool says of its work (a tool that
+    says nothing shows nothing)."""
+    if not shown or not console.is_terminal:
+        yield lambda text: None
+        return
+    status = console.status("")
+    started = False
+
+    def progress(text: str) -> None:
+        nonlocal started
+        status.update(text)
+        if not started:
+            status.start()
+            started = True
+
+    try:
+        yield progress
+    finally:
+        if started:
+            status.stop()

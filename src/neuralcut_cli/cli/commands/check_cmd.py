@@ -51,12 +51,15 @@ def check(
 
     lufs = target_lufs(target)
     report = Report(within(timeline_findings(current, session.path), first, last))
+    out = Output()
     if render is not None or media:
         from neuralcut_cli.check.media import contact_sheet
+        from neuralcut_cli.cli.progress import spinner
 
-        report.findings += _media(current, session.path, render, lufs)
-        report.findings.append(contact_sheet(current, session.path))
-    out = Output()
+        what = f"Checking {render.name}…" if render is not None else "Rendering a preview to check…"
+        with spinner(out.errors, what, shown=not json_out):
+            report.findings += _media(current, session.path, render, lufs)
+            report.findings.append(contact_sheet(current, session.path))
     if json_out:
         out.json(report.to_json())
     else:

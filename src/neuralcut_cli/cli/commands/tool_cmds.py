@@ -58,11 +58,14 @@ def tool(
         close = registry.suggest(name)
         hint = f"; did you mean {' or '.join(close)}?" if close else "; `neuralcut tools` lists them"
         raise UsageError(f"Unknown tool '{name}'{hint}")
+    from neuralcut_cli.cli.progress import said as saying
+
     args = parse_args_json(args_json)
     session = open_session(project)
     before = session.project()
-    result = registry.execute(name, args, ToolContext(session))
     out = Output()
+    with saying(out.errors, shown=not json_out) as progress:  # what a long tool is doing (measuring, rendering)
+        result = registry.execute(name, args, ToolContext(session, progress=progress))
     if json_out:
         out.json(result)
     elif "error" in result:
