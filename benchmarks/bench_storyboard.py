@@ -89,7 +89,9 @@ def main() -> None:
         cores = os.cpu_count() or 1
         with ThreadPoolExecutor(cores) as pool:
             parallel = timed(
-                lambda: list(pool.map(lambda p: one_frame(talk.path, p[1], frames / f"b{p[0]}.png"), enumerate(sources)))
+                lambda: list(
+                    pool.map(lambda p: one_frame(talk.path, p[1], frames / f"b{p[0]}.png"), enumerate(sources))
+                )
             )
         picks = "+".join(f"eq(n\\,{round(at * tm.FPS)})" for at in sources)
         single = timed(

@@ -204,7 +204,8 @@ def _voice(element: Element, how: Ducking) -> list[tuple[int, int]]:
 
 def _speech(project: Project, unders: list[Element], ctx: ToolContext) -> dict[str, list[tuple[float, float]]]:
     """Where each voice recording speaks (source seconds), from its silences (measured once per file, cached); a
-    recording whose file cannot be read is left out (the duck then covers its clips whole)."""
+    recording whose file cannot be read, or that is silent throughout, is left out (the duck then covers its
+    clips whole)."""
     from neuralcut_cli.editing.ducking import speech_from_silences
     from neuralcut_cli.errors import MediaError
     from neuralcut_cli.media import analysis
@@ -220,5 +221,7 @@ def _speech(project: Project, unders: list[Element], ctx: ToolContext) -> dict[s
             quiet = analysis.silences(file, project_path(ctx), SPEECH_FLOOR_DB, SPEECH_PAUSE)
         except (ToolError, MediaError):
             continue
-        speech[element.media_id] = speech_from_silences(quiet, ticks_to_seconds(element.source_ticks))
+        spoken = speech_from_silences(quiet, ticks_to_seconds(element.source_ticks))
+        if spoken:  # a recording that never rises above the floor is not a voice to follow: ducked under whole
+            speech[element.media_id] = spoken
     return speech
