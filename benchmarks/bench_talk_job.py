@@ -28,6 +28,7 @@ from fractions import Fraction
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+MEDIA = Path(tempfile.gettempdir()) / "neuralcut-bench-talks"
 sys.path.insert(0, str(ROOT / "tests"))
 
 import talk_media as tm  # noqa: E402
@@ -77,7 +78,7 @@ def main() -> None:
     editor = os.environ.get("AUTO_EDITOR") or shutil.which("auto-editor")
     work = Path(tempfile.mkdtemp(prefix="neuralcut-bench-talk-"))
     try:
-        talk = tm.make_talk(work / "src", seconds=seconds)
+        talk = tm.make_talk(MEDIA, seconds=seconds)  # made once, kept for the next run
         project = tm.talk_project(work / "p", talk)
         data = project.read_text()
         import json

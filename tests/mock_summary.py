@@ -162,8 +162,8 @@ def summary(intent: i.Intent) -> str:
             parts = ["slide", ref(r), sd, f"{ln:g}s"]
         case i.ListKeyframes(ref=r):
             parts = ["keyframes", ref(r)]
-        case i.Duck(music=ms, under=us):
-            parts = ["duck", "+".join(map(ref, ms)), "under", "+".join(map(ref, us))]
+        case i.Duck(music=ms, under=us, voice=vo):
+            parts = ["duck", "+".join(map(ref, ms)), "under", "the voice" if vo else "+".join(map(ref, us))]
         case _:
             parts = [type(intent).__name__]
     return " ".join(p for p in parts if p)

@@ -641,6 +641,9 @@ MOTION = [  # fades, zooms, slides, ducking, keyframes (issue 14)
     ("duck the music under the beach clip", "duck the music under the beach clip"),
     ("lower the music when the beach clip plays", "duck the music under the beach clip"),
     ("duck the music under the intro and the beach clip", "duck the music under the intro+the beach clip"),
+    ("duck the music under the talk", "duck the music under the voice"),  # the main track's heard clips (issue 37)
+    ("lower the music while I'm talking", "duck the music under the voice"),
+    ("duck the music under the voiceover", "duck the music under the voice"),
     ("list the keyframes of the intro", "keyframes the intro"),
     ("what keyframes does the title have?", "keyframes the title"),
     ("make the fade longer", "change fade x2"),

@@ -117,6 +117,8 @@ def answer(name: str, args: dict[str, Any]) -> dict[str, Any]:
             "removed": [{"start": 1.15, "end": 1.85}, {"start": 5.15, "end": 6.35}],
             "secondsSaved": 1.9,
         }
+    if name == "duck":
+        return {"success": True, "ducked": args["musicElementIds"], "depth": args.get("depth", 12)}
     if name == "normalize_loudness":
         return {
             "success": True,
@@ -341,6 +343,11 @@ PLANS = [  # request, the calls it makes in order, words its reply must contain
         "pixelate",
     ),
     ("make the fade longer", [LT], "There is no fade yet"),
+    (
+        "duck the music under the talk",  # the main track's heard clips (issue 37)
+        [LT, 'duck {"musicElementIds": ["e-music"], "underElementIds": ["e-intro", "e-beach", "e-city"]}'],
+        "Ducked",
+    ),
     (
         "remove the silences and cut the music too",  # a track chosen to be cut like the picture (issue 37)
         [LT, 'remove_silences {"cutTrackIds": ["t-audio"]}'],

@@ -326,6 +326,7 @@ class Slide(Intent):
 class Duck(Intent):
     music: tuple[Ref, ...] = ()
     under: tuple[Ref, ...] = ()
+    voice: bool = False  # "under the talk / the voice": the main track's clips that are heard
 
 
 class ListKeyframes(Intent):

@@ -124,7 +124,7 @@ def plan_duck(intent: i.Duck, ctx: Context) -> Plan:
 
     items = yield from listing()
     music = _chosen(intent.music, items, ctx, ("audio", "video"))
-    under = _chosen(intent.under, items, ctx)
+    under = _chosen(intent.under, items, ctx) if not intent.voice else _voice(items, music)
     result = yield Call(
         "duck", DuckArgs(music_element_ids=[m.id for m in music], under_element_ids=[u.id for u in under])
     )
@@ -132,6 +132,21 @@ def plan_duck(intent: i.Duck, ctx: Context) -> Plan:
         f"Ducked {', '.join(result['ducked'])} {result['depth']:g} dB under {', '.join(u.id for u in under)}.",
         tuple(result["ducked"]),
     )
+
+
+def _voice(items: list[Item], music: list[Item]) -> list[Item]:
+    """The talk: the main track's clips that are heard (not the music itself)."""
+    heard = [
+        item
+        for item in items
+        if item.track_kind == "main"
+        and item.type in ("video", "audio")
+        and not item.data.get("muted")
+        and item not in music
+    ]
+    if not heard:
+        raise Failed("There is no voice on the main track to duck under; name the clip (e.g. 'under the intro').")
+    return heard
 
 
 def _chosen(refs: tuple[i.Ref, ...], items: list[Item], ctx: Context, types: tuple[str, ...] = ()) -> list[Item]:

@@ -140,8 +140,18 @@ def read_duck(c: Clause, v: Vocab) -> i.Intent | None:
     if not music:
         return None
     under = take_refs(c, v)
+    voice = not under and c.take(VOICE) is not None
     c.take(r"\b(?:plays?|speaks?|talks?|is on|starts?|is playing)\b")
-    return i.Duck(music=music, under=under) if under else None
+    return i.Duck(music=music, under=under, voice=voice) if under or voice else None
+
+
+#: What people call the recording a talk is: the main track's clips that are heard.
+VOICE = (
+    r"\b(?:the |my |our )?(?:talk(?:ing)?|voice(?:s| over|over)?|speech|speaker|dialogue|dialog|narration|"
+    r"narrator|presenter|host|interview|words|vocals?|(?:person|someone|me) (?:talking|speaking))\b|"
+    r"\b(?:i'?m|i am|we'?re|we are|(?:he|she)'?s|they'?re|anyone is|someone is) (?:talking|speaking)\b|"
+    r"\b(?:i|we|they) (?:talk|speak)\b"
+)
 
 
 def read_list_keyframes(c: Clause, v: Vocab) -> i.Intent | None:
