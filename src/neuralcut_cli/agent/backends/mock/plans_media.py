@@ -16,8 +16,8 @@ def plan_remove_silences(intent: i.RemoveSilences, ctx: Context) -> Plan:
     if intent.min_silence is not None:
         args["minSilence"] = intent.min_silence
     if intent.cut_tracks or intent.keep_tracks:
-        from neuralcut_cli.agent.backends.mock.plans_clip import resolve_track
         from neuralcut_cli.agent.backends.mock.listing import items_of
+        from neuralcut_cli.agent.backends.mock.plans_clip import resolve_track
 
         result = yield Call("list_timeline")
         for key, refs in (("cutTrackIds", intent.cut_tracks), ("keepTrackIds", intent.keep_tracks)):
