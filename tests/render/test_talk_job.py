@@ -201,7 +201,7 @@ def test_loud_enough_for_youtube_in_one_gain_per_recording_held_under_the_ceilin
     assert neuralcut("run", "remove the silences", "-p", project, timeout=300).returncode == 0
     done = neuralcut("run", "make it as loud as YouTube wants", "-p", project, "--json", timeout=300)
     assert done.returncode == 0, done.stderr
-    assert "Levelled for YouTube (-14 LUFS, true peak at most -1 dBTP)" in json.loads(done.stdout)["reply"]
+    assert "Levelled for YouTube (-14 LUFS, true peak held at most -1 dBTP" in json.loads(done.stdout)["reply"]
     talk_pieces = [e for e in elements(project).values() if e.get("mediaId") == "a-talk"]
     gains = {json.dumps(e["animations"]["channels"]["sound.gain:value"]["keys"][0]["value"]) for e in talk_pieces}
     assert len(talk_pieces) > 5 and len(gains) == 1  # the level never steps at a cut

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from neuralcut_cli.errors import MediaError
@@ -22,36 +23,73 @@ _DURATION = re.compile(r"Duration: (\d+):(\d+):([\d.]+)")
 
 
 def silences(file: AssetFile, project_path: Path, threshold_db: float, min_silence: float) -> list[tuple[float, float]]:
-    """Every stretch quieter than ``threshold_db`` for at least ``min_silence`` seconds, in source seconds."""
+    """Every stretch quieter than ``threshold_db`` for at least ``min_silence`` seconds, in source seconds. The
+    same pass meters the file's loudness (``media.loudness``) when that is not known yet: a talk cut by its
+    silences and then levelled is decoded once."""
     path = cache_path(project_path, "silences", file, f"{threshold_db:g}dB")
-    found = cached(path, file, lambda: _silences(file, threshold_db))
+    found = cached(path, file, lambda: _silences(file, threshold_db, project_path))
     return [(start, end) for start, end in found if end - start >= min_silence - 1e-9]
 
 
-def _silences(file: AssetFile, threshold_db: float) -> list[list[float]]:
-    done = run_ffmpeg(
-        [
-            *source_args(file.path),
-            "-map",
-            "0:a:0",
-            "-af",
-            f"silencedetect=noise={threshold_db:g}dB:d={DETECT_SILENCE}",
-            "-f",
-            "null",
-            "-",
+def _silences(file: AssetFile, threshold_db: float, project_path: Path) -> list[list[float]]:
+    from neuralcut_cli.media import loudness
+    from neuralcut_cli.media.chunks import measured
+
+    meter = not loudness.blocks_cache(file, project_path).exists()
+    chain = f"silencedetect=noise={threshold_db:g}dB:d={DETECT_SILENCE}" + (f",{loudness.METER}" if meter else "")
+    chunks = measured(file, _length(file), chain, verbose=meter)
+    if meter:
+        metered = [
+            [t, m]
+            for chunk in chunks
+            for t, m in loudness.rows(chunk.log, chunk.start - chunk.lead)
+            if t > chunk.start + 0.05 or not chunk.start  # past the pre-roll: a full window, not the one before's
         ]
-    )
+        cached(loudness.blocks_cache(file, project_path), file, lambda: metered)
+    found: list[list[float]] = []
+    for chunk in chunks:  # each stretch's own silences: its pre-roll is the one before's (from where it starts)
+        found += [[max(a, chunk.start), b] for a, b in _quiet(chunk.log, chunk.absolute, chunk.end) if b > chunk.start]
+    return _joined(found)
+
+
+def _quiet(log: str, absolute: Callable[[float], float], end: float) -> list[list[float]]:
+    """The silent stretches of one pass's log in file seconds (one still open at its end runs to it)."""
     found: list[list[float]] = []
     start: float | None = None
-    for line in done.stderr.splitlines():
+    for line in log.splitlines():
         if (match := _START.search(line)) is not None:
-            start = max(0.0, float(match.group(1)))
+            start = max(0.0, absolute(float(match.group(1))))
         elif (match := _END.search(line)) is not None and start is not None:
-            found.append([round(start, 4), round(float(match.group(1)), 4)])
+            found.append([round(start, 4), round(absolute(float(match.group(1))), 4)])
             start = None
-    if start is not None:  # silent to the end of the file
-        found.append([round(start, 4), round(_duration(done.stderr), 4)])
+    if start is not None:  # silent to the end of the stretch (or of the file)
+        found.append([round(start, 4), round(end if math.isfinite(end) else _duration(log), 4)])
     return found
+
+
+def _joined(spans: list[list[float]]) -> list[list[float]]:
+    """Stretches measured side by side made one list: those that meet or overlap at a seam joined."""
+    out: list[list[float]] = []
+    for start, end in sorted(spans):
+        if out and start <= out[-1][1] + 1e-3:
+            out[-1][1] = max(out[-1][1], end)
+        else:
+            out.append([start, end])
+    return out
+
+
+def _length(file: AssetFile) -> float | None:
+    """The file's seconds (None when it cannot be told): how a measuring pass is shared out. The project's
+    record of it when there is one (a stale one only shares the pass out less evenly: the last stretch runs to
+    the file's end)."""
+    from neuralcut_cli.media.probe import probe
+
+    if file.asset.duration:
+        return float(file.asset.duration)
+    try:
+        return probe(file.path).duration
+    except MediaError:
+        return None
 
 
 def _duration(stderr: str) -> float:

@@ -1,10 +1,15 @@
 """Loudness as EBU R128 measures it, of any set of stretches of a file, from one decoding of it.
 
-ffmpeg's ``ebur128`` filter logs, every 100 ms, the momentary loudness (the K-weighted 400 ms window ending
-there: exactly the gating blocks of BS.1770, which overlap by 75 %) and the true peak of that 100 ms (4x
-oversampled). Those rows are kept per file (``analysis_cache``), so the integrated loudness and true peak of any
-stretches (the pieces of a recording left after cuts) cost no second decoding: the blocks whose window lies
-inside the stretches are gated (-70 LUFS absolute, then 10 LU below their mean) and averaged as energy.
+ffmpeg's ``ebur128`` filter logs, every 100 ms, the momentary loudness: the K-weighted 400 ms window ending
+there, exactly the gating blocks of BS.1770, which overlap by 75 %. Those rows are kept per file
+(``analysis_cache``), so the integrated loudness of any stretches (the pieces of a recording left after cuts)
+costs no second decoding: the blocks whose window lies inside the stretches are gated (-70 LUFS absolute, then
+10 LU below their mean) and averaged as energy. The rows are also written by the silence measurement
+(``analysis.silences``), which reads the same decoded sound in the same pass, so levelling a talk just cut by
+its silences decodes nothing again.
+
+Peaks are not measured here: the render's limiter (``render.master``) holds the true peak of the whole mix, and
+ffmpeg's true-peak meter (4x oversampling) would double the cost of the pass.
 
 A mono file is measured as mono: the render's stereo mix carries it 3 dB down in each channel (ffmpeg's
 upmix), which measures the same.
@@ -15,7 +20,6 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
 
 from neuralcut_cli.media.analysis_cache import cache_path, cached
@@ -25,33 +29,31 @@ from neuralcut_cli.media.ffmpeg import run_ffmpeg, source_args
 BLOCK = 0.4  # seconds: a gating block
 ABSOLUTE_GATE = -70.0
 RELATIVE_GATE = 10.0
-_ROW = re.compile(r"t:\s*([\d.]+)\s.*?M:\s*(-?[\d.]+|-?inf|nan)\s.*?FTPK:\s*(-?[\d.]+|-?inf|nan)")
+METER = "ebur128=framelog=verbose"  # the filter whose log ``rows`` reads (at ffmpeg's verbose level)
+_ROW = re.compile(r"t:\s*([\d.]+)\s.*?M:\s*(-?[\d.]+|-?inf|nan)\s")  # (the meter's time, momentary LUFS)
 
-Block = tuple[float, float, float]  # (seconds at the window's end, momentary LUFS, true peak dBTP of its 100 ms)
+Block = tuple[float, float]  # (seconds at the window's end, momentary LUFS)
 
 
-@dataclass(frozen=True)
-class Loudness:
-    lufs: float | None  # integrated; None: silence
-    true_peak: float | None  # dBTP; None: silence
+def blocks_cache(file: AssetFile, project_path: Path) -> Path:
+    return cache_path(project_path, "loudness", file, "blocks-2")  # -N: the measure's version
 
 
 def blocks(file: AssetFile, project_path: Path) -> list[Block]:
     """The file's 100 ms rows (cached per asset and file fingerprint)."""
-    path = cache_path(project_path, "loudness", file, "blocks-1")  # -N: the measure's version
-    return [(float(t), float(m), float(p)) for t, m, p in cached(path, file, lambda: _blocks(file))]
+    found = cached(blocks_cache(file, project_path), file, lambda: _blocks(file))
+    return [(float(t), float(m)) for t, m in found]
 
 
-def of_stretches(file: AssetFile, project_path: Path, stretches: Iterable[tuple[float, float]]) -> Loudness:
-    """Integrated loudness and true peak of the file's sound over ``stretches`` (source seconds) together."""
+def of_stretches(file: AssetFile, project_path: Path, stretches: Iterable[tuple[float, float]]) -> float | None:
+    """Integrated loudness (LUFS) of the file's sound over ``stretches`` (source seconds) together; None:
+    silence."""
     return measure(blocks(file, project_path), stretches)
 
 
-def measure(rows: list[Block], stretches: Iterable[tuple[float, float]]) -> Loudness:
+def measure(rows: list[Block], stretches: Iterable[tuple[float, float]]) -> float | None:
     spans = sorted(stretches)
-    inside = [row for row in rows if _within(row[0] - BLOCK, row[0], spans)]
-    peaks = [row[2] for row in rows if _within(row[0] - 0.1, row[0], spans) and math.isfinite(row[2])]
-    return Loudness(integrated([m for _, m, _ in inside]), max(peaks) if peaks else None)
+    return integrated([m for t, m in rows if _within(t - BLOCK, t, spans)])
 
 
 def integrated(momentary: list[float]) -> float | None:
@@ -75,23 +77,19 @@ def _within(start: float, end: float, spans: list[tuple[float, float]]) -> bool:
 
 def _blocks(file: AssetFile) -> list[list[float]]:
     done = run_ffmpeg(
-        [
-            "-v",
-            "verbose",
-            *source_args(file.path),
-            "-map",
-            "0:a:0",
-            "-af",
-            "ebur128=peak=true:framelog=verbose",
-            "-f",
-            "null",
-            "-",
-        ]
+        ["-v", "verbose", *source_args(file.path), "-vn", "-map", "0:a:0", "-af", METER, "-f", "null", "-"]
     )
-    rows = []
-    for line in done.stderr.splitlines():
+    return rows(done.stderr)
+
+
+def rows(log: str, base: float = 0.0) -> list[list[float]]:
+    """The meter's rows in an ffmpeg log: ``[seconds, momentary LUFS]`` (-120 and below: silence), each at the
+    end of its window in file seconds (``base``: where what the meter read starts in the file; a pass that seeks
+    may start a codec frame later, which the times it prints say)."""
+    out: list[list[float]] = []
+    for line in log.splitlines():
         match = _ROW.search(line)
         if match is not None:
-            t, m, p = (float(v) if v != "nan" else -math.inf for v in match.groups())
-            rows.append([round(t, 4), m if math.isfinite(m) else -120.0, p if math.isfinite(p) else -120.0])
-    return rows
+            t, m = (float(v) if v != "nan" else -math.inf for v in match.groups())
+            out.append([round(base + t, 4), max(m, -120.0) if math.isfinite(m) else -120.0])
+    return out

@@ -8,7 +8,7 @@ limiter (``settings.master``), which the render applies to the whole program.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field
 
@@ -17,7 +17,7 @@ from neuralcut_cli.editing import media_time
 from neuralcut_cli.editing.placement import new_id
 from neuralcut_cli.editing.sound import with_gain
 from neuralcut_cli.errors import MediaError
-from neuralcut_cli.media.loudness import Loudness, of_stretches
+from neuralcut_cli.media.loudness import of_stretches
 from neuralcut_cli.project.elements import Element
 from neuralcut_cli.project.model import Master, Project
 from neuralcut_cli.tools.common import Id
@@ -68,20 +68,20 @@ def normalize_loudness(project: Project, args: NormalizeArgs, ctx: ToolContext) 
     scene, recordings, elements, skipped = project.scene, [], [], []
     for media_id, pieces in _recordings(with_sound(project, args.element_ids)).items():
         measured = _measure(project, pieces, ctx)
-        if measured.lufs is None:
+        if measured is None:
             skipped += [{"elementId": e.id, "reason": "silent"} for e in pieces]
             continue
         gains = []
         for piece in pieces:
-            needed = lufs - measured.lufs - float(getattr(piece, "volume", 0))
+            needed = lufs - measured - float(getattr(piece, "volume", 0))
             gain = round(max(-MOST_GAIN, min(MOST_GAIN, needed)), 2)
             scene = scene.update_element(with_gain(piece, gain, new_id))
-            entry: Row = {"elementId": piece.id, "measuredLufs": measured.lufs, "gainDb": gain}
+            entry: Row = {"elementId": piece.id, "measuredLufs": measured, "gainDb": gain}
             if gain != round(needed, 2):
                 entry["note"] = f"needs {needed:+.1f} dB; given {gain:+g} dB, the most a gain can be"
             elements.append(entry)
             gains.append(gain + float(getattr(piece, "volume", 0)))
-        recordings.append(_row(project, media_id, pieces, measured, max(gains), ceiling))
+        recordings.append(_row(project, media_id, pieces, measured, max(gains)))
     if not recordings:
         raise ToolError("Nothing to normalise: every element is silent")
     master = Master(true_peak_db=ceiling, target_lufs=lufs, platform=target.name if args.target_lufs is None else None)
@@ -106,7 +106,7 @@ def _recordings(elements: list[Element]) -> dict[str, list[Element]]:
     return groups
 
 
-def _measure(project: Project, pieces: list[Element], ctx: ToolContext) -> Loudness:
+def _measure(project: Project, pieces: list[Element], ctx: ToolContext) -> float | None:
     file = asset_file(project, pieces[0], ctx)
     ctx.progress(f"Measuring the loudness of {file.asset.label}…")
     try:
@@ -115,19 +115,12 @@ def _measure(project: Project, pieces: list[Element], ctx: ToolContext) -> Loudn
         raise ToolError(FAILED, details=exc.message) from None
 
 
-def _row(
-    project: Project, media_id: str, pieces: list[Element], measured: Loudness, gain: float, ceiling: float
-) -> Row:
+def _row(project: Project, media_id: str, pieces: list[Element], measured: float, gain: float) -> Row:
     asset = project.asset(media_id)
-    row: dict[str, Any] = {
+    return {
         "assetId": media_id,
         "name": asset.label if asset else media_id,
         "pieces": len(pieces),
-        "measuredLufs": measured.lufs,
+        "measuredLufs": measured,
         "gainDb": gain,
     }
-    if measured.true_peak is not None:
-        row["truePeak"] = measured.true_peak
-        row["peakAfterGain"] = round(measured.true_peak + gain, 2)
-        row["limited"] = measured.true_peak + gain > ceiling
-    return row

@@ -185,7 +185,7 @@ class NormalizeOutput(Done):
     platform: str
     targetLufs: float
     truePeakDb: float
-    recordings: list[Row]  # one per recording: measuredLufs, truePeak, gainDb, pieces, limited
+    recordings: list[Row]  # one per recording: assetId, name, pieces, measuredLufs, gainDb
     elements: list[Row]
     skipped: list[Row]
 

@@ -366,9 +366,9 @@ PLANS = [  # request, the calls it makes in order, words its reply must contain
     (
         "make it as loud as YouTube wants",
         ['normalize_loudness {"platform": "youtube"}'],
-        "Levelled for YouTube (-14 LUFS, true peak at most -1 dBTP): talk.mp4 (2 pieces) measured -20.5 LUFS: +6.5 dB"
-        " on every piece; song.mp3 (1 piece) measured -9 LUFS: -5 dB on every piece, its loudest peaks held by the"
-        " limiter. Left alone (silent): e-city.",
+        "Levelled for YouTube (-14 LUFS, true peak held at most -1 dBTP by a limiter): talk.mp4 (2 pieces) measured"
+        " -20.5 LUFS: +6.5 dB on every piece; song.mp3 (1 piece) measured -9 LUFS: -5 dB on every piece. Left alone"
+        " (silent): e-city.",
     ),
     (
         "add captions",

@@ -47,11 +47,11 @@ def plan_normalize(intent: i.Normalize, ctx: Context) -> Plan:
     )
     lines = [
         f"{r['name']} ({plural(r['pieces'], 'piece')}) measured {r['measuredLufs']:g} LUFS: {r['gainDb']:+g} dB on "
-        f"every piece" + (", its loudest peaks held by the limiter" if r.get("limited") else "")
+        "every piece"
         for r in done["recordings"]
     ]
     skipped = f" Left alone (silent): {', '.join(s['elementId'] for s in done['skipped'])}." if done["skipped"] else ""
-    aim = f"{done['targetLufs']:g} LUFS, true peak at most {done['truePeakDb']:g} dBTP"
+    aim = f"{done['targetLufs']:g} LUFS, true peak held at most {done['truePeakDb']:g} dBTP by a limiter"
     return Done(
         f"Levelled for {done['platform']} ({aim}): " + "; ".join(lines) + "." + skipped,
         tuple(e["elementId"] for e in done["elements"]),
