@@ -30,8 +30,16 @@ os.environ.setdefault("NEURALCUT_CACHE_DIR", tempfile.mkdtemp(prefix="neuralcut-
 def no_network_backends(monkeypatch: pytest.MonkeyPatch) -> None:
     """No test reaches a real provider: no keys, and Gemini points at a closed
     loopback port unless a test asks for the fake server (``gemini`` fixture)."""
-    for name in ("GEMINI_API_KEY", "GOOGLE_API_KEY", "NEURALCUT_BACKEND", "NEURALCUT_MODEL", "NEURALCUT_SERVER_TOKEN"):
+    for name in (
+        "GEMINI_API_KEY",
+        "GOOGLE_API_KEY",
+        "NEURALCUT_BACKEND",
+        "NEURALCUT_MODEL",
+        "NEURALCUT_SERVER_TOKEN",
+        "NEURALCUT_WHISPER_MODEL",
+    ):
         monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")  # no model is ever fetched from a hub in a test
     monkeypatch.setenv("GOOGLE_GEMINI_BASE_URL", "http://127.0.0.1:9")
     monkeypatch.setenv("NEURALCUT_GEMINI_RETRY_DELAY", "0.01")
     monkeypatch.setenv("NEURALCUT_GEMINI_POLL_INTERVAL", "0.01")

@@ -53,4 +53,3 @@ def test_stretches_side_by_side_find_what_one_pass_finds(
     # (a pass that seeks starts a codec frame late: its rows lie up to 21 ms off the first pass's grid)
     for stretch in ([(0, 130)], [(10, 20), (70, 80)], [(60, 70)], [(64.5, 67)]):
         assert loudness.measure(two[1], stretch) == pytest.approx(loudness.measure(one[1], stretch), abs=0.3)
-

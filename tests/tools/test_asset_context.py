@@ -12,6 +12,7 @@ from conftest import SECRET_KEY
 from tool_helpers import Tools
 
 from neuralcut_cli.cli.chat.chat_session import ChatSession
+from neuralcut_cli.media.whisper_models import Model
 
 
 def _uri(part: dict) -> str:
@@ -163,10 +164,10 @@ class FakeWhisper:
 
     created: list[tuple] = []
 
-    def __init__(self, model_id: str, device: str = "cpu", compute_type: str = "int8") -> None:
+    def __init__(self, model_id: str, device: str = "cpu", compute_type: str = "int8", **_: Any) -> None:
         FakeWhisper.created.append((model_id, device, compute_type))
 
-    def transcribe(self, path: str, language: str | None = None, word_timestamps: bool = False):
+    def transcribe(self, path: str, language: str | None = None, word_timestamps: bool = False, **_: Any):
         segment = pytypes.SimpleNamespace
         assert Path(path).exists()
         return iter(
@@ -178,6 +179,7 @@ class FakeWhisper:
 def whisper(monkeypatch: pytest.MonkeyPatch):
     FakeWhisper.created = []
     monkeypatch.setitem(sys.modules, "faster_whisper", pytypes.SimpleNamespace(WhisperModel=FakeWhisper))
+    monkeypatch.setattr("neuralcut_cli.media.transcripts.resolve", lambda name: Model(name or "base", name or "base"))
     return FakeWhisper
 
 
@@ -187,6 +189,7 @@ def test_transcribe_with_a_fake_model(whisper, demo_path: Path, media: Path) -> 
     assert result == {
         "assetId": "a-intro",
         "language": "en",
+        "model": "tiny",
         "text": "Hello there. Day one!",
         "segments": [
             {"start": 0.0, "end": 1.5, "text": "Hello there.", "words": []},
@@ -213,7 +216,8 @@ def test_transcribe_refuses_images(whisper, demo_path: Path, media: Path) -> Non
 
 def test_transcribe_without_the_extra(demo_path: Path, media: Path, monkeypatch) -> None:
     monkeypatch.setitem(sys.modules, "faster_whisper", None)  # import fails
+    before = demo_path.read_bytes()
     result = Tools(demo_path)("transcribe_video", {"assetId": "a-intro"})
-    assert result == {
-        "error": "Transcription needs the optional faster-whisper extra: pip install 'neuralcut-cli[transcribe]'"
-    }
+    assert result["error"].startswith("Local transcription needs faster-whisper and a Whisper model.")
+    assert "pip install faster-whisper" in result["error"] and "NEURALCUT_WHISPER_MODEL" in result["error"]
+    assert result["error"].endswith("Nothing was changed.") and demo_path.read_bytes() == before

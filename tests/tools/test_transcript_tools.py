@@ -12,6 +12,8 @@ from typing import Any
 import pytest
 from tool_helpers import Tools, assert_refused
 
+from neuralcut_cli.media.whisper_models import Model
+
 T = 120_000
 #: (word, start, end) in source seconds, as the fake model says them
 SPEECH = [
@@ -32,10 +34,10 @@ SPEECH = [
 
 
 class FakeWhisper:
-    def __init__(self, model_id: str, device: str = "cpu", compute_type: str = "int8") -> None:
+    def __init__(self, model_id: str, device: str = "cpu", compute_type: str = "int8", **_: Any) -> None:
         pass
 
-    def transcribe(self, path: str, language: str | None = None, word_timestamps: bool = False) -> Any:
+    def transcribe(self, path: str, language: str | None = None, word_timestamps: bool = False, **_: Any) -> Any:
         assert word_timestamps
         ns = types.SimpleNamespace
         segments = [
@@ -53,6 +55,7 @@ class FakeWhisper:
 @pytest.fixture(autouse=True)
 def whisper(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "faster_whisper", types.SimpleNamespace(WhisperModel=FakeWhisper))
+    monkeypatch.setattr("neuralcut_cli.media.transcripts.resolve", lambda name: Model(name or "base", name or "base"))
 
 
 def project(tmp_path: Path, clip: dict[str, Any] | None = None, overlay: list | None = None) -> Path:
@@ -242,10 +245,10 @@ SPEECH = {speech!r}
 
 
 class WhisperModel:
-    def __init__(self, model_id, device="cpu", compute_type="int8"):
+    def __init__(self, model_id, device="cpu", compute_type="int8", **_):
         pass
 
-    def transcribe(self, path, language=None, word_timestamps=False):
+    def transcribe(self, path, language=None, word_timestamps=False, **_):
         ns = types.SimpleNamespace
         segments = [ns(start=ws[0][1], end=ws[-1][2], text=" ".join(w for w, _, _ in ws),
                        words=[ns(start=a, end=b, word=" " + w) for w, a, b in ws]) for ws in SPEECH]

@@ -1,49 +1,78 @@
-"""Speech to text with local Whisper (the optional ``faster-whisper`` extra).
+"""Speech to text with local Whisper (faster-whisper; the model from ``whisper_models``).
+
+The sound is decoded once, at 16 kHz, and used twice: Whisper transcribes it, prompted so that it keeps the
+fillers people say ("um", "uh") rather than tidying them away, and ``word_timing`` moves each word's start and
+end onto the sound. Progress (with the time left) is told as segments arrive, and a cancelled request stops
+between two of them.
 
 Transcripts, with each word's start and end, are cached per asset, model, language and file fingerprint in
-``.neuralcut/<stem>/transcripts/``, so a second request decodes nothing.
-``load_model`` is the boundary tests replace with a fake model.
+``.neuralcut/<stem>/transcripts/``, so a second request decodes nothing; a request that names no model uses
+the newest transcript of the file there is, whichever model made it. ``load_model`` and ``decode`` are the
+boundary the fast tests replace with a fake model.
 """
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from neuralcut_cli.errors import MediaError
+from neuralcut_cli.errors import Cancelled, MediaError
 from neuralcut_cli.media.analysis_cache import cache_path, cached
 from neuralcut_cli.media.assets import AssetFile
+from neuralcut_cli.media.ffmpeg import current_cancel
+from neuralcut_cli.media.whisper_models import MissingExtra, Model, resolve
 from neuralcut_cli.project.io import read_json_state
 
-DEFAULT_MODEL = "base"
-INSTALL = "Transcription needs the optional faster-whisper extra: pip install 'neuralcut-cli[transcribe]'"
+__all__ = ["MissingExtra", "WhisperTranscriber", "latest_transcript"]
+
+#: Said to Whisper before the speech: its transcripts then keep disfluencies (a prompt in the style it should
+#: write is how Whisper is told to keep them).
+FILLER_PROMPT = "Uh, um, so, uh, yeah. Um, I mean, uh, it's, um, like, uh, hard."
+WORDS = "-words2"  # the cache name of transcripts with sound-exact word times (older ones are not used)
+Progress = Callable[[str], None]
 
 
-class MissingExtra(MediaError):
-    """An optional dependency is not installed; the message says how to install it."""
-
-
-def load_model(model_id: str) -> Any:
+def load_model(model: Model) -> Any:
     """The Whisper model (the boundary tests replace)."""
+    from faster_whisper import WhisperModel
+
+    if model.fetch_mb:
+        return WhisperModel(model.load, device="cpu", compute_type="int8")  # fetched once by faster-whisper
+    return WhisperModel(model.load, device="cpu", compute_type="int8", local_files_only=True)
+
+
+def decode(path: Path) -> Any:
+    """The file's sound at 16 kHz mono (None where the library cannot: the path is transcribed as it is)."""
     try:
-        from faster_whisper import WhisperModel
+        from faster_whisper import decode_audio
     except ImportError:
-        raise MissingExtra(INSTALL) from None
-    return WhisperModel(model_id, device="cpu", compute_type="int8")
+        return None
+    return decode_audio(str(path), sampling_rate=16_000)
 
 
 class WhisperTranscriber:
-    """The ``Transcriber`` service: ``{assetId, language, text, segments}`` in source seconds."""
+    """The ``Transcriber`` service: ``{assetId, language, text, segments, model}`` in source seconds."""
 
     def transcribe(
-        self, file: AssetFile, project_path: Path, model_id: str | None, language: str | None
+        self,
+        file: AssetFile,
+        project_path: Path,
+        model_id: str | None,
+        language: str | None,
+        progress: Progress | None = None,
     ) -> dict[str, Any]:
-        model_id = model_id or DEFAULT_MODEL
-        path = cache_path(project_path, "transcripts", file, f"{model_id}-{language or 'auto'}{WORDS}")
-        return dict(cached(path, file, lambda: _transcribed(file, model_id, language)))
-
-
-WORDS = "-words"  # the cache name of transcripts with word times (older ones have none and are not used)
+        told = progress or (lambda text: None)
+        if model_id is None and language is None:  # one transcript, reused, whichever model made it
+            known = latest_transcript(project_path, file)
+            if known is not None:
+                return known
+        model = resolve(model_id)
+        if model.fetch_mb:
+            told(f"Fetching the Whisper {model.name} model once ({model.fetch_mb} MB, into the Hugging Face cache)…")
+        path = cache_path(project_path, "transcripts", file, f"{model.name}-{language or 'auto'}{WORDS}")
+        return dict(cached(path, file, lambda: _transcribed(file, model, language, told)))
 
 
 def latest_transcript(project_path: Path, file: AssetFile) -> dict[str, Any] | None:
@@ -66,19 +95,62 @@ def latest_transcript(project_path: Path, file: AssetFile) -> dict[str, Any] | N
     return None
 
 
-def _transcribed(file: AssetFile, model_id: str, language: str | None) -> dict[str, Any]:
-    model = load_model(model_id)
+def _transcribed(file: AssetFile, model: Model, language: str | None, progress: Progress) -> dict[str, Any]:
     try:
-        segments, info = model.transcribe(str(file.path), language=language, word_timestamps=True)
-        parts = [_segment(s) for s in segments]
+        whisper = load_model(model)
+        samples = decode(file.path)
+        segments, info = whisper.transcribe(
+            samples if samples is not None else str(file.path),
+            language=language,
+            word_timestamps=True,
+            initial_prompt=FILLER_PROMPT,
+        )
+        parts = _collected(segments, float(getattr(info, "duration", 0) or 0), file.asset.label, progress)
+    except (Cancelled, MediaError):
+        raise
     except Exception as exc:  # noqa: BLE001 - the library's failure, reported safely
-        raise MediaError(f"{type(exc).__name__}: {exc}") from None
+        raise _said(exc, model) from None
+    if samples is not None:
+        from neuralcut_cli.media.fillers import second_look
+        from neuralcut_cli.media.word_timing import refine
+
+        words = refine([w for p in parts for w in p["words"]], samples)
+        for part in parts:
+            part["words"], words = words[: len(part["words"])], words[len(part["words"]) :]
+        progress(f"Listening again for the fillers in {file.asset.label}…")
+        second_look(whisper, samples, parts, FILLER_PROMPT)
     return {
         "assetId": file.asset.id,
         "language": getattr(info, "language", None) or language or "",
+        "model": model.name,
         "text": " ".join(p["text"] for p in parts).strip(),
         "segments": parts,
     }
+
+
+def _collected(segments: Any, length: float, name: str, progress: Progress) -> list[dict[str, Any]]:
+    """The segments as they arrive, telling how far it is and how long is left; a cancelled request stops."""
+    cancel, started, parts = current_cancel(), time.monotonic(), []
+    progress(f"Transcribing {name}…")
+    for segment in segments:
+        if cancel is not None and cancel.is_set():
+            raise Cancelled("Cancelled")
+        parts.append(_segment(segment))
+        if length > 0:
+            done = min(1.0, float(segment.end) / length)
+            left = (time.monotonic() - started) * (1 - done) / max(done, 1e-6)
+            progress(f"Transcribing {name}: {done:.0%} (about {left:.0f} s left)")
+    return parts
+
+
+def _said(exc: Exception, model: Model) -> MediaError:
+    """The library's failure as a sentence: a model that cannot be found (offline) says what to do."""
+    name = type(exc).__name__
+    if "LocalEntryNotFound" in name or "offline" in str(exc).lower() or "Connection" in name:
+        from neuralcut_cli.media.whisper_models import INSTALL
+
+        return MissingExtra(f"The Whisper model '{model.name}' could not be fetched (offline?). {INSTALL}")
+    return MediaError(f"{name}: {exc}")
 
 
 def _segment(segment: Any) -> dict[str, Any]:

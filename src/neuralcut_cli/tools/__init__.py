@@ -57,6 +57,7 @@ TOOLS = (
     "transcript_tools:find_in_transcript",
     "transcript_tools:cut_words",
     "transcript_tools:remove_filler_words",
+    "retake_tools:remove_retakes",
     "transcript_tools:add_captions",
     "subtitle_tools:import_subtitles",
     "subtitle_tools:export_captions",

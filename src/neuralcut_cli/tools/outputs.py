@@ -181,6 +181,10 @@ class RemovedOutput(Done):
     tracks: NotRequired[list[Row]]
 
 
+class RetakesOutput(RemovedOutput):
+    retakes: list[Row]  # each earlier take gone: start, end (timeline seconds before the cut), text, cue
+
+
 class NormalizeOutput(Done):
     platform: str
     targetLufs: float
@@ -220,6 +224,7 @@ class FindOutput(TypedDict):
 class TranscriptOutput(TypedDict):
     assetId: str
     language: str
+    model: NotRequired[str]  # the Whisper model that made it
     text: str
     segments: list[Row]
 

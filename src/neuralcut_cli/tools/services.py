@@ -37,7 +37,12 @@ class Transcriber(Protocol):
     """Speech to text: ``transcribe_video``."""
 
     def transcribe(
-        self, file: AssetFile, project_path: Path, model_id: str | None, language: str | None
+        self,
+        file: AssetFile,
+        project_path: Path,
+        model_id: str | None,
+        language: str | None,
+        progress: Callable[[str], None] | None = None,
     ) -> dict[str, Any]: ...
 
 

@@ -27,7 +27,13 @@ class TranscribeArgs(ToolArgs):
         None
     )
     language: Annotated[str | None, Field(description="Language code such as en or es; detected when omitted.")] = None
-    model_id: Annotated[str | None, Field(description="Whisper model: tiny, base (default), small, medium...")] = None
+    model_id: Annotated[
+        str | None,
+        Field(
+            description="Whisper model: tiny, base (the default, or NEURALCUT_WHISPER_MODEL), small, medium..., or "
+            "a folder holding one; without it the file's last transcript is reused."
+        ),
+    ] = None
     errors: ClassVar = {"asset_id": "Asset not found", "language": "Invalid language", "model_id": "Invalid model id"}
 
 
@@ -52,7 +58,7 @@ def transcribe_video(project: Project, args: TranscribeArgs, ctx: ToolContext) -
         raise ToolError("Unsupported asset type", details=f"{asset.label} is an {asset.type}")
     try:
         file = locate(ctx.session.path, asset)
-        said = ctx.services.transcriber.transcribe(file, ctx.session.path, args.model_id, args.language)
+        said = ctx.services.transcriber.transcribe(file, ctx.session.path, args.model_id, args.language, ctx.progress)
         return cast(TranscriptOutput, said)  # built by media.transcripts; its keys are checked by the tests
     except AssetFileError as exc:
         raise ToolError("Unsupported asset type" if exc.unsupported else FAILED, details=exc.message) from None

@@ -5,6 +5,8 @@ element whose file has none is reported, with the call that makes one."""
 
 from __future__ import annotations
 
+import math
+from fractions import Fraction
 from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field
@@ -15,17 +17,20 @@ from neuralcut_cli.editing.words import Word, captions, find_phrase, normal, pla
 from neuralcut_cli.media.transcripts import latest_transcript
 from neuralcut_cli.project.elements import Element
 from neuralcut_cli.project.model import Project, Scene
-from neuralcut_cli.time import output_seconds, seconds_to_ticks
+from neuralcut_cli.time import fps_fraction, output_seconds, seconds_to_ticks
 from neuralcut_cli.tools.common import Id, Seconds
 from neuralcut_cli.tools.definition import Hints, ProjectEdit, ToolArgs, ToolContext, ToolError, tool
 from neuralcut_cli.tools.outputs import CaptionsOutput, FindOutput, RemovedOutput
 from neuralcut_cli.tools.program_cuts import SYNC_ERRORS, SyncArgs, answer_rows, cut_program
 from neuralcut_cli.tools.sources import asset_file, project_path, with_sound
 
-FILLERS = ["um", "uh", "erm", "like"]
+FILLERS = ["um", "uh", "erm", "er", "ah", "hmm", "like", "you know"]
+#: Words that are fillers only when said as one: set off by a comma or a pause ("like, this"; not "I like it").
+SET_OFF = {"like", "you know", "so", "well", "i mean", "basically", "actually"}
+PAUSE = 0.25  # seconds of quiet that set a word off
 
 
-def _words(project: Project, elements: list[Element], ctx: ToolContext) -> tuple[list[Word], list[str]]:
+def spoken_words(project: Project, elements: list[Element], ctx: ToolContext) -> tuple[list[Word], list[str]]:
     """The spoken words of ``elements`` on the timeline; and the assets that have no transcript yet."""
     words, missing = [], []
     for element in elements:
@@ -40,10 +45,15 @@ def _words(project: Project, elements: list[Element], ctx: ToolContext) -> tuple
     return sorted(words, key=lambda w: w.start), list(dict.fromkeys(missing))
 
 
-def _cut(project: Project, runs: list[list[Word]], args: SyncArgs, ripple: bool) -> tuple[Scene, dict[str, Any]]:
-    """Each run of words taken out of the program (its first word's start to its last word's end, on frame
-    edges), every track following the picture (``tools.program_cuts``); the answer's removed/saved/tracks."""
-    spans = media_time.merged([(run[0].start, run[-1].end) for run in runs])
+def cut_runs(
+    project: Project, runs: list[list[Word]], args: SyncArgs, ripple: bool, words: list[Word] | None = None
+) -> tuple[Scene, dict[str, Any]]:
+    """Each run of words taken out of the program (its first word's start to its last word's end), every track
+    following the picture (``tools.program_cuts``); the answer's removed/saved/tracks. Each edge goes to a frame
+    edge in the quiet between the run and the word beside it (``words``), so the cut neither clips that word nor
+    leaves any of the run; where the words touch, to the nearest frame edge."""
+    rate = fps_fraction(project.fps)
+    spans = media_time.merged([_framed(run, words or [], rate) for run in runs])
     done = cut_program(project, [(seconds_to_ticks(s), seconds_to_ticks(e)) for s, e in spans], args.choice(), ripple)
     removed = []
     for start, end in done.spans:
@@ -56,6 +66,19 @@ def _cut(project: Project, runs: list[list[Word]], args: SyncArgs, ripple: bool)
         **answer_rows(project, done),
     }
     return done.scene, answer
+
+
+def _framed(run: list[Word], words: list[Word], rate: Fraction) -> tuple[float, float]:
+    """``run``'s span with each edge on a frame edge inside the quiet beside it, where there is one."""
+    start, end = run[0].start, run[-1].end
+    before = max((w.end for w in words if w.end <= start + 1e-6 and w is not run[0]), default=None)
+    after = min((w.start for w in words if w.start >= end - 1e-6 and w is not run[-1]), default=None)
+    early = float(math.floor(start * rate) / rate)  # the frame edge at or before the run
+    late = float(math.ceil(end * rate) / rate)  # and at or after it
+    return (
+        early if before is None or early >= before - 1e-6 else start,
+        late if after is None or late <= after + 1e-6 else end,
+    )
 
 
 class FindArgs(ToolArgs):
@@ -71,7 +94,7 @@ class FindArgs(ToolArgs):
 def find_in_transcript(project: Project, args: FindArgs, ctx: ToolContext) -> FindOutput:
     """Where a word or phrase is spoken: timeline ranges (seconds) across the clips, from the transcripts
     transcribe_video made (trims and speed applied). Case and punctuation are ignored."""
-    words, missing = _words(project, with_sound(project, None), ctx)
+    words, missing = spoken_words(project, with_sound(project, None), ctx)
     found = [
         {
             "elementId": run[0].element_id,
@@ -121,7 +144,7 @@ def cut_words(project: Project, args: CutWordsArgs, ctx: ToolContext) -> Project
     end, on frame edges, closed with ripple so every track stays in sync with the picture (`tracks` says what each
     did). Needs transcribe_video first."""
     element = with_sound(project, [args.element_id])[0]
-    words, _ = _words(project, [element], ctx)
+    words, _ = spoken_words(project, [element], ctx)
     if args.text is not None:
         runs = find_phrase(words, args.text)
         if not runs:
@@ -133,7 +156,7 @@ def cut_words(project: Project, args: CutWordsArgs, ctx: ToolContext) -> Project
         if not inside:
             raise ToolError(f"No words between {args.start:g} s and {args.end:g} s in {element.id}")
         runs = [inside]
-    scene, answer = _cut(project, runs, args, args.ripple)
+    scene, answer = cut_runs(project, runs, args, args.ripple, words)
     return project.with_scene(scene), {"success": True, **answer}  # type: ignore[typeddict-item]
 
 
@@ -156,15 +179,33 @@ class FillerArgs(SyncArgs):
     }
 
 
+def _set_off(words: list[Word], run: list[Word]) -> bool:
+    """Whether ``run`` is said on its own: a comma after it or before it, or a pause on both sides."""
+    at = words.index(run[0])
+    before = words[at - 1] if at else None
+    after = words[at + len(run)] if at + len(run) < len(words) else None
+    if run[-1].text.rstrip().endswith(",") or (before is not None and before.text.rstrip().endswith(",")):
+        return True
+    quiet_before = before is None or run[0].start - before.end >= PAUSE
+    quiet_after = after is None or after.start - run[-1].end >= PAUSE
+    return quiet_before and quiet_after
+
+
 @tool("remove_filler_words", FillerArgs, kind="edit", group="speech", hints=Hints(destructive=True))
 def remove_filler_words(project: Project, args: FillerArgs, ctx: ToolContext) -> ProjectEdit[RemovedOutput]:
-    """Cut every filler word ("um", "uh", "erm", "like" unless `words` says otherwise) from the clips' speech,
-    closing the cuts. Needs transcribe_video first."""
-    words, missing = _words(project, with_sound(project, args.element_ids), ctx)
-    runs = [run for filler in (args.words or FILLERS) for run in find_phrase(words, filler)]
+    """Cut every filler word from the clips' speech ("um", "uh", "erm", "er", "ah", "hmm", and "like" / "you know"
+    where said as fillers, set off by a comma or a pause, unless `words` says otherwise), closing the cuts with
+    every track in sync. Needs transcribe_video first."""
+    words, missing = spoken_words(project, with_sound(project, args.element_ids), ctx)
+    runs = [
+        run
+        for filler in (args.words or FILLERS)
+        for run in find_phrase(words, filler)
+        if normal(filler) not in SET_OFF or _set_off(words, run)
+    ]
     if not runs:
         return project, {"success": True, "removed": [], "secondsSaved": 0, "untranscribed": missing}
-    scene, answer = _cut(project, runs, args, args.ripple)
+    scene, answer = cut_runs(project, runs, args, args.ripple, words)
     return project.with_scene(scene), {"success": True, **answer, "untranscribed": missing}  # type: ignore[typeddict-item]
 
 
@@ -193,7 +234,7 @@ def add_captions(project: Project, args: CaptionArgs, ctx: ToolContext) -> Proje
     """Caption the clips' speech: text elements timed to the words as the clips are edited now (trims and speed
     applied), a few words each, on a new "Captions" text track. They are ordinary text elements afterwards.
     Needs transcribe_video first."""
-    words, missing = _words(project, with_sound(project, args.element_ids), ctx)
+    words, missing = spoken_words(project, with_sound(project, args.element_ids), ctx)
     cues = captions(words, args.max_words, args.max_chars)
     if not cues:
         raise ToolError("No words to caption in those clips")

@@ -716,6 +716,10 @@ ANALYSIS = [  # silences, loudness, shot changes (issue 15)
     ("caption the intro", "captions the intro"),
     ("add captions to the beach clip at the bottom", "captions the beach clip bottom"),
     ("remove every um", "fillers um"),
+    ("remove the retakes", "retakes"),  # issue 38
+    ("keep only the last take", "retakes"),
+    ("cut the false starts", "retakes"),
+    ("get rid of the bad takes in the recording", "retakes"),
     ("cut the filler words", "fillers"),
     ("remove the ums and uhs", "fillers um,uh"),
     ('cut the part where I say "let me start again"', "cut words 'let me start again'"),

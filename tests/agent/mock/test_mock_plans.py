@@ -103,6 +103,10 @@ def answer(name: str, args: dict[str, Any]) -> dict[str, Any]:
             "let me start again": [{"elementId": "e-beach", "start": 7.0, "end": 8.2, "text": "let me start again"}],
         }
         return {"query": args["query"], "matches": said.get(args["query"], []), "untranscribed": []}
+    if name == "remove_retakes":
+        take = {"start": 3.0, "end": 6.5, "text": "Today we are going to talk about Sorry, let me start again.",
+                "cue": "let me start again"}  # fmt: skip
+        return {"success": True, "retakes": [take], "removed": [take], "secondsSaved": 3.5, "untranscribed": []}
     if name in ("cut_words", "remove_filler_words"):
         return {"success": True, "removed": [{"start": 7.0, "end": 8.2, "text": "x"}], "secondsSaved": 1.2}
     if name == "add_captions":
@@ -343,6 +347,18 @@ PLANS = [  # request, the calls it makes in order, words its reply must contain
         "pixelate",
     ),
     ("make the fade longer", [LT], "There is no fade yet"),
+    (
+        "remove the retakes",  # issue 38: the earlier take goes with the words that announce it
+        [
+            LT,
+            'transcribe_video {"assetId": "a-intro"}',
+            'transcribe_video {"assetId": "a-beach"}',
+            'transcribe_video {"assetId": "a-city"}',
+            'remove_retakes {"elementIds": ["e-intro", "e-beach", "e-city"]}',
+        ],
+        'Removed 1 earlier take (3.5 s): 00:03.00–00:06.50 "Today we are going to talk about Sorry, let me start'
+        " again.\" (announced by 'let me start again').",
+    ),
     (
         "duck the music under the talk",  # the main track's heard clips (issue 37)
         [LT, 'duck {"musicElementIds": ["e-music"], "underElementIds": ["e-intro", "e-beach", "e-city"]}'],

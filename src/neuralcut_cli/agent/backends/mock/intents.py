@@ -270,6 +270,10 @@ class RemoveFillers(Intent):
     words: tuple[str, ...] = ()  # none: the tool's list (um, uh, erm, like)
 
 
+class RemoveRetakes(Intent):
+    pass
+
+
 class CutWords(Intent):
     text: str = ""
     every: bool = False  # every time it is said, not only the first

@@ -55,6 +55,23 @@ def plan_remove_fillers(intent: i.RemoveFillers, ctx: Context) -> Plan:
     )
 
 
+def plan_remove_retakes(intent: i.RemoveRetakes, ctx: Context) -> Plan:
+    chosen = yield from _spoken((), ctx)
+    done = yield Call("remove_retakes", {"elementIds": [item.id for item in chosen]})
+    takes = done["retakes"]
+    if not takes:
+        return Done("No retake found (a sentence said again, or announced with 'let me start again'); nothing cut.")
+    listed = "; ".join(
+        f"{tc(t['start'])}–{tc(t['end'])} {quoted(t['text'])}"
+        + (f" (announced by '{t['cue']}')" if t.get("cue") else " (broken off and said again)")
+        for t in takes[:6]
+    )
+    more = f" and {len(takes) - 6} more" if len(takes) > 6 else ""
+    return Done(
+        f"Removed {plural(len(takes), 'earlier take')} ({done['secondsSaved']:g} s): {listed}{more}." + followed(done)
+    )
+
+
 def plan_find_words(intent: i.FindWords, ctx: Context) -> Plan:
     from neuralcut_cli.tools.transcript_tools import FindArgs
 

@@ -62,6 +62,24 @@ def read_remove_fillers(c: Clause, v: Vocab) -> i.Intent | None:
     return i.RemoveFillers(words=tuple(dict.fromkeys(singular.get(m.group(1), m.group(1)) for m in said)))
 
 
+def read_remove_retakes(c: Clause, v: Vocab) -> i.Intent | None:
+    """``remove the retakes``, ``keep only the last take``, ``cut the false starts``."""
+    if c.take(r"\b(?:keep|use|leave)(?: only)? (?:the )?(?:last|final|best|good) takes?(?: only)?\b") is not None:
+        return i.RemoveRetakes()
+    verb = c.take(
+        r"\b(?:remove|cut|delete|strip|get rid of|take out|drop|clean up|trim)(?: out)?(?: (?:all|every|each|any))?"
+        r"(?: (?:the|of the|my))?\b"
+    )
+    noun = c.take(
+        r"\b(?:re-?takes?|false starts?|(?:bad|earlier|first|repeated|botched|failed|flubbed|extra) takes?|"
+        r"(?:flubs|restarts|do-?overs|mistakes where i (?:start|started) (?:again|over)))\b"
+    )
+    if verb is None or noun is None:
+        return None
+    c.take(r"\b(?:in|from|of) (?:the )?(?:video|recording|talk|clip|clips|footage|edit)\b")
+    return i.RemoveRetakes()
+
+
 def read_cut_words(c: Clause, v: Vocab) -> i.Intent | None:
     """``cut the part where I say "let me start again"``, ``remove every time I say "basically"``."""
     if c.take(r"\b(?:cut|remove|delete|drop|take out)(?: out)?\b") is None:
@@ -138,6 +156,13 @@ ROWS: tuple[Rule, ...] = (
         plan="plans_words:plan_remove_fillers",
         examples=("remove every um", "cut the filler words"),
         rank=210,
+    ),
+    Rule(
+        "remove retakes",
+        read_remove_retakes,
+        plan="plans_words:plan_remove_retakes",
+        examples=("remove the retakes", "keep only the last take"),
+        rank=215,
     ),
     Rule(
         "cut words",
