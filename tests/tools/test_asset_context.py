@@ -6,6 +6,7 @@ import json
 import sys
 import types as pytypes
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import SECRET_KEY
