@@ -176,6 +176,9 @@ def _main(argv: list[str], env: Environment) -> None:
         args = env.take_global_flags(argv)
         if env.debug:
             start_debug_log()
+        from neuralcut_cli.cli.config import export_settings
+
+        export_settings()  # (a stat when there is no config file)
         code = app_for(args)(args=args, prog_name="neuralcut", standalone_mode=False)
     except SystemExit:
         raise

@@ -1,6 +1,6 @@
 """The config file: ``config.toml`` in the platform's config folder (``~/.config/neuralcut/`` on Linux), or
-where ``NEURALCUT_CONFIG`` points. Top-level ``backend``, ``model``, ``base_url``, ``approve`` and a ``[render]``
-table (``preview``). A flag beats an environment variable, which beats the file, which beats the default.
+where ``NEURALCUT_CONFIG`` points. Top-level ``backend``, ``model``, ``base_url``, ``approve``, ``whisper_model``
+and a ``[render]`` table (``preview``, ``declick_ms``). A flag beats an environment variable, which beats the file, which beats the default.
 An unknown key, a wrong type or malformed TOML is an error naming the file and the line. Keys (API keys) are
 never read from or written to it."""
 
@@ -16,15 +16,23 @@ from typing import Any
 from neuralcut_cli.errors import UsageError
 from neuralcut_cli.project.paths import config_file
 
-DEFAULTS: dict[str, Any] = {"backend": "mock", "model": None, "base_url": None, "approve": "auto"}
+DEFAULTS: dict[str, Any] = {
+    "backend": "mock",
+    "model": None,
+    "base_url": None,
+    "approve": "auto",
+    "whisper_model": None,
+}
 ENV = {
     "backend": "NEURALCUT_BACKEND",
     "model": "NEURALCUT_MODEL",
     "base_url": "OPENAI_BASE_URL",
     "approve": "NEURALCUT_APPROVE",
+    "whisper_model": "NEURALCUT_WHISPER_MODEL",
 }
 CHOICES = {"approve": ("ask", "auto")}
 RENDER: dict[str, Any] = {"preview": False, "declick_ms": 5.0}
+EXPORTED: set[str] = set()  # settings ``export_settings`` put in the environment from the file (said as the file's)
 SECRETS = ("OPENAI_API_KEY", "GEMINI_API_KEY", "GOOGLE_API_KEY", "NEURALCUT_SERVER_TOKEN")
 
 
@@ -38,7 +46,7 @@ class Config:
         """The effective value of a top-level setting and where it came from."""
         if flag is not None:
             return flag, "flag"
-        env = os.environ.get(ENV[name], "").strip()
+        env = os.environ.get(ENV[name], "").strip() if name not in EXPORTED else ""
         if env:
             return env, f"environment ({ENV[name]})"
         if name in self.values:
@@ -105,6 +113,21 @@ def _line(text: str, key: str) -> int:
         if re.match(rf"\s*[\"']?{re.escape(key)}[\"']?\s*=", line):
             return number
     return 1
+
+
+def export_settings() -> None:
+    """Settings the layers below the command line read from the environment (``whisper_model``): the config
+    file's value, where the environment gives none. A config file that cannot be read is said by the command
+    that reads a setting, not here."""
+    if os.environ.get(ENV["whisper_model"], "").strip():
+        return
+    try:
+        value = load_config().values.get("whisper_model")
+    except UsageError:
+        return
+    if value:
+        os.environ[ENV["whisper_model"]] = str(value)
+        EXPORTED.add("whisper_model")
 
 
 def load_config() -> Config:

@@ -19,6 +19,7 @@ FILLERS = {"um", "umm", "uh", "uhh", "erm", "er", "ah", "hmm", "mm", "eh"}
 AROUND = 0.1  # seconds of the recording heard either side of a place
 SPACING = 0.8  # seconds of quiet between two places
 MOST = 40  # places heard in one pass (about 30 s: one Whisper window)
+NEAR = 1.5  # seconds: a run of sound this close to a word is a place a filler may be (further off: something else)
 
 
 def second_look(model: Any, samples: Any, parts: list[dict[str, Any]], prompt: str) -> int:
@@ -26,7 +27,11 @@ def second_look(model: Any, samples: Any, parts: list[dict[str, Any]], prompt: s
     import numpy as np
 
     words = [w for part in parts for w in part["words"]]
-    places: list[tuple[float, float, int | None, float]] = [(a, b, None, 0.0) for a, b in uncovered(words, samples)]
+    if not words:
+        return 0  # no speech: music or room tone, not a place for fillers
+    near = [(a, b) for a, b in uncovered(words, samples) if any(abs(w["start"] - b) < NEAR or abs(a - w["end"]) < NEAR
+            for w in words)]  # fmt: skip
+    places: list[tuple[float, float, int | None, float]] = [(a, b, None, 0.0) for a, b in near]
     places += [(a, b, index, rest) for index, a, b, rest in leading_runs(words, samples)]
     places = sorted(places)[:MOST]
     if not places:

@@ -96,6 +96,8 @@ def latest_transcript(project_path: Path, file: AssetFile) -> dict[str, Any] | N
 
 
 def _transcribed(file: AssetFile, model: Model, language: str | None, progress: Progress) -> dict[str, Any]:
+    if not _has_sound(file):
+        return {"assetId": file.asset.id, "language": language or "", "model": model.name, "text": "", "segments": []}
     try:
         whisper = load_model(model)
         samples = decode(file.path)
@@ -104,6 +106,7 @@ def _transcribed(file: AssetFile, model: Model, language: str | None, progress: 
             language=language,
             word_timestamps=True,
             initial_prompt=FILLER_PROMPT,
+            vad_filter=samples is not None,  # only where someone speaks: music and room tone heard as nothing
         )
         parts = _collected(segments, float(getattr(info, "duration", 0) or 0), file.asset.label, progress)
     except (Cancelled, MediaError):
@@ -129,18 +132,36 @@ def _transcribed(file: AssetFile, model: Model, language: str | None, progress: 
 
 
 def _collected(segments: Any, length: float, name: str, progress: Progress) -> list[dict[str, Any]]:
-    """The segments as they arrive, telling how far it is and how long is left; a cancelled request stops."""
+    """The segments as they arrive, telling how far it is and how long is left; a cancelled request stops. A
+    segment the model itself doubts is speech at all (likely silence, and words it is unsure of) is left out:
+    what a prompt makes it imagine over music."""
     cancel, started, parts = current_cancel(), time.monotonic(), []
     progress(f"Transcribing {name}…")
     for segment in segments:
         if cancel is not None and cancel.is_set():
             raise Cancelled("Cancelled")
-        parts.append(_segment(segment))
+        doubted = (
+            float(getattr(segment, "no_speech_prob", 0) or 0) > 0.5
+            and float(getattr(segment, "avg_logprob", 0) or 0) < -0.7
+        )
+        if not doubted:
+            parts.append(_segment(segment))
         if length > 0:
             done = min(1.0, float(segment.end) / length)
             left = (time.monotonic() - started) * (1 - done) / max(done, 1e-6)
             progress(f"Transcribing {name}: {done:.0%} (about {left:.0f} s left)")
     return parts
+
+
+def _has_sound(file: AssetFile) -> bool:
+    if file.asset.has_audio is False:
+        return False
+    from neuralcut_cli.media.probe import probe
+
+    try:
+        return probe(file.path).has_audio
+    except MediaError:
+        return True  # faster-whisper says what is wrong with it
 
 
 def _said(exc: Exception, model: Model) -> MediaError:

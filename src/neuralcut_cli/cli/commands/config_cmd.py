@@ -23,7 +23,7 @@ def config(json_out: JsonOpt = False) -> None:
     flags = {"backend": said.backend, "model": said.model, "base_url": said.base_url, "approve": None}
     settings: dict[str, dict[str, Any]] = {}
     for name in DEFAULTS:
-        value, source = loaded.setting(name, flags[name])
+        value, source = loaded.setting(name, flags.get(name))
         settings[name] = {"value": value, "source": source}
     for name in RENDER:
         source = f"config file ({loaded.path})" if name in loaded.render else "default"

@@ -13,7 +13,8 @@ from neuralcut_cli.english import plural, quoted
 
 
 def _spoken(refs: tuple[i.Ref, ...], ctx: Context) -> Generator[Call, dict[str, Any], list[Item]]:
-    """The clips meant (default: the main track's video and the audio clips), each asset transcribed."""
+    """The clips meant (default: the main track's video clips), each asset transcribed (one with no sound has an
+    empty transcript)."""
     from neuralcut_cli.tools.transcribe import TranscribeArgs
 
     items = yield from listing()
@@ -30,7 +31,7 @@ def _spoken(refs: tuple[i.Ref, ...], ctx: Context) -> Generator[Call, dict[str, 
 
 def plan_add_captions(intent: i.AddCaptions, ctx: Context) -> Plan:
     chosen = yield from _spoken(intent.refs, ctx)
-    args: dict[str, Any] = {"elementIds": [item.id for item in chosen]}
+    args: dict[str, Any] = {"elementIds": [item.id for item in chosen]} if intent.refs else {}  # else: with sound
     if intent.position:
         args["position"] = intent.position
     done = yield Call("add_captions", args)
@@ -42,8 +43,8 @@ def plan_add_captions(intent: i.AddCaptions, ctx: Context) -> Plan:
 
 
 def plan_remove_fillers(intent: i.RemoveFillers, ctx: Context) -> Plan:
-    chosen = yield from _spoken((), ctx)
-    args: dict[str, Any] = {"elementIds": [item.id for item in chosen]}
+    yield from _spoken((), ctx)
+    args: dict[str, Any] = {}  # the main track's clips with sound
     if intent.words:
         args["words"] = list(intent.words)
     done = yield Call("remove_filler_words", args)
@@ -56,8 +57,8 @@ def plan_remove_fillers(intent: i.RemoveFillers, ctx: Context) -> Plan:
 
 
 def plan_remove_retakes(intent: i.RemoveRetakes, ctx: Context) -> Plan:
-    chosen = yield from _spoken((), ctx)
-    done = yield Call("remove_retakes", {"elementIds": [item.id for item in chosen]})
+    yield from _spoken((), ctx)
+    done = yield Call("remove_retakes", {})  # the main track's clips with sound
     takes = done["retakes"]
     if not takes:
         return Done("No retake found (a sentence said again, or announced with 'let me start again'); nothing cut.")
