@@ -8,7 +8,7 @@ The talk: ``tests/speech_media.py`` (espeak-ng, word by word, fillers and a reta
 project (a new process: the model loaded, the sound decoded, Whisper, the word times moved onto the sound, the
 second look for fillers, the transcript cached). faster-whisper alone: a new process that loads the same model
 (the packaged base), decodes the same file and transcribes it with the same settings (word times, the same
-prompt). Target: at most 1.25x. The real-time factor (seconds of work per second of talk) is printed for both.
+prompt, voice activity). Target: at most 1.25x. The real-time factor (seconds of work per second of talk) is printed for both.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from neuralcut_cli.media.transcripts import FILLER_PROMPT
 from neuralcut_cli.media.whisper_models import resolve
 model = WhisperModel(resolve("base").load, device="cpu", compute_type="int8", local_files_only=True)
 audio = decode_audio(sys.argv[1], sampling_rate=16000)
-segments, _ = model.transcribe(audio, language="en", word_timestamps=True, initial_prompt=FILLER_PROMPT)
+segments, _ = model.transcribe(audio, language="en", word_timestamps=True, initial_prompt=FILLER_PROMPT, vad_filter=True)
 print(sum(len(s.words) for s in segments))
 """
 
