@@ -21,7 +21,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -30,6 +29,7 @@ MEDIA = Path(tempfile.gettempdir()) / "neuralcut-bench-talks"
 sys.path.insert(0, str(ROOT / "tests"))
 
 import talk_media as tm  # noqa: E402
+from timing import once  # noqa: E402
 
 from neuralcut_cli.media.ffmpeg import ffmpeg_exe  # noqa: E402
 
@@ -61,12 +61,6 @@ def one_frame(source: Path, at: float, target: Path) -> None:
     )
 
 
-def timed(action) -> float:  # type: ignore[no-untyped-def]
-    started = time.perf_counter()
-    action()
-    return time.perf_counter() - started
-
-
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=float, default=203)
@@ -85,17 +79,17 @@ def main() -> None:
         frames = work / "frames"
         frames.mkdir()
         board = work / "board.png"
-        ours = timed(lambda: neuralcut("storyboard", "-p", project, "-o", board, "--every", f"{every:.6f}", "--force"))
-        loop = timed(lambda: [one_frame(talk.path, at, frames / f"a{k}.png") for k, at in enumerate(sources)])
+        ours = once(lambda: neuralcut("storyboard", "-p", project, "-o", board, "--every", f"{every:.6f}", "--force"))
+        loop = once(lambda: [one_frame(talk.path, at, frames / f"a{k}.png") for k, at in enumerate(sources)])
         cores = os.cpu_count() or 1
         with ThreadPoolExecutor(cores) as pool:
-            parallel = timed(
+            parallel = once(
                 lambda: list(
                     pool.map(lambda p: one_frame(talk.path, p[1], frames / f"b{p[0]}.png"), enumerate(sources))
                 )
             )
         picks = "+".join(f"eq(n\\,{round(at * tm.FPS)})" for at in sources)
-        single = timed(
+        single = once(
             lambda: subprocess.run(
                 [ffmpeg_exe(), "-v", "error", "-y", "-i", str(talk.path), "-vf", f"select='{picks}',scale={WIDTH}:-2"]
                 + ["-fps_mode", "passthrough", str(frames / "c%02d.png")],

@@ -23,7 +23,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 import xml.etree.ElementTree as ET
 from fractions import Fraction
 from pathlib import Path
@@ -33,16 +32,11 @@ MEDIA = Path(tempfile.gettempdir()) / "neuralcut-bench-talks"
 sys.path.insert(0, str(ROOT / "tests"))
 
 import talk_media as tm  # noqa: E402
+from timing import once  # noqa: E402
 
 
 def neuralcut(*args: object) -> None:
     subprocess.run([sys.executable, "-m", "neuralcut_cli", *map(str, args)], capture_output=True, check=True)
-
-
-def timed(action) -> float:  # type: ignore[no-untyped-def]
-    started = time.perf_counter()
-    action()
-    return time.perf_counter() - started
 
 
 def fcpxml_facts(path: Path) -> dict[str, object]:
@@ -88,7 +82,7 @@ def main() -> None:
         tracks = full["scenes"][0]["tracks"]
         tracks["overlay"], tracks["audio"] = [], []
         project.write_text(json.dumps(full))
-        ours = timed(
+        ours = once(
             lambda: (
                 neuralcut("run", "remove the silences", "-p", project),
                 neuralcut("run", "make it as loud as YouTube wants", "-p", project),
@@ -97,7 +91,7 @@ def main() -> None:
         )
         project.write_text(json.dumps(full))  # again, as one request (one process fewer)
         shutil.rmtree(project.parent / ".neuralcut")
-        together = timed(
+        together = once(
             lambda: (
                 neuralcut("run", "remove the silences, then make it as loud as YouTube wants", "-p", project),
                 neuralcut("export", "-p", project, "-o", work / "edit2.fcpxml", "--force"),
@@ -111,7 +105,7 @@ def main() -> None:
             return
         version = subprocess.run([editor, "--version"], capture_output=True, text=True).stdout.strip()
         (work / "ae").mkdir()
-        theirs = timed(
+        theirs = once(
             lambda: subprocess.run(
                 [editor, str(talk.path), "--export", "final-cut-pro", "-o", str(work / "ae.fcpxml"), "--no-open"]
                 + ["--temp-dir", str(work / "ae" / "temp")],  # cold, as NeuralCut is: its cache sits beside it

@@ -26,3 +26,10 @@ def command_median(argv: Sequence[str], runs: int = 11, env: dict | None = None)
         subprocess.run(list(argv), check=True, stdout=subprocess.DEVNULL, env=env)
         times.append(time.perf_counter() - started)
     return statistics.median(times)
+
+
+def once(action: Callable[[], object]) -> float:
+    """Wall seconds of one run of ``action``."""
+    started = time.perf_counter()
+    action()
+    return time.perf_counter() - started
