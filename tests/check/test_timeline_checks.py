@@ -150,7 +150,7 @@ def test_neuralcut_check_exits_1_on_errors_and_0_on_warnings_only(demo_path: Pat
     answer = json.loads(done.stdout)
     assert done.returncode == 1 and answer["errors"] >= 1 and "black" in _codes(answer)
     human = neuralcut("check", "-p", demo_path, env={"COLUMNS": "200"})
-    assert human.returncode == 1 and "The picture is black from 6 s to 14 s" in human.stdout
+    assert human.returncode == 1 and "The picture is black from 00:06.00 to 00:14.00" in human.stdout
     assert "00:06.00–00:14.00" in human.stdout  # times as every view says them
     pasted = next(line.split("fix: ", 1)[1] for line in human.stdout.splitlines() if "fix: " in line)
     assert pasted == 'neuralcut tool remove_range \'{"start": 6.0, "end": 14.0, "ripple": true}\''
@@ -175,7 +175,7 @@ def test_slash_check_in_the_repl(demo_path: Path) -> None:
     assert run_repl(ChatSession(demo_path), read, Console(file=buffer, width=200, no_color=True)) == 0
     first, second = buffer.getvalue().split("Deleted")[0], buffer.getvalue().split("Deleted")[1]
     assert "No problems found." in first
-    assert "The picture is black from 6 s to 14 s" in second and "fix: neuralcut tool remove_range" in second
+    assert "The picture is black from 00:06.00 to 00:14.00" in second and "fix: neuralcut tool remove_range" in second
 
 
 def test_run_check_adds_the_findings_to_the_answer(demo_path: Path) -> None:
@@ -184,4 +184,4 @@ def test_run_check_adds_the_findings_to_the_answer(demo_path: Path) -> None:
     answer = json.loads(done.stdout)
     assert answer["check"]["errors"] == 1 and _codes(answer["check"]) == ["black"]
     plain = neuralcut("run", "split at 2s", "-p", demo_path, "--check", env={"COLUMNS": "200"})
-    assert "The picture is black from 6 s to 14 s" in plain.stdout
+    assert "The picture is black from 00:06.00 to 00:14.00" in plain.stdout

@@ -64,10 +64,10 @@ def media_findings(file: Path, target: float, ceiling: float | None = None) -> l
     length = info.duration or 0.0
     black = [(float(m.group(1)), float(m.group(2))) for m in _BLACK.finditer(log)]
     found = [
-        Finding("error", "black-frames", f"Black from {a:.2f} s to {b:.2f} s ({b - a:.2f} s).", a, b) for a, b in black
+        Finding("error", "black-frames", f"Black from {_tc(a)} to {_tc(b)} ({b - a:.2f} s).", a, b) for a, b in black
     ]
     found += [
-        Finding("warning", "frozen", f"The picture stands still from {a:.2f} s to {b:.2f} s ({b - a:.2f} s).", a, b)
+        Finding("warning", "frozen", f"The picture stands still from {_tc(a)} to {_tc(b)} ({b - a:.2f} s).", a, b)
         for a, b in _spans(_FREEZE, log, length)
         if not any(x <= a + 0.05 and b - 0.05 <= y for x, y in black)  # black is still too: said once, as black
     ]
@@ -75,7 +75,7 @@ def media_findings(file: Path, target: float, ceiling: float | None = None) -> l
         Finding(
             "warning",
             "silence",
-            f"Silent from {a:.2f} s to {b:.2f} s ({b - a:.2f} s).",
+            f"Silent from {_tc(a)} to {_tc(b)} ({b - a:.2f} s).",
             a,
             b,
             fix=fix("remove_silences", minSilence=SILENT_SECONDS),
@@ -83,6 +83,13 @@ def media_findings(file: Path, target: float, ceiling: float | None = None) -> l
         for a, b in _spans(_SILENCE, log, length)
     ]
     return found + _loudness(log, target, ceiling) + _lengths(log)
+
+
+def _tc(seconds: float) -> str:
+    """A time as every view says it (``00:12.40``)."""
+    from neuralcut_cli.time import format_timecode, seconds_to_ticks
+
+    return format_timecode(seconds_to_ticks(max(0.0, seconds)))
 
 
 def _spans(pattern: re.Pattern[str], log: str, length: float) -> list[tuple[float, float]]:

@@ -31,7 +31,7 @@ from neuralcut_cli.project.tracks import Track
 from neuralcut_cli.project.transitions import Transition
 from neuralcut_cli.render.graph import missing_media
 from neuralcut_cli.render.text import text_block
-from neuralcut_cli.time import TICKS_PER_SECOND, output_seconds
+from neuralcut_cli.time import TICKS_PER_SECOND, format_timecode, output_seconds
 
 Span = tuple[int, int]  # ticks
 FLASH_SECONDS = 0.7  # a caption shorter than this cannot be read
@@ -107,7 +107,7 @@ def _black(project: Project, scene: Scene, names: ShortIds) -> list[Finding]:
     found = []
     for start, end in holes:
         cover = next((t for t in hidden if _uncovered(_pictures(scene, [t]), (start, end)) != [(start, end)]), None)
-        where = f"from {_seconds(start):g} s to {_seconds(end):g} s"
+        where = f"from {format_timecode(start)} to {format_timecode(end)}"
         if cover is not None:
             found.append(
                 Finding("error", "black", f"The picture is black {where}: the {cover.name or cover.id} track is hidden.",

@@ -98,5 +98,5 @@ def test_is_anything_wrong_answers_with_the_findings_and_their_fixes(demo_path: 
     before = demo_path.read_bytes()
     outcome = run(demo_path, "is anything wrong?")
     assert not outcome.failed
-    assert "The picture is black from 6 s to 14 s" in outcome.reply and "remove_range" in outcome.reply
+    assert "The picture is black from 00:06.00 to 00:14.00" in outcome.reply and "remove_range" in outcome.reply
     assert demo_path.read_bytes() == before  # a question only looks
