@@ -131,14 +131,25 @@ def current_cancel() -> threading.Event | None:
 def run_ffmpeg(args: Sequence[str], timeout: float | None = None) -> subprocess.CompletedProcess[str]:
     """Run ffmpeg quietly; ``MediaError`` with its last words when it fails, ``Cancelled`` when the request it
     works for was cancelled (see ``cancellable``)."""
+    out, err, done = _run(args, timeout, text=True)
+    return subprocess.CompletedProcess(done.args, done.returncode, cast(str, out), err)
+
+
+def run_ffmpeg_bytes(args: Sequence[str], timeout: float | None = None) -> bytes:
+    """``run_ffmpeg`` for an ffmpeg that writes pictures or sound to its standard output: the bytes."""
+    out, _, _ = _run(args, timeout, text=False)
+    return cast(bytes, out)
+
+
+def _run(args: Sequence[str], timeout: float | None, text: bool) -> tuple[str | bytes, str, subprocess.Popen[Any]]:
     cancel = _CANCEL.get()
     if cancel is not None and cancel.is_set():
         raise Cancelled("Cancelled")
-    process = spawn(["-hide_banner", "-nostdin", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process = spawn(["-hide_banner", "-nostdin", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=text)
     deadline = None if timeout is None else time.monotonic() + timeout
     while True:
         try:
-            out, err = cast(tuple[str, str], process.communicate(timeout=0.2))  # text mode
+            out, err = process.communicate(timeout=0.2)
             break
         except subprocess.TimeoutExpired:
             late = deadline is not None and time.monotonic() > deadline
@@ -152,9 +163,10 @@ def run_ffmpeg(args: Sequence[str], timeout: float | None = None) -> subprocess.
             process.kill()
             process.communicate()
             raise
+    said = err if isinstance(err, str) else err.decode("utf-8", "replace")
     if process.returncode != 0:
-        raise MediaError(f"ffmpeg failed: {last_lines(err)}")
-    return subprocess.CompletedProcess(process.args, process.returncode, out, err)
+        raise MediaError(f"ffmpeg failed: {last_lines(said)}")
+    return out, said, process
 
 
 def last_lines(stderr: str, count: int = 3) -> str:

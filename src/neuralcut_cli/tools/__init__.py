@@ -58,6 +58,8 @@ TOOLS = (
     "transcript_tools:cut_words",
     "transcript_tools:remove_filler_words",
     "retake_tools:remove_retakes",
+    "frame_tools:set_aspect_ratio",
+    "frame_tools:reframe",
     "transcript_tools:add_captions",
     "subtitle_tools:import_subtitles",
     "subtitle_tools:export_captions",

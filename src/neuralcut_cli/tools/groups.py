@@ -14,7 +14,7 @@ from neuralcut_cli.tools.definition import GROUP_NAMES, ToolDefinition
 GIST = {
     "text": "restyle or retime text",
     "effects": "the effects catalogue, change an effect, effects on one clip",
-    "clips": "clip properties, copies, speed, gaps, track mute/hide",
+    "clips": "clip properties, copies, speed, gaps, track mute/hide, the frame's shape (9:16) and reframing",
     "motion": "fades, moves, zooms, ducking, keyframes",
     "transitions": "dissolves, wipes between clips",
     "checks": "check_project, review_render",

@@ -185,6 +185,19 @@ class RetakesOutput(RemovedOutput):
     retakes: list[Row]  # each earlier take gone: start, end (timeline seconds before the cut), text, cue
 
 
+class AspectOutput(Done):
+    ratio: str
+    width: int
+    height: int
+    was: Row  # width, height
+    moved: list[Row]  # elementId, what
+
+
+class ReframeOutput(Done):
+    follow: str
+    clips: list[Row]  # elementId, scale, keys (positionX keyframes), faceSeen (share of samples), shots
+
+
 class NormalizeOutput(Done):
     platform: str
     targetLufs: float
