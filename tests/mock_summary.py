@@ -144,6 +144,8 @@ def summary(intent: i.Intent) -> str:
             parts = ["scenes", "+".join(map(ref, rs))]
         case i.AddCaptions(refs=rs, position=po):
             parts = ["captions", "+".join(map(ref, rs)), po or ""]
+        case i.Frame(ratio=ra, follow=fo):
+            parts = ["frame", ra or "", fo or ""]
         case i.RemoveRetakes():
             parts = ["retakes"]
         case i.RemoveFillers(words=ws):

@@ -739,6 +739,20 @@ ANALYSIS = [  # silences, loudness, shot changes (issue 15)
     ("split at every", REFUSE),
 ]
 
+FRAME = [  # the frame's shape and reframing (issue 39)
+    ("make it vertical for shorts", "frame 9:16"),
+    ("turn it into a short", "frame 9:16"),
+    ("make this a vertical video for reels", "frame 9:16"),
+    ("make it square", "frame 1:1"),
+    ("crop it to 4:5", "frame 4:5"),
+    ("reframe for TikTok and follow the speaker", "frame 9:16 face"),
+    ("make it 9:16 and keep the speaker on the right", "frame 9:16 right"),
+    ("keep the person on the left", "frame left"),
+    ("make it widescreen again", REFUSE),  # "again": not a word of this request
+    ("make it short", REFUSE),  # a length, not a shape
+    ("make the intro shorter", REFUSE),
+]
+
 CATEGORIES = {
     "looking": LOOKING,
     "splits": SPLITS,
@@ -757,6 +771,7 @@ CATEGORIES = {
     "clips": CLIPS,
     "motion": MOTION,
     "analysis": ANALYSIS,
+    "frame": FRAME,
 }
 TABLE = [row for rows in CATEGORIES.values() for row in rows]
 

@@ -103,6 +103,12 @@ def answer(name: str, args: dict[str, Any]) -> dict[str, Any]:
             "let me start again": [{"elementId": "e-beach", "start": 7.0, "end": 8.2, "text": "let me start again"}],
         }
         return {"query": args["query"], "matches": said.get(args["query"], []), "untranscribed": []}
+    if name == "set_aspect_ratio":
+        moved = [{"elementId": "e-logo", "what": "kept in the top-right corner"}]
+        return {"success": True, "ratio": args["ratio"], "width": 1080, "height": 1920, "was": {}, "moved": moved}
+    if name == "reframe":
+        clip = {"elementId": "e-intro", "scale": 3.16, "keys": 4, "faceSeen": 0.9, "shots": 1}
+        return {"success": True, "follow": args["follow"], "clips": [clip]}
     if name == "remove_retakes":
         take = {"start": 3.0, "end": 6.5, "text": "Today we are going to talk about Sorry, let me start again.",
                 "cue": "let me start again"}  # fmt: skip
@@ -347,6 +353,12 @@ PLANS = [  # request, the calls it makes in order, words its reply must contain
         "pixelate",
     ),
     ("make the fade longer", [LT], "There is no fade yet"),
+    (
+        "make it vertical for shorts",  # issue 39: the shape, then the clips filling it, following the speaker
+        ['set_aspect_ratio {"ratio": "9:16"}', 'reframe {"follow": "face"}'],
+        "The frame is 9:16 now (1080x1920): e-logo kept in the top-right corner. The clips fill it, following the"
+        " speaker's face (seen in 90% of the moments looked at;",
+    ),
     (
         "remove the retakes",  # issue 38: the earlier take goes with the words that announce it
         [

@@ -11,6 +11,7 @@ from __future__ import annotations
 from neuralcut_cli.agent.backends.mock import rules_arrange as arrange
 from neuralcut_cli.agent.backends.mock import rules_clip as clip
 from neuralcut_cli.agent.backends.mock import rules_edit as edit
+from neuralcut_cli.agent.backends.mock import rules_frame as frame
 from neuralcut_cli.agent.backends.mock import rules_look as look
 from neuralcut_cli.agent.backends.mock import rules_make as make
 from neuralcut_cli.agent.backends.mock import rules_media as media
@@ -24,6 +25,7 @@ from neuralcut_cli.agent.backends.mock.rule import Rule
 RULES: tuple[Rule, ...] = tuple(
     sorted(
         (
+            *frame.ROWS,
             *look.ROWS,
             *talk.ROWS,
             *clip.ROWS,
