@@ -98,7 +98,7 @@ ERRORS = [
         "../../etc/x.srt is outside the project folder; subtitle "
         "files are read and written there (or in a folder named in NEURALCUT_MEDIA_ROOTS)",
     ),
-    ("export_captions", {"file": "out.ass"}, "file must end in .srt or .vtt"),
+    ("export_captions", {"file": "out.txt"}, "file must end in .srt, .vtt or .ass"),
     ("export_captions", {"file": "out.srt"}, "There are no captions to export (no Captions track)"),
     ("export_captions", {}, "file must be a subtitle file name"),
 ]

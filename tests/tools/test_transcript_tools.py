@@ -186,13 +186,16 @@ def test_captions_line_up_with_the_words_after_trim_speed_and_ripple(tmp_path: P
     }
     tools = transcribed(project(tmp_path, clip))
     tools("remove_range", {"start": 0, "end": 1, "ripple": True})  # the clip now starts at 2 s
-    result = tools("add_captions", {"maxWords": 3})
+    result = tools("add_captions", {"maxCharsPerLine": 12, "maxLines": 1})
     track = next(t for t in tools.project.scene.tracks.overlay if t.id == result["trackId"])
     assert track.name == "Captions"
     cues = [(e.content, e.start_time / T, e.end_time / T) for e in track.sorted_elements()]
     at = lambda source: 2 + (source - 2) / 1.5  # noqa: E731 - where a source second plays now
-    assert cues[0] == ("Um, let me", at(2.0), pytest.approx(at(3.0), abs=1e-4))
-    assert cues[1][0] == "start again." and cues[2][0] == "Welcome, everyone!"  # a sentence ends a caption
+    assert cues[0][:2] == ("Um, let me", at(2.0))  # no line over 12 characters
+    assert cues[0][2] == pytest.approx(at(2.0) + 0.7, abs=1e-4)  # held past "me" (0.67 s) into the quiet: 0.7 s
+    assert cues[1][0] == "start again."  # a sentence ends a caption
+    assert all(len(text) <= 12 for text, _, _ in cues)
+    assert all(b <= c for (_, _, b), (_, c, _) in zip(cues, cues[1:], strict=False))  # never over the next
     assert all(abs(b - round(b * T) / T) < 1e-9 for _, a, b in cues)
     tools("remove_range", {"start": 0, "end": 1, "ripple": True})  # afterwards they move like any element
     moved = [
@@ -223,10 +226,12 @@ ERRORS = [
     ("cut_words", {"elementId": "c", "start": 1.45, "end": 1.9}, "No words between 1.45 s and 1.9 s in c"),
     ("cut_words", {"elementId": "c", "text": "hi", "occurrence": "second"}, "occurrence must be first or all"),
     ("cut_words", {"elementId": "ghost", "text": "hi"}, "Timeline element not found: ghost"),
-    ("add_captions", {"maxWords": 0}, "maxWords must be 1 to 20"),
-    ("add_captions", {"maxChars": 3}, "maxChars must be 8 to 200"),
+    ("add_captions", {"maxCharsPerLine": 3}, "maxCharsPerLine must be 10 to 80"),
+    ("add_captions", {"maxLines": 0}, "maxLines must be 1 to 4"),
     ("add_captions", {"position": "left"}, "position must be top, center or bottom"),
-    ("add_captions", {"style": "fancy"}, "style must be plain, subtitle, hook or label"),
+    ("add_captions", {"style": "fancy"}, "style must be one of: plain, social, boxed, highlight"),
+    ("style_captions", {"style": "fancy"}, "style must be one of: plain, social, boxed, highlight"),
+    ("style_captions", {"style": "social"}, "There are no captions to style (add_captions makes them)"),
     ("remove_filler_words", {"words": "um"}, "words must be a list of words"),
 ]
 

@@ -1,5 +1,5 @@
 """Spoken words on the timeline: a transcript's words (source seconds) placed where they play through each
-element's trim and speed, phrases found among them, and captions made of them.
+element's trim and speed, and phrases found among them (captions made of them: ``caption_layout``).
 
 Words are compared without case or the punctuation Whisper glues to them ("Welcome," is "welcome"); a phrase is
 consecutive words of one element.
@@ -15,7 +15,6 @@ from neuralcut_cli.editing.media_time import to_timeline, used_source
 from neuralcut_cli.project.elements import Element
 
 SENTENCE_END = re.compile(r"[.!?…]$")
-CAPTION_GAP = 1.0  # seconds of quiet that start a new caption
 
 
 @dataclass(frozen=True)
@@ -64,25 +63,3 @@ def find_phrase(words: list[Word], query: str) -> list[list[Word]]:
         if [w.key for w in run] == wanted and len({w.element_id for w in run}) == 1:
             found.append(run)
     return sorted(found, key=lambda run: run[0].start)
-
-
-def captions(words: list[Word], max_words: int, max_chars: int) -> list[tuple[float, float, str]]:
-    """Words grouped into captions: at most ``max_words`` words and ``max_chars`` characters, a new caption
-    after a sentence ends or a pause of ``CAPTION_GAP`` seconds; each from its first word's start to its last
-    word's end."""
-    cues: list[tuple[float, float, str]] = []
-    group: list[Word] = []
-    for word in sorted(words, key=lambda w: w.start):
-        text = " ".join(w.text for w in [*group, word])
-        if group and (
-            len(group) >= max_words
-            or len(text) > max_chars
-            or word.start - group[-1].end > CAPTION_GAP
-            or SENTENCE_END.search(group[-1].text)
-        ):
-            cues.append((group[0].start, group[-1].end, " ".join(w.text for w in group)))
-            group = []
-        group.append(word)
-    if group:
-        cues.append((group[0].start, group[-1].end, " ".join(w.text for w in group)))
-    return cues

@@ -293,6 +293,13 @@ class AudioElement(_MediaBase):
         return self
 
 
+class CaptionWord(CamelModel):
+    """NeuralCut's: when one word of a caption is said (element-local ticks), for a style that lights it up."""
+
+    start: Ticks
+    end: Ticks
+
+
 class TextElement(_Visual, ElementBase):
     type: Literal["text"]
     content: str
@@ -306,6 +313,10 @@ class TextElement(_Visual, ElementBase):
     background: TextBackground = Field(default_factory=TextBackground)
     letter_spacing: Number | None = None  # OpenCut's defaults: 0 px, 1.2 lines
     line_height: Annotated[int | float, in_range(0.1, 10), NUMBER] | None = None
+    #: NeuralCut's (captions): when each word of ``content`` is said, in order, and the colour of the word being
+    #: said (a "highlight" caption style); the render draws it frame-exactly, an OpenCut record keeps the text
+    caption_words: Annotated[tuple[CaptionWord, ...], Field(max_length=2000)] | None = None
+    highlight_color: Color | None = None
 
     @property
     def label(self) -> str:

@@ -74,7 +74,14 @@ def draw_text(
     canvas: Canvas, current: str, element: TextElement, start: float, end: float, clock: Clock | None = None
 ) -> str:
     """The text over ``start``-``end`` (output seconds); keyframed colour, opacity or position drawn run by run
-    (``clock``: where the element is on the timeline, see ``animated``)."""
+    (``clock``: where the element is on the timeline, see ``animated``); a caption whose words light up as they are
+    said word by word (``lit_words``)."""
+    if clock is not None and element.caption_words and element.highlight_color:
+        from neuralcut_cli.render.lit_words import lit
+
+        drawn = lit(canvas, current, element, start, end, clock)
+        if drawn is not None:
+            return drawn
     if clock is None or not any(animated(element, path) for path in ANIMATED):
         return _draw(canvas, current, element, start, end)
     for run_start, run_end, look in _looks(element, start, end, clock):
@@ -330,6 +337,12 @@ class _Frame:
     @property
     def canvas(self) -> tuple[int, int]:
         return self.size
+
+
+def laid_lines(element: TextElement, canvas: tuple[int, int]) -> list[str]:
+    """The lines the render draws ``element`` in on a frame of ``canvas`` pixels (its own breaks, and wrapped)."""
+    frame = _Frame(canvas)
+    return text_lines(frame, element, _style(frame, element))
 
 
 def text_block(element: TextElement, canvas: tuple[int, int]) -> tuple[float, float, float, float]:

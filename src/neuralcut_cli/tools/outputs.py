@@ -220,7 +220,14 @@ class SplitScenesOutput(Done):
 class CaptionsOutput(Done):
     trackId: str
     captions: int
+    style: NotRequired[str]
     untranscribed: NotRequired[list[str]]
+    wordsFrom: NotRequired[str]  # "transcript", or "subtitles" already on the timeline (which were replaced)
+
+
+class StyleCaptionsOutput(Done):
+    style: str
+    captions: int
 
 
 class ExportCaptionsOutput(Done):

@@ -10,6 +10,7 @@ from pydantic import Field
 
 from neuralcut_cli.editing.captions import caption_cues, caption_track
 from neuralcut_cli.errors import MediaError, OutputExists, UsageError
+from neuralcut_cli.interchange.subtitle_export import write_ass
 from neuralcut_cli.media.outputs import check_output_target, own_files
 from neuralcut_cli.media.roots import media_roots
 from neuralcut_cli.media.subtitles import SUBTITLE_SUFFIXES, read_cues, write_cues
@@ -55,13 +56,18 @@ def import_subtitles(project: Project, args: ImportSubtitlesArgs, ctx: ToolConte
 
 
 class ExportCaptionsArgs(ToolArgs):
-    file: Annotated[str, Field(min_length=1, description="The .srt or .vtt file to write, in the project folder.")]
+    file: Annotated[
+        str,
+        Field(
+            min_length=1, description="The .srt, .vtt or .ass (keeps the look) file to write, in the project folder."
+        ),
+    ]
     overwrite: Annotated[bool, Field(description="Replace the file if it exists (default false).")] = False
     errors: ClassVar = {"file": "file must be a subtitle file name", "overwrite": "overwrite must be true or false"}
 
     def check(self) -> None:
-        if Path(self.file).suffix.lower() not in (".srt", ".vtt"):
-            raise ToolError("file must end in .srt or .vtt")
+        if Path(self.file).suffix.lower() not in (".srt", ".vtt", ".ass"):
+            raise ToolError("file must end in .srt, .vtt or .ass")
 
 
 @tool("export_captions", ExportCaptionsArgs, group="speech")
@@ -78,5 +84,6 @@ def export_captions(project: Project, args: ExportCaptionsArgs, ctx: ToolContext
         raise ToolError(f"{args.file} already exists; set overwrite: true to replace it") from None
     except UsageError as exc:
         raise ToolError(exc.message) from None
-    count = write_cues(cues, target, path.suffix.lower().lstrip("."))
+    fmt = path.suffix.lower().lstrip(".")
+    count = write_ass(project, target) if fmt == "ass" else write_cues(cues, target, fmt)
     return {"success": True, "file": args.file, "captions": count}

@@ -1,4 +1,5 @@
-"""Edits by what is said: ``find_in_transcript``, ``cut_words``, ``remove_filler_words``, ``add_captions``.
+"""Edits by what is said: ``find_in_transcript``, ``cut_words``, ``remove_filler_words`` (captions:
+``caption_tools``).
 
 They read the transcripts ``transcribe_video`` cached (with word times) and never transcribe on their own: an
 element whose file has none is reported, with the call that makes one."""
@@ -12,15 +13,14 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import Field
 
 from neuralcut_cli.editing import media_time
-from neuralcut_cli.editing.captions import caption_track
-from neuralcut_cli.editing.words import Word, captions, find_phrase, normal, placed_words
+from neuralcut_cli.editing.words import Word, find_phrase, normal, placed_words
 from neuralcut_cli.media.transcripts import latest_transcript
 from neuralcut_cli.project.elements import Element
 from neuralcut_cli.project.model import Project, Scene
 from neuralcut_cli.time import fps_fraction, output_seconds, seconds_to_ticks
 from neuralcut_cli.tools.common import Id, Seconds
 from neuralcut_cli.tools.definition import Hints, ProjectEdit, ToolArgs, ToolContext, ToolError, tool
-from neuralcut_cli.tools.outputs import CaptionsOutput, FindOutput, RemovedOutput
+from neuralcut_cli.tools.outputs import FindOutput, RemovedOutput
 from neuralcut_cli.tools.program_cuts import SYNC_ERRORS, SyncArgs, answer_rows, cut_program
 from neuralcut_cli.tools.sources import asset_file, project_path, with_sound
 
@@ -207,41 +207,3 @@ def remove_filler_words(project: Project, args: FillerArgs, ctx: ToolContext) ->
         return project, {"success": True, "removed": [], "secondsSaved": 0, "untranscribed": missing}
     scene, answer = cut_runs(project, runs, args, args.ripple, words)
     return project.with_scene(scene), {"success": True, **answer, "untranscribed": missing}  # type: ignore[typeddict-item]
-
-
-class CaptionArgs(ToolArgs):
-    element_ids: Annotated[
-        list[Id] | None, Field(description="Clips to caption (default: the main track's clips with sound).")
-    ] = None
-    max_words: Annotated[int, Field(ge=1, le=20, description="Words per caption at most.")] = 5
-    max_chars: Annotated[int, Field(ge=8, le=200, description="Characters per caption at most.")] = 32
-    position: Annotated[Literal["top", "center", "bottom"], Field(description="Where on the frame.")] = "bottom"
-    style: Annotated[
-        Literal["plain", "subtitle", "hook", "label"],
-        Field(description="Text preset (subtitle: white on a black box)."),
-    ] = "subtitle"
-    errors: ClassVar = {
-        "element_ids": "Invalid element ids",
-        "max_words": "maxWords must be 1 to 20",
-        "max_chars": "maxChars must be 8 to 200",
-        "position": "position must be top, center or bottom",
-        "style": "style must be plain, subtitle, hook or label",
-    }
-
-
-@tool("add_captions", CaptionArgs, kind="edit", group="speech", hints=Hints(destructive=False))
-def add_captions(project: Project, args: CaptionArgs, ctx: ToolContext) -> ProjectEdit[CaptionsOutput]:
-    """Caption the clips' speech: text elements timed to the words as the clips are edited now (trims and speed
-    applied), a few words each, on a new "Captions" text track. They are ordinary text elements afterwards.
-    Needs transcribe_video first."""
-    words, missing = spoken_words(project, with_sound(project, args.element_ids), ctx)
-    cues = captions(words, args.max_words, args.max_chars)
-    if not cues:
-        raise ToolError("No words to caption in those clips")
-    scene, track = caption_track(project, cues, args.position, args.style)
-    return project.with_scene(scene), {
-        "success": True,
-        "trackId": track.id,
-        "captions": len(track.elements),
-        "untranscribed": missing,
-    }

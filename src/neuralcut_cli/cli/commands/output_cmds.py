@@ -238,9 +238,18 @@ class ExportFormat(str, Enum):
     fcpxml = "fcpxml"
     srt = "srt"
     vtt = "vtt"
+    ass = "ass"
 
 
-EXTENSIONS = {".otio": "otio", ".edl": "edl", ".xml": "fcp7xml", ".fcpxml": "fcpxml", ".srt": "srt", ".vtt": "vtt"}
+EXTENSIONS = {
+    ".otio": "otio",
+    ".edl": "edl",
+    ".xml": "fcp7xml",
+    ".fcpxml": "fcpxml",
+    ".srt": "srt",
+    ".vtt": "vtt",
+    ".ass": "ass",
+}
 
 
 def export(
@@ -251,7 +260,8 @@ def export(
         typer.Option(
             "--format",
             "-f",
-            help="otio, edl, fcp7xml (.xml), fcpxml, or srt / vtt (the captions); default: from the extension.",
+            help="otio, edl, fcp7xml (.xml), fcpxml, or srt / vtt / ass (the captions; ass keeps their look); "
+            "default: from the extension.",
         ),
     ] = None,
     force: ForceOpt = False,
@@ -270,13 +280,13 @@ def export(
     if chosen is None or by_name != chosen:
         raise UsageError(
             f"-o {output}: export writes .otio, .edl, .xml (Final Cut Pro 7 / Premiere), .fcpxml, or "
-            ".srt / .vtt (captions); name the file with the format's extension"
+            ".srt / .vtt / .ass (captions); name the file with the format's extension"
         )
     session = open_session(project)
     out = Output()
     force = force or _confirm_replace(out, output, json_out)
     target = check_output_target(output, own_files(session.project(), session.path), force)
-    if chosen in ("srt", "vtt"):
+    if chosen in ("srt", "vtt", "ass"):
         count = write_subtitles(session.project(), target, chosen)
         if json_out:
             out.json({"output": str(output), "captions": count})
