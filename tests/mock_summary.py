@@ -142,8 +142,10 @@ def summary(intent: i.Intent) -> str:
             parts = ["normalize", f"{tg:g}" if tg is not None else "", pl or ""]
         case i.SplitScenes(refs=rs):
             parts = ["scenes", "+".join(map(ref, rs))]
-        case i.AddCaptions(refs=rs, position=po):
-            parts = ["captions", "+".join(map(ref, rs)), po or ""]
+        case i.AddCaptions(refs=rs, position=po, style=st):
+            parts = ["captions", "+".join(map(ref, rs)), po or "", st or ""]
+        case i.StyleCaptions(style=st, position=po):
+            parts = ["restyle captions", st, po or ""]
         case i.Frame(ratio=ra, follow=fo):
             parts = ["frame", ra or "", fo or ""]
         case i.RemoveRetakes():

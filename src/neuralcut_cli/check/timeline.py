@@ -36,6 +36,7 @@ from neuralcut_cli.time import TICKS_PER_SECOND, format_timecode, output_seconds
 Span = tuple[int, int]  # ticks
 FLASH_SECONDS = 0.7  # a caption shorter than this cannot be read
 READING_SPEED = 20  # characters a second a caption may ask
+CAPTION_LINES, CAPTION_LINE = 2, 42  # lines a caption may hold, and characters a line
 
 
 def timeline_findings(project: Project, project_path: Path) -> list[Finding]:
@@ -209,6 +210,11 @@ def _captions(project: Project, scene: Scene, names: ShortIds) -> list[Finding]:
         if length < FLASH_SECONDS:
             found.append(Finding("warning", "caption-flash", f'The caption "{_short(text)}" is shown {length:.2f} s: '
                                  f"too short to read (at least {FLASH_SECONDS:g} s).", start, end))  # fmt: skip
+        lines = text.split("\n")
+        if len(lines) > CAPTION_LINES or any(len(line) > CAPTION_LINE for line in lines):
+            found.append(Finding("warning", "caption-lines", f'The caption "{_short(text)}" has {len(lines)} lines, the '
+                                 f"longest {max(len(line) for line in lines)} characters (at most {CAPTION_LINES} of "
+                                 f"{CAPTION_LINE}).", start, end))  # fmt: skip
         speed = len(text.strip()) / length if length > 0 else float("inf")
         if speed > READING_SPEED and length >= FLASH_SECONDS:
             found.append(Finding("warning", "caption-speed", f'The caption "{_short(text)}" asks {speed:.0f} '

@@ -9,6 +9,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -93,7 +94,7 @@ _WORDS = [
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(st.sampled_from(_WORDS), min_size=1, max_size=7))
 def test_no_failed_request_changes_the_file_and_no_silent_no_op(tmp_path: Path, words: list[str]) -> None:
-    path = tmp_path / "p.json"
+    path = Path(tempfile.mkdtemp(dir=tmp_path)) / "p.json"  # a fresh folder each example: no history left by another
     shutil.copy(DEMO, path)
     session = ProjectSession(path)
     orchestrator = Orchestrator(MockBackend(), default_registry(), session, ChatStore())

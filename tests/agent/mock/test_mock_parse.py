@@ -750,6 +750,14 @@ FRAME = [  # the frame's shape and reframing (issue 39)
     ("keep the person on the left", "frame left"),
     ("make it widescreen again", REFUSE),  # "again": not a word of this request
     ("make it short", REFUSE),  # a length, not a shape
+    ("big bold captions with the words lighting up", "captions highlight"),  # caption looks (issue 39)
+    ("add captions with the words lighting up", "captions highlight"),
+    ("add karaoke subtitles", "captions highlight"),
+    ("add boxed captions at the top", "captions top boxed"),
+    ("give me big bold captions", "captions social"),
+    ("make the captions highlight the spoken word", "restyle captions highlight"),
+    ("restyle the captions boxed", "restyle captions boxed"),
+    ("change the subtitles to plain", "restyle captions plain"),
     ("make the intro shorter", REFUSE),
 ]
 

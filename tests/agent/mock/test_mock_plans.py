@@ -103,6 +103,8 @@ def answer(name: str, args: dict[str, Any]) -> dict[str, Any]:
             "let me start again": [{"elementId": "e-beach", "start": 7.0, "end": 8.2, "text": "let me start again"}],
         }
         return {"query": args["query"], "matches": said.get(args["query"], []), "untranscribed": []}
+    if name == "style_captions":
+        return {"success": True, "style": args["style"], "captions": 12}
     if name == "set_aspect_ratio":
         moved = [{"elementId": "e-logo", "what": "kept in the top-right corner"}]
         return {"success": True, "ratio": args["ratio"], "width": 1080, "height": 1920, "was": {}, "moved": moved}
@@ -353,6 +355,7 @@ PLANS = [  # request, the calls it makes in order, words its reply must contain
         "pixelate",
     ),
     ("make the fade longer", [LT], "There is no fade yet"),
+    ("make the captions highlight the spoken word", ['style_captions {"style": "highlight"}'], "Restyled 12 captions"),
     (
         "make it vertical for shorts",  # issue 39: the shape, then the clips filling it, following the speaker
         ['set_aspect_ratio {"ratio": "9:16"}', 'reframe {"follow": "face"}'],

@@ -264,6 +264,12 @@ class SplitScenes(Intent):
 class AddCaptions(Intent):
     refs: tuple[Ref, ...] = ()  # none: the main track's clips
     position: str | None = None
+    style: str | None = None  # a caption style (catalogs.caption_styles); None: the tool's default
+
+
+class StyleCaptions(Intent):
+    style: str = "boxed"
+    position: str | None = None
 
 
 class RemoveFillers(Intent):

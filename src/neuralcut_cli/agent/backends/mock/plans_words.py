@@ -34,12 +34,23 @@ def plan_add_captions(intent: i.AddCaptions, ctx: Context) -> Plan:
     args: dict[str, Any] = {"elementIds": [item.id for item in chosen]} if intent.refs else {}  # else: with sound
     if intent.position:
         args["position"] = intent.position
+    if intent.style:
+        args["style"] = intent.style
     done = yield Call("add_captions", args)
+    look = {"highlight": ", each word lit up while it is said", "social": ", big and bold", "boxed": " on a dark box"}
     return Done(
-        f"Added {plural(done['captions'], 'caption')} on a new Captions track ({done['trackId']}); they are text "
-        "elements you can edit, move or restyle.",
+        f"Added {plural(done['captions'], 'caption')}{look.get(done.get('style', ''), '')} on a new Captions track "
+        f"({done['trackId']}); they are text elements you can edit, move or restyle.",
         (done["trackId"],),
     )
+
+
+def plan_style_captions(intent: i.StyleCaptions, ctx: Context) -> Plan:
+    args: dict[str, Any] = {"style": intent.style}
+    if intent.position:
+        args["position"] = intent.position
+    done = yield Call("style_captions", args)
+    return Done(f"Restyled {plural(done['captions'], 'caption')} as {done['style']}.")
 
 
 def plan_remove_fillers(intent: i.RemoveFillers, ctx: Context) -> Plan:

@@ -3,6 +3,8 @@ subtitle files in and out."""
 
 from __future__ import annotations
 
+import re
+
 from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.clause import Clause
 from neuralcut_cli.agent.backends.mock.listing import Vocab
@@ -17,22 +19,65 @@ def _quote(c: Clause) -> str | None:
     return c.quotes[int(match.group(1))] if match is not None else None
 
 
+#: How people name caption looks, as ``catalogs.caption_styles`` names.
+LOOKS = (
+    (r"(?:with )?(?:the )?words? (?:lighting|lit|light) up|highlight(?:ing|s)? (?:the )?(?:spoken|current|said) words?|"
+     r"(?:word[- ]by[- ]word )?highlight(?:ed|ing)?|karaoke"
+     r"(?:[- ]style)?|(?:with )?(?:the )?(?:current|spoken) word (?:highlighted|in (?:yellow|colou?r))|animated", "highlight"),
+    (r"big(?:,)? bold|bold|big|tiktok[- ]style|social(?: media)?(?:[- ]style)?|youtube shorts style|viral", "social"),
+    (r"boxed|(?:on|in|with) (?:a )?(?:black |dark )?box(?:es)?|with (?:a )?background", "boxed"),
+    (r"plain|simple|subtle|clean|normal|classic", "plain"),
+)  # fmt: skip
+
+
+_RANK = ("highlight", "boxed", "social", "plain")  # a caption that lights up may also be big and bold
+
+
+def _look(c: Clause) -> str | None:
+    """The caption look the words name (the one that says most, when several are named), every word of it used."""
+    found = {style for pattern, style in LOOKS if c.take_all(rf"\b(?:{pattern})\b")}
+    quoted = c.find(r"\b(?:with )?(?:the )?words? «q(\d+)»")  # "the words lighting up", read as a quoted text
+    if quoted is not None and re.fullmatch(r"(?:lighting|lit|light) up|highlighted", c.quotes[int(quoted.group(1))]):
+        c.use(quoted.start(), quoted.end())
+        found.add("highlight")
+    if found:
+        c.take(r"\b(?:style|look)\b")
+    return next((style for style in _RANK if style in found), None)
+
+
 def read_add_captions(c: Clause, v: Vocab) -> i.Intent | None:
-    """``add captions``, ``caption the intro at the top``, ``add subtitles to the video``."""
-    if (
-        c.take(
-            r"\b(?:add|put|make|generate|create|burn in|give me)(?: (?:some|the))? (?:captions|subtitles|subs)\b|"
-            r"\b(?:caption|subtitle)\b"
-        )
-        is None
-    ):
-        return None
+    """``add captions``, ``caption the intro at the top``, ``big bold captions with the words lighting up``."""
+    style = _look(c)
+    verb = c.take(r"\b(?:add|put|make|generate|create|burn in|give me|i want|turn on)\b(?: (?:some|the|me))?")
+    noun = c.take(r"\b(?:captions|subtitles|subs)\b")
+    if noun is None:
+        if verb is not None or c.take(r"^(?:caption|subtitle)\b") is None:  # "caption the intro" (a verb)
+            return None
+    elif verb is None and style is None and c.find(r"\bplease\b") is None and noun.start() > 0:
+        return None  # "captions" said in passing is not a request for them
+    style = style or _look(c)
     c.take(r"\b(?:to|on|for|of)\b")
     refs = take_refs(c, v)
     position = c.take(r"\b(?:at|on|to) the (top|bottom|center|middle)\b")
-    c.take(r"\b(?:automatically|from the speech|from what i say|for the speech)\b")
+    c.take(r"\b(?:automatically|from the speech|from what i say|for the speech|please)\b")
+    style = style or _look(c)
     where = position.group(1).replace("middle", "center") if position else None
-    return i.AddCaptions(refs=refs, position=where)
+    return i.AddCaptions(refs=refs, position=where, style=style)
+
+
+def read_style_captions(c: Clause, v: Vocab) -> i.Intent | None:
+    """``make the captions highlight the spoken word``, ``restyle the captions boxed``, ``bold captions instead``."""
+    verb = c.take(r"\b(?:make|restyle|change|switch|turn|style|set)(?: (?:all )?the)? (?:captions|subtitles|subs)\b")
+    if verb is None:
+        return None
+    c.take(r"\b(?:to|into|as|style to|look to|be)\b")
+    style = _look(c)
+    position = c.take(r"\b(?:at|on|to) the (top|bottom|center|middle)\b")
+    c.take(r"\b(?:instead|now|please|style|look)\b")
+    if style is None:
+        return None
+    where = position.group(1).replace("middle", "center") if position else None
+    return i.StyleCaptions(style=style, position=where)
 
 
 def read_remove_fillers(c: Clause, v: Vocab) -> i.Intent | None:
@@ -149,6 +194,13 @@ ROWS: tuple[Rule, ...] = (
         plan="plans_words:plan_add_captions",
         examples=("add captions", "add subtitles at the top"),
         rank=200,
+    ),
+    Rule(
+        "restyle captions",
+        read_style_captions,
+        plan="plans_words:plan_style_captions",
+        examples=("make the captions highlight the spoken word", "restyle the captions boxed"),
+        rank=195,
     ),
     Rule(
         "remove filler words",
