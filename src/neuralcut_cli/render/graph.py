@@ -197,8 +197,9 @@ class _Builder:
             fill, source = self.label("bf"), self.label("bs")
             self.chains.append(Chain((f"{index}:v",), (f("split"),), (fill, source)))
             current = self.blur_fill(current, fill, start, end, rate, float(background.blur_intensity or 20))
+        pictures = None if element.type == "image" else (info.fps or 0) * rate  # a second, as the layer comes
         return self.overlay(
-            current, source, element, (info.width or 16, info.height or 16), start, end, rate=rate, skip=skip
+            current, source, element, (info.width or 16, info.height or 16), start, end, True, rate, skip, pictures
         )
 
     def video_sound(self, element: VideoElement, track: Track) -> None:
@@ -249,12 +250,19 @@ class _Builder:
         fit: bool = True,
         rate: float = 1.0,
         skip: float = 0.0,
+        pictures: float | None = None,
     ) -> str:
+        """``element``'s layer (``source``, ``natural`` pixels) over ``current`` from ``start`` to ``end``;
+        ``pictures``: how many a second it comes at (a layer that moves is cut to what shows when it comes at
+        least as often as the output's frames)."""
         width, height = self.canvas
         fit_factor = min(width / natural[0], height / natural[1]) if fit else 1.0
         base = (natural[0] * fit_factor * self.scale, natural[1] * fit_factor * self.scale)
         span = Span(start, end, skip, self.clock(element))
-        placed = place(element, base, (width * self.scale, height * self.scale), self.scale, span)
+        fps = self.project.settings.fps
+        grid = fps.numerator / fps.denominator
+        steady = grid if pictures and pictures >= grid * 0.999 else None
+        placed = place(element, base, (width * self.scale, height * self.scale), self.scale, span, natural, steady)
         layer = self.label("l")
         speed = f"/{seconds(rate)}" if rate != 1 else ""
         timed = self.label("lt")

@@ -15,6 +15,7 @@ from typing import Any
 from neuralcut_cli.project.elements import GraphicElement, ImageElement, StickerElement, TextElement, VideoElement
 from neuralcut_cli.render.animated import Clock, animated, linear_expression, runs
 from neuralcut_cli.render.filtergraph import Filter, f, seconds
+from neuralcut_cli.render.visible import visible
 from neuralcut_cli.time import ticks_to_seconds
 
 Visual = VideoElement | ImageElement | TextElement | StickerElement | GraphicElement
@@ -35,7 +36,17 @@ class Placed:
     y: str
 
 
-def place(element: Visual, base: tuple[float, float], frame: tuple[float, float], scale: float, span: Span) -> Placed:
+def place(
+    element: Visual,
+    base: tuple[float, float],
+    frame: tuple[float, float],
+    scale: float,
+    span: Span,
+    natural: tuple[float, float] | None = None,
+    grid: float | None = None,
+) -> Placed:
+    """``natural``: the picture's own size, when it may be cut to what shows before it is scaled (``visible``);
+    ``grid``: the output's frames a second when the layer comes at least that often (a moving layer is cut too)."""
     transform = element.transform
     sx, sy = float(transform.scale_x), float(transform.scale_y)
     w, h = _even(base[0] * sx), _even(base[1] * sy)
@@ -57,18 +68,34 @@ def place(element: Visual, base: tuple[float, float], frame: tuple[float, float]
         or animated(element, "transform.rotate")
     )
     if not moving and not transform.rotate:
-        return Placed(
-            filters,
-            f"{(frame[0] - w) / 2 + float(transform.position.x) * scale:.1f}",
-            f"{(frame[1] - h) / 2 + float(transform.position.y) * scale:.1f}",
-        )
+        x = f"{(frame[0] - w) / 2 + float(transform.position.x) * scale:.1f}"
+        y = f"{(frame[1] - h) / 2 + float(transform.position.y) * scale:.1f}"
+        return _cut(Placed(filters, x, y), natural, (w, h), frame, grid)
     px = _curve(
         element, "transform.positionX", span, lambda v: float(v) * scale, 0.5, float(transform.position.x) * scale
     )
     py = _curve(
         element, "transform.positionY", span, lambda v: float(v) * scale, 0.5, float(transform.position.y) * scale
     )
-    return Placed(filters, f"(main_w-overlay_w)/2+({px})", f"(main_h-overlay_h)/2+({py})")
+    if moving_size or transform.rotate or animated(element, "transform.rotate"):
+        return Placed(filters, f"(main_w-overlay_w)/2+({px})", f"(main_h-overlay_h)/2+({py})")
+    x, y = f"{seconds((frame[0] - w) / 2)}+({px})", f"{seconds((frame[1] - h) / 2)}+({py})"
+    return _cut(Placed(filters, x, y), natural, (w, h), frame, grid)
+
+
+def _cut(
+    placed: Placed,
+    natural: tuple[float, float] | None,
+    size: tuple[int, int],
+    frame: tuple[float, float],
+    grid: float | None,
+) -> Placed:
+    """``placed`` with its picture cut to what the frame shows before it is scaled, where that saves work."""
+    shown = visible(natural, size, frame, (placed.x, placed.y), grid) if natural else None
+    if shown is None:
+        return placed
+    cut, x, y = shown
+    return Placed([*cut, *placed.filters[1:]], x, y)  # the cut and its scale in place of the whole scale
 
 
 def _curve(
