@@ -26,7 +26,7 @@ def _expression(text: str, t: float) -> float:
     """An ffmpeg expression of ``t`` evaluated in Python (the functions ``visible`` writes)."""
     names = {"t": t, "clip": lambda v, a, b: min(max(v, a), b), "floor": math.floor, "ceil": math.ceil}
     names.update({"gte": lambda a, b: float(a >= b), "lt": lambda a, b: float(a < b)})
-    return float(eval(text, {"__builtins__": {}}, names))  # noqa: S307 - our own expression
+    return float(eval(text, {"__builtins__": {}}, names))
 
 
 def test_a_still_picture_keeps_what_the_frame_shows_and_a_margin() -> None:
