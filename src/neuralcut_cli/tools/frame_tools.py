@@ -106,7 +106,10 @@ def _clips(project: Project, element_ids: list[str] | None) -> list[VideoElement
         if hit is None:
             raise ToolError(f"Timeline element not found: {element_id}")
         if not isinstance(hit[1], VideoElement):
-            raise ToolError(f"{element_id} is a {hit[1].type}: only video clips are reframed")
+            kind = hit[1].type
+            raise ToolError(
+                f"{element_id} is {'an' if kind[0] in 'aeiou' else 'a'} {kind}: only video clips are reframed"
+            )
         chosen.append(hit[1])
     return chosen
 
