@@ -53,3 +53,69 @@ def read_regular(path: Path, limit: int, what: str = "file", follow_links: bool 
 
 def _size(limit: int) -> str:
     return f"{limit / MB:g} MB" if limit >= MB else f"{limit / 1024:g} KB"
+
+
+def open_regular(path: Path, flags: int, what: str = "file", mode: int = 0o644) -> int:
+    """A descriptor of ``path`` opened with ``flags`` (``os.O_RDWR | os.O_CREAT``...), never through a link and
+    without waiting on a FIFO; ``FileRefused`` when what is there is not a regular file. ``FileNotFoundError``
+    passes (a file that is not there, without ``O_CREAT``)."""
+    extra = os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags | extra, mode)
+    except FileNotFoundError:
+        raise
+    except OSError as exc:
+        said = {errno.ELOOP: "is a link", errno.EISDIR: "is a folder", errno.ENXIO: "is a FIFO"}
+        raise FileRefused(f"{path}: the {what} {said.get(exc.errno or 0, exc.strerror)}; remove it") from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise FileRefused(f"{path}: the {what} is not a regular file (a FIFO, socket or device); remove it")
+    os.set_blocking(fd, True)
+    return fd
+
+
+def real_folder(path: Path, home: Path, what: str = "state folder") -> Path:
+    """``path``, made where missing, with every folder from ``home`` (exclusive) down to it a real folder, not a
+    link: a link planted in a project's ``.neuralcut/`` would send what NeuralCut keeps there elsewhere.
+    ``FileRefused`` names the one that is not."""
+    path, home = Path(path), Path(home)
+    parts = path.relative_to(home).parts
+    current = home
+    for part in parts:
+        current = current / part
+        try:
+            os.mkdir(current, 0o755)
+        except FileExistsError:
+            pass
+        except OSError as exc:
+            raise FileRefused(f"{current}: the {what} cannot be made ({exc.strerror})") from None
+        mode = os.lstat(current).st_mode
+        if stat.S_ISLNK(mode):
+            raise FileRefused(f"{current}: the {what} is a link; NeuralCut keeps its state only in real folders")
+        if not stat.S_ISDIR(mode):
+            raise FileRefused(f"{current}: the {what} is a file, not a folder: move aside what is there")
+    return path
+
+
+def not_a_file(path: Path) -> str | None:
+    """Why ``path`` is not a regular file NeuralCut can read, in words ("no such file", "a folder", ...); None
+    when it is one (links followed)."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return "no such file"
+    except OSError as exc:
+        return {errno.ELOOP: "a symbolic link loop", errno.ENAMETOOLONG: "too long a path"}.get(
+            exc.errno or 0, f"cannot be read ({exc.strerror})"
+        )
+    if stat.S_ISDIR(mode):
+        return "a folder, not a file"
+    if not stat.S_ISREG(mode):
+        return "not a regular file (a FIFO, socket or device)"
+    return None
+
+
+def shown(path: Path | str, limit: int = 120) -> str:
+    """``path`` as a message shows it: a very long one shortened in the middle."""
+    text = str(path)
+    return text if len(text) <= limit else f"{text[: limit // 2]}…{text[-limit // 2 :]} ({len(text):,} characters)"

@@ -112,4 +112,4 @@ def test_neuralcut_check_media_renders_a_preview_and_checks_it(tmp_path: Path) -
     assert done.returncode == 1 and black and abs(black[0]["start"] - 6) <= 0.1  # seen in the render too
     sheet = next(f for f in answer["findings"] if f["code"] == "contact-sheet")
     assert sheet["severity"] == "info" and "each of the 2 cuts" in sheet["what"]
-    assert (tmp_path / "demo.check.png").stat().st_size > 1000  # for eyes, beside the project
+    assert (tmp_path / ".neuralcut" / "demo" / "check.png").stat().st_size > 1000  # for eyes, in its state folder

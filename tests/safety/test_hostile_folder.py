@@ -52,7 +52,7 @@ def test_a_lock_that_is_a_link_is_never_followed(demo_path: Path, tmp_path: Path
     (state / "lock").symlink_to(outside)
     before = demo_path.read_bytes()
     done = invoke("tool", "split", '{"times": [5]}', "-p", demo_path)
-    assert done.returncode == 1 and "it is a link; remove it" in _quiet(done)
+    assert done.returncode == 1 and "the lock is a link; remove it" in _quiet(done)
     assert not outside.exists() and demo_path.read_bytes() == before
 
 

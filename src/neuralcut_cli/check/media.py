@@ -171,16 +171,22 @@ def measured_loudness(log: str) -> float | None:
 
 
 def contact_sheet(project: Project, project_path: Path) -> Finding:
-    """A picture of the frame at every cut of the main track, written beside the project for eyes."""
+    """A picture of the frame at every cut of the main track, for eyes: ``check.png`` in the project's state folder
+    (NeuralCut's own file, replaced each time; never one of the person's, never through a link)."""
+    from neuralcut_cli.errors import OutputExists, ProjectSaveError, UsageError
+    from neuralcut_cli.project.paths import real_state_folder, state_dir
     from neuralcut_cli.render.stills import Tile, write_storyboard
     from neuralcut_cli.time import format_timecode
 
     cuts = sorted({e.start_time for e in project.scene.tracks.main.elements})[:MAX_CUTS]
-    output = project_path.with_name(f"{project_path.stem}.check.png")
     tiles = [Tile(at, format_timecode(at)) for at in cuts]
     if not tiles:
         return Finding("info", "contact-sheet", "No cuts on the main track: no contact sheet.")
-    written, _, _ = write_storyboard(project, project_path, tiles, output, tile_width=320, overwrite=True)
+    try:
+        output = real_state_folder(state_dir(project_path)) / "check.png"
+        written, _, _ = write_storyboard(project, project_path, tiles, output, tile_width=320, overwrite=True)
+    except (UsageError, OutputExists, ProjectSaveError) as exc:  # a link or a FIFO planted where it goes
+        return Finding("warning", "contact-sheet", f"No contact sheet: {exc.message}")
     return Finding("info", "contact-sheet", f"A frame at each of the {len(tiles)} cuts: {written}")
 
 

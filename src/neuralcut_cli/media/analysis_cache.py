@@ -13,7 +13,7 @@ from typing import Any
 
 from neuralcut_cli.media.assets import AssetFile
 from neuralcut_cli.project.io import read_json_state
-from neuralcut_cli.project.paths import state_dir
+from neuralcut_cli.project.paths import real_state_folder, state_dir
 from neuralcut_cli.project.seal import seal, sealed
 
 
@@ -34,10 +34,14 @@ def cached(path: Path, file: AssetFile, compute: Callable[[], Any]) -> Any:
     ):
         return stored["value"]
     value = compute()
+    from neuralcut_cli.errors import ProjectSaveError
     from neuralcut_cli.project.io import write_atomic
 
     document = {"fingerprint": file.fingerprint, "value": value}
-    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        real_state_folder(path.parent)
+    except ProjectSaveError:  # a state folder that is a link or cannot be made: the value, not kept
+        return value
     write_atomic(path, json.dumps({**document, "seal": seal(_content(path, document))}).encode("utf-8"))
     return value
 

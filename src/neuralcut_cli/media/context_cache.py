@@ -19,7 +19,7 @@ from typing import Any
 
 from neuralcut_cli.media.assets import AssetFile
 from neuralcut_cli.project.io import read_json_state
-from neuralcut_cli.project.paths import state_dir
+from neuralcut_cli.project.paths import real_state_folder, state_dir
 from neuralcut_cli.project.seal import seal, sealed
 
 MAX_AGE_MS = 48 * 3600 * 1000
@@ -70,7 +70,7 @@ class AssetCache:
 
         data = self.read()
         data[entry["assetId"]] = {**entry, "seal": seal(_content(entry))}
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        real_state_folder(self.path.parent)
         write_atomic(self.path, json.dumps(data, indent=2, ensure_ascii=False).encode("utf-8"))
 
 

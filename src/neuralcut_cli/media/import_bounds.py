@@ -26,7 +26,12 @@ MAX_SECONDS = 24 * 3600
 
 def check_file(file: Path) -> None:
     """Refuse a timeline file that is too big or nested too deep, before any parser reads it."""
-    size = file.stat().st_size
+    import stat
+
+    info = file.stat()
+    if not stat.S_ISREG(info.st_mode):
+        raise MediaError(f"{file.name} is not a regular file (a folder, FIFO, socket or device); give a timeline file")
+    size = info.st_size
     if size > MAX_BYTES:
         raise MediaError(f"{file.name} is {size // MB:,} MB; timelines of up to {MAX_BYTES // MB} MB are read")
     suffix = file.suffix.lower()

@@ -1,6 +1,7 @@
 """Where a render or an export may write, checked before any work starts.
 
-The target is followed through links to the real file. It must be a regular
+The target is never a link (one left in a folder from someone else would
+send the file anywhere the user can write). It must be a regular
 file or not exist yet: a folder, a FIFO, a socket or a device (``/dev/null``)
 is refused, because replacing it with a regular file would break whatever
 uses it. It must not be the project file or one of the project's own media
@@ -16,6 +17,8 @@ from pathlib import Path
 
 from neuralcut_cli.errors import OutputExists, UsageError
 from neuralcut_cli.project.model import Project
+
+PATH_MAX, NAME_MAX = 4096, 255  # bytes, as Linux counts them
 
 
 def own_files(project: Project, project_path: Path) -> dict[Path, str]:
@@ -42,8 +45,13 @@ def check_output_target(output: Path, protected: dict[Path, str], overwrite: boo
     Every command that writes a file asks this first (render, export, frame, storyboard, new, the imports).
     With ``new_folders`` the caller makes missing folders itself (a new project may start a folder).
     """
+    output = Path(output)
+    if len(os.fsencode(output)) > PATH_MAX or any(len(os.fsencode(p)) > NAME_MAX for p in output.parts):
+        raise UsageError(f"{str(output)[:60]}… is too long a path ({len(str(output)):,} characters)")
+    if output.is_symlink():
+        raise UsageError(f"{output} is a link; NeuralCut does not write through links: give the real path")
     try:
-        real = Path(output).resolve(strict=False)
+        real = output.resolve(strict=False)
     except (RuntimeError, OSError):
         raise UsageError(f"{output} is a symbolic link loop") from None
     if real.parent.exists() and not real.parent.is_dir():

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from neuralcut_cli.errors import MediaError
+from neuralcut_cli.files import not_a_file, shown
 from neuralcut_cli.media.ffmpeg import broken_ffmpeg, ffmpeg_output, last_lines, source_args
 
 IMAGE_CODECS = {"png", "mjpeg", "jpeg", "jpegls", "webp", "gif", "bmp", "tiff", "heif", "hevc_image", "apng"}
@@ -30,8 +31,9 @@ class MediaInfo:
 
 def probe(path: Path) -> MediaInfo:
     path = Path(path)
-    if not path.is_file():
-        raise MediaError(f"{path}: no such file")
+    why = not_a_file(path)
+    if why:
+        raise MediaError(f"{shown(path)}: {why}")
     try:
         done = ffmpeg_output(["-hide_banner", "-nostdin", *source_args(path)], timeout=60)
     except (MediaError, subprocess.TimeoutExpired) as exc:

@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 from pydantic import ValidationError
 
 from neuralcut_cli.errors import ProjectLoadError, ProjectSaveError
-from neuralcut_cli.files import MB, read_regular
+from neuralcut_cli.files import MB, FileRefused, read_regular
 from neuralcut_cli.project.gcpause import gc_paused
 from neuralcut_cli.project.limits import (
     SURROGATE_ESCAPE,
@@ -81,13 +81,18 @@ def resolve_project_path(path: Path) -> Path:
     return real
 
 
+MAX_PROJECT_BYTES = 1024 * MB  # far beyond any real project or OpenCut record; /dev/zero is not read for ever
+
+
 def read_project_bytes(path: Path) -> bytes:
     """The bytes of a project file, with one clear error when they cannot be read."""
     path = resolve_project_path(path)
     try:
-        return path.read_bytes()
+        return read_regular(path, MAX_PROJECT_BYTES, "project file")
     except FileNotFoundError:
         raise ProjectLoadError(f"Project file not found: {path}{_did_you_mean(path)}") from None
+    except FileRefused as exc:
+        raise ProjectLoadError(str(exc)) from None
     except OSError as exc:
         raise ProjectLoadError(f"Cannot read {path}: {exc.strerror}") from None
 

@@ -33,6 +33,7 @@ from typing import Any
 from neuralcut_cli.errors import HistoryError
 from neuralcut_cli.files import MB, read_regular
 from neuralcut_cli.project.io import fsync_dir, write_atomic
+from neuralcut_cli.project.paths import real_state_folder
 
 PENDING = "pending.json"
 STAGED_SUFFIX = ".new"
@@ -65,7 +66,7 @@ class Journal:
 
     def begin(self, target: str, staged: Staged) -> None:
         """Steps 1 and 2: after this, a kill is settled by the project file's digest."""
-        self.folder.mkdir(parents=True, exist_ok=True)
+        real_state_folder(self.folder)
         for name, data in staged.writes.items():
             _write_synced(self.folder / (name + STAGED_SUFFIX), data)
         document = {"after": target, "writes": list(staged.writes), "drops": staged.drops}

@@ -7,15 +7,14 @@ each other's edits. Readers need no lock: saves are atomic renames.
 
 from __future__ import annotations
 
-import errno
 import fcntl
 import os
-import stat
 import time
 from pathlib import Path
 
 from neuralcut_cli.errors import ProjectLockedError, ProjectSaveError
-from neuralcut_cli.project.paths import state_dir
+from neuralcut_cli.files import FileRefused, open_regular
+from neuralcut_cli.project.paths import real_state_folder, state_dir
 
 
 class FileLock:
@@ -42,21 +41,13 @@ class FileLock:
             self._fd = None
 
     def _acquire(self) -> None:
+        real_state_folder(self.path.parent)  # never a link: a planted one could make us create a file anywhere
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:  # '.neuralcut' (or a folder in it) is a file, or cannot be made
-            raise ProjectSaveError(
-                f"Cannot keep this project's state in {self.path.parent} ({exc.strerror}); "
-                "move aside what is there under that name"
-            ) from None
-        try:  # never through a link: one left in a project folder could make us create a file anywhere
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0), 0o644)
+            fd = open_regular(self.path, os.O_RDWR | os.O_CREAT, "lock")
+        except FileRefused as exc:
+            raise ProjectSaveError(f"Cannot lock the project: {exc}") from None
         except OSError as exc:
-            what = {errno.ELOOP: "is a link", errno.EISDIR: "is a folder"}.get(exc.errno or 0, exc.strerror)
-            raise ProjectSaveError(f"Cannot lock {self.path}: it {what}; remove it") from None
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            os.close(fd)
-            raise ProjectSaveError(f"Cannot lock {self.path}: it is not a file; remove it")
+            raise ProjectSaveError(f"Cannot lock {self.path}: {exc.strerror}") from None
         deadline = time.monotonic() + self.timeout
         while True:
             try:

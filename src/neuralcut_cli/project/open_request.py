@@ -23,8 +23,11 @@ import os
 import re
 from pathlib import Path
 
+from neuralcut_cli.errors import ProjectSaveError
+from neuralcut_cli.files import FileRefused, open_regular
 from neuralcut_cli.project.journal import Staged
 from neuralcut_cli.project.model import Project
+from neuralcut_cli.project.paths import real_state_folder
 
 MARKER = re.compile(r"request-(\d{6,9})\.json")
 
@@ -45,12 +48,11 @@ class RequestGuard:
 
     def hold(self) -> None:
         """Take the request's lock: while this process lives, nobody rolls the request back."""
-        self.folder.mkdir(parents=True, exist_ok=True)
-        fd = os.open(
-            self.folder / names(self.step_id)[2],
-            os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0),
-            0o644,
-        )
+        real_state_folder(self.folder)
+        try:
+            fd = open_regular(self.folder / names(self.step_id)[2], os.O_RDWR | os.O_CREAT, "request lock")
+        except FileRefused as exc:
+            raise ProjectSaveError(str(exc)) from None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
@@ -85,8 +87,8 @@ def abandoned(folder: Path) -> list[int]:
 def _alive(lock: Path) -> bool:
     """Whether a live process holds ``lock``."""
     try:
-        fd = os.open(lock, os.O_RDONLY | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0))
-    except OSError:
+        fd = open_regular(lock, os.O_RDONLY, "request lock")
+    except (OSError, FileRefused):
         return False  # no lock file: its process had not taken it, or is gone
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)

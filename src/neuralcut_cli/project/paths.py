@@ -25,9 +25,29 @@ def state_dir(project_path: Path) -> Path:
 
 
 def ensure_state_dir(project_path: Path) -> Path:
-    folder = state_dir(project_path)
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+    return real_state_folder(state_dir(project_path))
+
+
+def real_state_folder(folder: Path) -> Path:
+    """``folder``, made where missing. Inside a ``.neuralcut`` state folder, every folder from the one that holds
+    ``.neuralcut`` down to it must be a real folder, not a link (one planted in a project folder from someone
+    else would send the history, caches or locks anywhere): ``ProjectSaveError`` names the one that is not."""
+    from neuralcut_cli.errors import ProjectSaveError
+    from neuralcut_cli.files import FileRefused, real_folder
+
+    folder = Path(folder)
+    parts = folder.parts
+    try:
+        if STATE_FOLDER not in parts:
+            folder.mkdir(parents=True, exist_ok=True)
+            return folder
+        home = Path(*parts[: len(parts) - 1 - parts[::-1].index(STATE_FOLDER)])
+        home.mkdir(parents=True, exist_ok=True)
+        return real_folder(folder, home)
+    except FileRefused as exc:
+        raise ProjectSaveError(str(exc)) from None
+    except OSError as exc:
+        raise ProjectSaveError(f"Cannot keep this project's state in {folder} ({exc.strerror})") from None
 
 
 def config_file() -> Path:

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from neuralcut_cli.errors import UsageError
-from neuralcut_cli.project.paths import state_dir
+from neuralcut_cli.errors import ProjectSaveError, UsageError
+from neuralcut_cli.project.paths import real_state_folder, state_dir
 from neuralcut_cli.project.seal import seal, sealed
 
 DEFAULT_LIMIT_MB = 2048
@@ -49,11 +49,10 @@ class RenderCache:
         limit = limit_bytes()
         folder = state_dir(project_path) / "render"
         try:
-            folder.mkdir(parents=True, exist_ok=True)
-            home = state_dir(project_path).parent.resolve()
-            if not folder.resolve().is_relative_to(home) or not os.access(folder, os.W_OK):
+            real_state_folder(folder)
+            if not os.access(folder, os.W_OK):
                 return None
-        except OSError:
+        except (OSError, ProjectSaveError):  # a link, a file or a read-only folder where it belongs: no cache
             return None
         return cls(folder, limit)
 

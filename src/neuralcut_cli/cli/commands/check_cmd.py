@@ -76,8 +76,11 @@ def _media(project: Any, project_path: Path, render: Path | None, lufs: float) -
 
     if render is None:
         return preview_findings(project, project_path, lufs)
-    if not render.is_file():
-        raise UsageError(f"--render {render}: no such file")
+    from neuralcut_cli.files import not_a_file, shown
+
+    why = not_a_file(render)
+    if why:
+        raise UsageError(f"--render {shown(render)}: {why}")
     return media_findings(render, lufs, limiter_ceiling(project))
 
 

@@ -101,10 +101,15 @@ def export_opencut(
 
 def _read_json(path: Path, what: str) -> object:
     from neuralcut_cli.errors import ProjectLoadError
-    from neuralcut_cli.project.io import load_json
+    from neuralcut_cli.files import FileRefused, read_regular
+    from neuralcut_cli.project.io import MAX_PROJECT_BYTES, load_json
 
     try:
-        return load_json(path.read_bytes())
+        return load_json(read_regular(path, MAX_PROJECT_BYTES, what))
+    except FileRefused as exc:
+        raise ProjectLoadError(str(exc)) from None
+    except FileNotFoundError:
+        raise ProjectLoadError(f"{what} {path} does not exist") from None
     except OSError as exc:
         raise ProjectLoadError(f"cannot read {what} {path}: {exc.strerror or exc}") from None
     except ValueError as exc:  # invalid JSON, unsafe numbers or nesting
@@ -138,8 +143,11 @@ def import_timeline(
         raise UsageError(f"--media {media}: not a folder")
     if fps is not None and not 1 <= fps <= 240:
         raise UsageError("--fps must be between 1 and 240")
-    if not file.is_file():
-        raise UsageError(f"{file}: no such file")
+    from neuralcut_cli.files import not_a_file, shown
+
+    why = not_a_file(file)
+    if why:
+        raise UsageError(f"{shown(file)}: {why}")
     check_output_target(output, {file: "the file being imported"}, force, new_folders=True)
     project, rate, found = timeline_project(file, output, media, fps)
     write_new(output, project, force)

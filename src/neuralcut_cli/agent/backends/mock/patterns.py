@@ -26,6 +26,8 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from neuralcut_cli.files import MB, read_regular
+
 _MAC = 32  # bytes of the seal before the content
 
 #: Entries kept at most (the rows use about 400); a file past it is started again.
@@ -114,7 +116,7 @@ def _known() -> dict[str, tuple[Any, ...]]:
         _programs = {}
         try:
             path = cache_file()
-            data = _unsealed(path.read_bytes()) if path is not None else None
+            data = _unsealed(read_regular(path, 64 * MB, "patterns cache", follow_links=False)) if path else None
             if isinstance(data, dict) and all(isinstance(k, str) and isinstance(v, tuple) for k, v in data.items()):
                 _programs = data
         except Exception:  # noqa: BLE001 - no file yet, or one that is not ours: start empty
