@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -40,6 +41,13 @@ class FakeOpenAI:
                 }
             )
             deltas.append({"tool_calls": [{"index": index, "function": {"arguments": arguments[half:]}}]})
+        self.answers.append((200, deltas, {}))
+
+    def reply_slowly(self, pieces: int, seconds: float) -> None:
+        """``pieces`` words of text, one every ``seconds`` (a server that trickles: each read is quick)."""
+        deltas: list[dict[str, Any]] = []
+        for _ in range(pieces):
+            deltas += [{"content": "word "}, {"__sleep__": seconds}]
         self.answers.append((200, deltas, {}))
 
     def reply_stream_error(self, text: str, message: str) -> None:
@@ -77,6 +85,9 @@ class _Handler(BaseHTTPRequestHandler):
         self.end_headers()
         finish = "tool_calls" if any("tool_calls" in d for d in answer) else "stop"
         for delta in [{"role": "assistant"}, *answer]:
+            if "__sleep__" in delta:
+                time.sleep(delta["__sleep__"])
+                continue
             if "__error__" in delta:  # an error event mid-stream, and the stream ends
                 self._event({"error": {"message": delta["__error__"], "type": "server_error", "code": 500}})
                 return
@@ -115,11 +126,16 @@ class _Handler(BaseHTTPRequestHandler):
         self.wfile.write(raw)
 
 
+class _Quiet(ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A client that hung up mid-stream (a cut-off turn) is no error of the server's."""
+
+
 class FakeOpenAIServer:
     def __enter__(self) -> FakeOpenAI:
         self.fake = FakeOpenAI()
         handler = type("Handler", (_Handler,), {"fake": self.fake})
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.server = _Quiet(("127.0.0.1", 0), handler)
         self.fake.url = f"http://127.0.0.1:{self.server.server_address[1]}/v1"
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()

@@ -163,6 +163,19 @@ def test_neither_key_nor_server_is_a_usage_error(demo_path: Path, monkeypatch: p
     assert done.returncode == 2 and "needs OPENAI_API_KEY" in done.stderr
 
 
+def test_a_server_that_trickles_is_cut_off_at_the_turns_deadline(
+    openai_server, demo_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 40 §8: each piece comes well within the read timeout; the turn as a whole has a deadline."""
+    monkeypatch.setenv("NEURALCUT_TURN_TIMEOUT", "1")
+    openai_server.reply_slowly(40, 0.25)  # ten seconds of words, a quarter second apart
+    before = demo_path.read_bytes()
+    done = neuralcut("run", "hi", "-p", demo_path, "--backend", "openai", "--base-url", openai_server.url)
+    assert done.returncode == 1
+    assert "The model was still answering after 1 s (NEURALCUT_TURN_TIMEOUT)" in done.stdout + done.stderr
+    assert demo_path.read_bytes() == before
+
+
 @pytest.mark.slow  # a real process that waits through the SDK's real retries
 def test_a_server_that_is_not_there(demo_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("OPENAI_BASE_URL", "http://127.0.0.1:9/v1")

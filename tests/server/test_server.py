@@ -227,3 +227,74 @@ def test_remote_backend_timeout() -> None:
         assert "did not answer within 0.3s" in str(info.value)
     finally:
         silent.close()
+
+
+class _Recorder:
+    """A loopback HTTP server answering every POST with ``answer(handler)``; the headers it was sent are kept."""
+
+    def __init__(self, answer: Any) -> None:
+        import http.server
+        import threading
+
+        seen = self.seen = []
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_POST(self) -> None:  # noqa: N802 - the standard library's name
+                seen.append(dict(self.headers))
+                self.rfile.read(int(self.headers.get("Content-Length", 0)))
+                answer(self)
+
+            def log_message(self, *args: Any) -> None:
+                pass
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def close(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+def test_remote_backend_follows_no_redirect_and_sends_the_token_nowhere_else() -> None:
+    elsewhere = _Recorder(lambda h: (h.send_response(200), h.end_headers(), h.wfile.write(b'{"content": "hi"}')))
+
+    def redirect(handler: Any) -> None:
+        handler.send_response(302)
+        handler.send_header("Location", elsewhere.url + "/api/agent/chat")
+        handler.send_header("Content-Length", "0")
+        handler.end_headers()
+
+    first = _Recorder(redirect)
+    try:
+        with pytest.raises(BackendError) as info:
+            RemoteBackend(first.url, token="s3cret").complete([ChatMessage(role="user", content="hi")], [], None)
+        assert "redirect (302), which is not followed" in str(info.value) and "s3cret" not in str(info.value)
+        assert first.seen and first.seen[0]["Authorization"] == "Bearer s3cret"
+        assert elsewhere.seen == []  # the token went nowhere else
+    finally:
+        first.close()
+        elsewhere.close()
+
+
+def test_remote_backend_gives_up_on_a_trickling_server_at_its_timeout() -> None:
+    import time as clock
+
+    def trickle(handler: Any) -> None:
+        handler.send_response(200)
+        handler.end_headers()
+        try:
+            for _ in range(30):
+                handler.wfile.write(b" ")
+                handler.wfile.flush()
+                clock.sleep(0.2)
+        except OSError:
+            pass
+
+    server = _Recorder(trickle)
+    try:
+        with pytest.raises(BackendError) as info:  # each read comes within the timeout; the whole does not
+            RemoteBackend(server.url, timeout=1).complete([ChatMessage(role="user", content="hi")], [], None)
+        assert "did not answer within 1s" in str(info.value)  # (read to its end, the spaces are not JSON)
+    finally:
+        server.close()

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Protocol
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Protocol, TypeVar
 
 from neuralcut_cli.agent.types import AgentContext, AssistantTurn, ChatMessage
 from neuralcut_cli.tools.definition import ToolDefinition
 
 TextSink = Callable[[str], None]
+T = TypeVar("T")
 
 
 class Backend(Protocol):
@@ -25,3 +26,40 @@ class Backend(Protocol):
     ) -> AssistantTurn:
         """One model turn. ``on_text`` receives reply text as it streams, if the backend streams."""
         ...
+
+
+TURN_SECONDS = 300.0  # the longest one model turn may stream (``NEURALCUT_TURN_TIMEOUT``)
+
+
+class TurnTooLong(Exception):
+    """A model's answer was still streaming at the turn's deadline."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(f"The model was still answering after {seconds:g} s (NEURALCUT_TURN_TIMEOUT); try again")
+        self.seconds = seconds
+
+
+def turn_seconds() -> float:
+    import os
+
+    try:
+        value = float(os.environ.get("NEURALCUT_TURN_TIMEOUT", "") or TURN_SECONDS)
+    except ValueError:
+        return TURN_SECONDS
+    return value if value > 0 else TURN_SECONDS
+
+
+def within_turn(stream: Iterable[T]) -> Iterator[T]:
+    """``stream``'s pieces until the turn's deadline (``turn_seconds``): a server that sends a piece a second
+    bounds each read, never the turn, so the turn is bounded here. The stream is closed when it is cut short."""
+    import time
+
+    seconds = turn_seconds()
+    deadline = time.monotonic() + seconds
+    for piece in stream:
+        yield piece
+        if time.monotonic() > deadline:
+            close = getattr(stream, "close", None)
+            if callable(close):
+                close()
+            raise TurnTooLong(seconds)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Sequence
@@ -18,7 +19,18 @@ from neuralcut_cli.agent.types import AgentContext, AssistantTurn, ChatMessage
 from neuralcut_cli.errors import BackendError
 from neuralcut_cli.tools.definition import ToolDefinition
 
-DEFAULT_TIMEOUT = 120.0
+DEFAULT_TIMEOUT = 120.0  # seconds for a whole turn
+MAX_ANSWER = 32 * 2**20
+
+
+class _NoRedirects(urllib.request.HTTPRedirectHandler):
+    """A redirect is an error: following it would send the token to wherever it points."""
+
+    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+
+_OPENER = urllib.request.build_opener(_NoRedirects)
 
 
 class RemoteBackend:
@@ -45,9 +57,14 @@ class RemoteBackend:
             headers["Authorization"] = f"Bearer {self.token}"
         request = urllib.request.Request(self.endpoint, data=json.dumps(body).encode(), headers=headers, method="POST")
         try:
-            with urllib.request.urlopen(request, timeout=self.timeout) as response:
-                data = json.loads(response.read())
+            with _OPENER.open(request, timeout=self.timeout) as response:
+                data = json.loads(self._read(response, time.monotonic() + self.timeout))
         except urllib.error.HTTPError as exc:
+            if 300 <= exc.code < 400:
+                raise BackendError(
+                    f"The NeuralCut server at {self.base} answered with a redirect ({exc.code}), which is not "
+                    "followed: the token would go to another address. Give the server's own address."
+                ) from None
             raise BackendError(self._http_problem(exc)) from None
         except TimeoutError:
             raise BackendError(f"The NeuralCut server at {self.base} did not answer within {self.timeout:g}s") from None
@@ -65,6 +82,19 @@ class RemoteBackend:
         if on_text and turn.content:
             on_text(turn.content)
         return turn
+
+    def _read(self, response: Any, deadline: float) -> bytes:
+        """The answer, read by pieces: at most ``MAX_ANSWER`` bytes, all of it by ``deadline`` (a server that
+        trickles a byte at a time cannot hold the turn past its timeout)."""
+        chunks, size = [], 0
+        while chunk := response.read1(64 * 1024):
+            size += len(chunk)
+            if size > MAX_ANSWER:
+                raise BackendError(f"The NeuralCut server at {self.base} sent more than {MAX_ANSWER // 2**20} MB")
+            if time.monotonic() > deadline:
+                raise TimeoutError
+            chunks.append(chunk)
+        return b"".join(chunks)
 
     def _http_problem(self, exc: urllib.error.HTTPError) -> str:
         try:

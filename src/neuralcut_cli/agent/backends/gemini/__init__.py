@@ -13,7 +13,7 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
-from neuralcut_cli.agent.backends.base import TextSink
+from neuralcut_cli.agent.backends.base import TextSink, TurnTooLong, within_turn
 from neuralcut_cli.agent.backends.gemini import convert
 from neuralcut_cli.agent.backends.prompt import RULES, project_note
 from neuralcut_cli.agent.types import AgentContext, AssistantTurn, ChatMessage
@@ -66,7 +66,7 @@ class GeminiBackend:
                 model=self.model, contents=request, config=self.config(tools, context)
             )
             text, parts = [], []
-            for chunk in stream:
+            for chunk in within_turn(stream):
                 for candidate in (chunk.candidates or [])[:1]:
                     for part in (candidate.content.parts if candidate.content else None) or []:
                         parts.append(part)
@@ -74,6 +74,8 @@ class GeminiBackend:
                             text.append(part.text)
                             if on_text:
                                 on_text(part.text)
+        except TurnTooLong as exc:
+            raise BackendError(str(exc)) from None
         except Exception as exc:  # noqa: BLE001 - mapped to one clear message
             raise BackendError(explain(exc).message) from None
         calls = convert.tool_calls(parts, next(self._ids) * 100)

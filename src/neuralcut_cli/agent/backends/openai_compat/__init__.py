@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 from urllib.parse import urlsplit
 
-from neuralcut_cli.agent.backends.base import TextSink
+from neuralcut_cli.agent.backends.base import TextSink, TurnTooLong, within_turn
 from neuralcut_cli.agent.backends.prompt import RULES, last_user, project_note
 from neuralcut_cli.agent.types import AgentContext, AssistantTurn, ChatMessage, ToolCall, error_payload
 from neuralcut_cli.errors import BackendError
@@ -61,7 +61,9 @@ class OpenAIBackend:
             stream = self.client.chat.completions.create(
                 model=self.model, messages=request, tools=declarations(tools), stream=True
             )
-            text, calls = _read(stream, on_text)
+            text, calls = _read(within_turn(stream), on_text)
+        except TurnTooLong as exc:
+            raise BackendError(str(exc)) from None
         except Exception as exc:  # noqa: BLE001 - mapped to one clear message
             raise explain(exc, self.model, self.base_url) from None
         turn_calls = [
