@@ -239,7 +239,7 @@ class _Recorder:
         seen = self.seen = []
 
         class Handler(http.server.BaseHTTPRequestHandler):
-            def do_POST(self) -> None:  # noqa: N802 - the standard library's name
+            def do_POST(self) -> None:
                 seen.append(dict(self.headers))
                 self.rfile.read(int(self.headers.get("Content-Length", 0)))
                 answer(self)

@@ -20,6 +20,28 @@ from typing import Any
 from neuralcut_cli.agent.types import AgentContext, ChatMessage, ExecutionState
 
 MAX_PERSISTED = 500  # messages kept on disk
+MAX_STORED = 16 * 1024  # characters of one message's text, one call's arguments or one result kept on disk
+
+
+def stored(wire: dict[str, Any]) -> dict[str, Any]:
+    """A message as ``chat.json`` keeps it: a text, a call's arguments or a result longer than ``MAX_STORED``
+    (a model that sent 10 MB of arguments, a check listing thousands of findings) is replaced by a note of its
+    size, so the file stays small whatever was said. The conversation in memory keeps them whole."""
+    out = dict(wire)
+    if isinstance(out.get("content"), str) and len(out["content"]) > MAX_STORED:
+        out["content"] = out["content"][:MAX_STORED] + f"… ({len(out['content']) - MAX_STORED:,} characters not kept)"
+    if out.get("toolCalls"):
+        out["toolCalls"] = [_kept(call, "args") for call in out["toolCalls"]]
+    if out.get("toolResults"):
+        out["toolResults"] = [_kept(result, "result") for result in out["toolResults"]]
+    return out
+
+
+def _kept(item: dict[str, Any], key: str) -> dict[str, Any]:
+    size = len(json.dumps(item.get(key), ensure_ascii=False, default=str))
+    if size <= MAX_STORED:
+        return item
+    return {**item, key: {"notKept": f"{size:,} characters"}}
 
 
 class ChatStore:
@@ -55,7 +77,7 @@ class ChatStore:
     def add_message(self, message: ChatMessage | dict[str, Any]) -> ChatMessage:
         msg = message if isinstance(message, ChatMessage) else ChatMessage.model_validate(message)
         self.messages.append(msg)
-        self._update(lambda doc: doc["messages"].append(msg.wire()))
+        self._update(lambda doc: doc["messages"].append(stored(msg.wire())))
         return msg
 
     def set_loading(self, value: bool) -> None:

@@ -36,6 +36,7 @@ from neuralcut_cli.time import TICKS_PER_SECOND, format_timecode, output_seconds
 Span = tuple[int, int]  # ticks
 FLASH_SECONDS = 0.7  # a caption shorter than this cannot be read
 READING_SPEED = 20  # characters a second a caption may ask
+LISTED = 50  # elements a finding names (and its fix deletes) at most
 CAPTION_LINES, CAPTION_LINE = 2, 42  # lines a caption may hold, and characters a line
 
 
@@ -142,33 +143,71 @@ def _shown_texts(scene: Scene) -> list[tuple[Track, TextElement]]:
 
 
 def _texts(project: Project, scene: Scene, names: ShortIds) -> list[Finding]:
-    """Texts off the frame, and two texts drawn over each other at the same time."""
+    """Texts off the frame, and texts drawn over each other at the same time: one finding per group of texts
+    that overlap one another (a chain counts: a over b, b over c), however many there are."""
     size = (project.settings.canvas_size.width, project.settings.canvas_size.height)
     texts = sorted(_shown_texts(scene), key=lambda pair: pair[1].start_time)
     boxes = {e.id: text_block(e, size) for _, e in texts}
     found = [_off_frame(e, boxes[e.id], size, names) for _, e in texts]
+    groups = _Groups()
     active: list[TextElement] = []
     for _, element in texts:
         active = [a for a in active if a.end_time > element.start_time]
-        for other in active:
-            if _meet(boxes[other.id], boxes[element.id]):
-                found.append(_stacked(other, element, names))
+        for other in active:  # a text already grouped with this one needs no look
+            if groups.find(other.id) != groups.find(element.id) and _meet(boxes[other.id], boxes[element.id]):
+                groups.join(other.id, element.id)
         active.append(element)
+    by_id = {e.id: e for _, e in texts}
+    for members in groups.sets():
+        found.append(_stacked([by_id[i] for i in members], names))
     return [f for f in found if f is not None]
+
+
+class _Groups:
+    """Union-find over element ids."""
+
+    def __init__(self) -> None:
+        self.parent: dict[str, str] = {}
+
+    def find(self, key: str) -> str:
+        root = self.parent.setdefault(key, key)
+        while root != self.parent[root]:
+            self.parent[root] = self.parent[self.parent[root]]
+            root = self.parent[root]
+        return root
+
+    def join(self, a: str, b: str) -> None:
+        self.parent[self.find(a)] = self.find(b)
+
+    def sets(self) -> list[list[str]]:
+        """The groups of two or more, each in the order its members joined."""
+        grouped: dict[str, list[str]] = {}
+        for key in self.parent:
+            grouped.setdefault(self.find(key), []).append(key)
+        return [members for members in grouped.values() if len(members) > 1]
 
 
 def _meet(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def _stacked(first: TextElement, second: TextElement, names: ShortIds) -> Finding:
-    start, end = max(first.start_time, second.start_time), min(first.end_time, second.end_time)
+def _stacked(group: list[TextElement], names: ShortIds) -> Finding:
+    """One finding for texts drawn over each other; its fix deletes all but the first (named, up to ``LISTED``)."""
+    group = sorted(group, key=lambda e: (e.start_time, e.id))
+    start = min(e.start_time for e in group)
+    end = max(e.end_time for e in group)
+    shown = ", ".join(f'"{_short(e.content)}" ({names[e.id]})' for e in group[:3])
+    more = f" and {len(group) - 3} more" if len(group) > 3 else ""
+    what = (
+        f"Two texts are drawn over each other: {shown.replace(', ', ' and ', 1)}."
+        if len(group) == 2
+        else f"{len(group)} texts are drawn over each other: {shown}{more}."
+    )
+    extra = [e.id for e in group[1:]]
     return Finding(
-        "error", "stacked-text",
-        f'Two texts are drawn over each other: "{_short(first.content)}" ({names[first.id]}) and '
-        f'"{_short(second.content)}" ({names[second.id]}).',
-        _seconds(start), _seconds(end), (names[first.id], names[second.id]),
-        fix=fix("delete_timeline_elements", elementIds=[second.id]),
+        "error", "stacked-text", what, _seconds(start), _seconds(end),
+        tuple(names[e.id] for e in group[:LISTED]),
+        fix=fix("delete_timeline_elements", elementIds=extra) if len(extra) <= LISTED else None,
     )  # fmt: skip
 
 

@@ -15,6 +15,8 @@ from neuralcut_cli.tools.common import Seconds
 from neuralcut_cli.tools.definition import ToolArgs, ToolContext, ToolError, tool
 from neuralcut_cli.tools.outputs import CheckOutput
 
+MAX_FINDINGS = 100  # findings one answer lists
+
 
 class CheckArgs(ToolArgs):
     start: Annotated[Seconds | None, Field(description="From (s).")] = None
@@ -52,4 +54,8 @@ def check_project(project: Project, args: CheckArgs, ctx: ToolContext) -> CheckO
         first = seconds_to_ticks(args.start) if args.start is not None else None
         last = seconds_to_ticks(args.end) if args.end is not None else None
         report.findings += preview_findings(project, path, lufs, first, last)
-    return cast(CheckOutput, report.to_json())
+    answer = report.to_json()
+    if len(answer["findings"]) > MAX_FINDINGS:  # a model gets the worst, and how many more (neuralcut check: all)
+        answer["more"] = len(answer["findings"]) - MAX_FINDINGS
+        answer["findings"] = answer["findings"][:MAX_FINDINGS]
+    return cast(CheckOutput, answer)

@@ -411,6 +411,7 @@ class CheckOutput(TypedDict):
     warnings: int
     infos: int
     findings: list[Row]
+    more: NotRequired[int]  # findings left out (the first ``MAX_FINDINGS``, worst first, are listed)
 
 
 class ReviewOutput(TypedDict):
