@@ -136,10 +136,15 @@ class Scene(CamelModel):
     def _unique_ids(self) -> Scene:
         seen_tracks: set[str] = set()
         seen_elements: set[str] = set()
+        seen_transitions: set[str] = set()
         for track in self.tracks.ordered():
             if track.id in seen_tracks:
                 raise ValueError(f"track id '{track.id}' is used twice")
             seen_tracks.add(track.id)
+            for transition in track.transitions:
+                if transition.id in seen_transitions:
+                    raise ValueError(f"transition id '{transition.id}' is used on two tracks")
+                seen_transitions.add(transition.id)
             for element in track.elements:
                 if element.id in seen_elements:
                     raise ValueError(f"element id '{element.id}' is used twice")

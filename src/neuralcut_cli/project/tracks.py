@@ -34,9 +34,7 @@ class TrackBase(CamelModel):
                 raise ValueError(f"elements[{index}]: {problem}")
             if element.start_time + element.duration > MAX_TICKS:
                 raise ValueError(f"elements[{index}]: ends after 24:00:00, the 24-hour limit of a timeline")
-        ids = [t.id for t in self.transitions]
-        if len(set(ids)) != len(ids):
-            raise ValueError("transitions: an id is used twice")
+        _transitions_coexist(self.transitions)
         return self
 
     def with_element(self, element: Element) -> TrackBase:
@@ -50,6 +48,25 @@ class TrackBase(CamelModel):
     @property
     def end_time(self) -> int:
         return max((e.end_time for e in self.elements), default=0)
+
+
+def _transitions_coexist(transitions: tuple[Transition, ...]) -> None:
+    """A track's transitions: each id once, and one transition a cut (an element ends once and starts once)."""
+    ids: set[str] = set()
+    outgoing: dict[str, str] = {}
+    incoming: dict[str, str] = {}
+    for transition in transitions:
+        if transition.id in ids:
+            raise ValueError(f"transitions: the id '{transition.id}' is used twice")
+        ids.add(transition.id)
+        for side, seen in ((transition.from_element_id, outgoing), (transition.to_element_id, incoming)):
+            if side in seen:
+                where = "out of" if seen is outgoing else "into"
+                raise ValueError(
+                    f"transitions: '{seen[side]}' and '{transition.id}' are both on the cut {where} '{side}'; a cut "
+                    "takes one transition (remove one)"
+                )
+            seen[side] = transition.id
 
 
 class VideoTrack(TrackBase):
