@@ -436,3 +436,42 @@ def test_a_ray_cluster_renders_the_same_bytes(folder: Path, ray_head: str) -> No
     done = render_json(project_path, remote, "--no-cache", "--ray", ray_head, timeout=600)
     assert done["segments"] == 6
     assert remote.read_bytes() == local.read_bytes()
+
+
+@pytest.mark.slow  # a real Ray head
+def test_a_loopback_head_is_joined_on_loopback(ray_head: str) -> None:
+    """Issue 40 §9: Ray turns 127.0.0.1 into the machine's network address unless told; the driver stays on
+    loopback."""
+    import ray
+
+    from neuralcut_cli.render.ray_runner import _connect
+
+    _connect(ray, ray_head)
+    try:
+        assert ray._private.worker.global_worker.node.gcs_address == ray_head  # not the network address
+        assert ray.get(ray.remote(lambda: 7).remote()) == 7  # and it works there
+    finally:
+        ray.shutdown()
+
+
+@pytest.mark.slow  # the sources are made
+def test_something_else_at_the_ray_address_is_refused_before_any_work(folder: Path) -> None:
+    """Issue 40 §9: an HTTP server where the Ray head should be is told apart at once (Ray would retry for
+    minutes), and nothing is rendered."""
+    import http.server
+    import threading
+
+    pytest.importorskip("ray", reason="the ray extra is not installed: pip install -e '.[dev,ray]'")
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), http.server.SimpleHTTPRequestHandler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        project_path = cut_project(folder, clips=2, clip_seconds=1.0, size=(320, 180))
+        out = folder / "out.mp4"
+        address = f"127.0.0.1:{server.server_address[1]}"
+        done = neuralcut("render", "-p", project_path, "-o", out, "--ray", address, timeout=60)
+        assert done.returncode == 1, done.stderr
+        assert f"Something answers at {address}, but not a Ray cluster" in done.stderr
+        assert not out.exists()
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -29,6 +29,8 @@ from neuralcut_cli.errors import Cancelled, MediaError, UsageError
 from neuralcut_cli.render.jobs import SUFFIXES, Job, Kind
 from neuralcut_cli.render.workers import Finished, Report, Task, run_local
 
+CONNECT_SECONDS = 20  # the longest a driver waits to join a head that answers
+
 
 def run_ray(tasks: list[Task], root: Path, address: str, report: Report, finished: Finished) -> None:
     """Run ``tasks`` on the cluster at ``address``; the pieces are written to each task's targets here."""
@@ -105,6 +107,11 @@ def _connect(ray: Any, address: str) -> None:
     for minutes)."""
     _reachable(address)
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    os.environ.setdefault("RAY_gcs_rpc_server_reconnect_timeout_s", str(CONNECT_SECONDS))  # not Ray's minutes
+    if _loopback(address):  # Ray turns 127.0.0.1 into this machine's network address; a loopback head stays there
+        from ray._private import ray_constants
+
+        ray_constants.ENABLE_RAY_CLUSTER = False  # (read when Ray resolves a local address; its own switch for it)
     try:
         ray.init(address=address, logging_level=logging.ERROR, log_to_driver=False, include_dashboard=False)
     except (ConnectionError, RuntimeError, ValueError) as exc:
@@ -118,11 +125,36 @@ def _reachable(address: str) -> None:
     if not host or not port.isdigit() or not 0 < int(port) < 65536:
         raise UsageError(f"--ray {address}: give the head's HOST:PORT (e.g. 10.0.0.5:6379), or auto")
     try:
-        socket.create_connection((host.strip("[]"), int(port)), timeout=5).close()
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=5) as connection:
+            speaks = _speaks_grpc(connection)
     except OSError as exc:
         raise MediaError(
             f"Cannot reach the Ray cluster at {address}: {exc.strerror or exc}; nothing was rendered"
         ) from None
+    if not speaks:
+        raise MediaError(
+            f"Something answers at {address}, but not a Ray cluster (a Ray head speaks gRPC there); give the "
+            "address `ray start --head` printed. Nothing was rendered"
+        )
+
+
+def _speaks_grpc(connection: socket.socket) -> bool:
+    """Whether the server is an HTTP/2 one, as a Ray head's GCS (gRPC) is: it answers the client's preface with
+    a SETTINGS frame (an HTTP/1 server, a database or a silent port does not)."""
+    connection.settimeout(5)
+    connection.sendall(b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + bytes([0, 0, 0, 4, 0, 0, 0, 0, 0]))
+    head = b""
+    try:
+        while len(head) < 9 and (piece := connection.recv(9 - len(head))):
+            head += piece
+    except OSError:
+        return False
+    return len(head) == 9 and head[3] == 4  # frame type 4: SETTINGS
+
+
+def _loopback(address: str) -> bool:
+    host = address.removeprefix("ray://").rpartition(":")[0].strip("[]")
+    return host in ("127.0.0.1", "localhost", "::1") or host.startswith("127.")
 
 
 def _media_files(tasks: list[Task]) -> list[str]:
