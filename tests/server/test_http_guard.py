@@ -40,7 +40,7 @@ def closed_within(sock: socket.socket, seconds: float) -> bytes | None:
 @pytest.fixture
 def short_deadlines(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(http_guard, "HEADER_SECONDS", 1.0)
-    monkeypatch.setattr(http_guard, "BODY_IDLE_SECONDS", 1.0)
+    monkeypatch.setattr(http_guard, "BODY_SECONDS", 1.0)
 
 
 def test_connections_that_never_finish_their_headers_are_closed(short_deadlines: None) -> None:
@@ -134,3 +134,54 @@ def test_a_client_that_leaves_mid_request_is_not_a_traceback(demo_path: Path) ->
         process.terminate()
         _, err = process.communicate(timeout=20)
     assert "Traceback" not in err and "ClientDisconnect" not in err, err
+
+
+def test_a_body_trickled_a_byte_at_a_time_is_cut_off(short_deadlines: None) -> None:
+    """Issue 40 §10: each byte well within any idle limit; the body as a whole has a deadline."""
+    with Server(MockBackend()) as server:
+        sock = socket.create_connection(("127.0.0.1", server.port))
+        sock.sendall(b"POST /api/agent/chat HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                     b"Content-Length: 500\r\n\r\n")  # fmt: skip
+        closed = False
+        for _ in range(40):  # 8 s of a byte every 0.2 s
+            try:
+                sock.sendall(b" ")
+            except OSError:
+                closed = True
+                break
+            time.sleep(0.2)
+        assert closed or closed_within(sock, 1) is not None, "a trickled body kept its connection open"
+
+
+def _mcp_server(demo_path: Path) -> tuple[subprocess.Popen[str], int]:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "neuralcut_cli", "mcp", "--http", "--port", "0", "-p", str(demo_path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "NO_COLOR": "1"},
+    )
+    assert process.stderr is not None
+    line = process.stderr.readline()  # "Serving ... over MCP at http://127.0.0.1:PORT/mcp"
+    return process, int(re.search(r":(\d+)/mcp", line).group(1))  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("declared", [True, False], ids=["content-length", "chunked"])
+def test_the_mcp_endpoint_answers_a_huge_body_with_413(demo_path: Path, declared: bool) -> None:
+    """Issue 40 §10: 20 MB to /mcp is answered 413, read by the client, not a connection reset."""
+    process, port = _mcp_server(demo_path)
+    try:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        body = b"{" + b" " * (20 * 1024 * 1024) + b"}"
+        headers = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"}
+        if declared:
+            connection.request("POST", "/mcp", body=body, headers=headers)
+        else:
+            connection.request("POST", "/mcp", body=iter([body[i : i + 65536] for i in range(0, len(body), 65536)]),
+                               headers=headers, encode_chunked=True)  # fmt: skip
+        response = connection.getresponse()
+        assert response.status == 413
+        assert json.loads(response.read()) == {"error": "Request body is larger than 4194304 bytes"}
+    finally:
+        process.terminate()
+        process.communicate(timeout=20)

@@ -19,6 +19,7 @@ from neuralcut_cli.project.edit_session import ProjectSession
 from neuralcut_cli.tools import default_registry
 from neuralcut_cli.tools.definition import ToolContext, ToolDefinition
 
+MAX_MCP_BODY = 4 * 1024 * 1024  # a request (the MCP SDK's own limit, answered as a 413 the client reads)
 RESOURCES = {
     "neuralcut://timeline": ("Timeline", "The active timeline: tracks and elements (list_timeline)."),
     "neuralcut://assets": ("Assets", "The project's media assets (list_project_assets)."),
@@ -199,12 +200,13 @@ def serve_stdio(path: Path) -> None:
 def serve_http(path: Path, host: str, port: int, token: str | None, announce: Any = print) -> None:
     """The same server over streamable HTTP at ``http://HOST:PORT/mcp``: loopback by default; any other address
     needs a token (``--token`` or ``NEURALCUT_SERVER_TOKEN``), sent as ``Authorization: Bearer``."""
+    from neuralcut_cli.server.http_guard import limit_body
     from neuralcut_cli.server.run import bind, check_binding, resolve_token, serve
 
     secret = resolve_token(token)
     check_binding(host, secret)
     project = Project(path)
-    app = build(project).streamable_http_app(host=host)
+    app = limit_body(build(project).streamable_http_app(host=host), MAX_MCP_BODY)
     sock = bind(host, port)
     announce(f"Serving {path} over MCP at http://{host}:{sock.getsockname()[1]}/mcp")
     serve(_bearer(app, secret) if secret else app, sock, "warning")
