@@ -133,6 +133,20 @@ def test_a_final_cut_pro_cross_dissolve_is_imported(tmp_path: Path) -> None:
     assert (names[transition.from_element_id], names[transition.to_element_id]) == ("a", "b")
 
 
+@pytest.mark.parametrize("duration", ["-1s", "0s", "abc", "1/0s"])
+def test_a_transition_with_a_bad_duration_is_said_not_dropped_silently(tmp_path: Path, duration: str) -> None:
+    """Issue 40 §11: a transition NeuralCut cannot read is named in the import's note, not lost unsaid."""
+    source = tmp_path / "fcp.fcpxml"
+    source.write_text(FINAL_CUT.replace('offset="15/2s" duration="1s"', f'offset="15/2s" duration="{duration}"'))
+    done = neuralcut("import-timeline", source, "-o", tmp_path / "p.json", "--json")
+    assert done.returncode == 0, done.stderr
+    said = done.stdout + done.stderr
+    assert (
+        f"transition Cross Dissolve at offset 15/2s: duration '{duration}' is not a positive time; not imported" in said
+    )
+    assert read_project(tmp_path / "p.json").scene.tracks.main.transitions == ()
+
+
 def test_otios_own_transition_sample_keeps_the_transition_between_two_clips(tmp_path: Path) -> None:
     from paths import FIXTURES
 

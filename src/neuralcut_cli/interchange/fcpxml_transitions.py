@@ -85,8 +85,9 @@ def write_joints(path: Path, found: list[Joint]) -> int:
     return placed
 
 
-def read_joints(path: Path) -> list[Joint]:
-    """The transitions in the main spine of an ``.fcpxml``, at the cuts they join."""
+def read_joints(path: Path, skipped: list[str] | None = None) -> list[Joint]:
+    """The transitions in the main spine of an ``.fcpxml``, at the cuts they join; each one that cannot be read
+    (no offset, a duration that is not a positive time, not over a cut) is said in ``skipped``."""
     try:
         root = ET.parse(path).getroot()
     except (ET.ParseError, OSError):
@@ -97,12 +98,16 @@ def read_joints(path: Path) -> list[Joint]:
     for k, child in enumerate(children):
         if child.tag != "transition":
             continue
+        label = f"transition {child.get('name') or '(unnamed)'} at offset {child.get('offset') or '?'}"
         start, length = _offset(child), _parse_time(child.get("duration"))
-        if start is None or length is None:
+        if start is None or length is None or length <= 0:
+            what = "no offset" if start is None else f"duration {child.get('duration')!r} is not a positive time"
+            (skipped if skipped is not None else []).append(f"{label}: {what}; not imported")
             continue
         after = next((c for c in children[k + 1 :] if _is_clip(c)), None)
         cut = _offset(after) if after is not None else start + length / 2
         if cut is None or not start <= cut <= start + length:
+            (skipped if skipped is not None else []).append(f"{label}: it is over no cut; not imported")
             continue
         found.append(Joint(cut, cut - start, start + length - cut, _type_of(child.get("name") or "")))
     return found

@@ -95,7 +95,9 @@ def read_timeline(file: Path, fps: float | None) -> tuple[Any, float | None, str
     if adapter == "fcpx_xml":  # the adapter reads no transitions: ours are read from the spine
         from neuralcut_cli.interchange.fcpxml_transitions import add_to_timeline, read_joints
 
-        missed = add_to_timeline(timeline, read_joints(file))
+        skipped: list[str] = []
+        joints = read_joints(file, skipped)
+        missed = [*skipped, *add_to_timeline(timeline, joints)]
         note = "; ".join([*([note] if note else []), *missed]) or None
     check_times(timeline, file)
     return timeline, rate, note

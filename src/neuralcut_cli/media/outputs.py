@@ -46,6 +46,8 @@ def check_output_target(output: Path, protected: dict[Path, str], overwrite: boo
     With ``new_folders`` the caller makes missing folders itself (a new project may start a folder).
     """
     output = Path(output)
+    if not output.name or output.name in (".", ".."):
+        raise UsageError(f"'{output}' names no file (an empty -o?): give the name of the file to write")
     if len(os.fsencode(output)) > PATH_MAX or any(len(os.fsencode(p)) > NAME_MAX for p in output.parts):
         raise UsageError(f"{str(output)[:60]}… is too long a path ({len(str(output)):,} characters)")
     if output.is_symlink():

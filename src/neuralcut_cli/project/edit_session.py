@@ -148,6 +148,11 @@ class ProjectSession:
             if self._source is None:  # a lone call is a request of its own
                 self.history.begin()
             staged = self.history.stage_record(self._source or _describe(call), call, patch)
+            if self.history.split:
+                self.notices.append(
+                    "Another process edited the project during this request, so its edits from "
+                    f"'{_describe(call)}' on are an undo step of their own, after that process's."
+                )
             guard = self._guard_first_edit(staged, before_bytes, before)
             try:
                 self._write(box.project, staged)
@@ -198,16 +203,23 @@ class ProjectSession:
         """Put the file back as it was before the request that opened ``step_id``, and drop that step."""
         folder = self.history.folder
         marker, kept, _ = open_request.names(step_id)
+        problem = None
         try:
             forgotten = self.history.stage_forget(step_id, [marker, kept])
+            if forgotten is None:
+                problem = "later edits were made on top of it"
             before = read_regular(folder / kept, 1024 * MB, "the file before a request", follow_links=False)
             original = parse_project(before, str(self.path))
-        except (OSError, NeuralCutError, ValueError):
-            forgotten = None
-        if forgotten is None:
+        except FileNotFoundError:
+            problem = problem or "the copy of the file it kept is missing"
+        except (OSError, ValueError):
+            problem = problem or "the copy of the file it kept cannot be read"
+        except NeuralCutError:
+            problem = problem or "the copy of the file it kept is not a valid project"
+        if problem is not None or forgotten is None:
             self.notices.append(
-                f"An unfinished request (undo step {step_id}) could not be rolled back: later edits "
-                "were made on top of it; see `neuralcut history`."
+                f"An unfinished request (undo step {step_id}) could not be rolled back: {problem}; "
+                "see `neuralcut history`."
             )
             open_request.forget(folder, step_id)
             return

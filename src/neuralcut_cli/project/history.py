@@ -89,6 +89,7 @@ class History:
         self.limit = limit
         self.journal = Journal(self.folder)
         self._open: Step | None = None  # the step the current request writes to
+        self.split = False  # the last recorded call had to open a second step for its request
         self._staged_step: Step | None = None
 
     # -- reading -----------------------------------------------------------
@@ -143,6 +144,7 @@ class History:
         """
         index = self._index(strict=False)
         reopen = self._open is not None and index["undo"][-1:] == [self._open.id]
+        self.split = self._open is not None and not reopen  # another writer's step came between: a new one
         base = self._open if reopen and self._open is not None else Step(index.get("next", 1), now_iso(), source)
         step = Step(base.id, base.time, base.source, [*base.calls, call], [*base.patches, patch])
         staged = Staged(writes={_step_name(step.id): _encode(step.to_json())})

@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 from pydantic import ValidationError
 
 from neuralcut_cli.errors import ProjectLoadError, ProjectSaveError
-from neuralcut_cli.files import MB, FileRefused, read_regular
+from neuralcut_cli.files import MB, FileRefused, read_regular, shown
 from neuralcut_cli.project.gcpause import gc_paused
 from neuralcut_cli.project.limits import (
     SURROGATE_ESCAPE,
@@ -65,19 +65,19 @@ def resolve_project_path(path: Path) -> Path:
     try:
         real = path.resolve(strict=False)
     except (RuntimeError, OSError):  # a symlink loop (RuntimeError before Python 3.13)
-        raise ProjectLoadError(f"{path} is a symbolic link loop, not a project file") from None
+        raise ProjectLoadError(f"{shown(path)} is a symbolic link loop, not a project file") from None
     try:
         mode = os.stat(real).st_mode
     except FileNotFoundError:
         return real
     except OSError as exc:
         if exc.errno == 40:  # ELOOP
-            raise ProjectLoadError(f"{path} is a symbolic link loop, not a project file") from None
-        raise ProjectLoadError(f"Cannot read {path}: {exc.strerror}") from None
+            raise ProjectLoadError(f"{shown(path)} is a symbolic link loop, not a project file") from None
+        raise ProjectLoadError(f"Cannot read {shown(path)}: {exc.strerror}") from None
     if stat.S_ISDIR(mode):
-        raise ProjectLoadError(f"{path} is a folder, not a project file")
+        raise ProjectLoadError(f"{shown(path)} is a folder, not a project file")
     if not stat.S_ISREG(mode):
-        raise ProjectLoadError(f"{path} is not a regular file (a FIFO, socket or device), not a project file")
+        raise ProjectLoadError(f"{shown(path)} is not a regular file (a FIFO, socket or device), not a project file")
     return real
 
 
@@ -90,11 +90,11 @@ def read_project_bytes(path: Path) -> bytes:
     try:
         return read_regular(path, MAX_PROJECT_BYTES, "project file")
     except FileNotFoundError:
-        raise ProjectLoadError(f"Project file not found: {path}{_did_you_mean(path)}") from None
+        raise ProjectLoadError(f"Project file not found: {shown(path)}{_did_you_mean(path)}") from None
     except FileRefused as exc:
         raise ProjectLoadError(str(exc)) from None
     except OSError as exc:
-        raise ProjectLoadError(f"Cannot read {path}: {exc.strerror}") from None
+        raise ProjectLoadError(f"Cannot read {shown(path)}: {exc.strerror}") from None
 
 
 def _did_you_mean(path: Path) -> str:
