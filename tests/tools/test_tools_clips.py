@@ -51,8 +51,15 @@ ERRORS = [
         "Unknown blendMode: glow. Available: normal, darken, multiply, color-burn, lighten, screen, plus-lighter, "
         "color-dodge, overlay, soft-light, hard-light, difference, exclusion, hue, saturation, color, luminosity",
     ),
-    ("update_clip", {"elementId": "e-intro", "volume": 150}, "volume must be a number between 0 and 100"),
-    ("update_clip", {"elementId": "e-logo", "volume": 50}, "Element type 'image' does not support volume"),
+    ("update_clip", {"elementId": "e-intro", "volume": 21}, "volume must be a number between -60 and 20 (dB)"),
+    ("update_clip", {"elementId": "e-intro", "volume": -61}, "volume must be a number between -60 and 20 (dB)"),
+    ("update_clip", {"elementId": "e-intro", "volume": "loud"}, "volume must be a number between -60 and 20 (dB)"),
+    ("update_clip", {"elementId": "e-logo", "volume": -6}, "Element type 'image' does not support volume"),
+    (
+        "update_clip",
+        {"elementId": "e-city", "volume": 6},
+        "Element type 'video' does not support volume here: city.mp4 has no sound",
+    ),
     (
         "update_clip",
         {"elementId": "e-music", "positionX": 10},
@@ -151,7 +158,7 @@ def element(path: Path, element_id: str):  # type: ignore[no-untyped-def]
 def test_get_element_speaks_the_units_update_clip_takes(demo_path: Path) -> None:
     tools = Tools(demo_path)
     got = tools("get_element", {"elementId": "e-music"})
-    assert got["volume"] == pytest.approx(50.1, abs=0.1) and got["volumeDb"] == -6 and got["trimEnd"] == 10
+    assert got["volume"] == -6 and "volumeDb" not in got and got["trimEnd"] == 10  # dB, as update_clip takes
     assert tools("update_clip", {"elementId": "e-music", "volume": got["volume"]})["success"]
     assert element(demo_path, "e-music").volume == pytest.approx(-6, abs=0.01)
     logo = tools("get_element", {"elementId": "e-logo"})
@@ -167,7 +174,7 @@ def test_update_clip_stores_percent_opacity_as_a_fraction_and_volume_as_decibels
         {
             "elementId": "e-intro",
             "opacity": 50,
-            "volume": 25,
+            "volume": -12.04,
             "blendMode": "multiply",
             "hidden": True,
             "positionX": 120,
@@ -180,9 +187,11 @@ def test_update_clip_stores_percent_opacity_as_a_fraction_and_volume_as_decibels
     assert intro.opacity == 0.5 and intro.volume == pytest.approx(-12.04, abs=0.01) and not intro.muted
     assert intro.blend_mode == "multiply" and intro.hidden and intro.transform.position.x == 120
     assert intro.transform.rotate == 90 and intro.name == "Opening"
-    tools("update_clip", {"elementId": "e-intro", "volume": 0})
+    tools("update_clip", {"elementId": "e-intro", "volume": -60})
     assert element(demo_path, "e-intro").muted and element(demo_path, "e-intro").volume == -60
-    assert tools.history_size() == 2  # one undo step per call
+    tools("update_clip", {"elementId": "e-intro", "volume": 20})  # above its own level: louder than set_volume goes
+    assert not element(demo_path, "e-intro").muted and element(demo_path, "e-intro").volume == 20
+    assert tools.history_size() == 3  # one undo step per call
 
 
 def test_trims_move_only_their_edge_and_keep_frames_in_place(demo_path: Path) -> None:

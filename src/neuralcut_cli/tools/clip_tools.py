@@ -10,7 +10,7 @@ from neuralcut_cli.editing.duplicate import duplicate_elements as copy_elements
 from neuralcut_cli.editing.placement import new_id
 from neuralcut_cli.editing.transitions import transition_rows
 from neuralcut_cli.editing.trim import trim
-from neuralcut_cli.editing.volume import db_from_gain
+from neuralcut_cli.editing.volume import MIN_DB
 from neuralcut_cli.project.base import NUMBER, Number, in_range, validated
 from neuralcut_cli.project.elements import BLEND_MODES, VISUAL_ELEMENTS, AudioElement, Element, VideoElement
 from neuralcut_cli.project.model import Project
@@ -22,6 +22,7 @@ from neuralcut_cli.tools.outputs import DuplicateOutput, ElementOutput, UpdateCl
 
 _FINITE = {"allow_inf_nan": False}
 Percent = Annotated[int | float, in_range(0, 100), NUMBER]
+Decibels = Annotated[int | float, in_range(-60, 20), NUMBER]
 
 
 class GetElementArgs(ToolArgs):
@@ -73,9 +74,9 @@ class UpdateClipArgs(ToolArgs):
         Field(json_schema_extra={"enum": list(BLEND_MODES)}, description="How it mixes with what is below."),
     ] = None
     hidden: Annotated[bool | None, Field(description="Hide or show it.")] = None
-    volume: Annotated[Percent | None, Field(description="0 to 100 (% of its level; 0 mutes). Stored as decibels.")] = (
-        None
-    )
+    volume: Annotated[
+        Decibels | None, Field(description="Level in dB, -60 to 20 (0: its own level; -60 mutes), as OpenCut stores it.")
+    ] = None
     muted: Annotated[bool | None, Field(description="Mute or unmute it.")] = None
     mask: Annotated[
         dict[str, Any] | None, WithJsonSchema({"type": "object"}), Field(description="Not available yet.")
@@ -90,7 +91,7 @@ class UpdateClipArgs(ToolArgs):
         "opacity": "opacity must be a number between 0 and 100",
         "hidden": "hidden must be a boolean",
         "blend_mode": "blendMode must be a string",
-        "volume": "volume must be a number between 0 and 100",
+        "volume": "volume must be a number between -60 and 20 (dB)",
         "mask": "Masks cannot be edited yet; they are kept as they are in the file",
         "element_id": "Invalid elementId",
         "position_x": "positionX must be a number between -1e9 and 1e9 (pixels)",
@@ -124,7 +125,7 @@ _PROPERTIES = (
 def update_clip(project: Project, args: UpdateClipArgs, ctx: ToolContext) -> ProjectEdit[UpdateClipOutput]:
     """Change one element's properties: name, in/out points (trimStart/trimEnd in seconds of source: each moves
     only its edge, as in any editor), opacity 0-100, position (pixels from the centre), rotation (degrees),
-    scale, blendMode, hidden, volume 0-100 (0 mutes), muted. Give only what changes."""
+    scale, blendMode, hidden, volume in dB (-60 to 20; 0 is its own level), muted. Give only what changes."""
     if all(getattr(args, name) is None for name in _PROPERTIES):
         raise ToolError("No properties to update. Provide at least one property.")
     scene = project.scene
@@ -134,6 +135,9 @@ def update_clip(project: Project, args: UpdateClipArgs, ctx: ToolContext) -> Pro
     element = found[1]
     applied: dict[str, Any] = {}
     update = _checked_update(element, args, applied)
+    asset = project.asset(getattr(element, "media_id", None) or "")
+    if args.volume is not None and element.type == "video" and asset is not None and asset.has_audio is False:
+        raise ToolError(f"Element type 'video' does not support volume here: {asset.label} has no sound")
     if args.mask is not None:
         raise ToolError("Masks cannot be edited yet; they are kept as they are in the file")
     if update:
@@ -211,8 +215,8 @@ def _blend_mode(element: Element, args: UpdateClipArgs, update: dict[str, Any], 
 def _volume(element: Element, args: UpdateClipArgs, update: dict[str, Any], applied: dict[str, Any]) -> None:
     if args.volume is not None:
         _supports(element, (VideoElement, AudioElement), "volume")
-        update["volume"] = db_from_gain(args.volume / 100)
-        if args.volume == 0:
+        update["volume"] = round(args.volume, 2)
+        if args.volume <= MIN_DB:
             update["muted"] = True
         elif args.muted is None:
             update["muted"] = False

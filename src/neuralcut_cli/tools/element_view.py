@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from neuralcut_cli.editing import sound
-from neuralcut_cli.editing.volume import gain_from_db
 from neuralcut_cli.project.animation import Animations, DiscreteChannel
 from neuralcut_cli.project.elements import (
     AudioElement,
@@ -127,8 +126,7 @@ def _text(element: TextElement) -> dict[str, Any]:
 
 def _sound(element: VideoElement | AudioElement) -> dict[str, Any]:
     out: dict[str, Any] = {
-        "volume": round(gain_from_db(element.volume) * 100, 1),
-        "volumeDb": element.volume,
+        "volume": element.volume,  # dB, as stored and as update_clip takes it
         "muted": element.muted,
     }
     layers = sound.summary(element)

@@ -83,7 +83,7 @@ def _duration(asset, requested: float | None) -> int:  # type: ignore[no-untyped
     return ticks
 
 
-MAX_GAIN = 10.0  # +20 dB, the most OpenCut's file format holds
+MAX_GAIN = 1.0  # the seed's contract; above a clip's own level is update_clip's volume, in dB
 
 
 class VolumeArgs(ToolArgs):
@@ -92,19 +92,19 @@ class VolumeArgs(ToolArgs):
     element_id: Annotated[Id, Field(description="elementId of an audio or video element.")]
     volume: Annotated[
         float,
-        Field(ge=0, le=MAX_GAIN, allow_inf_nan=False, description="Gain: 0 mutes, 1 unchanged, 10 is +20 dB."),
+        Field(ge=0, le=MAX_GAIN, allow_inf_nan=False, description="Gain 0 to 1."),
     ]
     errors: ClassVar = {
         "track_id": "Element not found",
         "element_id": "Element not found",
-        "volume": "Volume must be between 0 and 10",
+        "volume": "Volume must be between 0 and 1",
     }
 
 
 @tool("set_volume", VolumeArgs, kind="edit", group="core", hints=Hints(destructive=False, idempotent=True))
 def set_volume(project: Project, args: VolumeArgs, ctx: ToolContext) -> ProjectEdit[VolumeOutput]:
-    """Set an audio or video element's volume as a linear gain: 0 mutes, 1 is its own level, 0.5 about
-    -6 dB, up to 10 (+20 dB)."""
+    """Set an audio or video element's volume as a gain from 0 to 1 (0 mutes, 1 its own level). Louder: update_clip
+    volume in dB."""
     scene = project.scene
     found = scene.find_element(args.element_id)
     element = found[1] if found is not None and args.track_id in (None, found[0].id) else None

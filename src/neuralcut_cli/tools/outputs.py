@@ -357,8 +357,7 @@ class ElementOutput(TypedDict):
     definitionId: NotRequired[str]
     effectType: NotRequired[str]
     params: NotRequired[Row]
-    volume: NotRequired[float]
-    volumeDb: NotRequired[float]
+    volume: NotRequired[float]  # dB
     soundLayers: NotRequired[Row]  # fadeIn, fadeOut, duckDb, gainDb (``editing.sound``)
     soundEnvelope: NotRequired[list[dict[str, float]]]
     muted: NotRequired[bool]

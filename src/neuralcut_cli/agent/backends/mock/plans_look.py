@@ -193,7 +193,7 @@ def plan_about(intent: i.About, ctx: Context) -> Plan:
         facts.append(f'it says "{got["content"]}"')
         facts.append(_text_style(got))
     if "volume" in got:
-        facts.append("muted" if got["muted"] else f"not muted, volume {got['volume']:g}% ({got['volumeDb']:+.1f} dB)")
+        facts.append("muted" if got["muted"] else f"not muted, volume {got['volume']:+.1f} dB")
     if got.get("speed", 1) != 1:
         facts.append(f"playing at {got['speed']:g}x")
     for key, default, shown in (

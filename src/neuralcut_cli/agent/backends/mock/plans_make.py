@@ -103,6 +103,8 @@ def _gain(item: Item, level: i.Level) -> float:
 
 
 def plan_volume(intent: i.Volume, ctx: Context) -> Plan:
+    from neuralcut_cli.editing.volume import db_from_gain
+    from neuralcut_cli.tools.clip_tools import UpdateClipArgs
     from neuralcut_cli.tools.media_tools import VolumeArgs
 
     track = remembered_track(intent.refs, ctx)
@@ -116,7 +118,10 @@ def plan_volume(intent: i.Volume, ctx: Context) -> Plan:
     lines = []
     for item in chosen:
         gain = _gain(item, intent.level)
-        yield Call("set_volume", VolumeArgs(track_id=item.track_id, element_id=item.id, volume=gain))
+        if gain <= 1:  # set_volume speaks gain up to the clip's own level; above it, update_clip in dB
+            yield Call("set_volume", VolumeArgs(track_id=item.track_id, element_id=item.id, volume=gain))
+        else:
+            yield Call("update_clip", UpdateClipArgs(element_id=item.id, volume=db_from_gain(gain)))
         lines.append(_said_gain(item, gain))
     return Done("; ".join(lines) + ".", tuple(item.id for item in chosen))
 
