@@ -184,3 +184,44 @@ def test_a_bad_manifest_entry_is_named_with_its_path(tmp_path: Path) -> None:
     bad.write_text('{"assets": 3}')
     done = invoke("import-opencut", RECORD, "--manifest", bad, "-o", tmp_path / "p.json")
     assert done.returncode == 2 and "list of assets" in done.stderr
+
+
+def test_an_exported_record_has_every_field_opencuts_types_require(tmp_path: Path) -> None:
+    """Issue 40 §13: a NeuralCut file may leave out what has OpenCut's default; the record written for OpenCut
+    spells out every field its types require (scene times, element name/trims/transform, keys' tangentMode), and
+    the keys NeuralCut writes carry segmentToNext and tangentMode themselves."""
+    from conftest import minimal_project
+
+    data = minimal_project()
+    data["mediaAssets"] = [{"id": "a", "name": "a.mp4", "type": "video", "duration": 10}]
+    data["scenes"][0]["tracks"]["main"]["elements"] = [
+        {"id": "v", "type": "video", "mediaId": "a", "startTime": 0, "duration": 120_000 * 4}
+    ]
+    data["scenes"][0]["tracks"]["overlay"] = [
+        {
+            "id": "tt",
+            "type": "text",
+            "elements": [{"id": "x", "type": "text", "content": "Hi", "startTime": 0, "duration": 120_000}],
+        }  # fmt: skip
+    ]
+    project = tmp_path / "p.json"
+    project.write_text(json.dumps(data))
+    assert invoke("tool", "upsert_keyframe", '{"elementId": "x", "propertyPath": "opacity", "time": 0, "value": 0.5}',
+                  "-p", project).returncode == 0  # fmt: skip
+    written = json.loads(project.read_text())["scenes"][0]["tracks"]["overlay"][0]["elements"][0]
+    (key,) = next(iter(written["animations"]["channels"].values()))["keys"]
+    assert key["segmentToNext"] == "linear" and key["tangentMode"] == "flat"  # as NeuralCut writes a key
+    assert invoke("export-opencut", "-o", tmp_path / "r.json", "-p", project).returncode == 0
+    record = json.loads((tmp_path / "r.json").read_text())
+    scene = record["scenes"][0]
+    assert {"name", "isMain", "bookmarks", "createdAt", "updatedAt"} <= set(scene)
+    video = scene["tracks"]["main"]["elements"][0]
+    assert {"name", "trimStart", "trimEnd", "transform", "opacity"} <= set(video)
+    assert set(video["transform"]) == {"scaleX", "scaleY", "position", "rotate"}
+    text = scene["tracks"]["overlay"][0]["elements"][0]
+    assert {"fontSize", "fontFamily", "color", "background", "textAlign", "fontWeight", "fontStyle",
+            "textDecoration", "transform", "opacity"} <= set(text)  # fmt: skip
+    assert {"enabled", "color"} <= set(text["background"])
+    assert {"name", "hidden"} <= set(scene["tracks"]["overlay"][0]) and {"muted", "hidden"} <= set(
+        scene["tracks"]["main"]
+    )

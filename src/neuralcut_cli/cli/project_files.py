@@ -98,6 +98,8 @@ def new_project_json(name: str, fps: tuple[int, int], size: tuple[int, int]) -> 
                 "name": "Main scene",
                 "isMain": True,
                 "bookmarks": [],
+                "createdAt": now,
+                "updatedAt": now,
                 "tracks": {
                     "overlay": [],
                     "main": {

@@ -24,7 +24,7 @@ from typing import Any
 from neuralcut_cli.errors import ProjectLoadError
 from neuralcut_cli.media.importer import relative_path
 from neuralcut_cli.media.probe import probe
-from neuralcut_cli.project.model import FORMAT, SCHEMA_VERSION
+from neuralcut_cli.project.model import FORMAT, SCHEMA_VERSION, Project
 
 OPENCUT_VERSION = 25
 _MANIFEST_KEYS = ("id", "name", "type", "duration", "width", "height", "fps", "hasAudio")
@@ -50,11 +50,19 @@ def record_to_project(
     return project
 
 
-def project_to_record(project: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """An OpenCut record and its media manifest from a NeuralCut project's JSON."""
+def project_to_record(
+    project: dict[str, Any], model: Project | None = None
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """An OpenCut record and its media manifest from a NeuralCut project's JSON; with its ``model``, every field
+    OpenCut's types require is written (``opencut_complete``)."""
     record = {
         key: copy.deepcopy(value) for key, value in project.items() if key not in ("format", "version", "mediaAssets")
     }
+    if model is not None:
+        from neuralcut_cli.interchange.opencut_complete import completed
+        from neuralcut_cli.project.io import now_iso
+
+        record = completed(record, model, now_iso())
     record["version"] = OPENCUT_VERSION
     manifest = [{key: asset[key] for key in asset if key != "path"} for asset in project.get("mediaAssets", [])]
     return record, manifest

@@ -49,6 +49,12 @@ class ScalarKey(CamelModel):
     left_handle: Handle | None = None
     right_handle: Handle | None = None
 
+    @model_validator(mode="after")
+    def _written_whole(self) -> ScalarKey:
+        """OpenCut's ``ScalarKey`` requires both: a key is written with them, even where they were left out."""
+        self.__pydantic_fields_set__.update(("segment_to_next", "tangent_mode"))
+        return self
+
 
 class ScalarChannel(CamelModel):
     kind: Literal["scalar"]

@@ -75,7 +75,8 @@ class UpdateClipArgs(ToolArgs):
     ] = None
     hidden: Annotated[bool | None, Field(description="Hide or show it.")] = None
     volume: Annotated[
-        Decibels | None, Field(description="Level in dB, -60 to 20 (0: its own level; -60 mutes), as OpenCut stores it.")
+        Decibels | None,
+        Field(description="Level in dB, -60 to 20 (0: its own level; -60 mutes), as OpenCut stores it."),
     ] = None
     muted: Annotated[bool | None, Field(description="Mute or unmute it.")] = None
     mask: Annotated[

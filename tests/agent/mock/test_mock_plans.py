@@ -172,11 +172,7 @@ def answer(name: str, args: dict[str, Any]) -> dict[str, Any]:
         return {"elementId": args.get("elementId", "e-new"), "trackId": "t-fx", "appliedParams": args.get("params", {})}
     if name == "get_element":
         e = _element(args["elementId"])
-        sound = (
-            {"volume": -6.0 if e["volume"] < 1 else 0.0, "muted": e["muted"]}
-            if "volume" in e
-            else {}
-        )
+        sound = {"volume": -6.0 if e["volume"] < 1 else 0.0, "muted": e["muted"]} if "volume" in e else {}
         return {**e, **sound, "duration": e["end"] - e["start"], "trimStart": 0.5, "speed": 1.0, "opacity": 100}
     if name == "set_speed":
         lengths = {e: (_element(e)["end"] - _element(e)["start"]) / args["rate"] for e in args["elementIds"]}

@@ -87,7 +87,7 @@ def export_opencut(
     first = check_output_target(output, protected, force)  # (an output that names no file is refused here)
     media_list = manifest or output.with_name(output.stem + ".media.json")
     targets = [first, check_output_target(media_list, protected, force)]
-    record, assets = project_to_record(session.project().to_json_dict())
+    record, assets = project_to_record(session.project().to_json_dict(), session.project())
     write_atomic(targets[0], (json.dumps(record, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
     write_atomic(targets[1], (json.dumps(assets, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
     out = Output()
