@@ -48,8 +48,8 @@ def no_network_backends(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture(autouse=True)
 def no_personal_config(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
     """Tests never read the developer's own config file or skills."""
-    if "NEURALCUT_CONFIG" not in os.environ:
-        monkeypatch.setenv("NEURALCUT_CONFIG", str(tmp_path_factory.getbasetemp() / "no-config" / "config.toml"))
+    if "NEURALCUT_CONFIG" not in os.environ:  # the platform's folder, empty (NEURALCUT_CONFIG must name a file)
+        monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.getbasetemp() / "no-config"))
 
 
 @pytest.fixture

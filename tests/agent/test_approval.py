@@ -134,8 +134,7 @@ def test_flags_beat_the_environment_beat_the_file(
     tmp_path: Path, flag: str | None, env: str | None, file: str | None, expected: str, source: str
 ) -> None:
     config = tmp_path / "config.toml"
-    if file:
-        config.write_text(f'backend = "{file}"\napprove = "ask"\n[render]\npreview = true\n')
+    config.write_text(f'backend = "{file}"\napprove = "ask"\n[render]\npreview = true\n' if file else "")
     environment = {"NEURALCUT_CONFIG": str(config), "OPENAI_API_KEY": "sk-do-not-show-me"}
     if env:
         environment["NEURALCUT_BACKEND"] = env

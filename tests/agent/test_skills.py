@@ -22,6 +22,7 @@ SKILL = "---\nname: {name}\ndescription: {name} recipe.\nkeywords: [{word}, extr
 def folders(demo_path: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> tuple[Path, Path]:
     config = tmp_path / "cfg"
     (config / "skills").mkdir(parents=True)
+    (config / "config.toml").write_text("")  # an empty config file: its folder holds the person's skills
     monkeypatch.setenv("NEURALCUT_CONFIG", str(config / "config.toml"))
     project = demo_path.parent / ".neuralcut" / "skills"
     project.mkdir(parents=True)

@@ -178,7 +178,8 @@ def _main(argv: list[str], env: Environment) -> None:
             start_debug_log()
         from neuralcut_cli.cli.config import export_settings
 
-        export_settings()  # (a stat when there is no config file)
+        if not {"--help", "-h", "--version"} & set(args):  # help is there even with a broken config file
+            export_settings()  # (a stat when there is no config file)
         code = app_for(args)(args=args, prog_name="neuralcut", standalone_mode=False)
     except SystemExit:
         raise

@@ -31,6 +31,7 @@ ENV = {
     "whisper_model": "NEURALCUT_WHISPER_MODEL",
 }
 CHOICES = {"approve": ("ask", "auto")}
+BACKENDS = ("mock", "gemini", "openai")
 RENDER: dict[str, Any] = {"preview": False, "declick_ms": 5.0}
 EXPORTED: set[str] = set()  # settings ``export_settings`` put in the environment from the file (said as the file's)
 SECRETS = ("OPENAI_API_KEY", "GEMINI_API_KEY", "GOOGLE_API_KEY", "NEURALCUT_SERVER_TOKEN")
@@ -105,6 +106,11 @@ def _checked(path: Path, text: str, key: str, value: Any, known: dict[str, Any],
         raise UsageError(f"{where}: '{key}' must be {'true or false' if expected is bool else 'a string'}")
     if key in CHOICES and value not in CHOICES[key]:
         raise UsageError(f"{where}: '{key}' must be {' or '.join(CHOICES[key])}")
+    if key == "backend" and value not in BACKENDS and not str(value).startswith(("http://", "https://")):
+        raise UsageError(
+            f"{where}: backend '{value}' is not a backend: use {', '.join(BACKENDS)}, or the URL of a `neuralcut serve` "
+            "proxy (http://HOST:PORT)"
+        )
     return value
 
 
@@ -117,13 +123,10 @@ def _line(text: str, key: str) -> int:
 
 def export_settings() -> None:
     """Settings the layers below the command line read from the environment (``whisper_model``): the config
-    file's value, where the environment gives none. A config file that cannot be read is said by the command
-    that reads a setting, not here."""
+    file's value, where the environment gives none. Every command calls it first, so a config file that
+    cannot be read, or a bad value in it, is an error naming the file whatever the command."""
+    value = load_config().values.get("whisper_model")  # a file that cannot be read is an error here, for every command
     if os.environ.get(ENV["whisper_model"], "").strip():
-        return
-    try:
-        value = load_config().values.get("whisper_model")
-    except UsageError:
         return
     if value:
         os.environ[ENV["whisper_model"]] = str(value)
@@ -135,6 +138,12 @@ def load_config() -> Config:
     path = config_file()
     try:
         stat = path.stat()
-    except OSError:
+    except FileNotFoundError:
+        if os.environ.get("NEURALCUT_CONFIG", "").strip():
+            raise UsageError(
+                f"NEURALCUT_CONFIG names {path}, which does not exist: create it, or unset NEURALCUT_CONFIG"
+            ) from None
         return Config(path)
+    except OSError as exc:
+        raise UsageError(f"{path}: the config file cannot be read ({exc.strerror})") from None
     return _load(path, (stat.st_mtime_ns, stat.st_size))
