@@ -68,7 +68,7 @@ def test_deny_sends_the_error_to_the_model_and_changes_nothing(demo_path: Path, 
     child.sendline("split at 5s")
     child.expect("Allow")
     child.sendline("")  # Enter means no
-    child.expect(DENIED)
+    child.expect("not run: you said no")
     child.expect("Understood.")
     leave(child)
     assert demo_path.read_bytes() == before
@@ -174,3 +174,38 @@ def test_run_ask_shows_the_whole_question_on_a_terminal(demo_path: Path) -> None
     child.sendline("n")
     child.expect(pexpect.EOF)
     assert main_count(demo_path) == 3
+
+
+def test_the_ids_shown_before_are_the_ids_the_edit_makes(demo_path: Path, tmp_path: Path) -> None:
+    """Issue 40 §15: the preview's new element (and the split's new pieces) have the ids the edit then makes."""
+    from neuralcut_cli.cli.chat.chat_session import ChatSession
+
+    asked: list[Question] = []
+    backend = script(
+        tmp_path,
+        calls(("add_text", {"text": "Hello", "start": 1, "end": 2}), ("split", {"times": [5]})),
+        {"content": "Done."},
+    )
+    chat = ChatSession(demo_path, backend, approve="ask", asker=lambda q: asked.append(q) or "yes")
+    outcome = chat.ask("a title and a split").outcome
+    assert outcome.status != "error"
+    made = {e.id for _, e in ProjectSession(demo_path).project().scene.elements()}
+    assert len(asked) == 2
+    for question in asked:
+        assert question.before is not None and question.after is not None
+        before = {e.id for _, e in question.before.scene.elements()}
+        shown = {e.id for _, e in question.after.scene.elements()} - before
+        assert shown and shown <= made  # what the preview named is what the file holds
+
+
+def test_a_denial_is_an_answer_not_an_error(demo_path: Path, tmp_path: Path) -> None:
+    from neuralcut_cli.cli.chat.chat_session import ChatSession
+    from neuralcut_cli.cli.chat.render import tool_line
+
+    backend = script(tmp_path, calls(("split", {"times": [5]})), {"content": "Understood: nothing was split."})
+    chat = ChatSession(demo_path, backend, approve="ask", asker=lambda q: "no")
+    outcome = chat.ask("split at 5s").outcome
+    assert outcome.status != "error" and not outcome.failed and outcome.reply == "Understood: nothing was split."
+    assert outcome.tool_results[0].error == DENIED  # the model was told
+    line = tool_line(outcome.tool_calls[0], outcome.tool_results[0])
+    assert "not run: you said no" in line and "✗" not in line and "[red]" not in line

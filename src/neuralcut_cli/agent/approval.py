@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from neuralcut_cli.agent.types import ToolCall
+from neuralcut_cli.editing.new_ids import recorded
 from neuralcut_cli.project.edit_session import ProjectSession
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.tools.definition import ToolContext
@@ -30,6 +31,7 @@ class Question:
     after: Project | None = None
     note: str = ""  # for a call that is not an edit, what it would do
     refused: str = ""  # the dry run's own error, if the call would fail anyway
+    ids: tuple[str, ...] = ()  # the ids the dry run made: the real run makes the same
 
 
 #: Answers ``"yes"``, ``"no"`` or ``"always"``.
@@ -42,6 +44,7 @@ class Approval:
     asker: Asker | None = None
     always: set[str] = field(default_factory=set)
     uploads: set[str] = field(default_factory=set)
+    planned: dict[str, tuple[str, ...]] = field(default_factory=dict)  # call id -> the ids its preview showed
 
     def check(self, call: ToolCall, registry: ToolRegistry, session: ProjectSession, services: Any) -> str | None:
         """None when the call may run; else the error the model gets."""
@@ -65,8 +68,13 @@ class Approval:
         if answer in ("yes", "always"):
             if definition.approval == "upload":
                 self.uploads.add(_uploaded(call))
+            self.planned[call.id] = question.ids
             return None
         return DENIED
+
+    def ids_for(self, call: ToolCall) -> tuple[str, ...]:
+        """The ids the approved preview of ``call`` showed (none when it was not asked about)."""
+        return self.planned.pop(call.id, ())
 
 
 def _uploaded(call: ToolCall) -> str:
@@ -79,6 +87,8 @@ def _uploaded(call: ToolCall) -> str:
 def _dry_run(call: ToolCall, registry: ToolRegistry, session: ProjectSession, services: Any) -> Question:
     copy = ProjectSession(session.path, dry_run=True)
     before = copy.project()
-    result = registry.execute(call.name, call.args, ToolContext(copy, services=services))
+    made: list[str] = []
+    with recorded(made):
+        result = registry.execute(call.name, call.args, ToolContext(copy, services=services))
     refused = str(result.get("error", "")) if isinstance(result, dict) else ""
-    return Question(call, before, copy.project(), refused=refused)
+    return Question(call, before, copy.project(), refused=refused, ids=tuple(made))

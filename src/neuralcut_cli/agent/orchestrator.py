@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from neuralcut_cli.agent.approval import Approval
+from neuralcut_cli.agent.approval import DENIED, Approval
 from neuralcut_cli.agent.backends.base import Backend
 from neuralcut_cli.agent.context import build_context, conversation_window
 from neuralcut_cli.agent.events import (
@@ -36,6 +36,7 @@ from neuralcut_cli.agent.stores import AgentStore, ChatStore
 from neuralcut_cli.agent.tool_groups import unlocked_groups
 from neuralcut_cli.agent.types import AgentContext, AssistantTurn, ChatMessage, ToolCall, ToolResult
 from neuralcut_cli.agent.written_calls import HINT, written_call
+from neuralcut_cli.editing.new_ids import replayed
 from neuralcut_cli.errors import BackendError, NeuralCutError
 from neuralcut_cli.media.ffmpeg import cancellable
 from neuralcut_cli.project.edit_session import ProjectSession
@@ -295,7 +296,8 @@ class Orchestrator:
         if denied:
             raw: dict[str, Any] = {"error": denied}
         else:
-            with cancellable(cancel):  # long media work stops with the request
+            shown = self.approval.ids_for(call) if self.approval else ()
+            with cancellable(cancel), replayed(shown):  # long media work stops with the request
                 raw = self.registry.execute(call.name, call.args, context)
         result = ToolResult(
             tool_call_id=call.id, name=call.name, result=raw, error=raw.get("error") if isinstance(raw, dict) else None
@@ -311,7 +313,7 @@ class Orchestrator:
         subjects = list(turn.subjects) if turn.subjects and not failed else None
         self.chat.add_message(ChatMessage(role="assistant", content=content, subjects=subjects))
         outcome.reply = content
-        errors = [r for r in outcome.tool_results if r.error != QUESTION_REFUSED]  # a refused edit, then an answer
+        errors = [r for r in outcome.tool_results if r.error not in (QUESTION_REFUSED, DENIED)]  # refused, said no
         last_failed = bool(errors) and errors[-1].error is not None
         if failed or last_failed:
             self.chat.set_error(content or "The request failed")

@@ -12,7 +12,7 @@ from typing import Any, cast
 
 from neuralcut_cli.catalogs.effects import EffectDef
 from neuralcut_cli.catalogs.stickers import Sticker, sticker_position
-from neuralcut_cli.editing.placement import new_id
+from neuralcut_cli.editing.new_ids import new_id
 from neuralcut_cli.project.base import mark_all_set
 from neuralcut_cli.project.elements import Element, element_adapter
 from neuralcut_cli.project.model import MediaAsset, Project

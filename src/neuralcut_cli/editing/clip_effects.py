@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from neuralcut_cli.editing.placement import new_id
+from neuralcut_cli.editing.new_ids import new_id
 from neuralcut_cli.project.elements import ClipEffect, Element
 from neuralcut_cli.project.model import Scene
 

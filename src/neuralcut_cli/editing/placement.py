@@ -8,10 +8,10 @@ below the last audio track.
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Iterable
 from typing import Any, cast
 
+from neuralcut_cli.editing.new_ids import new_id
 from neuralcut_cli.errors import EditError
 from neuralcut_cli.project.base import mark_all_set
 from neuralcut_cli.project.elements import Element, placement_error
@@ -40,10 +40,6 @@ _TRACK_NAMES = {
     "effect": "Effect track",
     "audio": "Audio track",
 }
-
-
-def new_id() -> str:
-    return str(uuid.uuid4())
 
 
 def new_track(track_type: str) -> Track:

@@ -16,7 +16,8 @@ drops the keys before it and shifts the rest.
 from __future__ import annotations
 
 from neuralcut_cli.editing.animation import clamp, drop_front, shift
-from neuralcut_cli.editing.placement import check_free, new_id
+from neuralcut_cli.editing.new_ids import new_id
+from neuralcut_cli.editing.placement import check_free
 from neuralcut_cli.errors import EditError
 from neuralcut_cli.project.base import copy_with
 from neuralcut_cli.project.elements import AudioElement, Element, VideoElement

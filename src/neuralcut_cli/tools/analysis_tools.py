@@ -9,7 +9,7 @@ from typing import Annotated, Any, ClassVar
 from pydantic import Field
 
 from neuralcut_cli.editing import media_time
-from neuralcut_cli.editing.placement import new_id
+from neuralcut_cli.editing.new_ids import new_id
 from neuralcut_cli.editing.split import split_track
 from neuralcut_cli.errors import MediaError
 from neuralcut_cli.media import analysis

@@ -7,7 +7,7 @@ from typing import Annotated, Any, ClassVar, cast
 from pydantic import Field, WithJsonSchema
 
 from neuralcut_cli.editing.duplicate import duplicate_elements as copy_elements
-from neuralcut_cli.editing.placement import new_id
+from neuralcut_cli.editing.new_ids import new_id
 from neuralcut_cli.editing.transitions import transition_rows
 from neuralcut_cli.editing.trim import trim
 from neuralcut_cli.editing.volume import MIN_DB

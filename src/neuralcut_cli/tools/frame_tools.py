@@ -8,7 +8,7 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import Field
 
 from neuralcut_cli.editing.aspect import RATIOS, new_size, reshaped
-from neuralcut_cli.editing.placement import new_id
+from neuralcut_cli.editing.new_ids import new_id
 from neuralcut_cli.editing.reframe import reframed
 from neuralcut_cli.project.elements import Element, ImageElement, VideoElement
 from neuralcut_cli.project.model import Project

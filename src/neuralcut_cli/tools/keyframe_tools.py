@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 
 from neuralcut_cli.editing import sound
 from neuralcut_cli.editing.keyframes import keyframe_list, remove, update_curve, upsert, value_at
-from neuralcut_cli.editing.placement import new_id
+from neuralcut_cli.editing.new_ids import new_id
 from neuralcut_cli.editing.properties import PROPERTIES, number_text
 from neuralcut_cli.errors import EditError
 from neuralcut_cli.project.animation import Handle

@@ -14,7 +14,7 @@ from pydantic import Field
 
 from neuralcut_cli.catalogs.loudness import DEFAULT_PLATFORM, PLATFORMS
 from neuralcut_cli.editing import media_time
-from neuralcut_cli.editing.placement import new_id
+from neuralcut_cli.editing.new_ids import new_id
 from neuralcut_cli.editing.sound import with_gain
 from neuralcut_cli.errors import MediaError
 from neuralcut_cli.media.loudness import of_stretches

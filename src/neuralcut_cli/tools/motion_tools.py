@@ -11,7 +11,7 @@ from neuralcut_cli.editing.motion import EASINGS
 from neuralcut_cli.editing.motion import animate as animate_element
 from neuralcut_cli.editing.motion import duck as duck_element
 from neuralcut_cli.editing.motion import fade as fade_element
-from neuralcut_cli.editing.placement import new_id
+from neuralcut_cli.editing.new_ids import new_id
 from neuralcut_cli.editing.properties import PROPERTIES
 from neuralcut_cli.errors import EditError
 from neuralcut_cli.project.base import Number

@@ -10,7 +10,7 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from neuralcut_cli.editing.placement import new_id
+from neuralcut_cli.editing.new_ids import new_id
 from neuralcut_cli.editing.sync import Choice, Synced, TrackChange, remove_time
 from neuralcut_cli.errors import EditError
 from neuralcut_cli.project.model import Project, Scene

@@ -6,7 +6,7 @@ from typing import Annotated, ClassVar
 
 from pydantic import Field
 
-from neuralcut_cli.editing.placement import new_id
+from neuralcut_cli.editing.new_ids import new_id
 from neuralcut_cli.editing.ripple import close_gaps as close_track_gaps
 from neuralcut_cli.editing.ripple import remove_range as cut_range
 from neuralcut_cli.editing.speed import set_speed as retime_speed

@@ -8,7 +8,7 @@ from pydantic import Field
 
 from neuralcut_cli.editing.delete import delete_elements
 from neuralcut_cli.editing.move import move_elements
-from neuralcut_cli.editing.placement import new_id
+from neuralcut_cli.editing.new_ids import new_id
 from neuralcut_cli.editing.ripple import delete_rippled
 from neuralcut_cli.editing.split import split_scene
 from neuralcut_cli.editing.sync import Choice

@@ -7,7 +7,7 @@ from typing import Annotated, ClassVar
 from pydantic import Field
 
 from neuralcut_cli.catalogs.transitions import DEFAULT, TRANSITIONS, find_transition, search_transitions
-from neuralcut_cli.editing.placement import new_id
+from neuralcut_cli.editing.new_ids import new_id
 from neuralcut_cli.editing.transitions import adjacent_pair, cuts, fit, room_at, with_transition
 from neuralcut_cli.errors import EditError
 from neuralcut_cli.project.elements import Element

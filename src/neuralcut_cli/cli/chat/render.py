@@ -7,6 +7,7 @@ import json
 from rich.console import Console
 from rich.markup import escape
 
+from neuralcut_cli.agent.approval import DENIED
 from neuralcut_cli.agent.types import ToolCall, ToolResult
 from neuralcut_cli.cli.chat.chat_session import Exchange
 from neuralcut_cli.cli.views.names import Names
@@ -23,6 +24,8 @@ def _args(args: dict[str, object], names: Names) -> str:
 def tool_line(call: ToolCall, result: ToolResult, names: Names | None = None) -> str:
     """``  ✓ split {"times": [5]}`` (or ✗ and the error), as rich markup; ids shortened by ``names``."""
     names = names or Names()
+    if result.error == DENIED:  # the person's answer, not a failure
+        return f"  [yellow]–[/] [dim]{call.name} {escape(_args(call.args, names))}[/] [yellow]not run: you said no[/]"
     mark = "[red]✗[/]" if result.error else "[green]✓[/]"
     tail = f" [red]{escape(names.prose(result.error))}[/]" if result.error else ""
     return f"  {mark} [dim]{call.name} {escape(_args(call.args, names))}[/]{tail}"
