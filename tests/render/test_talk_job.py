@@ -293,6 +293,28 @@ def test_the_repl_shows_a_storyboard_coming_and_ctrl_c_stops_it(talk: tm.Talk, p
     assert pexpect  # (imported for the pty)
 
 
+def test_the_repl_renders_with_progress_and_ctrl_c_stops_it(talk: tm.Talk, project: Path) -> None:
+    """Issue 40 §16: /render is a REPL command (it said 'did you mean /redo?'), with its bar; Ctrl-C stops it,
+    its ffmpeg processes with it, and no partial file is left."""
+    from pty_helpers import leave, spawn
+
+    child = spawn(project)
+    child.expect("›")
+    child.sendline("/render cut.mp4")
+    child.expect("Rendering", timeout=10)
+    child.sendintr()
+    child.expect("Cancelled", timeout=15)
+    child.expect("›")
+    assert not _ffmpeg_children(child.pid)
+    assert not [p for p in project.parent.iterdir() if p.name.startswith(("cut", ".cut"))]  # nor a partial one
+    child.sendline("/render part.mp4 preview from 0 to 2")
+    child.expect("Wrote .*part.mp4: ", timeout=120)
+    child.expect("›")
+    leave(child)
+    child.close()
+    assert child.exitstatus == 0 and (project.parent / "part.mp4").stat().st_size > 1000
+
+
 def _ffmpeg_children(pid: int) -> list[int]:
     found = []
     for stat in Path("/proc").glob("[0-9]*/stat"):

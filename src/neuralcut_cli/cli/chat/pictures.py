@@ -29,7 +29,7 @@ def frame(chat: ChatSession, console: Console, arg: str) -> None:
         raise UsageError("/frame needs a time, e.g. /frame 5s (and optionally a file name)")
     project = chat.session.project()
     when = parse_time(when_text, project.fps)
-    _warn(console, project, when, when + 1)
+    warn_glyphs(console, project, when, when + 1)
     target = _target(chat, name, f"frame-{format_timecode(when).replace(':', '-')}")
     _shown(console, write_frame(project, chat.project_path, when, target), f"the frame at {format_timecode(when)}")
 
@@ -40,7 +40,7 @@ def storyboard(chat: ChatSession, console: Console, arg: str) -> None:
     from neuralcut_cli.render.stills import shots, write_storyboard
     from neuralcut_cli.time import parse_time
 
-    words, said = _options(arg.split(), ("every", "from", "to"))
+    words, said = options(arg.split(), ("every", "from", "to"))
     every = None
     if "every" in said:
         if not _positive(said["every"]):
@@ -50,14 +50,14 @@ def storyboard(chat: ChatSession, console: Console, arg: str) -> None:
     first = parse_time(said["from"], project.fps) if "from" in said else None
     last = parse_time(said["to"], project.fps) if "to" in said else None
     tiles = shots(project, every, first, last)
-    _warn(console, project, first, last)
+    warn_glyphs(console, project, first, last)
     target = _target(chat, " ".join(words), "storyboard")
     with bar(console, "Storyboard") as step:
         written, columns, rows = write_storyboard(project, chat.project_path, tiles, target, progress=step)
     _shown(console, written, f"{plural(len(tiles), 'tile')} ({columns} x {rows})")
 
 
-def _options(words: list[str], names: tuple[str, ...]) -> tuple[list[str], dict[str, str]]:
+def options(words: list[str], names: tuple[str, ...], command: str = "/storyboard") -> tuple[list[str], dict[str, str]]:
     """``every 2 from 1:00 x.png`` → ``(["x.png"], {"every": "2", "from": "1:00"})``."""
     rest, said = [], {}
     index = 0
@@ -65,7 +65,7 @@ def _options(words: list[str], names: tuple[str, ...]) -> tuple[list[str], dict[
         word = words[index].lower()
         if word in names and word not in said:
             if index + 1 >= len(words):
-                raise UsageError(f"/storyboard {word} needs a value, e.g. /storyboard {word} 2")
+                raise UsageError(f"{command} {word} needs a value, e.g. {command} {word} 2")
             said[word] = words[index + 1]
             index += 2
             continue
@@ -91,7 +91,7 @@ def _target(chat: ChatSession, name: str, stem: str) -> Path:
     return free_path(chat.project_path.parent, stem, ".png")
 
 
-def _warn(console: Console, project: Project, begin: int | None, end: int | None) -> None:
+def warn_glyphs(console: Console, project: Project, begin: int | None, end: int | None) -> None:
     from neuralcut_cli.render.fonts import glyph_warning, missing_glyphs
 
     missing = missing_glyphs(project, begin, end)

@@ -19,7 +19,7 @@ from neuralcut_cli.cli.chat.render import print_exchange
 from neuralcut_cli.cli.chat.slash import dispatch
 
 Busy = Callable[[ChatSession], AbstractContextManager[object]]
-SHELL_WORDS = {"exit": "exit", "quit": "exit", "bye": "exit", "clear": "clear", "cls": "clear"}
+SHELL_WORDS = {"exit": "exit", "quit": "exit", "bye": "exit", "clear": "cls", "cls": "cls"}  # clear: the screen
 
 
 def banner(chat: ChatSession) -> str:

@@ -13,7 +13,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.markup import escape
 
-from neuralcut_cli.cli.chat import pictures
+from neuralcut_cli.cli.chat import pictures, render_slash
 from neuralcut_cli.cli.chat.chat_session import ChatSession
 from neuralcut_cli.errors import NeuralCutError, UsageError
 
@@ -87,7 +87,12 @@ def _history(chat: ChatSession, console: Console, arg: str) -> None:
 
 def _clear(chat: ChatSession, console: Console, arg: str) -> None:
     chat.chat.clear_messages()
+    console.clear()
     console.print("Conversation cleared (the project and its history are untouched).")
+
+
+def _cls(chat: ChatSession, console: Console, arg: str) -> None:
+    console.clear()
 
 
 def _backend(chat: ChatSession, console: Console, arg: str) -> None:
@@ -97,6 +102,13 @@ def _backend(chat: ChatSession, console: Console, arg: str) -> None:
 
 
 def _model(chat: ChatSession, console: Console, arg: str) -> None:
+    if getattr(chat.orchestrator.backend, "name", "") == "mock":
+        if arg:
+            raise UsageError(
+                "The offline backend has no model to set; switch backend first (/backend gemini, /backend openai)"
+            )
+        console.print("Model: none (the offline backend has no model)")
+        return
     if arg:
         chat.model = arg.strip()
         chat.set_backend(chat.backend_name or "mock", chat.model)
@@ -152,8 +164,14 @@ COMMANDS: list[Slash] = [
     Slash("history", "the requests in the undo history", _history),
     Slash("frame", "write the frame at a time as a picture (shown here if the terminal can)", pictures.frame, "time"),
     Slash("storyboard", "a contact sheet: a frame per shot ('every 2' for one each 2 s)", pictures.storyboard),
+    Slash(
+        "render",
+        "render the edit to a video (a file name, preview, from T, to T; Ctrl-C stops it)",
+        render_slash.render,
+    ),
     Slash("check", "what a viewer would notice: black gaps, stacked text, captions, silence...", _check),
-    Slash("clear", "forget the conversation", _clear),
+    Slash("clear", "forget the conversation (and clear the screen)", _clear),
+    Slash("cls", "clear the screen (typing clear does too)", _cls),
     Slash("backend", "show or switch the backend (mock, gemini, URL)", _backend, "backend"),
     Slash("model", "show or set the model", _model, "model"),
     Slash("approve", "ask before each edit, or not (ask, auto)", _approve),

@@ -106,15 +106,19 @@ def render(
     missing = warn_missing_glyphs(out, current, begin, finish)
     warn_outside_media(out, current, session.path)
     force = force or _confirm_replace(out, output, json_out)
-    options = _render_options(preview, jobs, no_cache, ray, declick)
+    options = render_options(preview, jobs, no_cache, ray, declick)
     result = _render_with_bar(
         out, current, session.path, output, options, begin, finish, quiet=json_out, overwrite=force
     )
     _report_render(out, output, result, missing, json_out)
 
 
-def _render_options(
-    preview: bool | None, jobs: int | None, no_cache: bool, ray: str | None, declick: float | None
+def render_options(
+    preview: bool | None,
+    jobs: int | None = None,
+    no_cache: bool = False,
+    ray: str | None = None,
+    declick: float | None = None,
 ) -> RenderOptions:
     """The flags, with the config file's ``[render]`` settings and ``NEURALCUT_RAY_ADDRESS`` where none is given."""
     import os
