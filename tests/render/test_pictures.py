@@ -64,18 +64,18 @@ def test_storyboard_of_the_demo_has_a_tile_per_shot(demo_path: Path) -> None:
     done = neuralcut("storyboard", "-o", board, "--json", "-p", demo_path)
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
-    assert [tile["label"] for tile in result["tiles"]] == [
-        "00:03.00 intro.mp4",
-        "00:10.00 beach.mp4",
-        "00:17.00 city.mp4",
+    assert [(tile["label"], tile["name"]) for tile in result["tiles"]] == [
+        ("#1  00:03.00  6.0 s", "intro.mp4"),
+        ("#2  00:10.00  8.0 s", "beach.mp4"),
+        ("#3  00:17.00  6.0 s", "city.mp4"),
     ]
     assert (result["columns"], result["rows"]) == (3, 1)
-    assert png_size(board) == (3 * 480, 270 + 40)  # three 480x270 tiles over a 40-pixel timecode band
+    assert png_size(board) == (3 * 492 + 12, 270 + 40 + 24)  # 480x270 tiles over a 40-pixel band, 12-pixel gutters
     every = neuralcut(
         "storyboard", "--every", "2.5", "--columns", "3", "-o", demo_path.parent / "e.png", "--json", "-p", demo_path
     )
     assert [tile["at"] for tile in json.loads(every.stdout)["tiles"]] == [0, 2.5, 5, 7.5, 10, 12.5, 15, 17.5]
-    assert png_size(demo_path.parent / "e.png") == (3 * 480, 3 * 310)  # 8 tiles in rows of 3
+    assert png_size(demo_path.parent / "e.png") == (3 * 492 + 12, 3 * 322 + 12)  # 8 tiles in rows of 3
 
 
 def test_a_frame_is_the_same_frame_as_the_render(demo_path: Path) -> None:
@@ -170,7 +170,7 @@ def test_repl_frame_and_storyboard_show_inline(demo_path: Path, kind: str, mark:
     child.expect_exact(mark)
     child.expect("›")
     leave(child)
-    assert png_size(demo_path.parent / "storyboard.png") == (4 * 480, 310)
+    assert png_size(demo_path.parent / "storyboard.png") == (4 * 492 + 12, 322 + 12)
     assert (demo_path.parent / "frame-00-05.00.png").exists()
 
 

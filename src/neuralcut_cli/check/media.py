@@ -175,7 +175,8 @@ def contact_sheet(project: Project, project_path: Path) -> Finding:
     (NeuralCut's own file, replaced each time; never one of the person's, never through a link)."""
     from neuralcut_cli.errors import OutputExists, ProjectSaveError, UsageError
     from neuralcut_cli.project.paths import real_state_folder, state_dir
-    from neuralcut_cli.render.stills import Tile, write_storyboard
+    from neuralcut_cli.render.contact_sheet import Tile
+    from neuralcut_cli.render.stills import write_storyboard
     from neuralcut_cli.time import format_timecode
 
     cuts = sorted({e.start_time for e in project.scene.tracks.main.elements})[:MAX_CUTS]

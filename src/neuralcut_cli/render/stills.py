@@ -4,7 +4,8 @@ A frame is rendered by the same filter graph as the video (``build_plan``
 over the one frame's window), so ``neuralcut frame --at 5s`` shows what
 ``render`` puts at 5 s, before H.264 compression. The storyboard samples one
 frame per shot (the middle of each element of the main track) or one every
-N seconds, and tiles them in rows under a label band with each timecode.
+N seconds, and tiles them in rows (``contact_sheet``): each under a band with its shot number, timecode,
+length and name.
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ import tempfile
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
-from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
@@ -25,20 +25,13 @@ from neuralcut_cli.errors import Cancelled, MediaError, UsageError
 from neuralcut_cli.media.ffmpeg import cancellable, current_cancel, file_arg, run_ffmpeg
 from neuralcut_cli.media.outputs import check_output_target, own_files
 from neuralcut_cli.project.model import Project
-from neuralcut_cli.render.filtergraph import chain, f, graph_text
-from neuralcut_cli.render.fonts import shipped
+from neuralcut_cli.render.contact_sheet import Tile, write_sheet
 from neuralcut_cli.render.graph import build_plan
 from neuralcut_cli.time import format_timecode, seconds_to_ticks, ticks_to_seconds
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")
 Progress = Callable[[int, int], None]
 MAX_TILES = 100
-
-
-@dataclass(frozen=True)
-class Tile:
-    time: int  # ticks
-    label: str
 
 
 def frame_ticks(project: Project) -> int:
@@ -81,10 +74,13 @@ def shots(project: Project, every: float | None = None, start: int | None = None
     if not elements:
         raise UsageError("No shot of the main track there: nothing to show (try --every 2 for the other tracks)")
     tiles = []
-    for element in elements[:MAX_TILES]:  # the middle of the part of each shot inside the range
+    for number, element in enumerate(elements[:MAX_TILES], start=1):  # the middle of each shot inside the range
         a, b = max(element.start_time, first), min(element.end_time, last)
         middle = a + (b - a) // 2
-        tiles.append(Tile(middle, f"{format_timecode(middle)} {element.name or ''}".strip()))
+        length = ticks_to_seconds(element.duration)
+        asset = project.asset(getattr(element, "media_id", "") or "")
+        name = element.name or (asset.name if asset is not None else "")
+        tiles.append(Tile(middle, f"#{number}  {format_timecode(middle)}  {length:.1f} s", name))
     return tiles
 
 
@@ -116,7 +112,7 @@ def write_storyboard(
             for t, p in zip(times, pictures, strict=True)
         ]
         side_by_side(tasks, progress)
-        _sheet(pictures, tiles, workdir / "board.png", (tile_width, tile_height, band), columns)
+        write_sheet(pictures, tiles, workdir / "board.png", (tile_width, tile_height, band), columns)
         _encode(workdir / "board.png", output)
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
@@ -183,62 +179,6 @@ def _render_still(
     )
     if not output.exists():
         raise MediaError(f"ffmpeg made no picture at {format_timecode(at)}")
-
-
-def _sheet(pictures: list[Path], tiles: list[Tile], output: Path, size: tuple[int, int, int], columns: int) -> None:
-    width, height, band = size
-    chains = []
-    for number, tile in enumerate(tiles):
-        text_file = output.parent / f"label-{number}.txt"
-        text_file.write_text(tile.label, encoding="utf-8")
-        chains.append(
-            chain(
-                f"{number}:v",
-                f("scale", w=width, h=height),
-                f("pad", w=width, h=height + band, x=0, y=0, color="0x111111"),
-                f(
-                    "drawtext",
-                    fontfile=shipped(False),
-                    textfile=text_file,
-                    expansion="none",
-                    fontsize=round(band * 0.6),
-                    fontcolor="white",
-                    x=round(band * 0.3),
-                    y=f"{height}+({band}-text_h)/2",
-                ),
-                out=f"t{number}",
-            )
-        )
-    count = len(pictures)
-    if count == 1:
-        chains.append(chain("t0", f("null"), out="board"))
-    else:
-        layout = "|".join(f"{(i % columns) * width}_{(i // columns) * (height + band)}" for i in range(count))
-        chains.append(
-            chain(
-                tuple(f"t{i}" for i in range(count)),
-                f("xstack", inputs=count, layout=layout, fill="0x111111"),
-                out="board",
-            )
-        )
-    graph_file = output.parent / "board-graph.txt"
-    graph_file.write_text(graph_text(chains), encoding="utf-8")
-    inputs = [arg for picture in pictures for arg in ("-i", file_arg(picture))]
-    run_ffmpeg(
-        [
-            "-y",
-            *inputs,
-            "-/filter_complex",
-            str(graph_file),
-            "-map",
-            "[board]",
-            "-frames:v",
-            "1",
-            "-update",
-            "1",
-            file_arg(output),
-        ]
-    )
 
 
 def _encode(picture: Path, output: Path) -> None:

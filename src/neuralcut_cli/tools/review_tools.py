@@ -95,7 +95,8 @@ def _preview(project: Project, path: Path, folder: Path, start: int, end: int, m
         from neuralcut_cli.render.run import render
 
         return render(project, path, folder / "preview.mp4", preview=True, start=start, end=end).output
-    from neuralcut_cli.render.stills import Tile, write_storyboard
+    from neuralcut_cli.render.contact_sheet import Tile
+    from neuralcut_cli.render.stills import write_storyboard
 
     times = _tile_times(project, start, end)
     tiles = [Tile(at, format_timecode(at)) for at in times]

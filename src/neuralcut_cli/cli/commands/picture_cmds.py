@@ -95,7 +95,10 @@ def storyboard(
                 "columns": cols,
                 "rows": rows,
                 "missingGlyphs": missing,
-                "tiles": [{"at": _seconds(tile.time), "label": tile.label} for tile in tiles],
+                "tiles": [
+                    {"at": _seconds(tile.time), "label": tile.label, **({"name": tile.name} if tile.name else {})}
+                    for tile in tiles
+                ],
             }
         )
         return
