@@ -89,7 +89,7 @@ def test_split_then_undo_across_processes(demo_path: Path) -> None:
     original = json.loads(demo_path.read_text())
     assert run("tool", "split", '{"times": [5]}', "-p", demo_path).returncode == 0
     undo = run("undo", "-p", demo_path)
-    assert undo.returncode == 0 and 'Undone: tool split {"times": [5]}' in undo.stdout
+    assert undo.returncode == 0 and 'Undid: tool split {"times": [5]}' in undo.stdout
     restored = json.loads(demo_path.read_text())
     original["metadata"].pop("updatedAt"), restored["metadata"].pop("updatedAt")
     assert restored == original

@@ -25,7 +25,7 @@ def _move(project, json_out: bool, backwards: bool) -> None:  # type: ignore[no-
         return
     from neuralcut_cli.cli.views.history_view import local_time
 
-    out.say(f"{verb.capitalize()}: {step.source}  (made {local_time(step.time)})")
+    out.say(f"{'Undid' if backwards else 'Redid'}: {step.source}  (made {local_time(step.time)})")  # as /undo says
     print_edit_result(out.console, "undo" if backwards else "redo", {}, patch, before, session.project())
 
 

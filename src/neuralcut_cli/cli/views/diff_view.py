@@ -116,32 +116,71 @@ def diff_table(
     rows, hidden = change_rows(patch, before, after)
     lines = []
     for track, detail in track_rows(patch, before, after):
-        line = Text(f"{_SIGN['changed'][0]} {'changed':<8}", style=_SIGN["changed"][1])
-        line.append_text(plain(f"track {names.track(track)}", "bold"))
-        line.append_text(plain(f": {detail}"))
-        lines.append(line)
+        head = Text(f"{_SIGN['changed'][0]} {'changed':<8}", style=_SIGN["changed"][1])
+        head.append_text(plain(f"track {names.track(track)}", "bold"))
+        lines.append(_Row(head, "", detail))
     for kind, element_id, label, detail in rows:
         sign, colour = _SIGN[kind]
-        line = Text(f"{sign} {kind:<8}", style=colour)
-        line.append_text(plain(f"{names.id(element_id)} ", "bold"))
-        line.append_text(plain(f"{label}: {detail}"))
-        lines.append(line)
+        head = Text(f"{sign} {kind:<8}", style=colour)
+        head.append_text(plain(names.id(element_id), "bold"))
+        lines.append(_Row(head, label, detail))
     if hidden:
-        lines.append(Text(f"... and {hidden} more", style="dim"))
-    return DiffRows(lines or [Text("No changes.", style="dim")])
+        lines.append(_Row(Text(f"... and {hidden} more", style="dim")))
+    return DiffRows(lines or [_Row(Text("No changes.", style="dim"))])
+
+
+class _Row:
+    """One change: its sign and name, the element's label, and what changed (``a → b, c → d``)."""
+
+    def __init__(self, head: Text, label: str = "", detail: str = "") -> None:
+        self.head, self.label, self.detail = head, label, detail
+
+    def whole(self, label: str | None = None) -> Text:
+        line = self.head.copy()
+        shown = self.label if label is None else label
+        if shown:
+            line.append_text(plain(f" {shown}"))
+        if self.detail:
+            line.append_text(plain(f": {self.detail}"))
+        return line
+
+    def fitted(self, width: int) -> list[Text]:
+        """The row in ``width`` cells: whole; else with its label shortened; else what changed goes on under it,
+        a change a line (what changed is never cut off: the label gives way first)."""
+        line = self.whole()
+        if line.cell_len <= width:
+            return [line]
+        room = width - self.whole("").cell_len - 1
+        for label in (fit(self.label, room) if room >= 4 else None, ""):  # the label shortened, else left out
+            if label is not None and (line := self.whole(label)).cell_len <= width:
+                return [line]
+        head = self.head.copy()
+        if self.label:
+            head.append_text(plain(f" {fit(self.label, 16)}"))
+        head.append(":")
+        head.truncate(width, overflow="ellipsis")
+        out = [head]
+        for part in self.detail.split(", "):
+            piece = Text("    " + part)
+            piece.truncate(width, overflow="ellipsis")
+            out.append(piece)
+        return out
+
+    @property
+    def plain(self) -> str:
+        return self.whole().plain
 
 
 class DiffRows:
-    """The diff's lines, each kept to one line of the console (cut with … rather than wrapped)."""
+    """The diff's lines, each kept to the console's width: a label is shortened, and a change that still does not
+    fit goes on the next lines, so what changed is always there to read."""
 
-    def __init__(self, lines: list[Text]) -> None:
+    def __init__(self, lines: list[_Row]) -> None:
         self.lines = lines
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        for line in self.lines:
-            line = line.copy()
-            line.truncate(options.max_width, overflow="ellipsis")
-            yield line
+        for row in self.lines:
+            yield from row.fitted(options.max_width)
 
     @property
     def plain(self) -> str:

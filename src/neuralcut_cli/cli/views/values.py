@@ -8,7 +8,7 @@ the units an editor uses, texts shortened, lists and keyframes counted.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from neuralcut_cli.cli.views.names import fit, plural, quote
@@ -17,6 +17,7 @@ from neuralcut_cli.time import format_timecode
 TIMES = frozenset({"startTime", "duration", "trimStart", "trimEnd", "sourceDuration", "time"})
 TEXT_CELLS = 40
 _COUNTED = frozenset({"effects", "masks", "keys", "elements"})
+_COUNTED_AS = {"keys": "keyframes"}  # one word for them, everywhere
 
 
 def words(key: str) -> str:
@@ -63,12 +64,37 @@ def changes(
             yield f"speed {_speed(old)} → {_speed(new)}"
         elif key == "animations":
             yield from _animation_changes(old, new)
+        elif (
+            key == "effects"
+            and isinstance(new, (list, tuple, type(None)))
+            and isinstance(old, (list, tuple, type(None)))
+        ):
+            yield from _effect_changes(old or [], new or [])
         elif isinstance(old, dict) and isinstance(new, dict):
             yield from changes(old, new, prefix=path + ".")
         elif key in _COUNTED and isinstance(old, (list, tuple, type(None))) and isinstance(new, (list, tuple)):
-            yield f"{words(key)} {len(old or ())} → {len(new)}"
+            yield f"{_COUNTED_AS.get(key, words(key))} {len(old or ())} → {len(new)}"
         else:
             yield f"{words(path)} {show(path, old)} → {show(path, new)}"
+
+
+def _effect_changes(old: Sequence[Any], new: Sequence[Any]) -> Iterator[str]:
+    """A clip's effects as an editor says it: ``added grayscale``, ``removed blur``, ``blur changed``,
+    ``vignette off``."""
+    was = {str(e.get("id")): e for e in old if isinstance(e, dict)}
+    now = {str(e.get("id")): e for e in new if isinstance(e, dict)}
+    for effect_id, effect in now.items():
+        name = str(effect.get("type", "an effect"))
+        before = was.get(effect_id)
+        if before is None:
+            yield f"added {name}"
+        elif before.get("enabled", True) != effect.get("enabled", True):
+            yield f"{name} {'on' if effect.get('enabled', True) else 'off'}"
+        elif before != effect:
+            yield f"{name} changed"
+    for effect_id, effect in was.items():
+        if effect_id not in now:
+            yield f"removed {effect.get('type', 'an effect')}"
 
 
 def _speed(retime: Any) -> str:

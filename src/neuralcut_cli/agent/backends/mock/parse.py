@@ -218,7 +218,10 @@ def refusal(said: str, leftover: list[str], clause: Clause, vocab: Vocab | None 
     shown = said.strip()
     shown = shown if len(shown) <= 80 else shown[:77] + "..."
     unknown = [w for w in leftover if w.strip(".,!?") not in KNOWN_WORDS and not re.fullmatch(r"[\d.:]+\w{0,7}", w)]
-    if unknown:
+    prefix = _id_prefix(unknown, vocab)
+    if prefix:
+        head = prefix
+    elif unknown:
         head = f"I don't know what '{clause.show(' '.join(unknown))}' means in \"{shown}\", so I changed nothing."
     elif leftover:
         head = f"I don't know what to do with '{clause.show(' '.join(leftover))}' in \"{shown}\", so I changed nothing."
@@ -229,6 +232,24 @@ def refusal(said: str, leftover: list[str], clause: Clause, vocab: Vocab | None 
     known = f"\nThings here I can name: {', '.join(names)}, or 'the title', 'the second clip', an id." if names else ""
     examples = "\n".join(f"  {e}" for e in closest_examples(said))
     return f"{head}{hint}{known}\nRequests I understand that come close:\n{examples}"
+
+
+def _id_prefix(unknown: list[str], vocab: Vocab | None) -> str | None:
+    """``'e-' could be e-intro, e-beach...``: a word that begins several ids, said with them (an id is never
+    guessed)."""
+    for word in unknown:
+        start = word.strip(".,!?'\"").lower()
+        matches = sorted(i for i in (vocab.ids if vocab else ()) if start and i.lower().startswith(start))
+        if len(matches) > 1:
+            shown = [i if len(i) <= 12 else i[:6] for i in matches[:8]]
+            more = f" and {len(matches) - 8} more" if len(matches) > 8 else ""
+            return (
+                f"'{start}' could be {', '.join(shown[:-1])} or {shown[-1]}{more}: give more of the id, "
+                "so I changed nothing."
+                if not more
+                else f"'{start}' could be {', '.join(shown)}{more}: give more of the id, so I changed nothing."
+            )
+    return None
 
 
 def closest_examples(text: str, count: int = 4) -> list[str]:

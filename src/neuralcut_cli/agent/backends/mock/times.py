@@ -22,9 +22,14 @@ from neuralcut_cli.time import parse_seconds
 
 _UNIT = r"(?:ms|milliseconds?|msecs?|s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|f|frames?)"
 _NUM = r"(?:\d+(?:\.\d+)?|\.\d+)"
+_MINUTES = r"(?:minutes?|mins?|m)"
+_SECONDS = r"(?:seconds?|secs?|s)"
+_HOURS = r"(?:hours?|hrs?|h)"
+_COMPOUND = re.compile(rf"(?:(\d+){_HOURS}(?:and)?(\d+){_MINUTES}?|(\d+){_MINUTES}(?:and)?(\d+(?:\.\d+)?){_SECONDS}?)")
 TIME = (
     rf"(?:\d+:\d{{1,2}}(?::\d{{1,2}}){{0,2}}(?:\.\d+)?"  # 1:02.5, 00:01:02.500, 00:00:05:12
-    rf"|\d+\s*m\s*\d+(?:\.\d+)?\s*s?(?![a-z])"  # 1m30s, 1m 30s
+    rf"|\d+\s*{_MINUTES}\s*(?:and\s+)?\d+(?:\.\d+)?\s*{_SECONDS}?(?![a-z])"  # 1m30s, 1 min 30, 1 minute and 30 seconds
+    rf"|\d+\s*{_HOURS}\s*(?:and\s+)?\d+\s*{_MINUTES}?(?![a-z])"  # 1h30m, 1 hour 30 minutes
     rf"|{_NUM}\s*{_UNIT}(?![a-z])"  # 5s, 2.5 seconds, 90f
     rf"|{_NUM}(?![\d.%a-z:x]))"
 )  # 5
@@ -40,6 +45,12 @@ WHOLE = (
 def seconds_of(token: str, fps: float, unit_hint: str | None = None) -> float | None:
     """A time token in seconds, or None when it is not a time (or past the limit)."""
     token = re.sub(r"\s+", "", token.strip())
+    compound = _COMPOUND.fullmatch(token)
+    if compound:  # 1m30s, 1 min 30, 1 hour and 30 minutes
+        hours, minutes, whole_minutes, seconds = compound.groups()
+        if hours is not None:
+            return int(hours) * 3600 + int(minutes) * 60
+        return int(whole_minutes) * 60 + float(seconds)
     if unit_hint and re.fullmatch(_NUM, token):
         token += unit_hint
     for long, short in (
