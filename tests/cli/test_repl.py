@@ -95,10 +95,14 @@ def test_completer_offers_commands_ids_and_assets(demo_path: Path) -> None:
         return [c.text for c in completer.get_completions(Document(text), None)]
 
     assert complete("/un") == ["/undo"]
+    assert complete("/ren") == ["/render"]
     assert complete("/backend ge") == ["gemini"]
     assert "e-intro" in complete("delete e-in")
     assert "music.mp3" in complete("add mus")
-    assert "split" in complete("spl")
+    assert "the music" in complete("mute the mu")  # what people call it (issue 40 §19)
+    assert "the main track" in complete("hide the main t")  # a track by its name
+    assert "day one" in complete("make day o")  # a title by what it says
+    assert all(len(c) <= 40 for c in complete("e"))
 
 
 # -- the real terminal ------------------------------------------------------------------

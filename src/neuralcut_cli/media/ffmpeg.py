@@ -3,7 +3,9 @@ ships (no system ffmpeg is assumed), or ``$NEURALCUT_FFMPEG`` when set."""
 
 from __future__ import annotations
 
+import logging
 import os
+import shlex
 import shutil
 import signal
 import subprocess
@@ -46,12 +48,18 @@ def ffmpeg_identity() -> str:
     return f"{exe}:{stat.st_size}:{stat.st_mtime_ns}"
 
 
+_LOG = logging.getLogger("neuralcut.ffmpeg")
+
+
 def spawn(args: Sequence[str], cpu: int | None = None, **options: Any) -> subprocess.Popen[bytes]:
     """Start ffmpeg (``args`` without the binary) so that it dies with this process, even by kill -9 (Linux:
     the parent-death signal); elsewhere it is stopped by whoever catches the end. ``cpu``: keep it, and every
     thread it starts, on that processor."""
     prctl = _prctl()  # looked up here, before the fork: the child only calls it
     parent = os.getpid()
+    if _LOG.isEnabledFor(logging.DEBUG):  # --debug: every ffmpeg command line (render, frame, storyboard, probes)
+        line = shlex.join(["ffmpeg", *map(str, args)])
+        _LOG.debug("%s", line if len(line) <= 4000 else f"{line[:4000]}… ({len(line) - 4000:,} more characters)")
 
     def in_child() -> None:  # pragma: no cover - runs in the child, between fork and exec
         if prctl is not None:

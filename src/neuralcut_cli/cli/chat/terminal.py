@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 from prompt_toolkit import PromptSession
@@ -54,20 +55,36 @@ class ChatCompleter(Completer):
                     if option.startswith(arg):
                         yield Completion(option, start_position=-len(arg))
             return
-        word = document.get_word_before_cursor(WORD=True)
-        if not word:
+        words = text.split()
+        if not words or text.endswith(" "):
             return
-        for candidate in self._words():
-            if candidate.lower().startswith(word.lower()) and candidate != word:
-                yield Completion(candidate, start_position=-len(word))
+        seen: set[str] = set()
+        for size in (3, 2, 1):  # "the mu" -> "the music", "day o" -> "day one", "be" -> "beach"
+            said = " ".join(words[-size:])
+            for candidate in self._words():
+                if candidate.lower().startswith(said.lower()) and candidate.lower() != said.lower():
+                    if candidate not in seen:
+                        seen.add(candidate)
+                        yield Completion(candidate, start_position=-len(said))
 
     def _words(self) -> list[str]:
+        """What people call things here: track names, clip and media names (and 'the music'), short ids."""
+        from neuralcut_cli.cli.views.names import Names
+
         project = self.chat.session.project()
-        ids = [element.id for _, element in project.scene.elements()]
-        tracks = [track.id for track in project.scene.tracks.ordered()]
-        assets = [asset.name for asset in project.media_assets if asset.name]
-        tools = [tool.name for tool in self.chat.orchestrator.registry.get_all()]
-        return sorted(set(ids + tracks + assets + tools))
+        short = Names(project)
+        called: list[str] = []
+        for track in project.scene.tracks.ordered():
+            if track.name:
+                called += [track.name, f"the {track.name.lower()}"]
+        for _, element in project.scene.elements():
+            name = getattr(element, "content", "") if element.type == "text" else element.name
+            stem = Path(name).stem.replace("_", " ").replace("-", " ").lower() if name else ""
+            if stem and len(stem) <= 40:
+                called += [stem, f"the {stem}"]
+            called.append(short.id(element.id))
+        called += [asset.name for asset in project.media_assets if asset.name]
+        return list(dict.fromkeys(called))
 
 
 class Busy:
