@@ -317,6 +317,20 @@ CLI_CASES: list[tuple[list[str], int, str]] = [
         "colorValue is for color properties",
     ),
     (["timeline", "-p", "demo.jsn"], 2, "did you mean demo.json"),
+    # issue 40: outputs, long paths, devices and the frame tools
+    (["export-opencut", "-o", ""], 2, "names no file"),
+    (["render", "-o", "a" * 50_000 + ".mp4"], 2, "too long a path"),
+    (["import", "a" * 50_000 + ".mp4"], 1, "too long a path"),
+    (["check", "--render", "a" * 50_000 + ".mp4"], 2, "too long a path"),
+    (["check", "--render", "/dev/null"], 2, "not a regular file"),
+    (["check", "--render", "."], 2, "a folder, not a file"),
+    (["import-opencut", "/dev/zero", "-o", "r.json"], 2, "FIFO, socket or device, not a file"),
+    (["import-timeline", "/dev/null", "-o", "t.json"], 2, "not a regular file"),
+    (["tool", "set_aspect_ratio", '{"ratio": "2:1"}'], 1, "ratio must be one of: 9:16, 1:1, 4:5, 16:9"),
+    (["tool", "reframe", '{"follow": "up"}'], 1, "follow must be face, center, left or right"),
+    (["tool", "style_captions", '{"style": "fancy"}'], 1, "style must be one of"),
+    (["tool", "update_clip", '{"elementId": "e-music", "volume": 30}'], 1, "between -60 and 20 (dB)"),
+    (["tool", "set_volume", '{"elementId": "e-music", "volume": 2}'], 1, "Volume must be between 0 and 1"),
 ]
 
 

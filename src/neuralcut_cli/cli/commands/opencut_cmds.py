@@ -106,7 +106,7 @@ def _read_json(path: Path, what: str) -> object:
     from neuralcut_cli.project.io import MAX_PROJECT_BYTES, load_json
 
     try:
-        return load_json(read_regular(path, MAX_PROJECT_BYTES, what))
+        return load_json(read_regular(path, MAX_PROJECT_BYTES, what.removeprefix("the ")))
     except FileRefused as exc:
         raise ProjectLoadError(str(exc)) from None
     except FileNotFoundError:
