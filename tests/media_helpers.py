@@ -119,3 +119,16 @@ def frame(video: Path, seconds: float, width: int, height: int) -> bytes:
 def pixel(data: bytes, width: int, x: int, y: int) -> tuple[int, int, int]:
     offset = (y * width + x) * 3
     return data[offset], data[offset + 1], data[offset + 2]
+
+
+def all_frames(video: Path, width: int, height: int, fps: float | None = None):  # type: ignore[no-untyped-def]
+    """Every frame of ``video`` (or ``fps`` of them a second) as an ``(n, height, width, 3)`` RGB array."""
+    import numpy as np
+
+    rate = ["-vf", f"fps={fps:g}"] if fps else []
+    raw = subprocess.run(
+        [ffmpeg_exe(), "-v", "error", "-i", str(video), *rate, "-f", "rawvideo", "-pix_fmt", "rgb24", "-"],
+        capture_output=True,
+        check=True,
+    ).stdout
+    return np.frombuffer(raw, np.uint8).reshape(-1, height, width, 3)

@@ -12,6 +12,7 @@ import numpy as np
 import pysubs2
 import pytest
 from cli_helpers import neuralcut
+from media_helpers import all_frames
 from paths import REPO
 
 from neuralcut_cli.media.ffmpeg import ffmpeg_exe
@@ -58,12 +59,7 @@ def _project(folder: Path) -> Path:
 
 
 def _frames(video: Path) -> np.ndarray:
-    raw = subprocess.run(
-        [ffmpeg_exe(), "-v", "error", "-i", str(video), "-f", "rawvideo", "-pix_fmt", "rgb24", "-"],
-        capture_output=True,
-        check=True,
-    ).stdout
-    return np.frombuffer(raw, np.uint8).reshape(-1, H, W, 3).astype(int)
+    return all_frames(video, W, H).astype(int)
 
 
 def _lit(frame: np.ndarray) -> np.ndarray:

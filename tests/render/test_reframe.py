@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 import pytest
 from cli_helpers import neuralcut
+from media_helpers import all_frames
 
 from neuralcut_cli.media.ffmpeg import ffmpeg_exe
 
@@ -90,12 +91,7 @@ def _tool(project: Path, name: str, args: dict[str, Any]) -> dict[str, Any]:
 
 
 def _frames(video: Path) -> np.ndarray:
-    raw = subprocess.run(
-        [ffmpeg_exe(), "-v", "error", "-i", str(video), "-vf", "fps=4", "-f", "rawvideo", "-pix_fmt", "rgb24", "-"],
-        capture_output=True,
-        check=True,
-    ).stdout
-    return np.frombuffer(raw, np.uint8).reshape(-1, OUT[1], OUT[0], 3)
+    return all_frames(video, OUT[0], OUT[1], fps=4)
 
 
 def test_a_moving_face_stays_in_the_middle_of_a_vertical_frame(clips: Path, tmp_path: Path) -> None:

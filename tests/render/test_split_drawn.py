@@ -6,15 +6,13 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
 from pathlib import Path
 
 import numpy as np
 import pytest
 from cli_helpers import neuralcut
+from media_helpers import all_frames
 from paths import REPO
-
-from neuralcut_cli.media.ffmpeg import ffmpeg_exe
 
 pytestmark = pytest.mark.slow  # real renders
 
@@ -23,12 +21,7 @@ LOGO = (slice(30, 40), slice(840, 850))  # the logo's dark inside (top right), a
 
 
 def _frames(video: Path) -> np.ndarray:
-    raw = subprocess.run(
-        [ffmpeg_exe(), "-v", "error", "-i", str(video), "-f", "rawvideo", "-pix_fmt", "rgb24", "-"],
-        capture_output=True,
-        check=True,
-    ).stdout
-    return np.frombuffer(raw, np.uint8).reshape(-1, HEIGHT, WIDTH, 3)
+    return all_frames(video, WIDTH, HEIGHT)
 
 
 @pytest.mark.parametrize("at", [7.0123, 7.05, 9.0])  # between two frames (twice), and on one

@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from media_helpers import made_asset, make_media
+from media_helpers import all_frames, made_asset, make_media
 
 from neuralcut_cli.project.io import read_project
 from neuralcut_cli.render import placement
@@ -85,16 +85,7 @@ def _project(folder: Path, media: Path, keys: list[dict[str, Any]] | None) -> Pa
 
 
 def _frames(path: Path) -> np.ndarray:
-    import subprocess
-
-    from neuralcut_cli.media.ffmpeg import ffmpeg_exe
-
-    raw = subprocess.run(
-        [ffmpeg_exe(), "-v", "error", "-i", str(path), "-f", "rawvideo", "-pix_fmt", "rgb24", "-"],
-        capture_output=True,
-        check=True,
-    ).stdout
-    return np.frombuffer(raw, np.uint8).reshape(-1, H, W, 3).astype(np.int16)
+    return all_frames(path, W, H).astype(np.int16)
 
 
 @pytest.mark.slow

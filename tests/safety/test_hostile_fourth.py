@@ -11,18 +11,10 @@ from pathlib import Path
 
 import pytest
 from cli_helpers import invoke, neuralcut
+from hostile_helpers import quiet as _quiet
+from hostile_helpers import state as _state
 
 REPO = Path(__file__).resolve().parents[2]
-
-
-def _state(project: Path) -> Path:
-    return project.parent / ".neuralcut" / project.stem
-
-
-def _quiet(done: object) -> str:
-    said = getattr(done, "stdout", "") + getattr(done, "stderr", "")
-    assert "Traceback" not in said and "internal error" not in said.lower(), said
-    return said
 
 
 # -- §1: the contact sheet of check --media ----------------------------------------------------------------------

@@ -97,17 +97,8 @@ def test_a_request_that_takes_its_time_between_requests_is_answered(short_deadli
 
 
 def test_a_client_that_leaves_mid_request_is_not_a_traceback(demo_path: Path) -> None:
-    process = subprocess.Popen(
-        [sys.executable, "-m", "neuralcut_cli", "mcp", "--http", "--port", "0", "-p", str(demo_path)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env={**os.environ, "NO_COLOR": "1"},
-    )
+    process, port = _mcp_server(demo_path)
     try:
-        assert process.stderr is not None
-        line = process.stderr.readline()  # "Serving ... over MCP at http://127.0.0.1:PORT/mcp"
-        port = int(re.search(r":(\d+)/mcp", line).group(1))  # type: ignore[union-attr]
         body = json.dumps(
             {
                 "jsonrpc": "2.0",
