@@ -90,6 +90,8 @@ REFUSED_ON_THE_DEMO = {
     "split at every shot change": "No shot changes found",  # the demo's clips are single shots
     "cut the beach clip at its scene changes": "No shot changes found",
     "delete it": "don't know what 'it' refers to",  # nothing came before it
+    "make the captions highlight the spoken word": "There are no captions to style",  # the demo has none
+    "restyle the captions boxed": "There are no captions to style",
 }
 #: What is said on the demo, whose clips hold no speech, by the requests that need a transcript: with the
 #: transcribe extra (as CI installs it) the clips are heard and nothing is found; without it, it is named.
