@@ -57,7 +57,7 @@ def _axis(natural: int, size: int, frame: float, place: str) -> Axis | None:
     """One axis cut to what ``frame`` shows of a layer ``size`` long at ``place``, or None when it all shows."""
     per = size / natural  # output pixels per source pixel
     length = min(natural, 2 * math.ceil(frame / per / 2) + 4 * MARGIN)
-    if length >= natural - 2:
+    if length >= natural - 2 or natural % 2:  # (an odd picture: its last column could not be kept on an even cut)
         return None
     scaled = max(2, 2 * round(length * per / 2))
     shown = f"-({place})/{per!r}"  # the first source pixel that shows
