@@ -94,7 +94,7 @@ def effects(e: Doc | None) -> list[str]:
 
 
 def channels(e: Doc | None) -> set[str]:
-    return set() if e is None else set(((e.get("animations") or {}).get("channels") or {}))
+    return set() if e is None else set((e.get("animations") or {}).get("channels") or {})
 
 
 def scale(e: Doc | None) -> float:
