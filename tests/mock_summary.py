@@ -7,6 +7,7 @@ music db=-3``, ``effect blur last 2``, ``text "Hi" 0-3 top hook``.
 from __future__ import annotations
 
 from neuralcut_cli.agent.backends.mock import intents as i
+from neuralcut_cli.agent.backends.mock.families.frame import Frame
 
 
 def ref(r: i.Ref | None) -> str:
@@ -146,7 +147,7 @@ def summary(intent: i.Intent) -> str:
             parts = ["captions", "+".join(map(ref, rs)), po or "", st or ""]
         case i.StyleCaptions(style=st, position=po):
             parts = ["restyle captions", st, po or ""]
-        case i.Frame(ratio=ra, follow=fo):
+        case Frame(ratio=ra, follow=fo):
             parts = ["frame", ra or "", fo or ""]
         case i.RemoveRetakes():
             parts = ["retakes"]

@@ -11,6 +11,7 @@ import pytest
 from paths import FIXTURES
 
 from neuralcut_cli.agent.backends import mock
+from neuralcut_cli.agent.backends.mock import families
 from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.listing import vocab_of
 from neuralcut_cli.agent.backends.mock.parse import hints, parse
@@ -21,11 +22,18 @@ from neuralcut_cli.agent.context import build_context
 from neuralcut_cli.project.edit_session import ProjectSession
 
 VOCAB = vocab_of(build_context(ProjectSession(FIXTURES / "mock_project.json")))
-#: Every area module of the mock (``rules_<area>.py``), found on disk: a new area's rows must reach the table.
-AREAS = tuple(
-    importlib.import_module(f"{mock.__name__}.{module.name}")
-    for module in pkgutil.iter_modules(mock.__path__)
-    if module.name.startswith("rules_")
+#: Every family module (``families/<name>.py``) and older area module (``rules_<area>.py``) of the mock, found on
+#: disk: a new family's rows must reach the table.
+AREAS = (
+    *(
+        importlib.import_module(f"{mock.__name__}.{module.name}")
+        for module in pkgutil.iter_modules(mock.__path__)
+        if module.name.startswith("rules_")
+    ),
+    *(
+        importlib.import_module(f"{families.__name__}.{module.name}")
+        for module in pkgutil.iter_modules(families.__path__)
+    ),
 )
 
 

@@ -276,11 +276,6 @@ class RemoveFillers(Intent):
     words: tuple[str, ...] = ()  # none: the tool's list (um, uh, erm, like)
 
 
-class Frame(Intent):
-    ratio: str | None = None  # "9:16", "1:1", "4:5", "16:9"; None: the shape stays
-    follow: str | None = None  # face, center, left, right; None: face where a shape is asked
-
-
 class RemoveRetakes(Intent):
     pass
 

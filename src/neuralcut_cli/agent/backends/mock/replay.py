@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Container, Generator
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from pydantic import ValidationError
+from pydantic import TypeAdapter, ValidationError
 
 from neuralcut_cli.agent.backends.mock.intents import Ref, Span, When
 from neuralcut_cli.agent.backends.mock.listing import Item, items_of
@@ -83,6 +83,23 @@ def tool_registry() -> ToolRegistry:
 
 def _args_model(name: str) -> type[ToolArgs]:
     return tool_registry().get(name).args_model
+
+
+_Answer = TypeVar("_Answer")
+
+
+def answer(kind: type[_Answer], result: dict[str, Any]) -> _Answer:
+    """A tool's answer read through the model its declaration names (``tools.outputs``): mypy then checks every
+    key a plan reads, and an answer of another shape fails here, by name, instead of deep in a plan."""
+    try:
+        return _adapter(kind).validate_python(result)
+    except ValidationError as exc:
+        raise Failed(f"a tool answered in an unexpected shape ({kind.__name__}): {exc.errors()[0]['msg']}") from None
+
+
+@cache
+def _adapter(kind: type[_Answer]) -> TypeAdapter[_Answer]:
+    return TypeAdapter(kind)
 
 
 class Done(Value):

@@ -2,15 +2,19 @@
 
 A row names the request kind, reads it (``read``: takes the words it
 understands from a clause and returns an intent, or None), carries it out
-(``plan``: the tool calls, named ``"plans_<area>:<function>"`` so that a plan's module, and the
-tools it calls, load only when a request needs it; ``planner`` is the function), shows it (``examples``: ``help``, the README's
-grammar block and the parse tests are made from them) and says why it
-refuses wordings that mean different things to different people
-(``refusals``: a pattern and what to say instead). ``rank`` orders the rows
-of every area into one table (lower reads first); ``looks`` marks the kinds
-that only read the project, the one kind a question may be read as.
+(``plan``: the plan function itself, for a family module; or, in the older
+areas, named ``"plans_<area>:<function>"`` so that the plan's module loads
+when a request needs it; ``planner`` is the function either way), shows it
+(``examples``: ``help``, the README's grammar block, the parse tests and the
+close requests a refusal offers are made from them) and says why it refuses
+wordings that mean different things to different people (``refusals``: a
+pattern and what to say instead). ``rank`` orders the rows of every family
+into one table (lower reads first); ``looks`` marks the kinds that only read
+the project, the one kind a question may be read as.
 
-Rows live beside their readings, in the ``rules_<area>.py`` modules' ``ROWS``.
+Rows live beside their readings and plans, in a family module's ``ROWS``
+(``families/<name>.py``, found by itself), or in an older area's
+``rules_<area>.py``.
 """
 
 from __future__ import annotations
@@ -32,7 +36,7 @@ if TYPE_CHECKING:
 class Rule(Value):
     name: str
     read: Callable[[Clause, Vocab], Intent | None]
-    plan: str  # "plans_edit:plan_split"
+    plan: str | Callable[[Any, Context], Plan]  # the plan, or in an older area "plans_edit:plan_split"
     examples: tuple[str, ...]
     rank: int
     looks: bool = False
@@ -40,7 +44,9 @@ class Rule(Value):
 
     @cached_property
     def planner(self) -> Callable[[Any, Context], Plan]:
-        """The plan function, its module imported on first use."""
+        """The plan function (an older area's module imported on first use)."""
+        if not isinstance(self.plan, str):
+            return self.plan
         module, _, name = self.plan.partition(":")
         found: Callable[[Any, Context], Plan] = getattr(import_module(f"{__package__}.{module}"), name)
         return found

@@ -1,9 +1,9 @@
 """The rule table: every request kind the offline backend understands, in priority order.
 
-Each area's rows (``rules_<area>.ROWS``: name, reading, plan, examples,
-refusals) sit beside its readings; this module puts them in one table by
-``rank``. Adding a request kind touches its area's row and reading, a plan
-if it is new, and tests (``docs/mock.md``).
+Each family module's rows (``families/<name>.ROWS``: name, reading, plan,
+examples, refusals; found by themselves) and each older area's
+(``rules_<area>.ROWS``) are put in one table by ``rank``. A new request
+kind is one family module and its tests (``docs/mock.md``).
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ from __future__ import annotations
 from neuralcut_cli.agent.backends.mock import rules_arrange as arrange
 from neuralcut_cli.agent.backends.mock import rules_clip as clip
 from neuralcut_cli.agent.backends.mock import rules_edit as edit
-from neuralcut_cli.agent.backends.mock import rules_frame as frame
 from neuralcut_cli.agent.backends.mock import rules_look as look
 from neuralcut_cli.agent.backends.mock import rules_make as make
 from neuralcut_cli.agent.backends.mock import rules_media as media
@@ -20,12 +19,12 @@ from neuralcut_cli.agent.backends.mock import rules_style as style
 from neuralcut_cli.agent.backends.mock import rules_talk as talk
 from neuralcut_cli.agent.backends.mock import rules_transitions as transitions
 from neuralcut_cli.agent.backends.mock import rules_words as words
+from neuralcut_cli.agent.backends.mock.families import family_rows
 from neuralcut_cli.agent.backends.mock.rule import Rule
 
 RULES: tuple[Rule, ...] = tuple(
     sorted(
         (
-            *frame.ROWS,
             *look.ROWS,
             *talk.ROWS,
             *clip.ROWS,
@@ -37,6 +36,7 @@ RULES: tuple[Rule, ...] = tuple(
             *make.ROWS,
             *style.ROWS,
             *arrange.ROWS,
+            *family_rows(),
         ),
         key=lambda rule: rule.rank,
     )
