@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.families.frame import Frame
+from neuralcut_cli.agent.backends.mock.families.keep import Keep
+from neuralcut_cli.agent.backends.mock.families.unfx import RemoveEffects
 
 
 def ref(r: i.Ref | None) -> str:
@@ -147,6 +149,10 @@ def summary(intent: i.Intent) -> str:
             parts = ["captions", "+".join(map(ref, rs)), po or "", st or ""]
         case i.StyleCaptions(style=st, position=po):
             parts = ["restyle captions", st, po or ""]
+        case RemoveEffects(refs=rs, kind=kd):
+            parts = ["unfx", kd or "", "+".join(map(ref, rs))]
+        case Keep(start=st, end=en):
+            parts = ["keep", f"{st:g}", f"{en:g}" if en is not None else "end"]
         case Frame(ratio=ra, follow=fo):
             parts = ["frame", ra or "", fo or ""]
         case i.RemoveRetakes():

@@ -114,7 +114,8 @@ SINGLE: list[tuple[str, Check | str]] = [
         lambda p: span(p, "e-beach") == (3, 11) and p.scene.end_time == 17 * T,
     ),
     ("remove the last two seconds", lambda p: p.scene.end_time == 18 * T),
-    ("trim the first second", lambda p: nothing_in(p, 0, 1) and span(p, "e-beach") == (6, 14)),
+    # a cut at the start closes up (issue 41): the program begins with what was at 1 s
+    ("trim the first second", lambda p: span(p, "e-beach") == (5, 13)),
     ("get rid of everything after 15 seconds", lambda p: p.scene.end_time == 15 * T),
     ("delete 10-12s without leaving a gap", lambda p: p.scene.end_time == 18 * T and span(p, "e-city") == (12, 18)),
     # deleting things
@@ -368,7 +369,7 @@ REFUSALS: list[tuple[str, Check | str]] = [
         "shift the logo somewhere nice",
         "add the flag of England",
         "make the title sparkle",
-        "speed up the intro",
+        "speed up the intro by an amount",
         "delete the whole video",
         "split",
         "mute the music at 5s",
@@ -377,7 +378,7 @@ REFUSALS: list[tuple[str, Check | str]] = [
         "move the caption to 99:00:00",
         "make the city clip 100 seconds long",
         "delete the sticker and order a pizza",
-        "speed up the intro",
+        "speed up the intro to warp speed",
         "make the blur stronger than ever",
         "hide the audio track",
         "mute the text track",

@@ -62,7 +62,7 @@ def test_a_rows_refusals_are_said_when_its_wording_is_refused(rule) -> None:  # 
 
 
 def test_a_rows_refusal_reaches_the_person() -> None:
-    parsed = parse("speed up the beach clip", VOCAB)
+    parsed = parse("speed up the beach clip by a lot more", VOCAB)
     assert parsed.refusal is not None and "How much faster or slower?" in parsed.refusal
     parsed = parse("move the logo back", VOCAB)
     assert parsed.refusal is not None and "'Back' means earlier to some and later to others" in parsed.refusal

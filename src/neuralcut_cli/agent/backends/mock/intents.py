@@ -243,6 +243,7 @@ class Opacity(Intent):
 class Speed(Intent):
     refs: tuple[Ref, ...] = ()
     rate: float = 1.0
+    default: bool = False  # no amount was said: the usual 2x faster or half speed, said in the reply
 
 
 class RemoveSilences(Intent):

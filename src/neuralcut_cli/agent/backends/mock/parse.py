@@ -217,7 +217,8 @@ def refusal(said: str, leftover: list[str], clause: Clause, vocab: Vocab | None 
     """I could not use '<words>' in '<request>'; what I can name; the closest examples."""
     shown = said.strip()
     shown = shown if len(shown) <= 80 else shown[:77] + "..."
-    unknown = [w for w in leftover if w.strip(".,!?") not in KNOWN_WORDS and not re.fullmatch(r"[\d.:]+\w{0,7}", w)]
+    known_words = KNOWN_WORDS | {word for name in (vocab.names if vocab else ()) for word in name.split()}
+    unknown = [w for w in leftover if w.strip(".,!?") not in known_words and not re.fullmatch(r"[\d.:]+\w{0,7}", w)]
     prefix = _id_prefix(unknown, vocab)
     if prefix:
         head = prefix
@@ -228,6 +229,8 @@ def refusal(said: str, leftover: list[str], clause: Clause, vocab: Vocab | None 
     else:
         head = f'I don\'t know how to do "{shown}" yet, so I changed nothing.'
     hint = next((f"\n{note}" for pattern, note in hints() if re.search(pattern, clause.text)), "")
+    if hint and not unknown and not prefix:
+        head = f'I need one more thing for "{shown}", so I changed nothing.'
     names = sorted({n for n in (vocab.names if vocab else ()) if "." not in n})
     known = f"\nThings here I can name: {', '.join(names)}, or 'the title', 'the second clip', an id." if names else ""
     examples = "\n".join(f"  {e}" for e in closest_examples(said))

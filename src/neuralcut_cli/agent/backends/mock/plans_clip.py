@@ -152,7 +152,13 @@ def plan_speed(intent: i.Speed, ctx: Context) -> Plan:
             else f"; it left {-moved:g} s free after it ('remove the gaps' closes it)"
         )
     )
-    return Done(f"Set {intent.rate:g}x speed: {shown}{after}.", tuple(item.id for item in chosen))
+    usual = (
+        f" (no amount was said: {intent.rate:g}x is the usual {'speed-up' if intent.rate > 1 else 'slow-down'}; "
+        "say e.g. '1.5x' or '75% speed' for another)"
+        if intent.default
+        else ""
+    )
+    return Done(f"Set {intent.rate:g}x speed{usual}: {shown}{after}.", tuple(item.id for item in chosen))
 
 
 def plan_close_gaps(intent: i.CloseGaps, ctx: Context) -> Plan:

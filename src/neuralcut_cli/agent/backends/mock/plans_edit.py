@@ -75,9 +75,12 @@ def plan_remove_range(intent: i.RemoveRange, ctx: Context) -> Plan:
 
     items = (yield from listing()) if needs_items(intent.span) else []
     start, end = span(intent.span, items, ctx, default=None)
+    # A cut at the very start always closes up: "cut out the first 5 seconds" means the video begins with what
+    # was at 5 s, never with 5 s of black (as "cut out" means to editors).
+    ripple = intent.ripple or start < 1e-6
     result = yield Call(
         "remove_range",
-        RemoveRangeArgs(start=round(start, 6), end=round(end, 6), ripple=intent.ripple),
+        RemoveRangeArgs(start=round(start, 6), end=round(end, 6), ripple=ripple),
         allow_error=True,
     )
     if "error" in result:
@@ -85,7 +88,7 @@ def plan_remove_range(intent: i.RemoveRange, ctx: Context) -> Plan:
             return Done(f"Nothing lies between {tc(start)} and {tc(end)}; nothing was removed.")
         raise Failed(f"remove_range failed: {result['error']}")
     deleted = result.get("deletedElements", [])
-    if not intent.ripple:
+    if not ripple:
         text = f"Removed {tc(start)}–{tc(end)} on every track ({len(deleted)} piece{'s' if len(deleted) != 1 else ''})."
         return Done(text + " The gap stays (say 'and close the gap' to pull everything after it in).", tuple(deleted))
     moved = len(result.get("movedElements", []))
@@ -93,6 +96,8 @@ def plan_remove_range(intent: i.RemoveRange, ctx: Context) -> Plan:
         f"Removed {tc(start)}–{tc(end)} and closed the gap ({len(deleted)} piece{'s' if len(deleted) != 1 else ''} "
         f"taken out, {moved} element{'s' if moved != 1 else ''} moved {end - start:g} s earlier)."
     )
+    if not intent.ripple:
+        text += f" The video now begins with what was at {tc(end)}."
     return Done(text + followed(result), tuple(deleted))
 
 

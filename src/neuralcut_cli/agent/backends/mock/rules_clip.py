@@ -151,12 +151,18 @@ def read_speed(c: Clause, v: Vocab) -> i.Intent | None:
         )
         if said is not None:
             rate = (1.25 if said.group("bit") else 2.0) ** (1 if said.group("w") != "slower" else -1)
-    if rate is None:
-        return None  # "speed up the intro": by how much? Ask (the refusal names the words).
+    default = False
+    if rate is None:  # "slow down the third clip", "make the intro faster": the editor's usual 2x / half speed
+        way = c.take(r"\b(?:play\s+|run\s+|go\s+|move\s+)?(?P<w>faster|quicker|slower)\b")
+        up = (verb is not None and verb.group("up")) or (way is not None and way.group("w") != "slower")
+        down = (verb is not None and verb.group("down")) or (way is not None and way.group("w") == "slower")
+        if up == down or (verb is not None and not (verb.group("up") or verb.group("down")) and way is None):
+            return None
+        rate, default = (2.0 if up else 0.5), True
     c.take(r"\b(?:speed|the speed|playback|times|faster|slower|as fast|the normal speed)\b")
     if verb is not None and (verb.group("up") and rate < 1 or verb.group("down") and rate > 1):
         return None  # "slow down to 2x" contradicts itself
-    return i.Speed(refs=refs, rate=rate)
+    return i.Speed(refs=refs, rate=rate, default=default)
 
 
 def _rate(c: Clause) -> float | None:

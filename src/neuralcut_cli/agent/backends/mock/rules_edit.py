@@ -95,7 +95,8 @@ def read_remove_range(c: Clause, v: Vocab) -> i.Intent | None:
 
 def read_delete(c: Clause, v: Vocab) -> i.Intent | None:
     ripple = c.take(_RIPPLE) is not None
-    if c.take(_REMOVE) is None:
+    verb = c.take(_REMOVE)
+    if verb is None or verb.group(0) == "trim":  # "trim the intro" takes some off an edge: how much? (refused)
         return None
     every = c.take(r"\b(?:all (?:of )?(?:the )?|both (?:of )?(?:the )?|every )(?=\w)") is not None
     c.take_all(r"\b(?:from (?:the )?(?:timeline|edit|video|project)|completely|entirely|altogether|too)\b")
@@ -354,6 +355,12 @@ ROWS: tuple[Rule, ...] = (
         plan="plans_edit:plan_delete",
         examples=("delete the title", "remove the logo and the title", "delete it"),
         rank=370,
+        refusals=(
+            (
+                r"^(?:please\s+)?(?:trim|shorten|cut down)\b(?!.*\d)",
+                "How much? Say e.g. 'trim 2 seconds off the start of the intro' or 'make the intro 4 seconds long'.",
+            ),
+        ),
     ),
     Rule(
         "place text",
