@@ -9,6 +9,7 @@ from __future__ import annotations
 from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.families.frame import Frame
 from neuralcut_cli.agent.backends.mock.families.keep import Keep
+from neuralcut_cli.agent.backends.mock.families.overlay import Reshape
 from neuralcut_cli.agent.backends.mock.families.unfx import RemoveEffects
 
 
@@ -151,6 +152,9 @@ def summary(intent: i.Intent) -> str:
             parts = ["restyle captions", st, po or ""]
         case RemoveEffects(refs=rs, kind=kd):
             parts = ["unfx", kd or "", "+".join(map(ref, rs))]
+        case Reshape(ref=r, factor=fa, scale=sc, place=pl, rotate=ro):
+            parts = ["reshape", ref(r), f"x{fa:g}" if fa else "", f"scale {sc:g}" if sc else "", pl or "",
+                     f"rotate {ro:g}" if ro is not None else ""]  # fmt: skip
         case Keep(start=st, end=en):
             parts = ["keep", f"{st:g}", f"{en:g}" if en is not None else "end"]
         case Frame(ratio=ra, follow=fo):

@@ -161,5 +161,20 @@ def _at(element: V, x: float, y: float) -> V:
     return cast(V, element.model_copy(update={"transform": transform.model_copy(update={"position": position})}))
 
 
+#: Where ``place_in_frame`` can put a layer.
+PLACES = ("top-left", "top-right", "bottom-left", "bottom-right", "top", "bottom", "left", "right", "center")
+
+
+def place_in_frame(where: str, size: tuple[float, float], frame: tuple[int, int]) -> tuple[float, float]:
+    """Pixels from the centre that put a layer of ``size`` (its pixels on the frame) at ``where`` (one of
+    ``PLACES``), inside ``frame`` and ``SAFE`` of its height from each edge it sits by."""
+    margin = SAFE * frame[1]
+    dx = max(0.0, frame[0] / 2 - margin - size[0] / 2)
+    dy = max(0.0, frame[1] / 2 - margin - size[1] / 2)
+    x = -dx if "left" in where else dx if "right" in where else 0.0
+    y = -dy if "top" in where else dy if "bottom" in where else 0.0
+    return round(x, 2), round(y, 2)
+
+
 def _even(value: float) -> int:
     return max(2, round(value / 2) * 2)

@@ -2,22 +2,33 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar, cast
+from typing import Annotated, Any, ClassVar, Literal, cast
 
 from pydantic import Field, WithJsonSchema
 
+from neuralcut_cli.catalogs.stickers import SIZE_FRACTION
+from neuralcut_cli.editing.aspect import PLACES, place_in_frame
 from neuralcut_cli.editing.duplicate import duplicate_elements as copy_elements
 from neuralcut_cli.editing.new_ids import new_id
 from neuralcut_cli.editing.transitions import transition_rows
 from neuralcut_cli.editing.trim import trim
 from neuralcut_cli.editing.volume import MIN_DB
 from neuralcut_cli.project.base import NUMBER, Number, in_range, validated
-from neuralcut_cli.project.elements import BLEND_MODES, VISUAL_ELEMENTS, AudioElement, Element, VideoElement
+from neuralcut_cli.project.elements import (
+    BLEND_MODES,
+    VISUAL_ELEMENTS,
+    AudioElement,
+    Element,
+    StickerElement,
+    TextElement,
+    VideoElement,
+)
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.time import seconds_to_ticks
 from neuralcut_cli.tools.common import Id, require_content
 from neuralcut_cli.tools.definition import Hints, ProjectEdit, ToolArgs, ToolContext, ToolError, tool
 from neuralcut_cli.tools.element_view import element_details, transform_json
+from neuralcut_cli.tools.frame_tools import natural_size
 from neuralcut_cli.tools.outputs import DuplicateOutput, ElementOutput, UpdateClipOutput
 
 _FINITE = {"allow_inf_nan": False}
@@ -79,6 +90,11 @@ class UpdateClipArgs(ToolArgs):
         Field(description="Level in dB, -60 to 20 (0: its own level; -60 mutes), as OpenCut stores it."),
     ] = None
     muted: Annotated[bool | None, Field(description="Mute or unmute it.")] = None
+    place: Annotated[
+        Literal["top-left", "top-right", "bottom-left", "bottom-right", "top", "bottom", "left", "right", "center"]
+        | None,
+        Field(description="Put a picture there in the frame, inside its margins, at its (new) scale."),
+    ] = None
     mask: Annotated[
         dict[str, Any] | None, WithJsonSchema({"type": "object"}), Field(description="Not available yet.")
     ] = None
@@ -100,6 +116,7 @@ class UpdateClipArgs(ToolArgs):
         "rotation": "rotation must be a number of degrees (at most 1e6 either way)",
         "scale_x": "scaleX must be a number above 0",
         "scale_y": "scaleY must be a number above 0",
+        "place": "place must be one of: " + ", ".join(PLACES),
     }
     default_error: ClassVar = "Invalid elementId"
 
@@ -119,6 +136,7 @@ _PROPERTIES = (
     "volume",
     "muted",
     "mask",
+    "place",
 )
 
 
@@ -126,7 +144,8 @@ _PROPERTIES = (
 def update_clip(project: Project, args: UpdateClipArgs, ctx: ToolContext) -> ProjectEdit[UpdateClipOutput]:
     """Change one element's properties: name, in/out points (trimStart/trimEnd in seconds of source: each moves
     only its edge, as in any editor), opacity 0-100, position (pixels from the centre), rotation (degrees),
-    scale, blendMode, hidden, volume in dB (-60 to 20; 0 is its own level), muted. Give only what changes."""
+    scale, place (a corner, an edge or the center of the frame, for a picture), blendMode, hidden, volume in dB
+    (-60 to 20; 0 is its own level), muted. Give only what changes."""
     if all(getattr(args, name) is None for name in _PROPERTIES):
         raise ToolError("No properties to update. Provide at least one property.")
     scene = project.scene
@@ -135,6 +154,8 @@ def update_clip(project: Project, args: UpdateClipArgs, ctx: ToolContext) -> Pro
         raise ToolError(f"Timeline element not found: {args.element_id}")
     element = found[1]
     applied: dict[str, Any] = {}
+    if args.place is not None:
+        args = args.model_copy(update=dict(zip(("position_x", "position_y"), _placed(project, element, args))))
     update = _checked_update(element, args, applied)
     asset = project.asset(getattr(element, "media_id", None) or "")
     if args.volume is not None and element.type == "video" and asset is not None and asset.has_audio is False:
@@ -238,6 +259,27 @@ def _transform(element: Element, args: UpdateClipArgs) -> Any:
         update={k: v for k, v in (("x", args.position_x), ("y", args.position_y)) if v is not None}
     )
     return element.transform.model_copy(update={**wanted, "position": position})
+
+
+def _placed(project: Project, element: Element, args: UpdateClipArgs) -> tuple[float, float]:
+    """Where ``args.place`` puts ``element`` at the scale it will have: its pixels are the render's (media fitted
+    into the frame, a sticker its catalogue size), times that scale."""
+    if not isinstance(element, VISUAL_ELEMENTS) or isinstance(element, TextElement):
+        raise ToolError(f"Element type '{element.type}' does not support place (a text has position: top, ...)")
+    canvas = project.settings.canvas_size
+    frame = (canvas.width, canvas.height)
+    scale = (args.scale_x or float(element.transform.scale_x), args.scale_y or float(element.transform.scale_y))
+    natural = natural_size(project, element)
+    if isinstance(element, StickerElement):
+        side = SIZE_FRACTION * frame[1]
+        base = (side, side)
+    elif natural is not None:
+        fit = min(frame[0] / natural[0], frame[1] / natural[1])
+        base = (natural[0] * fit, natural[1] * fit)
+    else:
+        base = (float(frame[0]), float(frame[1]))
+    assert args.place is not None
+    return place_in_frame(args.place, (base[0] * scale[0], base[1] * scale[1]), frame)
 
 
 def _trims(args: UpdateClipArgs) -> tuple[int | None, int | None]:

@@ -36,7 +36,7 @@ def set_aspect_ratio(project: Project, args: AspectArgs, ctx: ToolContext) -> Pr
     width, height = new_size(before, args.ratio)
     if (width, height) == (before.width, before.height):
         raise ToolError(f"The canvas is {args.ratio} already ({width}x{height})")
-    done, moved = reshaped(project, args.ratio, text_block, lambda e: _natural(project, e))
+    done, moved = reshaped(project, args.ratio, text_block, lambda e: natural_size(project, e))
     return done, {
         "success": True,
         "ratio": args.ratio,
@@ -47,7 +47,7 @@ def set_aspect_ratio(project: Project, args: AspectArgs, ctx: ToolContext) -> Pr
     }
 
 
-def _natural(project: Project, element: Element) -> tuple[float, float] | None:
+def natural_size(project: Project, element: Element) -> tuple[float, float] | None:
     """An image's or video's own pixels, as the project's asset records them."""
     if not isinstance(element, (ImageElement, VideoElement)):
         return None
@@ -80,7 +80,7 @@ def reframe(project: Project, args: ReframeArgs, ctx: ToolContext) -> ProjectEdi
     canvas = (project.settings.canvas_size.width, project.settings.canvas_size.height)
     scene, rows = project.scene, []
     for element in _clips(project, args.element_ids):
-        natural = _natural(project, element)
+        natural = natural_size(project, element)
         if natural is None:
             raise ToolError(f"The size of {element.label}'s picture is not known (import it again to probe it)")
         track = _faces(project, element, ctx) if args.follow == "face" else None

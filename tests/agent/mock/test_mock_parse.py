@@ -407,7 +407,7 @@ IMPOSSIBLE = [
     ("set the volume to 50%", REFUSE),
     ("add a transition between the clips", "AddTransition"),  # every cut (issue 27)
     ("crop the video", REFUSE),
-    ("rotate the logo 90 degrees", REFUSE),
+    ("rotate the logo 90 degrees", "reshape the logo rotate 90"),
     ("make the title sparkle", REFUSE),
     ("make the title red", "StyleText"),  # issue 29: text style
     ("blur the faces", REFUSE),

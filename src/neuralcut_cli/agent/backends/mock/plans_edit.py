@@ -174,10 +174,10 @@ def plan_place(intent: i.Place, ctx: Context) -> Plan:
     items = yield from listing()
     item = one(intent.ref, items, ctx)
     if item.type != "text":
-        raise Failed(
-            f"Only text can be moved to the {intent.position} of the frame for now; {item.describe()} is "
-            f"{'an' if item.type[0] in 'aeiou' else 'a'} {item.type}."
-        )
+        from neuralcut_cli.agent.backends.mock.families.overlay import reshape
+
+        said = yield from reshape(item, None, place=intent.position)
+        return Done(said + ".", (item.id,))
     yield Call("update_text", UpdateTextArgs(track_id=item.track_id, element_id=item.id, position=intent.position))
     return Done(f"Moved {item.describe()} to the {intent.position} of the frame.", (item.id,))
 

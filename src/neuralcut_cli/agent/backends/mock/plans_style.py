@@ -20,6 +20,16 @@ def plan_style_text(intent: StyleText, ctx: Context) -> Plan:
     items = yield from listing()
     chosen = pick(intent.ref, items, ctx, many=intent.ref.plural)
     others = [item for item in chosen if item.type != "text"]
+    if others and _only_size_or_place(intent) and len(others) == len(chosen):  # "make the logo smaller"
+        from neuralcut_cli.agent.backends.mock.families.overlay import SMALLER, reshape
+
+        said_of = []
+        for item in chosen:
+            factor = intent.scale if intent.scale is not None else None
+            if factor is not None and abs(factor - 1) < 1e-9:
+                factor = SMALLER
+            said_of.append((yield from reshape(item, factor, place=intent.position)))
+        return Done("; ".join(said_of) + ".", tuple(item.id for item in chosen))
     if others:
         item = others[0]
         raise Failed(
@@ -38,6 +48,12 @@ def plan_style_text(intent: StyleText, ctx: Context) -> Plan:
         yield Call("update_text", UpdateTextArgs.model_validate(args))
         said.append(item.id)
     return Done(f"{_what(intent)}: {', '.join(said)}.", tuple(said))
+
+
+def _only_size_or_place(intent: StyleText) -> bool:
+    """Whether a text style reading asked only what a picture also has: a size by a factor, or a place."""
+    said = _fields(intent)
+    return (intent.scale is not None or intent.position is not None) and set(said) <= {"position"}
 
 
 def _fields(intent: StyleText) -> dict[str, Any]:
