@@ -31,6 +31,11 @@ class Chat:
         assert not outcome.failed, outcome.reply
         return [(c.name, c.args) for c in outcome.tool_calls]
 
+    def edits(self, text: str) -> list[tuple[str, dict[str, Any]]]:
+        """The calls a request makes, less the ``list_timeline`` a plan reads the timeline with first (adding a
+        title or sticker checks it starts before the end of the program)."""
+        return [call for call in self.calls(text) if call[0] != "list_timeline"]
+
 
 @pytest.fixture
 def chat(demo_path: Path) -> Chat:
@@ -240,7 +245,7 @@ def test_move_failure_is_reported(chat: Chat, demo_path: Path) -> None:
     ],
 )
 def test_add_text_requests(chat: Chat, text: str, args: dict) -> None:
-    calls = chat.calls(text)
+    calls = chat.edits(text)
     assert calls == [("add_text", args)]
 
 
@@ -345,7 +350,7 @@ def test_mute_reaches_every_piece(chat: Chat) -> None:
     ],
 )
 def test_sticker_requests(chat: Chat, text: str, args: dict) -> None:
-    assert chat.calls(text) == [("add_sticker", args)]
+    assert chat.edits(text) == [("add_sticker", args)]
 
 
 # -- effects ---------------------------------------------------------------------------------
@@ -452,7 +457,7 @@ def test_requests_it_cannot_map_fail_helpfully(chat: Chat, demo_path: Path, text
     ],
 )
 def test_text_without_double_quotes(chat: Chat, text: str, args: dict) -> None:
-    assert chat.calls(text) == [("add_text", args)]
+    assert chat.edits(text) == [("add_text", args)]
 
 
 @pytest.mark.parametrize(
@@ -489,3 +494,11 @@ def test_effect_shorthands(chat: Chat) -> None:
     refused = chat("set the vignette to 50")  # radius or softness? (and a smaller radius is a stronger vignette)
     assert refused.failed and "radius or softness" in refused.reply
     assert "00:20.00" in chat("how long is the timeline?").reply
+
+
+def test_a_title_after_the_end_of_the_video_is_refused(chat: Chat) -> None:
+    """A review note at 1:05 on a 20 s video (issue 41): a title there would show over nothing."""
+    before = chat.tools.project
+    outcome = chat("1:05 add a title saying The End")
+    assert outcome.failed and "01:05.00 is after the end of the video (00:20.00)" in outcome.reply
+    assert chat.tools.project == before

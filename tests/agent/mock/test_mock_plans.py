@@ -334,7 +334,7 @@ PLANS = [  # request, the calls it makes in order, words its reply must contain
     ),
     (
         "add the flag of Japan bottom-left for 3 seconds",
-        ['add_sticker {"end": 3.0, "position": "bottom-left", "start": 0.0, "stickerId": "flags:JP"}'],
+        [LT, 'add_sticker {"end": 3.0, "position": "bottom-left", "start": 0.0, "stickerId": "flags:JP"}'],
         "flags:JP",
     ),
     ("blur the last two seconds", [LT, 'apply_effect {"effectType": "blur", "end": 20.0, "start": 18.0}'], "blur"),

@@ -188,10 +188,41 @@ def _only_style(text: str) -> bool:
     return bool(words) and all(w in _STYLE_WORDS or w in NAMED or w.startswith("#") for w in words)
 
 
+_CLOCK = r"\d{1,2}:\d{2}(?:\.\d+)?"
+#: A review note led by its time, as editors leave them: "0:20 - add big text...", "@0:07 make this...",
+#: "0:04-0:06 remove this section".
+_NOTE = re.compile(
+    rf"^(?:@\s*)?(?P<t>{_CLOCK})(?:\s*(?:-|–|—|to)\s*(?P<u>{_CLOCK}))?\s*(?:-|–|—|:)?\s+(?P<rest>[a-z].*)$"
+)
+_HERE = re.compile(r"\b(?:right )?here\b")
+_THIS_PART = re.compile(r"\b(?:this|that) (?:part|section|bit|moment|spot|stretch|segment)\b")
+_THIS_CLIP = re.compile(r"\b(?:this|that)(?: (?:clip|shot|video|footage|scene))?\b(?! (?:part|section|bit))")
+
+
+def note_led(text: str) -> str:
+    """A time-led review note as the request it is: the time goes where the note points ("here", "this part",
+    "this clip") or, failing those, at its end ("0:05 - add big text" -> "add big text at 0:05")."""
+    note = _NOTE.match(text)
+    if note is None:
+        return text
+    at, until, rest = note.group("t"), note.group("u"), note.group("rest")
+    said = f"from {at} to {until}" if until else f"at {at}"
+    if _HERE.search(rest):
+        return _HERE.sub(said, rest, count=1)
+    if _THIS_PART.search(rest):
+        return _THIS_PART.sub(f"from {at} to {until}" if until else f"from {at}", rest, count=1)
+    if not until and _THIS_CLIP.search(rest):
+        return _THIS_CLIP.sub(f"the clip playing at {at}", rest, count=1)
+    return f"{rest} {said}"
+
+
 def prepare(original: str) -> Clause:
-    """The request lowered, quotes lifted, numbers as digits, frames as ``Nf``, punctuation tidied."""
+    """The request lowered, quotes lifted, numbers as digits, frames as ``Nf``, punctuation tidied; a time-led
+    review note turned round (``note_led``); "clip1" as "clip 1"."""
     lifted, quotes = lift_quotes(original.strip())
     text = lifted.lower().replace("’", "'").replace("‘", "'")
+    text = note_led(text)
+    text = re.sub(r"\b(clip|video|shot|scene|image|photo|sticker|caption|title|text|track)#?(\d{1,3})\b", r"\1 \2", text)
     text = re.sub(
         r"\b(?!(?:it|that|what|there|here|let|who|how|where|when)'s)(\w+)'s\b", r"\1", text
     )  # music's -> music

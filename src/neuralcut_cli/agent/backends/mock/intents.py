@@ -35,6 +35,7 @@ class Ref(Value):
     track: bool = False  # "the logo track": the track, not an element
     word: str = ""  # the kind word said ("title", "caption"): names that contain it come first
     half: str | None = None  # "the second half" (after the last split): second | first
+    at: float | None = None  # "the clip at 0:07": what plays on the main track then
 
 
 class When(Value):

@@ -16,6 +16,7 @@ from neuralcut_cli.agent.backends.mock.replay import (
     Failed,
     Plan,
     listing,
+    on_program,
     needs_items,
     one,
     pick,
@@ -33,6 +34,7 @@ DEFAULT_POSITION = {"subtitle": "bottom", "hook": "top"}  # where people expect 
 def plan_add_text(intent: i.AddText, ctx: Context) -> Plan:
     items = (yield from listing()) if needs_items(intent.span) else []
     start, end = span(intent.span, items, ctx)
+    yield from on_program(start, items)
     args: dict[str, Any] = {
         "text": intent.text,
         "start": round(start, 6),
@@ -143,6 +145,7 @@ def plan_add_sticker(intent: i.AddSticker, ctx: Context) -> Plan:
 
     items = (yield from listing()) if needs_items(intent.span) else []
     start, end = span(intent.span, items, ctx)
+    yield from on_program(start, items)
     result = yield Call(
         "add_sticker",
         AddStickerArgs(sticker_id=intent.sticker, start=round(start, 6), end=round(end, 6), position=intent.position),

@@ -83,15 +83,35 @@ _PRONOUN = (
 _SAME = re.compile(r"\bso (?:that )?$")
 
 
+_AT_CLIP = re.compile(
+    r"(?:\bthe\s+|^)(?:clip|shot|video|footage|scene)\s+(?:that\s+)?(?:playing|plays|on screen|showing)"
+    r"\s+at\s+"
+    r"(?:(?P<m>\d{1,2}):(?P<s>\d{2}(?:\.\d+)?)|(?P<sec>\d+(?:\.\d+)?)\s?s\b)"
+)
+
+
+def at_clip(c: Clause) -> Ref | None:
+    """``the clip at 0:07``: what plays on the main track at that time (a review note's "this")."""
+    found = c.take(_AT_CLIP)
+    if found is None:
+        return None
+    seconds = float(found.group("sec")) if found.group("sec") else int(found.group("m")) * 60 + float(found.group("s"))
+    return Ref(found.group(0).strip(), at=seconds)
+
+
 def take_ref(c: Clause, vocab: Vocab) -> Ref | None:
     """One reference (the first in the text), marked as used."""
+    at = at_clip(c)
+    if at is not None:
+        return at
     refs = _scan(c, vocab, most=1)
     return refs[0] if refs else None
 
 
 def take_refs(c: Clause, vocab: Vocab) -> tuple[Ref, ...]:
     """Every reference, in order ("the sticker and the caption" is two)."""
-    return tuple(_scan(c, vocab))
+    at = at_clip(c)
+    return (*([at] if at else []), *_scan(c, vocab))
 
 
 def _scan(c: Clause, vocab: Vocab, most: int = 10_000) -> list[Ref]:
@@ -172,6 +192,11 @@ def resolve(
     """The elements ``ref`` names, of ``types`` if given; ``Unresolved`` when none or too many."""
     allowed = set(types)
     pool = [i for i in items if not allowed or i.type in allowed]
+    if ref.at is not None:
+        playing = [i for i in pool if i.track_kind == "main" and i.start <= ref.at < i.end]
+        if not playing:
+            raise Unresolved(f"Nothing plays on the main track at {ref.at:g} s ('{ref.text}'). {inventory(items)}")
+        return playing[:1]
     if ref.pronoun:
         found = [i for i in pool if i.id in set(memory)]
         if ref.half is not None:

@@ -222,6 +222,20 @@ def span(said: Span, items: list[Item], ctx: Context, default: float | None = DE
     return start, end
 
 
+def on_program(start: float, items: list[Item]) -> Generator[Call, dict[str, Any], list[Item]]:
+    """The timeline (listed here if ``items`` is empty), after checking that ``start`` lies before the end of the
+    program: a title or sticker placed after the last frame would show over nothing (``Failed``)."""
+    if not items:
+        items = yield from listing()
+    end = end_of(items)
+    if items and start >= end - 1e-6:
+        raise Failed(
+            f"{timecode_of_seconds(start)} is after the end of the video ({timecode_of_seconds(end)}): nothing plays "
+            f"there, so I changed nothing. Say a time before {timecode_of_seconds(end)}."
+        )
+    return items
+
+
 def _open(said: Span, items: list[Item], ctx: Context, default: float | None) -> tuple[float, float]:
     start = when(said.start, items, ctx) if said.start is not None else None
     end = when(said.end, items, ctx) if said.end is not None else None

@@ -16,7 +16,7 @@ from neuralcut_cli.agent.backends.mock.lexicon import (
     SHAPE_WORDS,
 )
 from neuralcut_cli.agent.backends.mock.listing import Vocab, stem
-from neuralcut_cli.agent.backends.mock.refs import take_ref, take_refs
+from neuralcut_cli.agent.backends.mock.refs import at_clip, take_ref, take_refs
 from neuralcut_cli.agent.backends.mock.rule import Rule
 from neuralcut_cli.agent.backends.mock.rules_edit import span_of_words
 from neuralcut_cli.agent.backends.mock.slots import (
@@ -43,7 +43,9 @@ def read_add_text(c: Clause, v: Vocab) -> i.Intent | None:
     if quote is None or (verb is None and not c.find(r"\b(?:title|text|caption|subtitle|label|hook|lower thirds?)\b")):
         return None
     lower_third = c.has(r"\blower thirds?\b")
+    big = c.take(r"\b(?:a\s+)?(?:big|large|huge|giant|bold|large-print)\b(?=\s+(?:text|title|caption|words|letters|heading))")
     style = take_style(c)
+    style = "hook" if big and style in (None, "plain") else style  # "big text at the top": the big title style
     c.take(r"\b(?:saying|that says|which says|that reads|reading|says|reads|with the (?:text|words)|with|of)\b")
     position = take_position(c)
     span = span_of_words(c, v)
@@ -267,9 +269,10 @@ def read_apply_effect(c: Clause, v: Vocab) -> i.Intent | None:
     everything = c.take(r"\b(?:everything|all|the video|the picture|the footage|the image)\b(?!\s+(?:clip|track)\b)")
     name = EFFECT_WORDS[effect.group(1)]
     params = take_params(c, name)
-    span = span_of_words(c, v)
+    held = at_clip(c)  # "the clip at 0:07" names a clip, not a time to start at
+    span = None if held else span_of_words(c, v)
     if span is None:
-        ref = take_ref(c, v)
+        ref = held or take_ref(c, v)
         if ref is None and verb is None and everything is None:
             return None  # "blur intensity 50": a new blur, or the one there? Ask.
         span = i.Span(over=ref) if ref is not None else i.Span(whole=True)
