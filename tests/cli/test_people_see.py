@@ -176,7 +176,7 @@ def test_tool_arguments_say_what_is_wrong_and_unknown_keys_are_refused(demo_path
     assert done.returncode == 1
     assert "split: Invalid split times (times: required (Timeline times in seconds to cut at.))" in done.stderr
     done = invoke("tool", "split", '{"times": [5], "tims": [6]}', "-p", demo_path, "--json")
-    assert json.loads(done.stdout) == {"error": "Unknown argument: tims", "details": "split takes: times"}
+    assert json.loads(done.stdout) == {"error": "Unknown argument: tims", "details": "split takes: elementIds, times"}
     assert demo_path.read_bytes() == before
 
 

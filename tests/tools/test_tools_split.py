@@ -107,3 +107,19 @@ def test_one_split_is_one_undo_step(tools: Tools, demo_path: Path) -> None:
 
 def _without_updated_at(text: str) -> str:
     return "\n".join(line for line in text.splitlines() if '"updatedAt"' not in line)
+
+
+def test_element_ids_cut_only_those_elements(tools: Tools) -> None:
+    """A razor on one clip (issue 41: "split clip 2 at 10s" cut the logo, music and vignette too)."""
+    result = tools("split", {"times": [10], "elementIds": ["e-beach"]})
+    assert [i for i in result["affectedElements"] if i.startswith("e-")] == ["e-beach"]
+    assert len(result["affectedElements"]) == 2
+    assert tools.element("e-beach").end_time == 10 * T
+    for untouched in ("e-vignette", "e-logo", "e-music"):
+        assert tools.element(untouched).end_time > 10 * T
+
+
+def test_element_ids_that_do_not_exist_change_nothing(tools: Tools) -> None:
+    before = tools.project
+    assert tools("split", {"times": [10], "elementIds": ["e-nope"]}) == {"error": "Element not found: e-nope"}
+    assert tools.project == before

@@ -54,12 +54,17 @@ def cut_element(element: Element, cuts: list[int], new_id: Callable[[], str]) ->
     return pieces
 
 
-def split_track(track: Track, times: list[int], new_id: Callable[[], str]) -> tuple[Track, list[str]]:
-    """The track with every element cut at ``times`` (sorted, unique)."""
+def split_track(
+    track: Track, times: list[int], new_id: Callable[[], str], only: frozenset[str] | None = None
+) -> tuple[Track, list[str]]:
+    """The track with every element (of ``only``, when given) cut at ``times`` (sorted, unique)."""
     changed = False
     out: list[Element] = []
     affected: list[str] = []
     for element in track.elements:
+        if only is not None and element.id not in only:
+            out.append(element)
+            continue
         low = bisect_right(times, element.start_time)
         high = bisect_left(times, element.end_time)
         if low >= high:
@@ -74,13 +79,17 @@ def split_track(track: Track, times: list[int], new_id: Callable[[], str]) -> tu
     return track.model_copy(update={"elements": tuple(out)}), affected
 
 
-def split_scene(scene: Scene, times: Iterable[int], new_id: Callable[[], str]) -> tuple[Scene, list[str]]:
-    """Split every track; return the new scene and the cut originals plus new pieces."""
+def split_scene(
+    scene: Scene, times: Iterable[int], new_id: Callable[[], str], only: Iterable[str] | None = None
+) -> tuple[Scene, list[str]]:
+    """Split every track (or only the elements ``only`` names); return the new scene and the cut originals plus
+    new pieces."""
     ordered = sorted(set(times))
+    chosen = None if only is None else frozenset(only)
     layout = scene.tracks
     affected: list[str] = []
     for track in scene.tracks.ordered():
-        new_track, ids = split_track(track, ordered, new_id)
+        new_track, ids = split_track(track, ordered, new_id, chosen)
         if ids:
             layout = layout.replace(new_track)
             affected.extend(ids)

@@ -17,13 +17,11 @@ def _moved(session: ProjectSession, backwards: bool) -> HistoryOutput:
 
 @tool("undo", NoArgs, kind="history", group="core", hints=Hints(destructive=False))
 def undo(session: ProjectSession, args: NoArgs) -> HistoryOutput:
-    """Undo the last request: every edit it made (possibly several tool calls)
-    is reverted together. Fails with "Nothing to undo" when there is none."""
+    """Undo the last request: all of its edits together ("Nothing to undo" when there is none)."""
     return _moved(session, backwards=True)
 
 
 @tool("redo", NoArgs, kind="history", group="core", hints=Hints(destructive=False))
 def redo(session: ProjectSession, args: NoArgs) -> HistoryOutput:
-    """Redo the last undone request, re-applying all of its edits. A new edit
-    after an undo drops what could be redone."""
+    """Redo the last undone request, all of its edits. A new edit after an undo drops what could be redone."""
     return _moved(session, backwards=False)

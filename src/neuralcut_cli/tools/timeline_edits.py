@@ -40,16 +40,23 @@ def _dedupe(ids: list[str]) -> list[str]:
 
 class SplitArgs(ToolArgs):
     times: Annotated[list[Seconds], Field(min_length=1, description="Timeline times in seconds to cut at.")]
-    errors: ClassVar = {"times": "Invalid split times"}
+    element_ids: Annotated[
+        list[Id] | None, Field(min_length=1, description="Only these.")
+    ] = None
+    errors: ClassVar = {"times": "Invalid split times", "element_ids": "Invalid element ids"}
     default_error: ClassVar = "Invalid split times"
 
 
 @tool("split", SplitArgs, kind="edit", group="core", hints=Hints(destructive=False))
 def split(project: Project, args: SplitArgs, ctx: ToolContext) -> ProjectEdit[SplitOutput]:
-    """Cut every element on every track at the given times (s); nothing is deleted or moved. The left piece keeps
-    its id; each right piece gets a new one."""
+    """Cut every track's elements (or only `elementIds`) at `times` (s); nothing is deleted or moved. The left
+    piece keeps its id, the right piece gets a new one."""
     scene = require_content(project)
-    new_scene, affected = split_scene(scene, (seconds_to_ticks(t) for t in args.times), new_id)
+    missing = [i for i in args.element_ids or () if scene.find_element(i) is None]
+    if missing:
+        raise ToolError(f"Element not found: {missing[0]}")
+    times = (seconds_to_ticks(t) for t in args.times)
+    new_scene, affected = split_scene(scene, times, new_id, args.element_ids)
     return project.with_scene(new_scene), {"success": True, "affectedElements": affected}
 
 
@@ -62,7 +69,7 @@ class DeleteArgs(ToolArgs):
 @tool("delete_timeline_elements", DeleteArgs, kind="edit", group="core", hints=Hints(destructive=True))
 def delete_timeline_elements(project: Project, args: DeleteArgs, ctx: ToolContext) -> ProjectEdit[DeleteOutput]:
     """Delete elements by id. `ripple: true` closes the gaps; main-track clips take their time out of the program
-    (`tracks` says how). If any id is missing nothing changes."""
+    (`tracks` says how). Any id missing: nothing changes."""
     scene = require_content(project)
     ids = _dedupe(args.element_ids)
     new_scene = delete_elements(scene, ids)

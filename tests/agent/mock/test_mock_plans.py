@@ -231,7 +231,7 @@ PLANS = [  # request, the calls it makes in order, words its reply must contain
     ("thank you so much", [], "You're welcome."),
     ("split at 2.5s and 7s", ['split {"times": [2.5, 7.0]}'], "Split at 00:02.50, 00:07.00"),
     ("split at frame 120", ['split {"times": [4.0]}'], "00:04.00"),
-    ("cut the beach clip in half", [LT, 'split {"times": [10.0]}'], "every track is cut"),
+    ("cut the beach clip in half", [LT, 'split {"elementIds": ["e-beach"], "times": [10.0]}'], "only e-beach"),
     ("split when the second clip begins", [LT, 'split {"times": [6.0]}'], "00:06.00"),
     ("split the beach clip at 20s", [LT], "00:20.00 is not inside e-beach"),
     ("delete from 3s to 6s", ['remove_range {"end": 6.0, "ripple": false, "start": 3.0}'], "The gap stays"),

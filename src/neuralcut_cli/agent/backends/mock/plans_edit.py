@@ -41,7 +41,9 @@ def plan_split(intent: i.Split, ctx: Context) -> Plan:
     held = _holding(intent.ref, times, items, ctx) if intent.ref is not None and intent.times else None
     if intent.ref is not None and not intent.times:
         held = one(intent.ref, items, ctx)
-    result = yield Call("split", SplitArgs(times=times))
+    # a named clip is cut alone, as a razor on the selected clip; a bare time cuts every track
+    only = [held.id] if held is not None else None
+    result = yield Call("split", SplitArgs(times=times, element_ids=only) if only else SplitArgs(times=times))
     affected = result["affectedElements"]
     targets = tuple(affected)
     if held is not None and len(times) == 1 and held.id in affected[::2]:  # (original, new piece) pairs
@@ -50,7 +52,7 @@ def plan_split(intent: i.Split, ctx: Context) -> Plan:
     where = ", ".join(tc(t) for t in times)
     if not affected:
         return Done(f"Nothing to split at {where}: no element spans that time.")
-    note = " (every track is cut at that time)" if intent.ref is not None else ""
+    note = f" (only {held.id}; say 'split at {where}' to cut every track)" if held is not None else ""
     return Done(
         f"Split at {where}{note}: {plural(len(affected), 'element')} affected (cut originals and their new pieces): "
         f"{', '.join(affected)}.",

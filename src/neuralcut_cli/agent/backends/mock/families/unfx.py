@@ -112,7 +112,7 @@ ROWS: tuple[Rule, ...] = (
         "remove effects",
         read_unfx,
         plan=plan_unfx,
-        examples=("remove the effects from the beach clip", "clear all effects", "take the blur off the city clip"),
+        examples=("remove the effects from the beach clip", "clear all effects", "delete the filters"),
         rank=366,
     ),
 )
