@@ -17,7 +17,6 @@ from neuralcut_cli.agent.backends.mock import rules_media as media
 from neuralcut_cli.agent.backends.mock import rules_motion as motion
 from neuralcut_cli.agent.backends.mock import rules_style as style
 from neuralcut_cli.agent.backends.mock import rules_talk as talk
-from neuralcut_cli.agent.backends.mock import rules_transitions as transitions
 from neuralcut_cli.agent.backends.mock import rules_words as words
 from neuralcut_cli.agent.backends.mock.families import family_rows
 from neuralcut_cli.agent.backends.mock.rule import Rule
@@ -31,7 +30,6 @@ RULES: tuple[Rule, ...] = tuple(
             *words.ROWS,
             *media.ROWS,
             *motion.ROWS,
-            *transitions.ROWS,
             *edit.ROWS,
             *make.ROWS,
             *style.ROWS,
