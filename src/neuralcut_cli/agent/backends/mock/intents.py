@@ -177,11 +177,16 @@ class ChangeText(Intent):
     text: str = ""
 
 
+UNUSED = "<the unused clip>"
+
+
 class AddMedia(Intent):
-    asset: str = ""  # words naming the asset
+    asset: str = ""  # words naming the asset; UNUSED: the one video the timeline does not use yet
     at: When | None = None
     track: str | None = None  # main | overlay | audio
     length: float | None = None
+    insert: bool = False  # on the main track, what is there moves later to make room (an insert edit)
+    between: tuple[Ref, ...] = ()  # "between the beach and the city clips": they must meet
 
 
 class Timing(Intent):

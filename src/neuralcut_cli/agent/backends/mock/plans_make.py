@@ -61,10 +61,14 @@ def plan_change_text(intent: i.ChangeText, ctx: Context) -> Plan:
 
 
 def plan_add_media(intent: i.AddMedia, ctx: Context) -> Plan:
-    assets = ctx.assets or (yield Call("list_project_assets"))["assets"]
-    asset = asset_named(intent.asset, assets)
-    if asset is None:
-        raise Failed(f"I could not tell which media asset '{intent.asset}' means.")
+    if intent.asset == i.UNUSED:
+        asset = yield from _the_unused_clip()
+    else:
+        assets = ctx.assets or (yield Call("list_project_assets"))["assets"]
+        found = asset_named(intent.asset, assets)
+        if found is None:
+            raise Failed(f"I could not tell which media asset '{intent.asset}' means.")
+        asset = found
     kind = str(asset.get("type"))
     track = intent.track or {"audio": "audio", "image": "overlay"}.get(kind, "main")
     items = (yield from listing()) if needs_items(intent.at) or intent.at is None else []
@@ -77,12 +81,57 @@ def plan_add_media(intent: i.AddMedia, ctx: Context) -> Plan:
     args: dict[str, Any] = {"assetId": asset["id"], "startTime": round(start, 6), "trackType": track}
     if intent.length is not None:
         args["duration"] = intent.length
+    made_room = ""
+    if intent.insert and track == "main":
+        if not items:
+            items = yield from listing()
+        made_room = yield from make_room(intent, items, start, _length_of(asset, intent.length), ctx)
     result = yield Call("add_media_to_timeline", args)
     return Done(
         f"Added {asset.get('name') or asset['id']} to the {track} track at {tc(start)} "
-        f"({result['elementId']} on {result['trackId']}).",
+        f"({result['elementId']} on {result['trackId']}).{made_room}",
         (result["elementId"],),
     )
+
+
+def _the_unused_clip() -> Plan:  # type: ignore[type-arg]
+    """The one video the timeline does not use yet ("add the unused clip")."""
+    from neuralcut_cli.tools.listing import ListAssetsArgs
+
+    listed = yield Call("list_project_assets", ListAssetsArgs(filter="unused", type="video"))
+    unused = listed["assets"]
+    if len(unused) != 1:
+        names = ", ".join(str(a.get("name")) for a in unused) or "none"
+        raise Failed(f"'The unused clip' could be any of {len(unused)} videos ({names}); name it.")
+    return unused[0]
+
+
+def _length_of(asset: dict[str, Any], length: float | None) -> float:
+    if length is not None:
+        return length
+    return float(asset.get("duration") or 5.0)  # an image: 5 s, as add_media_to_timeline places it
+
+
+def make_room(intent: i.AddMedia, items: list[Item], start: float, length: float, ctx: Context) -> Plan:  # type: ignore[type-arg]
+    """An insert edit: the main track's clips from ``start`` on, and what starts over them on the other picture
+    tracks, move ``length`` later (one call: they keep their offsets); what spans the insert stays."""
+    from neuralcut_cli.tools.timeline_edits import MoveArgs
+
+    if intent.between:
+        first, second = (one(ref, items, ctx) for ref in intent.between)
+        first, second = (first, second) if first.start <= second.start else (second, first)
+        if abs(first.end - second.start) > 1e-6:
+            raise Failed(f"{first.describe()} and {second.describe()} do not meet, so there is no cut between them "
+                         "to put it in; say a time ('add the outtake at 14s').")  # fmt: skip
+        start = second.start
+    later = [item for item in items if item.start >= start - 1e-6 and item.track_kind != "audio"]
+    if not any(item.track_kind == "main" for item in later):
+        return ""  # nothing on the main track after it: a plain add
+    yield Call("move_timeline_elements", MoveArgs(element_ids=[item.id for item in later],
+                                                  start=round(min(item.start for item in later) + length, 6)))  # fmt: skip
+    spanning = [item for item in items if item.start < start - 1e-6 < item.end - 2e-6 and item.track_kind != "main"]
+    stays = f" {', '.join(item.id for item in spanning)} span the insert and stay as they were." if spanning else ""
+    return f" To make room, {len(later)} element{'s' if len(later) != 1 else ''} moved {length:g} s later.{stays}"
 
 
 MAX_GAIN = 10.0  # +20 dB: the most the file format holds

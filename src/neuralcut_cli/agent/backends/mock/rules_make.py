@@ -101,12 +101,18 @@ def read_add_media(c: Clause, v: Vocab) -> i.Intent | None:
             rf"\b(?:the\s+|my\s+|that\s+)?({'|'.join(re.escape(n.lower()) for n in names)})(?:\s+(?:clip|video|"
             rf"file|image|photo|picture|song|track|audio|music|footage|shot))?\b"
         )
-    )
+    ) or c.take(r"\bthe\s+(unused|spare|leftover|remaining)\s+(?:clip|video|footage|shot)\b")
     if asset is None:
         return None
+    said_asset = i.UNUSED if asset.group(1) in ("unused", "spare", "leftover", "remaining") else asset.group(1)
     moving = verb.group(0) in ("put", "place", "drop", "stick", "pop", "bring")
     if moving and asset.group(1) in v.placed and c.find(r"\b(?:after|before|between|behind|following)\b"):
         return None  # "put the intro after the city clip": the clip on the timeline moves (the reorder row's)
+    if asset.group(1) in v.placed and c.find(r"\b(?:after|before|between|beginning|start)\b"):
+        return None  # "add the intro after the city clip": a second copy, or the clip moved? (refused)
+    inserted = _inserted(c, v, said_asset)
+    if inserted is not None:
+        return inserted
     track = None
     where = c.take(
         r"\b(?:on|to|onto|in|into|as)\s+(?:the\s+|an?\s+|my\s+)?(main|overlay|audio|music|top|picture in "
@@ -138,7 +144,27 @@ def read_add_media(c: Clause, v: Vocab) -> i.Intent | None:
         at = i.When(ref=ref, edge="end")
     at = at or take_when(c, v, before="at|to|from|starting at|on")
     length = take_time(c, v, r"for|lasting(?:\s+for)?", "s")
-    return i.AddMedia(asset=asset.group(1), at=at, track=track, length=length)
+    return i.AddMedia(asset=said_asset, at=at, track=track, length=length, insert=after is not None)
+
+
+def _inserted(c: Clause, v: Vocab, asset: str) -> i.Intent | None:
+    """``put the outtake between the beach and the city clips``, ``... before the city clip``, ``... at the
+    beginning``: an insert on the main track, what is there moving later."""
+    if c.take(r"\bbetween\s+") is not None:
+        refs = take_refs(c, v)
+        if len(refs) == 1 and refs[0].plural and len(refs[0].names) == 2:  # "the beach and city clips"
+            refs = tuple(i.Ref(refs[0].text, kind=refs[0].kind, names=(n,)) for n in refs[0].names)
+        if len(refs) != 2:
+            return None
+        return i.AddMedia(asset=asset, at=i.When(ref=refs[1], edge="start"), track="main", insert=True, between=refs)
+    if c.take(r"\b(?:before|ahead of|in front of)\s+(?=\w)") is not None:
+        ref = take_ref(c, v)
+        return i.AddMedia(asset=asset, at=i.When(ref=ref, edge="start"), track="main", insert=True) if ref else None
+    if c.take(r"\b(?:at|to)\s+the\s+(?:very\s+)?(?:beginning|start)(?:\s+of\s+(?:the\s+)?(?:video|edit|timeline))?\b"):
+        return i.AddMedia(asset=asset, at=i.When(seconds=0.0), track="main", insert=True)
+    if c.take(r"\bas\s+(?:the\s+|an\s+)?(?:outro|ending|closing (?:shot|clip)|end (?:clip|shot))\b"):
+        return i.AddMedia(asset=asset, at=i.When(anchor="end"), track="main")
+    return None
 
 
 def read_volume(c: Clause, v: Vocab) -> i.Intent | None:
