@@ -216,6 +216,19 @@ def note_led(text: str) -> str:
     return f"{rest} {said}"
 
 
+_KIND_WORD = re.compile(r"\b(clip|video|shot|title|caption|sticker)s?\b")
+_ORDINAL_ONE = re.compile(r"\b((?:first|second|third|fourth|fifth|last|\d+(?:st|nd|rd|th)) )one\b")
+
+
+def _one_as_kind(text: str) -> str:
+    """``put the 3rd clip before the 2nd one``: "one" is the kind said before it."""
+    found = _ORDINAL_ONE.search(text)
+    if found is None:
+        return text
+    kind = _KIND_WORD.search(text, 0, found.start())
+    return text if kind is None else _ORDINAL_ONE.sub(lambda m: m.group(1) + kind.group(1), text)
+
+
 def prepare(original: str) -> Clause:
     """The request lowered, quotes lifted, numbers as digits, frames as ``Nf``, punctuation tidied; a time-led
     review note turned round (``note_led``); "clip1" as "clip 1"."""
@@ -223,6 +236,7 @@ def prepare(original: str) -> Clause:
     text = lifted.lower().replace("’", "'").replace("‘", "'")
     text = note_led(text)
     text = re.sub(r"\b(clip|video|shot|scene|image|photo|sticker|caption|title|text|track)#?(\d{1,3})\b", r"\1 \2", text)
+    text = _one_as_kind(text)
     text = re.sub(
         r"\b(?!(?:it|that|what|there|here|let|who|how|where|when)'s)(\w+)'s\b", r"\1", text
     )  # music's -> music

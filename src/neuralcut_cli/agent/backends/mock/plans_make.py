@@ -208,6 +208,13 @@ def plan_add_sticker(intent: i.AddSticker, ctx: Context) -> Plan:
 
 def plan_apply_effect(intent: i.ApplyEffect, ctx: Context) -> Plan:
     items = (yield from listing()) if needs_items(intent.span) else []
+    if intent.span.over is not None and intent.span.over.pronoun and not ctx.memory:
+        # "make it black and white" with nothing named before: "it" is the video, every clip of the main track
+        over = [item for item in items if item.track_kind == "main" and item.type in CLIP_EFFECT_TAKERS]
+        if not over:
+            raise Failed("There are no clips on the main track to put it on.")
+        done = yield from _clip_effect(intent, over)
+        return Done("With nothing named before, 'it' is the whole video. " + done.reply, done.targets)
     if intent.span.over is not None:
         over = pick(intent.span.over, items, ctx, many=True)
         if all(item.type in CLIP_EFFECT_TAKERS for item in over):  # "grain on the city clip": on the clip itself

@@ -56,6 +56,8 @@ def read_undo(c: Clause, v: Vocab) -> i.Intent | None:
         return None
     count = i.ALL_STEPS if c.take(_ALL) else take_count(c) or _both(c) or 1
     c.take(r"\b(?:that|it|the last (?:change|edit|thing|request)|last change|back|my last (?:change|edit))\b")
+    c.take(r"\b(?:(?:the\s+)?last\s+)?(?:trim|cut|split|change|edit|deletion|delete|move|fade|speed change)\b"
+           r"(?=\s*$)")  # fmt: skip  # "undo that trim": the last request, named by what it did
     return i.History(backwards=True, count=count)
 
 

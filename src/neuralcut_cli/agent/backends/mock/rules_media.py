@@ -31,14 +31,21 @@ PLACES = {
 
 
 def read_remove_silences(c: Clause, v: Vocab) -> i.Intent | None:
-    """``remove the silences``, ``cut the dead air but leave a little breathing room``."""
-    verb = c.take(
-        r"\b(?:remove|cut|delete|trim|strip|get rid of|take out|kill|drop|chop)(?: out)?(?: (?:all|every|"
-        r"any))?(?: (?:the|of the))?\b"
+    """``remove the silences``, ``cut the dead air but leave a little breathing room``, ``shorten the gaps between
+    words``, ``keep only the parts where someone is talking``."""
+    kept = c.take(
+        r"^(?:please\s+)?(?:keep|leave)\s+(?:only|just)\s+(?:the\s+)?(?:parts?|bits?|stretches|moments)\s+"
+        r"(?:where|when|with)\s+(?:someone|somebody|anyone|people|i|he|she|they|we)?\s*(?:is\s+|are\s+|am\s+)?"
+        r"(?:talking|speaking|speech|sound|audio|voice)\b"
     )
-    noun = c.take(
-        r"\b(?:silences?|silent (?:parts|bits|stretches|gaps)|dead air|quiet (?:parts|bits)|"
-        r"(?:long )?pauses|awkward pauses)\b"
+    verb = kept or c.take(
+        r"\b(?:remove|cut|delete|trim|strip|get rid of|take out|kill|drop|chop|shorten|tighten|close)(?: out)?"
+        r"(?: (?:all|every|any))?(?: (?:the|of the))?\b"
+    )
+    noun = kept or c.take(
+        r"\b(?:silences?|silent (?:parts|bits|stretches|gaps)|dead (?:air|space|spots)|quiet (?:parts|bits)|"
+        r"(?:long )?pauses|awkward (?:pauses|silences)|(?:the )?gaps (?:between|in) (?:the )?(?:words|sentences|"
+        r"speech|talking)|word gaps|parts (?:where|when) (?:no ?one|nobody) (?:is )?(?:talking|speaking))\b"
     )
     if verb is None or noun is None:
         return None
