@@ -40,9 +40,7 @@ def _dedupe(ids: list[str]) -> list[str]:
 
 class SplitArgs(ToolArgs):
     times: Annotated[list[Seconds], Field(min_length=1, description="Timeline times in seconds to cut at.")]
-    element_ids: Annotated[
-        list[Id] | None, Field(min_length=1, description="Only these.")
-    ] = None
+    element_ids: Annotated[list[Id] | None, Field(min_length=1, description="Only these.")] = None
     errors: ClassVar = {"times": "Invalid split times", "element_ids": "Invalid element ids"}
     default_error: ClassVar = "Invalid split times"
 

@@ -235,7 +235,9 @@ def prepare(original: str) -> Clause:
     lifted, quotes = lift_quotes(original.strip())
     text = lifted.lower().replace("’", "'").replace("‘", "'")
     text = note_led(text)
-    text = re.sub(r"\b(clip|video|shot|scene|image|photo|sticker|caption|title|text|track)#?(\d{1,3})\b", r"\1 \2", text)
+    text = re.sub(
+        r"\b(clip|video|shot|scene|image|photo|sticker|caption|title|text|track)#?(\d{1,3})\b", r"\1 \2", text
+    )
     text = _one_as_kind(text)
     text = re.sub(
         r"\b(?!(?:it|that|what|there|here|let|who|how|where|when)'s)(\w+)'s\b", r"\1", text

@@ -29,6 +29,17 @@ def run_request(intents: tuple[i.Intent, ...], replay: Replay, ctx: Context) -> 
     return "\n".join(replies), False
 
 
+def _close(said: str, reason: str) -> str:
+    """Two requests of the grammar close to ``said``, so a refusal teaches what does work (none when the reason
+    already gives an example to say)."""
+    from neuralcut_cli.agent.backends.mock.parse import closest_examples
+
+    if not said or "e.g." in reason or "Say '" in reason:
+        return ""
+    shown = " · ".join(f"'{example}'" for example in closest_examples(said, 2))
+    return f"\nRequests I understand that come close: {shown}"
+
+
 def _plan_of(intent: i.Intent) -> Callable[[Any, Context], Plan]:
     if intent.plan is None:  # only parse makes intents: it gives each the plan of the row that read it
         raise TypeError(f"{type(intent).__name__} was not made by parse: it has no plan")
@@ -37,7 +48,7 @@ def _plan_of(intent: i.Intent) -> Callable[[Any, Context], Plan]:
 
 def _stopped(intents: tuple[i.Intent, ...], index: int, reason: str, replies: list[str], replay: Replay) -> str:
     if not replay.edited:
-        return "\n".join([*replies, reason])
+        return "\n".join([*replies, reason + _close(intents[index].said, reason)])
     part = f' (part {index + 1} of {len(intents)}, "{intents[index].said}")' if len(intents) > 1 else ""
     if any(isinstance(intent, i.History) for intent in intents[:index]):  # an undo here moved history: keep it
         return "\n".join([*replies, f"{reason}\nThat step failed{part}; the steps before it stay done."])

@@ -220,7 +220,7 @@ def timing_on(intent: i.Timing, items: list[Item], ctx: Context) -> Plan:
 
 def plan_remembered_length(intent: i.Timing, ctx: Context) -> Plan:
     """A new length for the fade or transition the last request touched (``memory``)."""
-    from neuralcut_cli.agent.backends.mock.plans_motion import plan_change_fade
+    from neuralcut_cli.agent.backends.mock.families.motion import plan_change_fade
     from neuralcut_cli.agent.backends.mock.families.transitions import ChangeTransition, plan_change_transition
 
     if intent.length is None and intent.factor is None:

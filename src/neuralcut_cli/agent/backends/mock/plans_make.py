@@ -7,7 +7,7 @@ from typing import Any
 
 from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.listing import Item
-from neuralcut_cli.agent.backends.mock.plans_clip import plan_track_state, remembered_track
+from neuralcut_cli.agent.backends.mock.families.clip import plan_track_state, remembered_track
 from neuralcut_cli.agent.backends.mock.refs import asset_named
 from neuralcut_cli.agent.backends.mock.replay import (
     Call,
@@ -15,6 +15,7 @@ from neuralcut_cli.agent.backends.mock.replay import (
     Done,
     Failed,
     Plan,
+    Steps,
     listing,
     on_program,
     needs_items,
@@ -61,6 +62,7 @@ def plan_change_text(intent: i.ChangeText, ctx: Context) -> Plan:
 
 
 def plan_add_media(intent: i.AddMedia, ctx: Context) -> Plan:
+    asset: dict[str, Any]
     if intent.asset == i.UNUSED:
         asset = yield from _the_unused_clip()
     else:
@@ -68,7 +70,7 @@ def plan_add_media(intent: i.AddMedia, ctx: Context) -> Plan:
         found = asset_named(intent.asset, assets)
         if found is None:
             raise Failed(f"I could not tell which media asset '{intent.asset}' means.")
-        asset = found
+        asset = dict(found)
     kind = str(asset.get("type"))
     track = intent.track or {"audio": "audio", "image": "overlay"}.get(kind, "main")
     items = (yield from listing()) if needs_items(intent.at) or intent.at is None else []
@@ -94,12 +96,12 @@ def plan_add_media(intent: i.AddMedia, ctx: Context) -> Plan:
     )
 
 
-def _the_unused_clip() -> Plan:  # type: ignore[type-arg]
+def _the_unused_clip() -> Steps[dict[str, Any]]:
     """The one video the timeline does not use yet ("add the unused clip")."""
     from neuralcut_cli.tools.listing import ListAssetsArgs
 
     listed = yield Call("list_project_assets", ListAssetsArgs(filter="unused", type="video"))
-    unused = listed["assets"]
+    unused: list[dict[str, Any]] = listed["assets"]
     if len(unused) != 1:
         names = ", ".join(str(a.get("name")) for a in unused) or "none"
         raise Failed(f"'The unused clip' could be any of {len(unused)} videos ({names}); name it.")
@@ -112,7 +114,7 @@ def _length_of(asset: dict[str, Any], length: float | None) -> float:
     return float(asset.get("duration") or 5.0)  # an image: 5 s, as add_media_to_timeline places it
 
 
-def make_room(intent: i.AddMedia, items: list[Item], start: float, length: float, ctx: Context) -> Plan:  # type: ignore[type-arg]
+def make_room(intent: i.AddMedia, items: list[Item], start: float, length: float, ctx: Context) -> Steps[str]:
     """An insert edit: the main track's clips from ``start`` on, and what starts over them on the other picture
     tracks, move ``length`` later (one call: they keep their offsets); what spans the insert stays."""
     from neuralcut_cli.tools.timeline_edits import MoveArgs

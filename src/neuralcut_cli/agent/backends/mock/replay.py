@@ -11,10 +11,10 @@ the timeline as the steps before it left it.
 
 from __future__ import annotations
 
-from collections.abc import Container, Generator
+from collections.abc import Container, Generator, Hashable
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from pydantic import TypeAdapter, ValidationError
 
@@ -91,14 +91,15 @@ _Answer = TypeVar("_Answer")
 def answer(kind: type[_Answer], result: dict[str, Any]) -> _Answer:
     """A tool's answer read through the model its declaration names (``tools.outputs``): mypy then checks every
     key a plan reads, and an answer of another shape fails here, by name, instead of deep in a plan."""
+    adapter: TypeAdapter[_Answer] = _adapter(cast(Hashable, kind))
     try:
-        return _adapter(kind).validate_python(result)
+        return adapter.validate_python(result)
     except ValidationError as exc:
         raise Failed(f"a tool answered in an unexpected shape ({kind.__name__}): {exc.errors()[0]['msg']}") from None
 
 
 @cache
-def _adapter(kind: type[_Answer]) -> TypeAdapter[_Answer]:
+def _adapter(kind: Any) -> TypeAdapter[Any]:
     return TypeAdapter(kind)
 
 
@@ -117,6 +118,9 @@ class Context:
 
 
 Plan = Generator[Call, dict[str, Any], Done]
+_Result = TypeVar("_Result")
+#: A part of a plan: its calls, then what it found (``yield from`` it inside a plan).
+Steps = Generator[Call, dict[str, Any], _Result]
 
 
 class Replay:

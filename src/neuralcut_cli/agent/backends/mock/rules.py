@@ -8,16 +8,10 @@ kind is one family module and its tests (``docs/mock.md``).
 
 from __future__ import annotations
 
-from neuralcut_cli.agent.backends.mock import rules_arrange as arrange
-from neuralcut_cli.agent.backends.mock import rules_clip as clip
 from neuralcut_cli.agent.backends.mock import rules_edit as edit
 from neuralcut_cli.agent.backends.mock import rules_look as look
 from neuralcut_cli.agent.backends.mock import rules_make as make
-from neuralcut_cli.agent.backends.mock import rules_media as media
-from neuralcut_cli.agent.backends.mock import rules_motion as motion
-from neuralcut_cli.agent.backends.mock import rules_style as style
 from neuralcut_cli.agent.backends.mock import rules_talk as talk
-from neuralcut_cli.agent.backends.mock import rules_words as words
 from neuralcut_cli.agent.backends.mock.families import family_rows
 from neuralcut_cli.agent.backends.mock.rule import Rule
 
@@ -26,14 +20,8 @@ RULES: tuple[Rule, ...] = tuple(
         (
             *look.ROWS,
             *talk.ROWS,
-            *clip.ROWS,
-            *words.ROWS,
-            *media.ROWS,
-            *motion.ROWS,
             *edit.ROWS,
             *make.ROWS,
-            *style.ROWS,
-            *arrange.ROWS,
             *family_rows(),
         ),
         key=lambda rule: rule.rank,

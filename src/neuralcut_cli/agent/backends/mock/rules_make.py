@@ -43,7 +43,9 @@ def read_add_text(c: Clause, v: Vocab) -> i.Intent | None:
     if quote is None or (verb is None and not c.find(r"\b(?:title|text|caption|subtitle|label|hook|lower thirds?)\b")):
         return None
     lower_third = c.has(r"\blower thirds?\b")
-    big = c.take(r"\b(?:a\s+)?(?:big|large|huge|giant|bold|large-print)\b(?=\s+(?:text|title|caption|words|letters|heading))")
+    big = c.take(
+        r"\b(?:a\s+)?(?:big|large|huge|giant|bold|large-print)\b(?=\s+(?:text|title|caption|words|letters|heading))"
+    )
     style = take_style(c)
     style = "hook" if big and style in (None, "plain") else style  # "big text at the top": the big title style
     c.take(r"\b(?:saying|that says|which says|that reads|reading|says|reads|with the (?:text|words)|with|of)\b")

@@ -16,7 +16,7 @@ from neuralcut_cli.agent.backends.mock.clause import Clause
 from neuralcut_cli.agent.backends.mock.intents import Intent, Ref
 from neuralcut_cli.agent.backends.mock.listing import Item, Vocab
 from neuralcut_cli.agent.backends.mock.refs import take_ref
-from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, answer, listing, pick
+from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, Steps, answer, listing, pick
 from neuralcut_cli.agent.backends.mock.rule import Rule
 from neuralcut_cli.agent.backends.mock.slots import A_BIT, A_LOT, take_corner
 from neuralcut_cli.tools.outputs import ElementOutput, UpdateClipOutput
@@ -96,21 +96,21 @@ def plan_reshape(intent: Reshape, ctx: Context) -> Plan:
     return Done("; ".join(said) + ".", tuple(item.id for item in chosen))
 
 
-def _same_way(item: Item, scale: float, way: str) -> Plan:
+def _same_way(item: Item, scale: float, way: str) -> Steps[None]:
     """``scale the logo down to 50%`` when it is at 20%: the Scale field and the word disagree; ask."""
     from neuralcut_cli.tools.clip_tools import GetElementArgs
 
     got = answer(ElementOutput, (yield Call("get_element", GetElementArgs(element_id=item.id))))
-    now = float((got.get("transform") or {}).get("scaleX", 1.0))  # type: ignore[attr-defined]
+    transform: dict[str, Any] = got.get("transform") or {}
+    now = float(transform.get("scaleX", 1.0))
     if (way == "down") != (scale < now):
         raise Failed(f"{item.describe()} is at {now:.0%} now, so {way} to {scale:.0%} goes the other way. Say "
                      f"'scale it to {scale:.0%}' for that scale, or 'make it half the size' for a share of its size.")  # fmt: skip
-    return Done("")
 
 
 def reshape(
     item: Item, factor: float | None, scale: float | None = None, place: str | None = None, rotate: float | None = None
-) -> Plan:
+) -> Steps[str]:
     """One element resized, placed or turned; the reply's words for it."""
     from neuralcut_cli.tools.clip_tools import GetElementArgs, UpdateClipArgs
 
@@ -120,7 +120,7 @@ def reshape(
         raise Failed(f"{item.describe()} is {'an' if item.type[0] in 'aeiou' else 'a'} {item.type}: it has no size "
                      "or place in the frame.")  # fmt: skip
     got = answer(ElementOutput, (yield Call("get_element", GetElementArgs(element_id=item.id))))
-    transform: dict[str, Any] = got.get("transform") or {}  # type: ignore[assignment]
+    transform: dict[str, Any] = got.get("transform") or {}
     args: dict[str, Any] = {"element_id": item.id}
     words = []
     if factor is not None or scale is not None:
@@ -142,7 +142,9 @@ def reshape(
     return f"{item.describe()}: {', '.join(words)}{where}"
 
 
-def _text_size(item: Item, factor: float | None, scale: float | None, place: str | None, rotate: float | None) -> Plan:
+def _text_size(
+    item: Item, factor: float | None, scale: float | None, place: str | None, rotate: float | None
+) -> Steps[str]:
     from neuralcut_cli.tools.clip_tools import GetElementArgs
     from neuralcut_cli.tools.text_tools import UpdateTextArgs
 

@@ -23,6 +23,7 @@ from neuralcut_cli.agent.backends.mock.times import take_time
 from neuralcut_cli.catalogs.transitions import find_transition
 from neuralcut_cli.tools.outputs import TimelineOutput, TransitionAdded, TransitionsRemoved
 
+
 class AddTransition(i.Intent):
     """A transition at one cut (``refs``: outgoing and incoming, or only the incoming with ``into``), at the
     cut between the only two clips (``pair``), or at every cut of the main track (``every``)."""
@@ -54,8 +55,10 @@ class RemoveTransitions(i.Intent):
 _SIDE = r"(?:\s+(?:to the |from the |towards the )?(?P<side>left|right|up|down))?"
 #: The words for each kind, most specific first (a catalogue id, or a prefix that takes a side).
 _KINDS: tuple[tuple[str, str], ...] = (
-    (r"dip(?:s|ping)? to black|fade through black|dip(?:s)? through black|fades? to black(?=.*\bbetween\b)",
-     "dip-to-black"),
+    (
+        r"dip(?:s|ping)? to black|fade through black|dip(?:s)? through black|fades? to black(?=.*\bbetween\b)",
+        "dip-to-black",
+    ),
     (r"dip(?:s|ping)? to white|fade through white|white flash|flash", "dip-to-white"),
     (r"cross[- ]?fades?|cross[- ]?dissolves?|dissolves?|mix|fades?(?= between\b)", "dissolve"),
     (rf"wipe{_SIDE}", "wipe"),
@@ -182,7 +185,6 @@ def read_remove_transitions(c: Clause, v: Vocab) -> i.Intent | None:
         return None
     c.take(r"\b(?:between the clips|from the timeline|everywhere)\b")
     return RemoveTransitions()
-
 
 
 # -- plans

@@ -9,12 +9,14 @@ project goes. Naming one effect ("the blur") takes only that kind.
 
 from __future__ import annotations
 
+from typing import Any
+
 from neuralcut_cli.agent.backends.mock.clause import Clause
 from neuralcut_cli.agent.backends.mock.intents import Intent, Ref
 from neuralcut_cli.agent.backends.mock.lexicon import EFFECT_PATTERN, EFFECT_WORDS
 from neuralcut_cli.agent.backends.mock.listing import Item, Vocab
 from neuralcut_cli.agent.backends.mock.refs import take_refs
-from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, answer, listing, pick
+from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, Steps, answer, listing, pick
 from neuralcut_cli.agent.backends.mock.rule import Rule
 from neuralcut_cli.tools.outputs import ElementOutput
 
@@ -96,12 +98,13 @@ def _clips(intent: RemoveEffects, items: list[Item], ctx: Context) -> list[Item]
     return chosen
 
 
-def _clip_effects_off(clip: Item, kind: str | None) -> Plan:  # type: ignore[type-arg]
+def _clip_effects_off(clip: Item, kind: str | None) -> Steps[list[str]]:
     from neuralcut_cli.tools.clip_effect_tools import RemoveClipEffectArgs
     from neuralcut_cli.tools.clip_tools import GetElementArgs
 
     got = answer(ElementOutput, (yield Call("get_element", GetElementArgs(element_id=clip.id))))
-    effects = [e for e in got.get("effects") or [] if kind is None or e.get("type") == kind]  # type: ignore[attr-defined]
+    listed: list[dict[str, Any]] = got.get("effects") or []
+    effects = [e for e in listed if kind is None or e.get("type") == kind]
     for effect in effects:
         yield Call("remove_clip_effect", RemoveClipEffectArgs(element_id=clip.id, effect_id=effect["id"]))
     return [f"{effect['type']} on {clip.id}" for effect in effects]

@@ -1,18 +1,26 @@
-"""Readings of requests about what the media contains: silences, loudness, shot changes."""
+"""Requests about what the media contains: silences ("remove the silences", "cut out the dead space", "keep only
+the parts where someone is talking"), loudness ("make it loud enough for YouTube"), shot changes; their plans call
+remove_silences, normalize_loudness and split_at_scenes.
+"""
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.clause import Clause
 from neuralcut_cli.agent.backends.mock.listing import Vocab
 from neuralcut_cli.agent.backends.mock.refs import take_refs
+from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, followed, listing, pick, tc
 from neuralcut_cli.agent.backends.mock.rule import Rule
 from neuralcut_cli.agent.backends.mock.times import take_time
+from neuralcut_cli.english import plural
 
 ROOMY_PADDING = 0.3  # "leave a little breathing room": twice the tool's 0.15 s
+
 TIGHT_PADDING = 0.05
+
 #: What people call the places a program goes, as ``catalogs.loudness.PLATFORMS`` keys.
 PLACES = {
     "youtube": "youtube",
@@ -71,6 +79,7 @@ _FOLLOWERS = {
     "logo": "overlay", "overlays": "overlay", "overlay": "overlay", "b-roll": "overlay", "broll": "overlay",
     "b roll": "overlay", "effects": "effect",
 }  # fmt: skip
+
 _FOLLOWER = "|".join(sorted((re.escape(w) for w in _FOLLOWERS), key=len, reverse=True))
 
 
@@ -132,12 +141,79 @@ def read_split_scenes(c: Clause, v: Vocab) -> i.Intent | None:
     return i.SplitScenes(refs=take_refs(c, v))
 
 
-#: The request kinds read here (``rule.Rule``); ``rank`` places them in the one table (``rules.RULES``).
+# -- plans
+
+
+def plan_remove_silences(intent: i.RemoveSilences, ctx: Context) -> Plan:
+    args: dict[str, Any] = {}
+    if intent.padding is not None:
+        args["padding"] = intent.padding
+    if intent.min_silence is not None:
+        args["minSilence"] = intent.min_silence
+    if intent.cut_tracks or intent.keep_tracks:
+        from neuralcut_cli.agent.backends.mock.families.clip import resolve_track
+        from neuralcut_cli.agent.backends.mock.listing import items_of
+
+        result = yield Call("list_timeline")
+        for key, refs in (("cutTrackIds", intent.cut_tracks), ("keepTrackIds", intent.keep_tracks)):
+            if refs:
+                args[key] = [resolve_track(r, result["tracks"], items_of(result), ctx)["trackId"] for r in refs]
+    done = yield Call("remove_silences", args)
+    removed = done["removed"]
+    minimum = intent.min_silence if intent.min_silence is not None else 0.5
+    if not removed:
+        return Done(f"No silence of {minimum:g} s or more found; nothing removed.")
+    ranges = ", ".join(f"{tc(r['start'])}–{tc(r['end'])}" for r in removed[:6]) + (" …" if len(removed) > 6 else "")
+    padding = intent.padding if intent.padding is not None else 0.15
+    return Done(
+        f"Removed {len(removed)} silent stretch{'es' if len(removed) != 1 else ''} of {minimum:g} s or "
+        f"more ({done['secondsSaved']:g} s saved, {padding:g} s kept at each edge): {ranges}." + followed(done)
+    )
+
+
+def plan_normalize(intent: i.Normalize, ctx: Context) -> Plan:
+    from neuralcut_cli.tools.loudness_tools import NormalizeArgs
+
+    done = yield Call(
+        "normalize_loudness",
+        NormalizeArgs.model_validate(
+            {k: v for k, v in (("platform", intent.platform), ("targetLufs", intent.target)) if v is not None}
+        ),
+    )
+    lines = [
+        f"{r['name']} ({plural(r['pieces'], 'piece')}) measured {r['measuredLufs']:g} LUFS: {r['gainDb']:+g} dB on "
+        "every piece"
+        for r in done["recordings"]
+    ]
+    skipped = f" Left alone (silent): {', '.join(s['elementId'] for s in done['skipped'])}." if done["skipped"] else ""
+    aim = f"{done['targetLufs']:g} LUFS, true peak held at most {done['truePeakDb']:g} dBTP by a limiter"
+    return Done(
+        f"Levelled for {done['platform']} ({aim}): " + "; ".join(lines) + "." + skipped,
+        tuple(e["elementId"] for e in done["elements"]),
+    )
+
+
+def plan_split_scenes(intent: i.SplitScenes, ctx: Context) -> Plan:
+    from neuralcut_cli.tools.analysis_tools import SplitScenesArgs
+
+    items = yield from listing()
+    if intent.refs:
+        chosen = [item for ref in intent.refs for item in pick(ref, items, ctx, ("video",), many=True)]
+    else:
+        chosen = [item for item in items if item.type == "video" and item.track_kind == "main"]
+    if not chosen:
+        raise Failed("There is no video clip to cut at its shot changes.")
+    done = yield Call("split_at_scenes", SplitScenesArgs(element_ids=list(dict.fromkeys(item.id for item in chosen))))
+    cuts = "; ".join(f"{c['elementId']} at {', '.join(tc(t) for t in c['times'])}" for c in done["cuts"] if c["times"])
+    return Done(f"Cut at every shot change: {cuts}.", tuple(done["affectedElements"]))
+
+
+#: The family's rows (``rule.Rule``); ``rank`` places them in the one table (``rules.RULES``).
 ROWS: tuple[Rule, ...] = (
     Rule(
         "remove silences",
         read_remove_silences,
-        plan="plans_media:plan_remove_silences",
+        plan=plan_remove_silences,
         examples=(
             "remove the silences",
             "cut the dead air but leave a little breathing room",
@@ -148,14 +224,14 @@ ROWS: tuple[Rule, ...] = (
     Rule(
         "normalize",
         read_normalize,
-        plan="plans_media:plan_normalize",
+        plan=plan_normalize,
         examples=("even out the audio", "make it as loud as YouTube wants", "normalize the audio to -16 LUFS"),
         rank=270,
     ),
     Rule(
         "split at scenes",
         read_split_scenes,
-        plan="plans_media:plan_split_scenes",
+        plan=plan_split_scenes,
         examples=("split at every shot change", "cut the beach clip at its scene changes"),
         rank=280,
     ),

@@ -1,15 +1,21 @@
-"""Readings of requests about what is said: captions, filler words, cutting a phrase, finding a word, and
-subtitle files in and out."""
+"""What is said: captions, filler words, cutting a phrase, finding a word, and subtitle files in and out. The
+word tools read cached transcripts; the plans ask ``transcribe_video`` first for each clip's asset (cached after
+the first time).
+"""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Generator
+from typing import Any
 
 from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.clause import Clause
-from neuralcut_cli.agent.backends.mock.listing import Vocab
+from neuralcut_cli.agent.backends.mock.listing import Item, Vocab
 from neuralcut_cli.agent.backends.mock.refs import take_refs
+from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, followed, listing, pick, tc
 from neuralcut_cli.agent.backends.mock.rule import Rule
+from neuralcut_cli.english import plural, quoted
 
 FILLER_WORDS = r"ums?|uhs?|erms?|ahs?|likes?|hmms?|you knows?"
 
@@ -28,7 +34,6 @@ LOOKS = (
     (r"boxed|(?:on|in|with) (?:a )?(?:black |dark )?box(?:es)?|with (?:a )?background", "boxed"),
     (r"plain|simple|subtle|clean|normal|classic", "plain"),
 )  # fmt: skip
-
 
 _RANK = ("highlight", "boxed", "social", "plain")  # a caption that lights up may also be big and bold
 
@@ -186,47 +191,170 @@ def read_export_captions(c: Clause, v: Vocab) -> i.Intent | None:
     return i.ExportCaptions(fmt="vtt" if fmt and fmt.group(1) in ("vtt", "webvtt") else "srt")
 
 
-#: The request kinds read here (``rule.Rule``); ``rank`` places them in the one table (``rules.RULES``).
+# -- plans
+
+
+def _spoken(refs: tuple[i.Ref, ...], ctx: Context) -> Generator[Call, dict[str, Any], list[Item]]:
+    """The clips meant (default: the main track's video clips), each asset transcribed (one with no sound has an
+    empty transcript)."""
+    from neuralcut_cli.tools.transcribe import TranscribeArgs
+
+    items = yield from listing()
+    if refs:
+        chosen = [item for ref in refs for item in pick(ref, items, ctx, ("video", "audio"), many=True)]
+    else:
+        chosen = [item for item in items if item.type == "video" and item.track_kind == "main"]
+    if not chosen:
+        raise Failed("There is no clip with speech to work on.")
+    for asset in dict.fromkeys(str(item.data.get("assetId")) for item in chosen if item.data.get("assetId")):
+        yield Call("transcribe_video", TranscribeArgs(asset_id=asset))
+    return chosen
+
+
+def plan_add_captions(intent: i.AddCaptions, ctx: Context) -> Plan:
+    chosen = yield from _spoken(intent.refs, ctx)
+    args: dict[str, Any] = {"elementIds": [item.id for item in chosen]} if intent.refs else {}  # else: with sound
+    if intent.position:
+        args["position"] = intent.position
+    if intent.style:
+        args["style"] = intent.style
+    done = yield Call("add_captions", args)
+    look = {"highlight": ", each word lit up while it is said", "social": ", big and bold", "boxed": " on a dark box"}
+    return Done(
+        f"Added {plural(done['captions'], 'caption')}{look.get(done.get('style', ''), '')} on a new Captions track "
+        f"({done['trackId']}); they are text elements you can edit, move or restyle.",
+        (done["trackId"],),
+    )
+
+
+def plan_style_captions(intent: i.StyleCaptions, ctx: Context) -> Plan:
+    args: dict[str, Any] = {"style": intent.style}
+    if intent.position:
+        args["position"] = intent.position
+    done = yield Call("style_captions", args)
+    return Done(f"Restyled {plural(done['captions'], 'caption')} as {done['style']}.")
+
+
+def plan_remove_fillers(intent: i.RemoveFillers, ctx: Context) -> Plan:
+    yield from _spoken((), ctx)
+    args: dict[str, Any] = {}  # the main track's clips with sound
+    if intent.words:
+        args["words"] = list(intent.words)
+    done = yield Call("remove_filler_words", args)
+    if not done["removed"]:
+        return Done(f"No {' or '.join(intent.words) or 'filler words'} found; nothing cut.")
+    return Done(
+        f"Cut {len(done['removed'])} filler word{'s' if len(done['removed']) != 1 else ''} "
+        f"({done['secondsSaved']:g} s)." + followed(done)
+    )
+
+
+def plan_remove_retakes(intent: i.RemoveRetakes, ctx: Context) -> Plan:
+    yield from _spoken((), ctx)
+    done = yield Call("remove_retakes", {})  # the main track's clips with sound
+    takes = done["retakes"]
+    if not takes:
+        return Done("No retake found (a sentence said again, or announced with 'let me start again'); nothing cut.")
+    listed = "; ".join(
+        f"{tc(t['start'])}–{tc(t['end'])} {quoted(t['text'])}"
+        + (f" (announced by '{t['cue']}')" if t.get("cue") else " (broken off and said again)")
+        for t in takes[:6]
+    )
+    more = f" and {len(takes) - 6} more" if len(takes) > 6 else ""
+    return Done(
+        f"Removed {plural(len(takes), 'earlier take')} ({done['secondsSaved']:g} s): {listed}{more}." + followed(done)
+    )
+
+
+def plan_find_words(intent: i.FindWords, ctx: Context) -> Plan:
+    from neuralcut_cli.tools.transcript_tools import FindArgs
+
+    yield from _spoken((), ctx)
+    done = yield Call("find_in_transcript", FindArgs(query=intent.query))
+    matches = done["matches"]
+    if not matches:
+        return Done(f"'{intent.query}' is not said in the clips.")
+    times = ", ".join(f"{tc(m['start'])}–{tc(m['end'])} ({m['elementId']})" for m in matches)
+    return Done(f"'{intent.query}' is said {len(matches)} time{'s' if len(matches) != 1 else ''}: {times}.")
+
+
+def plan_cut_words(intent: i.CutWords, ctx: Context) -> Plan:
+    from neuralcut_cli.tools.transcript_tools import CutWordsArgs, FindArgs
+
+    yield from _spoken((), ctx)
+    found = (yield Call("find_in_transcript", FindArgs(query=intent.text)))["matches"]
+    if not found:
+        raise Failed(f"'{intent.text}' is not said in the clips.")
+    if len(found) > 1 and not intent.every:
+        times = ", ".join(tc(m["start"]) for m in found)
+        raise Failed(f"'{intent.text}' is said {len(found)} times ({times}); say 'every time', or name the clip.")
+    removed, tracks = [], ""
+    for element in dict.fromkeys(m["elementId"] for m in found):
+        done = yield Call("cut_words", CutWordsArgs(element_id=element, text=intent.text, occurrence="all"))
+        removed += done["removed"]
+        tracks = followed(done)
+    return Done(f"Cut {quoted(intent.text)} ({plural(len(removed), 'time')}); the rest closed up behind it." + tracks)
+
+
+def plan_import_subtitles(intent: i.ImportSubtitles, ctx: Context) -> Plan:
+    from neuralcut_cli.tools.subtitle_tools import ImportSubtitlesArgs
+
+    done = yield Call("import_subtitles", ImportSubtitlesArgs(file=intent.file))
+    return Done(
+        f"Imported {plural(done['captions'], 'caption')} from {intent.file} onto a new Captions track.",
+        (done["trackId"],),
+    )
+
+
+def plan_export_captions(intent: i.ExportCaptions, ctx: Context) -> Plan:
+    from neuralcut_cli.tools.subtitle_tools import ExportCaptionsArgs
+
+    file = intent.file or f"captions.{intent.fmt}"  # beside the project; an existing file is not replaced
+    done = yield Call("export_captions", ExportCaptionsArgs(file=file))
+    return Done(f"Wrote {plural(done['captions'], 'caption')} to {file}.")
+
+
+#: The family's rows (``rule.Rule``); ``rank`` places them in the one table (``rules.RULES``).
 ROWS: tuple[Rule, ...] = (
     Rule(
         "add captions",
         read_add_captions,
-        plan="plans_words:plan_add_captions",
+        plan=plan_add_captions,
         examples=("add captions", "add subtitles at the top"),
         rank=200,
     ),
     Rule(
         "restyle captions",
         read_style_captions,
-        plan="plans_words:plan_style_captions",
+        plan=plan_style_captions,
         examples=("make the captions highlight the spoken word", "restyle the captions boxed"),
         rank=195,
     ),
     Rule(
         "remove filler words",
         read_remove_fillers,
-        plan="plans_words:plan_remove_fillers",
+        plan=plan_remove_fillers,
         examples=("remove every um", "cut the filler words"),
         rank=210,
     ),
     Rule(
         "remove retakes",
         read_remove_retakes,
-        plan="plans_words:plan_remove_retakes",
+        plan=plan_remove_retakes,
         examples=("remove the retakes", "keep only the last take"),
         rank=215,
     ),
     Rule(
         "cut words",
         read_cut_words,
-        plan="plans_words:plan_cut_words",
+        plan=plan_cut_words,
         examples=('cut the part where I say "let me start again"',),
         rank=220,
     ),
     Rule(
         "find words",
         read_find_words,
-        plan="plans_words:plan_find_words",
+        plan=plan_find_words,
         examples=("where do I say welcome?",),
         rank=230,
         looks=True,
@@ -234,14 +362,14 @@ ROWS: tuple[Rule, ...] = (
     Rule(
         "import subtitles",
         read_import_subtitles,
-        plan="plans_words:plan_import_subtitles",
+        plan=plan_import_subtitles,
         examples=("import subs.srt",),
         rank=240,
     ),
     Rule(
         "export captions",
         read_export_captions,
-        plan="plans_words:plan_export_captions",
+        plan=plan_export_captions,
         examples=("export the captions", "save the subtitles as vtt"),
         rank=250,
     ),

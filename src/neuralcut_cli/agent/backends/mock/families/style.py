@@ -1,8 +1,10 @@
-"""Readings of text style said the way people say it: colour by name or hex, size (bigger, smaller, by a share,
-a size), place (top, bottom, centre, a corner, "lower third"), font, weight, italic, underline, background box.
+"""Text style said the way people say it: colour by name or hex, size (bigger, smaller, by a share, a size),
+place (top, bottom, centre, a corner, "lower third"), font, weight, italic, underline, background box.
 
 One request may say several ("make the title red and bigger" is one intent: the "and" joins style words, not
-edits). Each style word is taken whole; a request with words left over is refused as every other is.
+edits). Each style word is taken whole; a request with words left over is refused as every other is. The plan
+restyles with ``update_text``: only the fields said change; sizes said as bigger or smaller are a factor of the
+size each text has now (``get_element``); a picture named instead goes to ``overlay.reshape``.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.clause import Clause
 from neuralcut_cli.agent.backends.mock.listing import Vocab
 from neuralcut_cli.agent.backends.mock.refs import take_ref
+from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, listing, pick
 from neuralcut_cli.agent.backends.mock.rule import Rule
 from neuralcut_cli.agent.backends.mock.slots import take_corner, take_position
 from neuralcut_cli.project.colors import NAMED, to_hex
@@ -25,9 +28,13 @@ FONTS = (
     "comic sans ms", "comic sans", "impact", "trebuchet ms", "garamond", "futura", "raleway", "noto sans",
     "source sans pro", "ubuntu", "dejavu sans", "tahoma", "palatino", "merriweather", "nunito", "pacifico",
 )  # fmt: skip
+
 _FONT = "|".join(re.escape(f) for f in sorted(FONTS, key=len, reverse=True))
+
 _COLOUR = r"(?:#[0-9a-f]{6}\b|#[0-9a-f]{3}\b|(?:light|dark|bright|pale|deep)\s+[a-z]+|[a-z]+)"
+
 _SMALL = r"(?:a (?:little|bit|tad|touch)|slightly|a little bit|somewhat)"
+
 _LARGE = r"(?:much|way|a lot|super|really|far|loads|heaps)"
 
 
@@ -200,11 +207,104 @@ def _decoration(c: Clause) -> dict[str, Any]:
     return {}
 
 
+# -- plans
+
+
+MAX_SIZE = 1000
+
+
+def plan_style_text(intent: StyleText, ctx: Context) -> Plan:
+    from neuralcut_cli.tools.clip_tools import GetElementArgs
+    from neuralcut_cli.tools.text_tools import UpdateTextArgs
+
+    items = yield from listing()
+    chosen = pick(intent.ref, items, ctx, many=intent.ref.plural)
+    others = [item for item in chosen if item.type != "text"]
+    if others and _only_size_or_place(intent) and len(others) == len(chosen):  # "make the logo smaller"
+        from neuralcut_cli.agent.backends.mock.families.overlay import SMALLER, reshape
+
+        said_of = []
+        for item in chosen:
+            factor = intent.scale if intent.scale is not None else None
+            if factor is not None and abs(factor - 1) < 1e-9:
+                factor = SMALLER
+            said_of.append((yield from reshape(item, factor, place=intent.position)))
+        return Done("; ".join(said_of) + ".", tuple(item.id for item in chosen))
+    if others:
+        item = others[0]
+        raise Failed(
+            f"{item.describe()} is {'an' if item.type[0] in 'aeiou' else 'a'} {item.type}: only text has a colour, "
+            "size, font or box. Name a text, e.g. 'make the title red'."
+        )
+    said: list[str] = []
+    for item in chosen:
+        args: dict[str, Any] = {"trackId": item.track_id, "elementId": item.id, **_fields(intent)}
+        if intent.scale is not None:
+            got = yield Call("get_element", GetElementArgs(element_id=item.id))
+            size = round(float(got.get("fontSize") or 0) * intent.scale, 2)
+            if not 0 < size <= MAX_SIZE:
+                raise Failed(f"{item.describe()} cannot be made that size ({size:g}).")
+            args["fontSize"] = int(size) if size == int(size) else size
+        yield Call("update_text", UpdateTextArgs.model_validate(args))
+        said.append(item.id)
+    return Done(f"{_what(intent)}: {', '.join(said)}.", tuple(said))
+
+
+def _only_size_or_place(intent: StyleText) -> bool:
+    """Whether a text style reading asked only what a picture also has: a size by a factor, or a place."""
+    said = _fields(intent)
+    return (intent.scale is not None or intent.position is not None) and set(said) <= {"position"}
+
+
+def _fields(intent: StyleText) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if intent.color is not None:
+        out["color"] = intent.color
+    if intent.size is not None:
+        out["fontSize"] = int(intent.size) if intent.size == int(intent.size) else intent.size
+    if intent.position is not None:
+        out["position"] = intent.position
+    if intent.font is not None:
+        out["fontFamily"] = intent.font
+    if intent.weight is not None:
+        out["fontWeight"] = intent.weight
+    if intent.italic is not None:
+        out["fontStyle"] = "italic" if intent.italic else "normal"
+    if intent.decoration is not None:
+        out["textDecoration"] = intent.decoration
+    if intent.box is not None:
+        out["background"] = {"enabled": intent.box, **({"color": intent.box_color} if intent.box_color else {})}
+    return out
+
+
+def _what(intent: StyleText) -> str:
+    parts = []
+    if intent.color is not None:
+        parts.append(f"colour {intent.color}")
+    if intent.size is not None:
+        parts.append(f"size {intent.size:g}")
+    if intent.scale is not None:
+        parts.append(f"{'bigger' if intent.scale > 1 else 'smaller'} (x{intent.scale:.2g})")
+    if intent.position is not None:
+        parts.append("in the lower third" if intent.third else f"at the {intent.position}")
+    if intent.font is not None:
+        parts.append(f"font {intent.font}")
+    if intent.weight is not None:
+        parts.append("bold" if intent.weight == "bold" else "not bold")
+    if intent.italic is not None:
+        parts.append("italic" if intent.italic else "not italic")
+    if intent.decoration is not None:
+        parts.append({"none": "not underlined", "line-through": "struck through"}.get(intent.decoration, "underlined"))
+    if intent.box is not None:
+        parts.append(f"{intent.box_color + ' ' if intent.box_color else ''}background box" if intent.box else "no box")
+    return "Restyled, " + ", ".join(parts)
+
+
 ROWS = (
     Rule(
         "style text",
         read_style_text,
-        plan="plans_style:plan_style_text",
+        plan=plan_style_text,
         examples=(
             "make the title yellow",
             "make the title bigger and bold",
