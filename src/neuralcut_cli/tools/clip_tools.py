@@ -155,7 +155,8 @@ def update_clip(project: Project, args: UpdateClipArgs, ctx: ToolContext) -> Pro
     element = found[1]
     applied: dict[str, Any] = {}
     if args.place is not None:
-        args = args.model_copy(update=dict(zip(("position_x", "position_y"), _placed(project, element, args))))
+        x, y = _placed(project, element, args)
+        args = args.model_copy(update={"position_x": x, "position_y": y})
     update = _checked_update(element, args, applied)
     asset = project.asset(getattr(element, "media_id", None) or "")
     if args.volume is not None and element.type == "video" and asset is not None and asset.has_audio is False:

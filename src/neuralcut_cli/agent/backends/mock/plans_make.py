@@ -6,8 +6,8 @@ import math
 from typing import Any
 
 from neuralcut_cli.agent.backends.mock import intents as i
-from neuralcut_cli.agent.backends.mock.listing import Item
 from neuralcut_cli.agent.backends.mock.families.clip import plan_track_state, remembered_track
+from neuralcut_cli.agent.backends.mock.listing import Item
 from neuralcut_cli.agent.backends.mock.refs import asset_named
 from neuralcut_cli.agent.backends.mock.replay import (
     Call,
@@ -17,8 +17,8 @@ from neuralcut_cli.agent.backends.mock.replay import (
     Plan,
     Steps,
     listing,
-    on_program,
     needs_items,
+    on_program,
     one,
     pick,
     span,
