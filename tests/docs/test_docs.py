@@ -7,7 +7,7 @@ import sys
 
 from paths import REPO
 
-from neuralcut_cli.agent.backends.mock.plans_look import help_text
+from neuralcut_cli.agent.backends.mock.families.talk import help_text
 from neuralcut_cli.agent.backends.mock.rules import RULES, examples
 
 ROOT = REPO

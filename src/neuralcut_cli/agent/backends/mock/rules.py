@@ -9,17 +9,13 @@ kind is one family module and its tests (``docs/mock.md``).
 from __future__ import annotations
 
 from neuralcut_cli.agent.backends.mock import rules_edit as edit
-from neuralcut_cli.agent.backends.mock import rules_look as look
 from neuralcut_cli.agent.backends.mock import rules_make as make
-from neuralcut_cli.agent.backends.mock import rules_talk as talk
 from neuralcut_cli.agent.backends.mock.families import family_rows
 from neuralcut_cli.agent.backends.mock.rule import Rule
 
 RULES: tuple[Rule, ...] = tuple(
     sorted(
         (
-            *look.ROWS,
-            *talk.ROWS,
             *edit.ROWS,
             *make.ROWS,
             *family_rows(),
