@@ -48,11 +48,11 @@ def test_a_json_request_loads_the_tools_and_plans_it_uses_and_no_rich(tmp_path: 
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["toolCalls"][0]["name"] == "split"
     loaded = set(json.loads(out.read_text()))  # written by an atexit function: leaving runs them
-    assert "neuralcut_cli.tools.timeline_edits" in loaded and "neuralcut_cli.agent.backends.mock.plans_edit" in loaded
+    assert "neuralcut_cli.tools.timeline_edits" in loaded and "neuralcut_cli.agent.backends.mock.families.cut" in loaded
     unused = {
         "neuralcut_cli.tools.keyframe_tools",
         "neuralcut_cli.tools.analysis_tools",
-        "neuralcut_cli.agent.backends.mock.plans_motion",
+        "neuralcut_cli.tools.transition_tools",  # a family's plan imports its tools' arguments when it runs
         "neuralcut_cli.render.graph",
         "neuralcut_cli.cli.commands.output_cmds",  # only the command's own module is registered
         "rich",

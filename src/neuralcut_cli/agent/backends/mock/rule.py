@@ -2,9 +2,7 @@
 
 A row names the request kind, reads it (``read``: takes the words it
 understands from a clause and returns an intent, or None), carries it out
-(``plan``: the plan function itself, for a family module; or, in the older
-areas, named ``"plans_<area>:<function>"`` so that the plan's module loads
-when a request needs it; ``planner`` is the function either way), shows it
+(``plan``: the plan function, in the same family module), shows it
 (``examples``: ``help``, the README's grammar block, the parse tests and the
 close requests a refusal offers are made from them) and says why it refuses
 wordings that mean different things to different people (``refusals``: a
@@ -13,15 +11,12 @@ into one table (lower reads first); ``looks`` marks the kinds that only read
 the project, the one kind a question may be read as.
 
 Rows live beside their readings and plans, in a family module's ``ROWS``
-(``families/<name>.py``, found by itself), or in an older area's
-``rules_<area>.py``.
+(``families/<name>.py``, found by itself).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cached_property
-from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from neuralcut_cli.values import Value
@@ -36,17 +31,13 @@ if TYPE_CHECKING:
 class Rule(Value):
     name: str
     read: Callable[[Clause, Vocab], Intent | None]
-    plan: str | Callable[[Any, Context], Plan]  # the plan, or in an older area "plans_edit:plan_split"
+    plan: Callable[[Any, Context], Plan]
     examples: tuple[str, ...]
     rank: int
     looks: bool = False
     refusals: tuple[tuple[str, str], ...] = ()
 
-    @cached_property
+    @property
     def planner(self) -> Callable[[Any, Context], Plan]:
-        """The plan function (an older area's module imported on first use)."""
-        if not isinstance(self.plan, str):
-            return self.plan
-        module, _, name = self.plan.partition(":")
-        found: Callable[[Any, Context], Plan] = getattr(import_module(f"{__package__}.{module}"), name)
-        return found
+        """The plan function."""
+        return self.plan

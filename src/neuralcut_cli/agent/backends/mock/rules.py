@@ -1,28 +1,16 @@
 """The rule table: every request kind the offline backend understands, in priority order.
 
 Each family module's rows (``families/<name>.ROWS``: name, reading, plan,
-examples, refusals; found by themselves) and each older area's
-(``rules_<area>.ROWS``) are put in one table by ``rank``. A new request
-kind is one family module and its tests (``docs/mock.md``).
+examples, refusals; found by themselves) are put in one table by ``rank``.
+A new request kind is one family module and its tests (``docs/mock.md``).
 """
 
 from __future__ import annotations
 
-from neuralcut_cli.agent.backends.mock import rules_edit as edit
-from neuralcut_cli.agent.backends.mock import rules_make as make
 from neuralcut_cli.agent.backends.mock.families import family_rows
 from neuralcut_cli.agent.backends.mock.rule import Rule
 
-RULES: tuple[Rule, ...] = tuple(
-    sorted(
-        (
-            *edit.ROWS,
-            *make.ROWS,
-            *family_rows(),
-        ),
-        key=lambda rule: rule.rank,
-    )
-)
+RULES: tuple[Rule, ...] = tuple(sorted(family_rows(), key=lambda rule: rule.rank))
 
 
 def examples() -> list[str]:

@@ -17,6 +17,7 @@ from neuralcut_cli.agent.backends.mock.clause import Clause
 from neuralcut_cli.agent.backends.mock.intents import Ref, Span, When
 from neuralcut_cli.agent.backends.mock.listing import Vocab
 from neuralcut_cli.agent.backends.mock.refs import take_ref
+from neuralcut_cli.agent.backends.mock.replay import DEFAULT_LENGTH
 from neuralcut_cli.errors import TimeParseError
 from neuralcut_cli.time import parse_seconds
 
@@ -239,3 +240,18 @@ def _open_span(c: Clause, vocab: Vocab) -> Span | None:
     if start is None and end is not None:
         start = When(anchor="start")  # "until 5s": from the beginning
     return Span(start=start, end=end, length=length)
+
+
+def span_of_words(c: Clause, v: Vocab) -> Span | None:
+    """A span for requests that add something: explicit, anchored, or over an element.
+
+    "At the end for 2 seconds" is the last two seconds: what is added over the
+    picture stays over it (media is appended instead: ``read_add_media``).
+    """
+    found = take_range(c, v)
+    if found is not None:
+        return Span(start=When(seconds=found[0]), end=When(seconds=found[1]))
+    span = take_span(c, v)
+    if span is not None and span.start is not None and span.start.anchor == "end" and span.end is None:
+        return Span(last=span.length if span.length is not None else DEFAULT_LENGTH)
+    return span

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.clause import Clause
+from neuralcut_cli.agent.backends.mock.families.timing import timing_on
 from neuralcut_cli.agent.backends.mock.intents import Timing, When
 from neuralcut_cli.agent.backends.mock.listing import Item, Vocab
-from neuralcut_cli.agent.backends.mock.plans_edit import timing_on
 from neuralcut_cli.agent.backends.mock.refs import take_ref, take_refs
 from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, end_of, listing, one, tc
 from neuralcut_cli.agent.backends.mock.rule import Rule

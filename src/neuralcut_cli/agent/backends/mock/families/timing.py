@@ -1,114 +1,38 @@
-"""Readings of requests that cut, remove, move and retime what is on the timeline."""
+"""Where and how long things are: move ("move the logo to 12s", "2 seconds later"), place a text in the
+frame ("move the title to the bottom"; a picture goes to ``overlay.reshape``), and lengths and edges ("make the
+logo last 10 seconds", "trim 3 seconds off the end of the city clip").
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
 from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.clause import Clause
-from neuralcut_cli.agent.backends.mock.listing import Vocab
+from neuralcut_cli.agent.backends.mock.listing import Item, Vocab, items_of
+from neuralcut_cli.agent.backends.mock.memory import has_tags, tagged
 from neuralcut_cli.agent.backends.mock.refs import take_ref, take_refs
-from neuralcut_cli.agent.backends.mock.replay import DEFAULT_LENGTH
+from neuralcut_cli.agent.backends.mock.replay import (
+    Call,
+    Context,
+    Done,
+    Failed,
+    Plan,
+    listing,
+    one,
+    pick,
+    tc,
+    when,
+)
 from neuralcut_cli.agent.backends.mock.rule import Rule
 from neuralcut_cli.agent.backends.mock.slots import take_position
 from neuralcut_cli.agent.backends.mock.times import (
     TIME,
     seconds_of,
     take_anchor,
-    take_range,
-    take_span,
     take_time,
-    take_times,
     take_when,
 )
-from neuralcut_cli.values import replace
-
-_REMOVE = (
-    r"\b(?:delete|remove|cut(?: out)?|trim(?: out| off)?|get rid of|take out|erase|drop|clear|kill|lose|"
-    r"snip(?: out)?|ditch|trash|scrap|toss|chop(?: out| off)?|throw (?:away|out)|bin|nuke)\b"
-)
-_RIPPLE = (
-    r"\b(?:and\s+)?(?:close (?:up )?(?:the |that |any )?(?:gaps?|space|hole)|ripple|close it up|"
-    r"(?:do not|don't) leave (?:a |any )?(?:gaps?|holes?)|leave no (?:gaps?|holes?)|with no (?:gaps?|holes?)|"
-    r"(?:and )?shift (?:everything|the rest)(?: (?:left|back|over|up))?|without (?:leaving )?(?:a |any )?"
-    r"(?:gaps?|holes?)|no gaps?|tighten(?: it| up| the edit)?|pull (?:everything|the rest) (?:left|back|in))\b"
-)
-_WHAT = (
-    r"\b(?:everything|all|anything|whatever(?: is| plays)?|the part|the section|the bit|the segment|the content|"
-    r"stuff|what(?:'s| is| plays)|the footage|that part|that section|the portion|the piece|the stretch|"
-    r"(?:the )?(?:middle )?(?:part|section|bit|segment|portion|chunk|stretch))\b"
-)
-
-
-_WHOLE_EDIT = (
-    r"(?:the\s+)?(?:(?:whole|entire)\s+thing|(?:whole\s+|entire\s+)?(?:video|timeline|edit|movie|film|"
-    r"footage)|everything|all tracks|every track)"
-)
-
-
-def read_split(c: Clause, v: Vocab) -> i.Intent | None:
-    if c.find(r"\bbetween\b") or c.find(rf"(?:{TIME})\s*(?:-|–|to|till|until|through)\s*(?:{TIME})"):
-        return None
-    verb = c.take(
-        r"\b(?:make|do|add|put|place) an? (?:split|cut)\b|\b(?:split|slice|divide|blade|razor)\b|"
-        r"\b(?:cut|chop)(?= (?:it |that |them |" + _WHOLE_EDIT + r" )?"
-        r"(?:at|here|right here|in half|in two|in the middle|down the middle|into two|where|when|as soon)\b)|"
-        r"\b(?:cut|chop)(?=\s+(?:the|my|this|that)\s+\S+(?:\s+\S+){0,2}\s+at\s+\d)|"  # "cut the music at 10s"
-        r"\bmake a cut\b|\badd a cut\b|\bput a cut\b|\b(?:cut|chop)(?=.*\b(?:in half|in two|in 2|into two|into 2|"
-        r"down the middle)\b)"
-    )
-    if verb is None:
-        return None
-    c.take(rf"\b{_WHOLE_EDIT}\b(?!\s+(?:clip|track)\b)")  # the whole edit, not one element
-    times: list[i.When] = []
-    anchor = take_anchor(c, v)  # before the reference: "when the second clip begins" is a time
-    if anchor is not None:
-        times.append(anchor)
-    ref = take_ref(c, v)
-    if c.take(
-        r"\b(?:in half|in two|into two|in 2|into 2(?: pieces| parts)?|in the middle|down the middle|"
-        r"at (?:its|the) (?:middle|halfway point)|"
-        r"halfway(?: through)?)\b"
-    ):
-        return None if ref is None or times else i.Split(ref=ref)
-    times += [i.When(seconds=t) for t in take_times(c, v)]
-    c.take_all(r"\b(?:at|and|in|into|pieces|parts|clips?)\b")
-    return i.Split(times=tuple(times), ref=ref) if times else None
-
-
-def read_remove_range(c: Clause, v: Vocab) -> i.Intent | None:
-    ripple = c.take(_RIPPLE) is not None
-    if c.take(_REMOVE) is None:
-        return None
-    c.take(_WHAT)
-    span = take_span(c, v)
-    if (
-        span is None
-        or span.over is not None
-        or (span.start is None and span.end is None and not (span.first or span.last or span.whole))
-        or (span.start is not None and span.end is None and not span.length)
-    ):
-        return None
-    if span.whole:
-        return None  # "delete the whole video" is not something to guess at
-    c.take(r"\b(?:of|from|in)\s+(?:the\s+)?(?:video|timeline|edit|everything|all tracks|every track)\b")
-    return i.RemoveRange(span=span, ripple=ripple)
-
-
-def read_delete(c: Clause, v: Vocab) -> i.Intent | None:
-    ripple = c.take(_RIPPLE) is not None
-    verb = c.take(_REMOVE)
-    if verb is None or verb.group(0) == "trim":  # "trim the intro" takes some off an edge: how much? (refused)
-        return None
-    every = c.take(r"\b(?:all (?:of )?(?:the )?|both (?:of )?(?:the )?|every )(?=\w)") is not None
-    c.take_all(r"\b(?:from (?:the )?(?:timeline|edit|video|project)|completely|entirely|altogether|too)\b")
-    refs = take_refs(c, v)
-    if every:  # "delete all the text": every one of that kind
-        refs = tuple(
-            replace(r, plural=True) if not (r.ids or r.names or r.pronoun or r.ordinal is not None) else r for r in refs
-        )
-    if not refs or c.find(rf"(?<![\w.]){TIME}"):
-        return None
-    c.take_all(r"\b(?:from (?:the )?(?:timeline|edit|video|project)|completely|entirely|altogether|too)\b")
-    return i.Delete(refs=refs, ripple=ripple)
 
 
 def read_move(c: Clause, v: Vocab) -> i.Intent | None:
@@ -312,67 +236,138 @@ def _delta(c: Clause, v: Vocab, verb: str) -> tuple[float, str] | None:
     return None
 
 
-def span_of_words(c: Clause, v: Vocab) -> i.Span | None:
-    """A span for requests that add something: explicit, anchored, or over an element.
-
-    "At the end for 2 seconds" is the last two seconds: what is added over the
-    picture stays over it (media is appended instead: ``read_add_media``).
-    """
-    found = take_range(c, v)
-    if found is not None:
-        return i.Span(start=i.When(seconds=found[0]), end=i.When(seconds=found[1]))
-    span = take_span(c, v)
-    if span is not None and span.start is not None and span.start.anchor == "end" and span.end is None:
-        return i.Span(last=span.length if span.length is not None else DEFAULT_LENGTH)
-    return span
+def _track_id(word: str | None, items: list[Item], tracks: dict[str, str]) -> str | None:
+    if word is None or word in tracks:
+        return word
+    wanted = {"main": "main", "overlay": "overlay", "top": "overlay", "graphic": "overlay"}.get(word, word)
+    found = [track_id for track_id, kind in tracks.items() if kind == wanted]
+    if not found:
+        raise Failed(f"There is no {word} track to move it to.")
+    return found[0]
 
 
-#: The request kinds read here (``rule.Rule``); ``rank`` places them in the one table (``rules.RULES``).
+def plan_move(intent: i.Move, ctx: Context) -> Plan:
+    result = yield Call("list_timeline")
+    items = items_of(result)
+    tracks = {t["trackId"]: t["type"] for t in result["tracks"]}
+    chosen: list[Item] = []
+    for ref in intent.refs:
+        chosen += [item for item in pick(ref, items, ctx, many=ref.plural) if item not in chosen]
+    first = min(item.start for item in chosen)
+    if intent.by is not None:
+        start = first + intent.by
+    elif intent.to is not None:
+        start = when(intent.to, items, ctx)
+    else:
+        start = first
+    if start < 0:
+        raise Failed(f"That would start before 0 ({tc(start)}).")
+    args: dict[str, Any] = {"elementIds": [item.id for item in chosen], "start": round(start, 6)}
+    track = _track_id(intent.track, items, tracks)
+    if track is not None:
+        args["targetTrackId"] = track
+    moved = yield Call("move_timeline_elements", args)
+    shown = ", ".join(
+        f"{m['elementId']} to {tc(m['start'])}–{tc(m['end'])} on {m['trackId']}" for m in moved["movedElements"]
+    )
+    return Done(f"Moved {shown}.", tuple(item.id for item in chosen))
+
+
+def plan_place(intent: i.Place, ctx: Context) -> Plan:
+    from neuralcut_cli.tools.text_tools import UpdateTextArgs
+
+    items = yield from listing()
+    item = one(intent.ref, items, ctx)
+    if item.type != "text":
+        from neuralcut_cli.agent.backends.mock.families.overlay import reshape
+
+        said = yield from reshape(item, None, place=intent.position)
+        return Done(said + ".", (item.id,))
+    yield Call("update_text", UpdateTextArgs(track_id=item.track_id, element_id=item.id, position=intent.position))
+    return Done(f"Moved {item.describe()} to the {intent.position} of the frame.", (item.id,))
+
+
+def plan_timing(intent: i.Timing, ctx: Context) -> Plan:
+    if intent.ref.pronoun and has_tags(ctx.memory):  # "make it 3 seconds" after a fade: the fade, not the clip
+        return (yield from plan_remembered_length(intent, ctx))
+    if intent.factor is not None:
+        raise Failed(f"How much {'longer' if intent.factor > 1 else 'shorter'}? Say e.g. 'make it 2 seconds longer'.")
+    items = yield from listing()
+    return (yield from timing_on(intent, items, ctx))
+
+
+def timing_on(intent: i.Timing, items: list[Item], ctx: Context) -> Plan:
+    """``plan_timing`` on the timeline as ``items`` shows it (a plan that listed it already calls this)."""
+    item = one(intent.ref, items, ctx)
+    args: dict[str, Any] = {"elementId": item.id}
+    length = item.end - item.start
+    if intent.length is not None:
+        args["duration"] = intent.length
+    elif intent.delta is not None:
+        if length + intent.delta <= 0:
+            raise Failed(f"{item.describe()} is only {length:g} s long; it cannot lose {-intent.delta:g} s.")
+        args["duration"] = round(length + intent.delta, 6)
+    elif intent.trim_start is not None:
+        if item.type in ("video", "audio"):
+            return (yield from _trim_clip_start(item, intent.trim_start))
+        if intent.trim_start >= length:
+            raise Failed(f"{item.describe()} is only {length:g} s long.")
+        args.update(start=round(item.start + intent.trim_start, 6), end=item.end)
+    elif intent.end is not None:
+        args["end"] = round(when(intent.end, items, ctx), 6)
+    elif intent.start is not None:
+        args["start"] = round(when(intent.start, items, ctx), 6)
+    result = yield Call("update_timeline_element_timing", args)
+    return Done(f"{item.id} now runs {tc(result['start'])}–{tc(result['end'])} ({result['duration']:g} s).", (item.id,))
+
+
+def plan_remembered_length(intent: i.Timing, ctx: Context) -> Plan:
+    """A new length for the fade or transition the last request touched (``memory``)."""
+    from neuralcut_cli.agent.backends.mock.families.motion import plan_change_fade
+    from neuralcut_cli.agent.backends.mock.families.transitions import ChangeTransition, plan_change_transition
+
+    if intent.length is None and intent.factor is None:
+        raise Failed(
+            f"'{intent.ref.text}' is the fade or transition just made: say its new length, e.g. 'make it 2 seconds'."
+        )
+    if tagged(ctx.memory, "transition"):
+        change = ChangeTransition(seconds=intent.length, factor=intent.factor, it=True)
+        return (yield from plan_change_transition(change, ctx))
+    if tagged(ctx.memory, "fade-in") or tagged(ctx.memory, "fade-out"):
+        fade = i.ChangeFade(refs=(intent.ref,), seconds=intent.length, factor=intent.factor)
+        return (yield from plan_change_fade(fade, ctx))
+    raise Failed(f"'{intent.ref.text}' is a track: it has no length of its own. Name a clip, e.g. 'the intro'.")
+
+
+def _trim_clip_start(item: Item, seconds: float) -> Plan:
+    """A clip's in point moves later (or earlier): its start edge moves, its frames stay in place."""
+    from neuralcut_cli.tools.clip_tools import GetElementArgs, UpdateClipArgs
+
+    details = yield Call("get_element", GetElementArgs(element_id=item.id))
+    trim_start = round(float(details["trimStart"]) + seconds * float(details.get("speed", 1)), 6)
+    if trim_start < 0:
+        raise Failed(f"{item.describe()} starts at the beginning of its source; there is nothing more to show there.")
+    yield Call("update_clip", UpdateClipArgs(element_id=item.id, trim_start=trim_start))
+    return Done(
+        f"Trimmed {seconds:g} s off the start of {item.id}: it now starts at {tc(item.start + seconds)} "
+        f"(in point {trim_start:g} s into its source).",
+        (item.id,),
+    )
+
+
+#: The family's rows (``rule.Rule``); ``rank`` places them in the one table (``rules.RULES``).
 ROWS: tuple[Rule, ...] = (
-    Rule(
-        "split",
-        read_split,
-        plan="plans_edit:plan_split",
-        examples=(
-            "split at 5s",
-            "cut at frame 120",
-            "split at 2.5s and 7s",
-            "split when the second clip begins",
-            "cut the beach clip in half",
-        ),
-        rank=350,
-    ),
-    Rule(
-        "remove a range",
-        read_remove_range,
-        plan="plans_edit:plan_remove_range",
-        examples=("delete from 3s to 6s", "cut out 3-6s and close the gap", "remove the last two seconds"),
-        rank=360,
-    ),
-    Rule(
-        "delete",
-        read_delete,
-        plan="plans_edit:plan_delete",
-        examples=("delete the title", "remove the logo and the title", "delete it"),
-        rank=370,
-        refusals=(
-            (
-                r"^(?:please\s+)?(?:trim|shorten|cut down)\b(?!.*\d)",
-                "How much? Say e.g. 'trim 2 seconds off the start of the intro' or 'make the intro 4 seconds long'.",
-            ),
-        ),
-    ),
     Rule(
         "place text",
         read_place,
-        plan="plans_edit:plan_place",
+        plan=plan_place,
         examples=("move the title to the bottom",),
         rank=460,
     ),
     Rule(
         "move",
         read_move,
-        plan="plans_edit:plan_move",
+        plan=plan_move,
         examples=(
             "move the logo to 12s",
             "move the title 2 seconds later",
@@ -386,7 +381,7 @@ ROWS: tuple[Rule, ...] = (
     Rule(
         "timing",
         read_timing,
-        plan="plans_edit:plan_timing",
+        plan=plan_timing,
         examples=(
             "make the logo last 10 seconds",
             "make the title two seconds shorter",
