@@ -7,10 +7,38 @@ music db=-3``, ``effect blur last 2``, ``text "Hi" 0-3 top hook``.
 from __future__ import annotations
 
 from neuralcut_cli.agent.backends.mock import intents as i
+from neuralcut_cli.agent.backends.mock.families.analysis import Normalize, RemoveSilences, SplitScenes
+from neuralcut_cli.agent.backends.mock.families.clip import CloseGaps, Duplicate, Opacity, Speed, Visibility
+from neuralcut_cli.agent.backends.mock.families.cut import Delete, RemoveRange, Split
+from neuralcut_cli.agent.backends.mock.families.effects import ApplyEffect, UpdateEffect
 from neuralcut_cli.agent.backends.mock.families.frame import Frame
 from neuralcut_cli.agent.backends.mock.families.keep import Keep
+from neuralcut_cli.agent.backends.mock.families.listings import (
+    EffectInfo,
+    ListAssets,
+    ListEffects,
+    ListStickers,
+    ListTimeline,
+)
+from neuralcut_cli.agent.backends.mock.families.media import AddMedia
+from neuralcut_cli.agent.backends.mock.families.motion import Duck, Fade, ListKeyframes, Slide, Zoom
 from neuralcut_cli.agent.backends.mock.families.overlay import Reshape
+from neuralcut_cli.agent.backends.mock.families.questions import About, Count, Describe, HowLong, WhatAt
+from neuralcut_cli.agent.backends.mock.families.sound import Volume
+from neuralcut_cli.agent.backends.mock.families.talk import Help
+from neuralcut_cli.agent.backends.mock.families.text import AddSticker, AddText, ChangeText
+from neuralcut_cli.agent.backends.mock.families.timing import Move, Place
 from neuralcut_cli.agent.backends.mock.families.unfx import RemoveEffects
+from neuralcut_cli.agent.backends.mock.families.words import (
+    AddCaptions,
+    CutWords,
+    ExportCaptions,
+    FindWords,
+    ImportSubtitles,
+    RemoveFillers,
+    RemoveRetakes,
+    StyleCaptions,
+)
 
 
 def ref(r: i.Ref | None) -> str:
@@ -59,37 +87,37 @@ def _params(params: tuple[tuple[str, float], ...]) -> str:
 def summary(intent: i.Intent) -> str:
     parts: list[str]
     match intent:
-        case i.Help():
+        case Help():
             parts = ["help"]
         case i.History(backwards=b, count=n):
             parts = ["undo" if b else "redo", str(n)]
-        case i.ListTimeline():
+        case ListTimeline():
             parts = ["timeline"]
-        case i.ListAssets(usage=u, kind=k):
+        case ListAssets(usage=u, kind=k):
             parts = ["assets", u or "", k or ""]
-        case i.ListEffects(on_timeline=t, over=o):
+        case ListEffects(on_timeline=t, over=o):
             parts = ["effects", "applied" if t else "", f"over({ref(o)})" if o else ""]
-        case i.EffectInfo(effect=e):
+        case EffectInfo(effect=e):
             parts = ["effect info", e]
-        case i.ListStickers(provider=p):
+        case ListStickers(provider=p):
             parts = ["stickers", p or ""]
-        case i.Count(kind=k):
+        case Count(kind=k):
             parts = ["count", k or "all"]
-        case i.WhatAt(when=w, kind=k):
+        case WhatAt(when=w, kind=k):
             parts = ["what at", when(w), k or ""]
-        case i.HowLong(ref=r):
+        case HowLong(ref=r):
             parts = ["how long", ref(r) if r else ""]
-        case i.Describe(ref=r):
+        case Describe(ref=r):
             parts = ["describe", ref(r)]
-        case i.About(ref=r):
+        case About(ref=r):
             parts = ["about", ref(r)]
-        case i.Split(times=ts, ref=r):
+        case Split(times=ts, ref=r):
             parts = ["split", ",".join(when(t) for t in ts) or "half", f"of {ref(r)}" if r else ""]
-        case i.RemoveRange(span=s, ripple=rp):
+        case RemoveRange(span=s, ripple=rp):
             parts = ["remove", span(s), "ripple" if rp else ""]
-        case i.Delete(refs=rs, ripple=rp):
+        case Delete(refs=rs, ripple=rp):
             parts = ["delete", "+".join(map(ref, rs)), "ripple" if rp else ""]
-        case i.Move(refs=rs, to=t, by=b, track=tr):
+        case Move(refs=rs, to=t, by=b, track=tr):
             parts = [
                 "move",
                 "+".join(map(ref, rs)),
@@ -97,13 +125,13 @@ def summary(intent: i.Intent) -> str:
                 f"by {b:+g}" if b is not None else "",
                 f"track {tr}" if tr else "",
             ]
-        case i.Place(ref=r, position=p):
+        case Place(ref=r, position=p):
             parts = ["place", ref(r), p]
-        case i.AddText(text=t, span=s, position=p, style=st):
+        case AddText(text=t, span=s, position=p, style=st):
             parts = ["text", f'"{t}"', span(s), p or "", st or ""]
-        case i.ChangeText(ref=r, text=t):
+        case ChangeText(ref=r, text=t):
             parts = ["change", ref(r), f'"{t}"']
-        case i.AddMedia(asset=a, at=w, track=tr, length=ln):
+        case AddMedia(asset=a, at=w, track=tr, length=ln):
             parts = ["media", a, f"at {when(w)}" if w else "", tr or "", f"+{ln:g}" if ln is not None else ""]
         case i.Timing(ref=r, start=st, end=en, length=ln, delta=d, trim_start=ts):
             parts = [
@@ -115,40 +143,40 @@ def summary(intent: i.Intent) -> str:
                 f"delta={d:+g}" if d is not None else "",
                 f"trim_start={ts:g}" if ts is not None else "",
             ]
-        case i.Volume(refs=rs, level=lv):
+        case Volume(refs=rs, level=lv):
             level = "mute" if lv.mute else f"gain={lv.gain:g}" if lv.gain is not None else f"db={lv.delta_db:+g}"
             parts = ["volume", "+".join(map(ref, rs)), level]
-        case i.AddSticker(sticker=st, span=s, position=p):
+        case AddSticker(sticker=st, span=s, position=p):
             parts = ["sticker", st, span(s), p]
-        case i.ApplyEffect(effect=e, span=s, params=ps):
+        case ApplyEffect(effect=e, span=s, params=ps):
             parts = ["effect", e, span(s), _params(ps)]
-        case i.UpdateEffect(ref=r, params=ps, step=sp, param=pm):
+        case UpdateEffect(ref=r, params=ps, step=sp, param=pm):
             parts = ["update", ref(r), _params(ps), f"step={sp:+g}" if sp is not None else "", pm or ""]
         case i.TrackState(track=t, action=a):
             parts = [a, "track", track(t)]
-        case i.Duplicate(refs=rs):
+        case Duplicate(refs=rs):
             parts = ["duplicate", "+".join(map(ref, rs))]
-        case i.Opacity(refs=rs, percent=p):
+        case Opacity(refs=rs, percent=p):
             parts = ["opacity", "+".join(map(ref, rs)), f"{p:g}%"]
-        case i.Speed(refs=rs, rate=r):
+        case Speed(refs=rs, rate=r):
             parts = ["speed", "+".join(map(ref, rs)), f"{r:g}x"]
-        case i.CloseGaps(track=t):
+        case CloseGaps(track=t):
             parts = ["close gaps", track(t) if t else "main"]
-        case i.Visibility(refs=rs, hidden=h):
+        case Visibility(refs=rs, hidden=h):
             parts = ["hide" if h else "show", "+".join(map(ref, rs))]
-        case i.Fade(refs=rs, fade_in=fi, fade_out=fo):
+        case Fade(refs=rs, fade_in=fi, fade_out=fo):
             parts = ["fade", "+".join(map(ref, rs)), f"in={fi:g}" if fi else "", f"out={fo:g}" if fo else ""]
-        case i.RemoveSilences(padding=pd, min_silence=mn, cut_tracks=ct, keep_tracks=kt):
+        case RemoveSilences(padding=pd, min_silence=mn, cut_tracks=ct, keep_tracks=kt):
             parts = ["silences", f"padding={pd:g}" if pd is not None else "", f"min={mn:g}" if mn is not None else ""]
             parts += [f"cut={'+'.join(t.said.removeprefix('the ') for t in ct)}" if ct else ""]
             parts += [f"keep={'+'.join(t.said.removeprefix('the ') for t in kt)}" if kt else ""]
-        case i.Normalize(target=tg, platform=pl):
+        case Normalize(target=tg, platform=pl):
             parts = ["normalize", f"{tg:g}" if tg is not None else "", pl or ""]
-        case i.SplitScenes(refs=rs):
+        case SplitScenes(refs=rs):
             parts = ["scenes", "+".join(map(ref, rs))]
-        case i.AddCaptions(refs=rs, position=po, style=st):
+        case AddCaptions(refs=rs, position=po, style=st):
             parts = ["captions", "+".join(map(ref, rs)), po or "", st or ""]
-        case i.StyleCaptions(style=st, position=po):
+        case StyleCaptions(style=st, position=po):
             parts = ["restyle captions", st, po or ""]
         case RemoveEffects(refs=rs, kind=kd):
             parts = ["unfx", kd or "", "+".join(map(ref, rs))]
@@ -159,27 +187,27 @@ def summary(intent: i.Intent) -> str:
             parts = ["keep", f"{st:g}", f"{en:g}" if en is not None else "end"]
         case Frame(ratio=ra, follow=fo):
             parts = ["frame", ra or "", fo or ""]
-        case i.RemoveRetakes():
+        case RemoveRetakes():
             parts = ["retakes"]
-        case i.RemoveFillers(words=ws):
+        case RemoveFillers(words=ws):
             parts = ["fillers", ",".join(ws)]
-        case i.CutWords(text=tx, every=ev):
+        case CutWords(text=tx, every=ev):
             parts = ["cut words", repr(tx), "every" if ev else ""]
-        case i.FindWords(query=q):
+        case FindWords(query=q):
             parts = ["find", repr(q)]
-        case i.ImportSubtitles(file=fl):
+        case ImportSubtitles(file=fl):
             parts = ["import", fl]
-        case i.ExportCaptions(fmt=fm, file=fl):
+        case ExportCaptions(fmt=fm, file=fl):
             parts = ["export", fm, fl or ""]
         case i.ChangeFade(refs=rs, which=w, seconds=sec, factor=fa):
             parts = ["change fade", w or "", "+".join(map(ref, rs)), f"{sec:g}s" if sec is not None else f"x{fa:g}"]
-        case i.Zoom(ref=r, factor=fa):
+        case Zoom(ref=r, factor=fa):
             parts = ["zoom", ref(r), "in" if fa > 1 else "out"]
-        case i.Slide(ref=r, side=sd, length=ln):
+        case Slide(ref=r, side=sd, length=ln):
             parts = ["slide", ref(r), sd, f"{ln:g}s"]
-        case i.ListKeyframes(ref=r):
+        case ListKeyframes(ref=r):
             parts = ["keyframes", ref(r)]
-        case i.Duck(music=ms, under=us, voice=vo):
+        case Duck(music=ms, under=us, voice=vo):
             parts = ["duck", "+".join(map(ref, ms)), "under", "the voice" if vo else "+".join(map(ref, us))]
         case _:
             parts = [type(intent).__name__]

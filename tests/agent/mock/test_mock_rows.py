@@ -12,7 +12,7 @@ from paths import FIXTURES
 
 from neuralcut_cli.agent.backends import mock
 from neuralcut_cli.agent.backends.mock import families
-from neuralcut_cli.agent.backends.mock import intents as i
+from neuralcut_cli.agent.backends.mock.families.cut import Split
 from neuralcut_cli.agent.backends.mock.listing import vocab_of
 from neuralcut_cli.agent.backends.mock.parse import hints, parse
 from neuralcut_cli.agent.backends.mock.plans import run_request
@@ -70,7 +70,7 @@ def test_a_rows_refusal_reaches_the_person() -> None:
 
 def test_an_intent_not_made_by_parse_has_no_plan_and_says_so() -> None:
     with pytest.raises(TypeError, match="Split was not made by parse: it has no plan"):
-        run_request((i.Split(times=()),), Replay([], frozenset()), Context())
+        run_request((Split(times=()),), Replay([], frozenset()), Context())
 
 
 def test_a_plans_call_is_built_as_the_tools_own_arguments() -> None:

@@ -10,12 +10,30 @@ from typing import Any
 
 from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.clause import Clause
+from neuralcut_cli.agent.backends.mock.intents import Ref, TrackRef
 from neuralcut_cli.agent.backends.mock.listing import Vocab
 from neuralcut_cli.agent.backends.mock.refs import take_refs
 from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, followed, listing, pick, tc
 from neuralcut_cli.agent.backends.mock.rule import Rule
 from neuralcut_cli.agent.backends.mock.times import take_time
 from neuralcut_cli.english import plural
+
+
+class RemoveSilences(i.Intent):
+    padding: float | None = None  # seconds kept at each edge; None: the tool's default
+    min_silence: float | None = None
+    cut_tracks: tuple[TrackRef, ...] = ()  # "cut the music too": cut like the picture
+    keep_tracks: tuple[TrackRef, ...] = ()  # "leave the titles where they are"
+
+
+class Normalize(i.Intent):
+    target: float | None = None  # LUFS; None: the platform's
+    platform: str | None = None  # a key of ``catalogs.loudness.PLATFORMS``; None: the tool's default (YouTube)
+
+
+class SplitScenes(i.Intent):
+    refs: tuple[Ref, ...] = ()  # none: the main track's video clips
+
 
 ROOMY_PADDING = 0.3  # "leave a little breathing room": twice the tool's 0.15 s
 
@@ -68,7 +86,7 @@ def read_remove_silences(c: Clause, v: Vocab) -> i.Intent | None:
         padding = TIGHT_PADDING
     c.take(r"\b(?:in|from|of) (?:the )?(?:video|recording|clip|clips|audio|footage|edit|timeline)\b")
     cut, keep = take_track_choice(c)
-    return i.RemoveSilences(padding=padding, min_silence=minimum, cut_tracks=cut, keep_tracks=keep)
+    return RemoveSilences(padding=padding, min_silence=minimum, cut_tracks=cut, keep_tracks=keep)
 
 
 #: Tracks people name when they say which follow a cut: the word, and the kind of track it is.
@@ -121,7 +139,7 @@ def read_normalize(c: Clause, v: Vocab) -> i.Intent | None:
     c.take(r"\b(?:wants|want|needs|likes|expects|asks for|standard|level|loudness|for|of)\b")
     if (verb is not None and said is None and number is None) or (loud is not None and place is None):
         return None
-    return i.Normalize(target=target, platform=platform)
+    return Normalize(target=target, platform=platform)
 
 
 def read_split_scenes(c: Clause, v: Vocab) -> i.Intent | None:
@@ -138,13 +156,13 @@ def read_split_scenes(c: Clause, v: Vocab) -> i.Intent | None:
     ):
         return None
     c.take(r"\b(?:in (?:it|them)|automatically)\b")
-    return i.SplitScenes(refs=take_refs(c, v))
+    return SplitScenes(refs=take_refs(c, v))
 
 
 # -- plans
 
 
-def plan_remove_silences(intent: i.RemoveSilences, ctx: Context) -> Plan:
+def plan_remove_silences(intent: RemoveSilences, ctx: Context) -> Plan:
     args: dict[str, Any] = {}
     if intent.padding is not None:
         args["padding"] = intent.padding
@@ -171,7 +189,7 @@ def plan_remove_silences(intent: i.RemoveSilences, ctx: Context) -> Plan:
     )
 
 
-def plan_normalize(intent: i.Normalize, ctx: Context) -> Plan:
+def plan_normalize(intent: Normalize, ctx: Context) -> Plan:
     from neuralcut_cli.tools.loudness_tools import NormalizeArgs
 
     done = yield Call(
@@ -193,7 +211,7 @@ def plan_normalize(intent: i.Normalize, ctx: Context) -> Plan:
     )
 
 
-def plan_split_scenes(intent: i.SplitScenes, ctx: Context) -> Plan:
+def plan_split_scenes(intent: SplitScenes, ctx: Context) -> Plan:
     from neuralcut_cli.tools.analysis_tools import SplitScenesArgs
 
     items = yield from listing()

@@ -9,12 +9,38 @@ from typing import Any
 
 from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.clause import Clause
+from neuralcut_cli.agent.backends.mock.intents import Ref, TrackRef
 from neuralcut_cli.agent.backends.mock.listing import Item, Vocab, items_of, track_words
 from neuralcut_cli.agent.backends.mock.memory import tagged, track_tag
 from neuralcut_cli.agent.backends.mock.refs import take_ref, take_refs
 from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, listing, one, pick
 from neuralcut_cli.agent.backends.mock.rule import Rule
 from neuralcut_cli.agent.backends.mock.slots import A_BIT, A_LOT
+
+
+class Duplicate(i.Intent):
+    refs: tuple[Ref, ...] = ()
+
+
+class Opacity(i.Intent):
+    refs: tuple[Ref, ...] = ()
+    percent: float = 100.0  # 0 transparent, 100 opaque
+
+
+class Speed(i.Intent):
+    refs: tuple[Ref, ...] = ()
+    rate: float = 1.0
+    default: bool = False  # no amount was said: the usual 2x faster or half speed, said in the reply
+
+
+class CloseGaps(i.Intent):
+    track: TrackRef | None = None  # None: the main track
+
+
+class Visibility(i.Intent):
+    refs: tuple[Ref, ...] = ()
+    hidden: bool = True
+
 
 _TRACK_KINDS = {
     "main": "main",
@@ -84,7 +110,7 @@ def read_track_state(c: Clause, v: Vocab) -> i.Intent | None:
     if action in ("hide", "show") and verb.group(0) in ("hide", "show", "unhide", "un-hide"):
         refs = take_refs(c, v)  # "hide the logo": the element, not its track
         c.take(r"\b(?:again|back)\b")
-        return i.Visibility(refs=refs, hidden=action == "hide") if refs else None
+        return Visibility(refs=refs, hidden=action == "hide") if refs else None
     return None
 
 
@@ -93,7 +119,7 @@ def read_duplicate(c: Clause, v: Vocab) -> i.Intent | None:
     if c.take(r"\b(?:duplicate|clone|copy|make a copy of|make copies of|copy and paste)\b") is None:
         return None
     refs = take_refs(c, v)
-    return i.Duplicate(refs=refs) if refs else None
+    return Duplicate(refs=refs) if refs else None
 
 
 def read_opacity(c: Clause, v: Vocab) -> i.Intent | None:
@@ -107,7 +133,7 @@ def read_opacity(c: Clause, v: Vocab) -> i.Intent | None:
     percent = _opacity(c)
     if percent is None:
         return None
-    return i.Opacity(refs=refs, percent=percent)
+    return Opacity(refs=refs, percent=percent)
 
 
 def _opacity(c: Clause) -> float | None:
@@ -144,7 +170,7 @@ def read_speed(c: Clause, v: Vocab) -> i.Intent | None:
     c.take(r"\b(?:down|up)\b")
     if motion is not None:  # "slow mo the beach clip": half speed, "super slow motion": a quarter
         c.take(r"\b(?:in|on|to|into|as)\b")
-        return i.Speed(refs=refs, rate=0.25 if motion.group("lot") else 0.5)
+        return Speed(refs=refs, rate=0.25 if motion.group("lot") else 0.5)
     rate = _rate(c)
     if rate is None and verb is not None and (verb.group("up") or verb.group("down")):
         amount = c.take(rf"\b(?P<bit>{A_BIT})\b|\b{A_LOT}\b")  # "speed up a bit": 1.25x; "way slower": 2x
@@ -167,7 +193,7 @@ def read_speed(c: Clause, v: Vocab) -> i.Intent | None:
     c.take(r"\b(?:speed|the speed|playback|times|faster|slower|as fast|the normal speed)\b")
     if verb is not None and (verb.group("up") and rate < 1 or verb.group("down") and rate > 1):
         return None  # "slow down to 2x" contradicts itself
-    return i.Speed(refs=refs, rate=rate, default=default)
+    return Speed(refs=refs, rate=rate, default=default)
 
 
 def _rate(c: Clause) -> float | None:
@@ -200,7 +226,7 @@ def read_close_gaps(c: Clause, v: Vocab) -> i.Intent | None:
     c.take(r"\b(?:between (?:the )?(?:clips|elements)|in between)\b")
     c.take(r"\b(?:on|in|of)\b(?=\s+(?:the\s+)?\S+\s+(?:track|layer))")
     track = take_track(c, v)
-    return i.CloseGaps(track=track)
+    return CloseGaps(track=track)
 
 
 # -- plans
@@ -240,9 +266,9 @@ def _listed(track: dict[str, Any]) -> str:
     return f"{name} ({track['type']})" if name else f"{track['trackId']} ({track['type']})"
 
 
-def plan_shown(intent: i.TrackState | i.Visibility, ctx: Context) -> Plan:
+def plan_shown(intent: i.TrackState | Visibility, ctx: Context) -> Plan:
     """Hide, show, mute or unmute: a whole track, or elements."""
-    if isinstance(intent, i.Visibility):
+    if isinstance(intent, Visibility):
         return plan_visibility(intent, ctx)
     return plan_track_state(intent, ctx)
 
@@ -288,7 +314,7 @@ def _solo(track: dict[str, Any], tracks: list[dict[str, Any]]) -> Plan:
     )
 
 
-def plan_duplicate(intent: i.Duplicate, ctx: Context) -> Plan:
+def plan_duplicate(intent: Duplicate, ctx: Context) -> Plan:
     from neuralcut_cli.tools.clip_tools import DuplicateArgs
 
     items = yield from listing()
@@ -302,7 +328,7 @@ def plan_duplicate(intent: i.Duplicate, ctx: Context) -> Plan:
     )
 
 
-def plan_opacity(intent: i.Opacity, ctx: Context) -> Plan:
+def plan_opacity(intent: Opacity, ctx: Context) -> Plan:
     from neuralcut_cli.tools.clip_tools import UpdateClipArgs
 
     items = yield from listing()
@@ -315,7 +341,7 @@ def plan_opacity(intent: i.Opacity, ctx: Context) -> Plan:
     )
 
 
-def plan_visibility(intent: i.Visibility, ctx: Context) -> Plan:
+def plan_visibility(intent: Visibility, ctx: Context) -> Plan:
     from neuralcut_cli.tools.clip_tools import UpdateClipArgs
 
     track = remembered_track(intent.refs, ctx)
@@ -330,7 +356,7 @@ def plan_visibility(intent: i.Visibility, ctx: Context) -> Plan:
     return Done(f"{verb} {', '.join(item.describe() for item in chosen)}.", tuple(item.id for item in chosen))
 
 
-def plan_speed(intent: i.Speed, ctx: Context) -> Plan:
+def plan_speed(intent: Speed, ctx: Context) -> Plan:
     items = yield from listing()
     chosen = _chosen(intent.refs, items, ctx, ("video", "audio"))
     args: dict[str, Any] = {"elementIds": [item.id for item in chosen], "rate": intent.rate}
@@ -358,7 +384,7 @@ def plan_speed(intent: i.Speed, ctx: Context) -> Plan:
     return Done(f"Set {intent.rate:g}x speed{usual}: {shown}{after}.", tuple(item.id for item in chosen))
 
 
-def plan_close_gaps(intent: i.CloseGaps, ctx: Context) -> Plan:
+def plan_close_gaps(intent: CloseGaps, ctx: Context) -> Plan:
     args: dict[str, Any] = {}
     if intent.track is not None:
         result = yield Call("list_timeline")

@@ -9,6 +9,7 @@ from typing import Any
 
 from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.clause import Clause
+from neuralcut_cli.agent.backends.mock.intents import Ref, Span, When
 from neuralcut_cli.agent.backends.mock.listing import Item, Vocab
 from neuralcut_cli.agent.backends.mock.memory import tagged
 from neuralcut_cli.agent.backends.mock.refs import take_ref, take_refs
@@ -36,7 +37,23 @@ from neuralcut_cli.agent.backends.mock.times import (
     take_times,
 )
 from neuralcut_cli.english import plural
-from neuralcut_cli.values import replace
+from neuralcut_cli.values import field, replace
+
+
+class Split(i.Intent):
+    times: tuple[When, ...] = ()
+    ref: Ref | None = None  # "split the intro clip in half": at its middle
+
+
+class RemoveRange(i.Intent):
+    span: Span = field(default_factory=Span)
+    ripple: bool = False
+
+
+class Delete(i.Intent):
+    refs: tuple[Ref, ...] = ()
+    ripple: bool = False  # close the gap each leaves on its track
+
 
 _REMOVE = (
     r"\b(?:delete|remove|cut(?: out)?|trim(?: out| off)?|get rid of|take out|erase|drop|clear|kill|lose|"
@@ -86,10 +103,10 @@ def read_split(c: Clause, v: Vocab) -> i.Intent | None:
         r"at (?:its|the) (?:middle|halfway point)|"
         r"halfway(?: through)?)\b"
     ):
-        return None if ref is None or times else i.Split(ref=ref)
+        return None if ref is None or times else Split(ref=ref)
     times += [i.When(seconds=t) for t in take_times(c, v)]
     c.take_all(r"\b(?:at|and|in|into|pieces|parts|clips?)\b")
-    return i.Split(times=tuple(times), ref=ref) if times else None
+    return Split(times=tuple(times), ref=ref) if times else None
 
 
 def read_remove_range(c: Clause, v: Vocab) -> i.Intent | None:
@@ -108,7 +125,7 @@ def read_remove_range(c: Clause, v: Vocab) -> i.Intent | None:
     if span.whole:
         return None  # "delete the whole video" is not something to guess at
     c.take(r"\b(?:of|from|in)\s+(?:the\s+)?(?:video|timeline|edit|everything|all tracks|every track)\b")
-    return i.RemoveRange(span=span, ripple=ripple)
+    return RemoveRange(span=span, ripple=ripple)
 
 
 def read_delete(c: Clause, v: Vocab) -> i.Intent | None:
@@ -126,10 +143,10 @@ def read_delete(c: Clause, v: Vocab) -> i.Intent | None:
     if not refs or c.find(rf"(?<![\w.]){TIME}"):
         return None
     c.take_all(r"\b(?:from (?:the )?(?:timeline|edit|video|project)|completely|entirely|altogether|too)\b")
-    return i.Delete(refs=refs, ripple=ripple)
+    return Delete(refs=refs, ripple=ripple)
 
 
-def plan_split(intent: i.Split, ctx: Context) -> Plan:
+def plan_split(intent: Split, ctx: Context) -> Plan:
     from neuralcut_cli.tools.timeline_edits import SplitArgs
 
     needs_listing = intent.ref is not None or any(t.seconds is None for t in intent.times)
@@ -173,7 +190,7 @@ def _holding(ref: i.Ref, times: list[float], items: list[Item], ctx: Context) ->
     return one(ref, holding, ctx)
 
 
-def plan_remove_range(intent: i.RemoveRange, ctx: Context) -> Plan:
+def plan_remove_range(intent: RemoveRange, ctx: Context) -> Plan:
     from neuralcut_cli.tools.ripple_tools import RemoveRangeArgs
 
     items = (yield from listing()) if needs_items(intent.span) else []
@@ -204,7 +221,7 @@ def plan_remove_range(intent: i.RemoveRange, ctx: Context) -> Plan:
     return Done(text + followed(result), tuple(deleted))
 
 
-def plan_delete(intent: i.Delete, ctx: Context) -> Plan:
+def plan_delete(intent: Delete, ctx: Context) -> Plan:
     if intent.refs and all(ref.pronoun for ref in intent.refs) and tagged(ctx.memory, "transition"):
         return (yield from _remove_remembered_transitions(ctx))  # "add a dissolve ...", "remove it"
     items = yield from listing()

@@ -9,6 +9,7 @@ from typing import Any
 
 from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.clause import Clause
+from neuralcut_cli.agent.backends.mock.intents import Ref, Span
 from neuralcut_cli.agent.backends.mock.lexicon import (
     EFFECT_PATTERN,
     EFFECT_WORDS,
@@ -39,6 +40,20 @@ from neuralcut_cli.agent.backends.mock.slots import (
 from neuralcut_cli.agent.backends.mock.times import span_of_words
 from neuralcut_cli.catalogs.effects import EffectDef, ParamDef, find_effect
 from neuralcut_cli.editing.clip_effects import TAKES_CLIP_EFFECTS as CLIP_EFFECT_TAKERS
+from neuralcut_cli.values import field
+
+
+class ApplyEffect(i.Intent):
+    effect: str = ""
+    span: Span = field(default_factory=Span)
+    params: tuple[tuple[str, float], ...] = ()
+
+
+class UpdateEffect(i.Intent):
+    ref: Ref = field(default_factory=lambda: Ref(""))
+    params: tuple[tuple[str, float], ...] = ()  # absolute values
+    step: float | None = None  # relative: fraction of the range, signed ("stronger")
+    param: str | None = None  # which parameter a step moves (default: the first)
 
 
 def read_update_effect(c: Clause, v: Vocab) -> i.Intent | None:
@@ -76,7 +91,7 @@ def read_update_effect(c: Clause, v: Vocab) -> i.Intent | None:
             return None
         params = {param or "": float(number.group(1))}  # "" is the effect's main parameter
     c.take(r"\b(?:up|down|effect|filter|amount|a bit|a little|slightly|a lot|much)\b")
-    return i.UpdateEffect(ref=ref, params=tuple(params.items()), step=step, param=param)
+    return UpdateEffect(ref=ref, params=tuple(params.items()), step=step, param=param)
 
 
 _ADJUST = {
@@ -121,7 +136,7 @@ def read_adjust(c: Clause, v: Vocab) -> i.Intent | None:
             return None
         span = i.Span(over=ref)
     c.take(r"\b(?:make|bit|a bit|slightly|a little)\b")
-    return i.ApplyEffect(effect=effect, span=span, params=((key, value),))
+    return ApplyEffect(effect=effect, span=span, params=((key, value),))
 
 
 def read_apply_effect(c: Clause, v: Vocab) -> i.Intent | None:
@@ -147,10 +162,10 @@ def read_apply_effect(c: Clause, v: Vocab) -> i.Intent | None:
             return None  # "blur intensity 50": a new blur, or the one there? Ask.
         span = i.Span(over=ref) if ref is not None else i.Span(whole=True)
     params.update(take_params(c, name))
-    return i.ApplyEffect(effect=name, span=span, params=tuple(params.items()))
+    return ApplyEffect(effect=name, span=span, params=tuple(params.items()))
 
 
-def plan_apply_effect(intent: i.ApplyEffect, ctx: Context) -> Plan:
+def plan_apply_effect(intent: ApplyEffect, ctx: Context) -> Plan:
     items = (yield from listing()) if needs_items(intent.span) else []
     if intent.span.over is not None and intent.span.over.pronoun and not ctx.memory:
         # "make it black and white" with nothing named before: "it" is the video, every clip of the main track
@@ -177,7 +192,7 @@ def plan_apply_effect(intent: i.ApplyEffect, ctx: Context) -> Plan:
     )
 
 
-def _clip_effect(intent: i.ApplyEffect, over: list[Item]) -> Plan:
+def _clip_effect(intent: ApplyEffect, over: list[Item]) -> Plan:
     """The effect on the named clips themselves: it goes where they go, and leaves the layers above alone."""
     args: dict[str, Any] = {"elementIds": [item.id for item in over], "effectType": intent.effect}
     if intent.params:
@@ -191,7 +206,7 @@ def _clip_effect(intent: i.ApplyEffect, over: list[Item]) -> Plan:
     )
 
 
-def _whole_picture(intent: i.ApplyEffect, over: list[Item]) -> None:
+def _whole_picture(intent: ApplyEffect, over: list[Item]) -> None:
     """An effect element changes the whole picture while it runs: "blur the title" would blur everything under
     the title too, which is not what was asked (a title takes no clip effect)."""
     partial = [item for item in over if item.track_kind != "main" and item.type != "effect"]
@@ -204,7 +219,7 @@ def _whole_picture(intent: i.ApplyEffect, over: list[Item]) -> None:
         )
 
 
-def plan_update_effect(intent: i.UpdateEffect, ctx: Context) -> Plan:
+def plan_update_effect(intent: UpdateEffect, ctx: Context) -> Plan:
     from neuralcut_cli.tools.effect_tools import UpdateEffectArgs
 
     items = yield from listing()
@@ -238,7 +253,7 @@ def plan_update_effect(intent: i.UpdateEffect, ctx: Context) -> Plan:
     return Done(f"Updated {item.id}: {shown}.", (item.id,))
 
 
-def _update_clip_effect(intent: i.UpdateEffect, item: Item, kind: str) -> Plan:
+def _update_clip_effect(intent: UpdateEffect, item: Item, kind: str) -> Plan:
     from neuralcut_cli.tools.clip_effect_tools import UpdateClipEffectArgs
     from neuralcut_cli.tools.clip_tools import GetElementArgs
 
@@ -255,7 +270,7 @@ def _update_clip_effect(intent: i.UpdateEffect, item: Item, kind: str) -> Plan:
     return Done(f"Updated the {kind} on {item.describe()}: {shown}.", (item.id,))
 
 
-def _new_params(intent: i.UpdateEffect, effect: EffectDef, current: dict[str, Any]) -> dict[str, Any]:
+def _new_params(intent: UpdateEffect, effect: EffectDef, current: dict[str, Any]) -> dict[str, Any]:
     named = effect.param(intent.param or "")
     if intent.step is not None:
         return _stepped(effect, named, intent.step, current)

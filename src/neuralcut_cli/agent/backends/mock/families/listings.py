@@ -6,11 +6,35 @@ from __future__ import annotations
 
 from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.clause import Clause
+from neuralcut_cli.agent.backends.mock.intents import Ref
 from neuralcut_cli.agent.backends.mock.lexicon import EFFECT_PATTERN, EFFECT_WORDS
 from neuralcut_cli.agent.backends.mock.listing import Item, Vocab, items_of
 from neuralcut_cli.agent.backends.mock.refs import take_ref
 from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Plan, end_of, listing, one, tc
 from neuralcut_cli.agent.backends.mock.rule import Rule
+
+
+class ListTimeline(i.Intent):
+    pass
+
+
+class ListAssets(i.Intent):
+    usage: str | None = None  # used | unused
+    kind: str | None = None  # video | audio | image
+
+
+class ListEffects(i.Intent):
+    on_timeline: bool = False  # the effects applied, not the catalogue
+    over: Ref | None = None  # only those over this element
+
+
+class EffectInfo(i.Intent):
+    effect: str = ""
+
+
+class ListStickers(i.Intent):
+    provider: str | None = None
+
 
 _ASK = (
     r"\b(?:list|show(?: me)?|display|print|see|view|give me|tell me(?: about)?|what(?:'s| is| are)?|whats|which|"
@@ -28,7 +52,7 @@ _ASSET = (
 def read_list_timeline(c: Clause, v: Vocab) -> i.Intent | None:
     if c.text in ("timeline", "tracks", "the timeline"):
         c.take(r".+")
-        return i.ListTimeline()
+        return ListTimeline()
     if c.find(r"\b(?:unused|used|haven't used|not used|haven't put|not in)\b") or c.find(r"\bhow\b"):
         return None
     if not c.take_all(_ASK) or c.take(_TIMELINE) is None:
@@ -38,7 +62,7 @@ def read_list_timeline(c: Clause, v: Vocab) -> i.Intent | None:
         r"contents?|layout|summary|state)\b"
     )
     c.take(r"\b(?:clips?|elements?|things|stuff|in it|on it|right now|currently|so far|look like)\b")
-    return i.ListTimeline()
+    return ListTimeline()
 
 
 def read_list_assets(c: Clause, v: Vocab) -> i.Intent | None:
@@ -70,7 +94,7 @@ def read_list_assets(c: Clause, v: Vocab) -> i.Intent | None:
         if word.startswith(("audio", "song", "music", "sound"))
         else None
     )
-    return i.ListAssets(usage=usage, kind=kind)
+    return ListAssets(usage=usage, kind=kind)
 
 
 def read_list_effects(c: Clause, v: Vocab) -> i.Intent | None:
@@ -88,7 +112,7 @@ def read_list_effects(c: Clause, v: Vocab) -> i.Intent | None:
     if c.take(_ASK) is None and c.take(r"\b(?:available|can i use|can you do|do you have|exist|supported)\b") is None:
         return None
     c.take(r"\b(?:available|can i use|can you do|do you have|exist|supported|are there|there are|there)\b")
-    return i.ListEffects(on_timeline=applied is not None or over is not None, over=over)
+    return ListEffects(on_timeline=applied is not None or over is not None, over=over)
 
 
 def read_effect_info(c: Clause, v: Vocab) -> i.Intent | None:
@@ -99,7 +123,7 @@ def read_effect_info(c: Clause, v: Vocab) -> i.Intent | None:
     if asked is None or c.take(rf"{_ASK}|\bhow\b|\bexplain\b") is None:
         return None
     c.take_all(r"\b(?:effect|filter|have|has|take|takes|do|does|work|works|need|needs|accept|accepts)\b")
-    return i.EffectInfo(effect=EFFECT_WORDS[effect.group(1)])
+    return EffectInfo(effect=EFFECT_WORDS[effect.group(1)])
 
 
 def read_list_stickers(c: Clause, v: Vocab) -> i.Intent | None:
@@ -110,14 +134,14 @@ def read_list_stickers(c: Clause, v: Vocab) -> i.Intent | None:
     c.take(r"\b(?:available|can i use|can i add|do you have|are there|there)\b")
     said = kind.group(0) + "s" if kind is not None else word.group(0)
     provider = "flags" if said == "flags" else "shapes" if said == "shapes" else None
-    return i.ListStickers(provider=provider)
+    return ListStickers(provider=provider)
 
 
 def line_of(item: Item) -> str:
     return f"{item.id} {item.label} {tc(item.start)}–{tc(item.end)}"
 
 
-def plan_list_timeline(intent: i.ListTimeline, ctx: Context) -> Plan:
+def plan_list_timeline(intent: ListTimeline, ctx: Context) -> Plan:
     result = yield Call("list_timeline")
     tracks = result["tracks"]
     items = items_of(result)
@@ -131,7 +155,7 @@ def plan_list_timeline(intent: i.ListTimeline, ctx: Context) -> Plan:
     return Done("\n".join(lines))
 
 
-def plan_list_assets(intent: i.ListAssets, ctx: Context) -> Plan:
+def plan_list_assets(intent: ListAssets, ctx: Context) -> Plan:
     args = {k: v for k, v in (("filter", intent.usage), ("type", intent.kind)) if v}
     result = yield Call("list_project_assets", args)
     assets = result["assets"]
@@ -149,7 +173,7 @@ def plan_list_assets(intent: i.ListAssets, ctx: Context) -> Plan:
     return Done(f"{len(assets)} {what} asset{'s' if len(assets) != 1 else ''}: {shown}.")
 
 
-def plan_list_effects(intent: i.ListEffects, ctx: Context) -> Plan:
+def plan_list_effects(intent: ListEffects, ctx: Context) -> Plan:
     if intent.on_timeline:
         everything = yield from listing()
         items = [item for item in everything if item.type == "effect"]
@@ -165,7 +189,7 @@ def plan_list_effects(intent: i.ListEffects, ctx: Context) -> Plan:
     return Done("Effects: " + "; ".join(f"{e['id']} ({e['description']})" for e in result["effects"]))
 
 
-def plan_effect_info(intent: i.EffectInfo, ctx: Context) -> Plan:
+def plan_effect_info(intent: EffectInfo, ctx: Context) -> Plan:
     from neuralcut_cli.tools.effect_tools import GetEffectArgs
 
     result = yield Call("get_effect", GetEffectArgs(effect_type=intent.effect))
@@ -173,7 +197,7 @@ def plan_effect_info(intent: i.EffectInfo, ctx: Context) -> Plan:
     return Done(f"{result['name']} ({result['id']}): {result['description']} Parameters: {params}.")
 
 
-def plan_list_stickers(intent: i.ListStickers, ctx: Context) -> Plan:
+def plan_list_stickers(intent: ListStickers, ctx: Context) -> Plan:
     result = yield Call("list_stickers", {"provider": intent.provider} if intent.provider else {})
     stickers = result["stickers"]
     shown = ", ".join(s["id"] for s in stickers[:30]) + (

@@ -11,6 +11,7 @@ from typing import Any
 
 from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.clause import Clause
+from neuralcut_cli.agent.backends.mock.intents import Ref, When
 from neuralcut_cli.agent.backends.mock.listing import Item, Vocab, stem
 from neuralcut_cli.agent.backends.mock.refs import asset_named, take_ref, take_refs
 from neuralcut_cli.agent.backends.mock.replay import (
@@ -28,6 +29,17 @@ from neuralcut_cli.agent.backends.mock.replay import (
 )
 from neuralcut_cli.agent.backends.mock.rule import Rule
 from neuralcut_cli.agent.backends.mock.times import take_time, take_when
+
+UNUSED = "<the unused clip>"
+
+
+class AddMedia(i.Intent):
+    asset: str = ""  # words naming the asset; UNUSED: the one video the timeline does not use yet
+    at: When | None = None
+    track: str | None = None  # main | overlay | audio
+    length: float | None = None
+    insert: bool = False  # on the main track, what is there moves later to make room (an insert edit)
+    between: tuple[Ref, ...] = ()  # "between the beach and the city clips": they must meet
 
 
 def read_add_media(c: Clause, v: Vocab) -> i.Intent | None:
@@ -50,7 +62,7 @@ def read_add_media(c: Clause, v: Vocab) -> i.Intent | None:
     ) or c.take(r"\bthe\s+(unused|spare|leftover|remaining)\s+(?:clip|video|footage|shot)\b")
     if asset is None:
         return None
-    said_asset = i.UNUSED if asset.group(1) in ("unused", "spare", "leftover", "remaining") else asset.group(1)
+    said_asset = UNUSED if asset.group(1) in ("unused", "spare", "leftover", "remaining") else asset.group(1)
     moving = verb.group(0) in ("put", "place", "drop", "stick", "pop", "bring")
     if moving and asset.group(1) in v.placed and c.find(r"\b(?:after|before|between|behind|following)\b"):
         return None  # "put the intro after the city clip": the clip on the timeline moves (the reorder row's)
@@ -80,7 +92,7 @@ def read_add_media(c: Clause, v: Vocab) -> i.Intent | None:
         if ref is None:
             return None
         length = take_time(c, v, r"for|lasting(?:\s+for)?", "s")
-        return i.AddMedia(asset=asset.group(1), at=i.When(ref=ref, edge="start"), track=track, length=length)
+        return AddMedia(asset=asset.group(1), at=i.When(ref=ref, edge="start"), track=track, length=length)
     after = c.take(r"\b(?:after|following)\s+(?=\w)")
     at = None
     if after is not None:
@@ -90,7 +102,7 @@ def read_add_media(c: Clause, v: Vocab) -> i.Intent | None:
         at = i.When(ref=ref, edge="end")
     at = at or take_when(c, v, before="at|to|from|starting at|on")
     length = take_time(c, v, r"for|lasting(?:\s+for)?", "s")
-    return i.AddMedia(asset=said_asset, at=at, track=track, length=length, insert=after is not None)
+    return AddMedia(asset=said_asset, at=at, track=track, length=length, insert=after is not None)
 
 
 def _inserted(c: Clause, v: Vocab, asset: str) -> i.Intent | None:
@@ -102,20 +114,20 @@ def _inserted(c: Clause, v: Vocab, asset: str) -> i.Intent | None:
             refs = tuple(i.Ref(refs[0].text, kind=refs[0].kind, names=(n,)) for n in refs[0].names)
         if len(refs) != 2:
             return None
-        return i.AddMedia(asset=asset, at=i.When(ref=refs[1], edge="start"), track="main", insert=True, between=refs)
+        return AddMedia(asset=asset, at=i.When(ref=refs[1], edge="start"), track="main", insert=True, between=refs)
     if c.take(r"\b(?:before|ahead of|in front of)\s+(?=\w)") is not None:
         ref = take_ref(c, v)
-        return i.AddMedia(asset=asset, at=i.When(ref=ref, edge="start"), track="main", insert=True) if ref else None
+        return AddMedia(asset=asset, at=i.When(ref=ref, edge="start"), track="main", insert=True) if ref else None
     if c.take(r"\b(?:at|to)\s+the\s+(?:very\s+)?(?:beginning|start)(?:\s+of\s+(?:the\s+)?(?:video|edit|timeline))?\b"):
-        return i.AddMedia(asset=asset, at=i.When(seconds=0.0), track="main", insert=True)
+        return AddMedia(asset=asset, at=i.When(seconds=0.0), track="main", insert=True)
     if c.take(r"\bas\s+(?:the\s+|an\s+)?(?:outro|ending|closing (?:shot|clip)|end (?:clip|shot))\b"):
-        return i.AddMedia(asset=asset, at=i.When(anchor="end"), track="main")
+        return AddMedia(asset=asset, at=i.When(anchor="end"), track="main")
     return None
 
 
-def plan_add_media(intent: i.AddMedia, ctx: Context) -> Plan:
+def plan_add_media(intent: AddMedia, ctx: Context) -> Plan:
     asset: dict[str, Any]
-    if intent.asset == i.UNUSED:
+    if intent.asset == UNUSED:
         asset = yield from _the_unused_clip()
     else:
         assets = ctx.assets or (yield Call("list_project_assets"))["assets"]
@@ -166,7 +178,7 @@ def _length_of(asset: dict[str, Any], length: float | None) -> float:
     return float(asset.get("duration") or 5.0)  # an image: 5 s, as add_media_to_timeline places it
 
 
-def make_room(intent: i.AddMedia, items: list[Item], start: float, length: float, ctx: Context) -> Steps[str]:
+def make_room(intent: AddMedia, items: list[Item], start: float, length: float, ctx: Context) -> Steps[str]:
     """An insert edit: the main track's clips from ``start`` on, and what starts over them on the other picture
     tracks, move ``length`` later (one call: they keep their offsets); what spans the insert stays."""
     from neuralcut_cli.tools.timeline_edits import MoveArgs

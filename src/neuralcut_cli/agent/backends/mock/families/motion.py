@@ -7,13 +7,42 @@ from typing import Any
 
 from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.clause import Clause
+from neuralcut_cli.agent.backends.mock.intents import Ref
 from neuralcut_cli.agent.backends.mock.listing import Item, Vocab
 from neuralcut_cli.agent.backends.mock.memory import fade_tag, tagged
 from neuralcut_cli.agent.backends.mock.refs import take_ref, take_refs
 from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, listing, one, pick
 from neuralcut_cli.agent.backends.mock.rule import Rule
 from neuralcut_cli.agent.backends.mock.times import TIME, seconds_of, take_time
-from neuralcut_cli.values import replace
+from neuralcut_cli.values import field, replace
+
+
+class Fade(i.Intent):
+    refs: tuple[Ref, ...] = ()
+    fade_in: float | None = None  # seconds
+    fade_out: float | None = None
+
+
+class Zoom(i.Intent):
+    ref: Ref = field(default_factory=lambda: Ref(""))
+    factor: float = 1.2  # > 1 zooms in, < 1 out
+
+
+class Slide(i.Intent):
+    ref: Ref = field(default_factory=lambda: Ref(""))
+    side: str = "left"  # where it comes from
+    length: float = 0.5  # seconds
+
+
+class Duck(i.Intent):
+    music: tuple[Ref, ...] = ()
+    under: tuple[Ref, ...] = ()
+    voice: bool = False  # "under the talk / the voice": the main track's clips that are heard
+
+
+class ListKeyframes(i.Intent):
+    ref: Ref = field(default_factory=lambda: Ref(""))
+
 
 DEFAULT_FADE = 1.0  # seconds, when the request does not say
 
@@ -63,7 +92,7 @@ def read_fade(c: Clause, v: Vocab) -> i.Intent | None:
     words = set(re.split(r"[\s-]+", said.replace("fades", "fade").replace("faded", "fade")))
     fade_in = seconds if said == "both" or "in" in words else None
     fade_out = seconds if said == "both" or "out" in words else None
-    return i.Fade(refs=refs, fade_in=fade_in, fade_out=fade_out)
+    return Fade(refs=refs, fade_in=fade_in, fade_out=fade_out)
 
 
 def _edge_clip(c: Clause) -> tuple[i.Ref, ...]:
@@ -114,7 +143,7 @@ def read_zoom(c: Clause, v: Vocab) -> i.Intent | None:
     if ref is None:
         return None
     c.take(r"\b(?:slowly|gently|gradually|smoothly|effect)\b")
-    return i.Zoom(ref=ref, factor=1 / 1.2 if verb.group("out") else 1.2)
+    return Zoom(ref=ref, factor=1 / 1.2 if verb.group("out") else 1.2)
 
 
 def read_slide(c: Clause, v: Vocab) -> i.Intent | None:
@@ -127,7 +156,7 @@ def read_slide(c: Clause, v: Vocab) -> i.Intent | None:
         return None
     c.take(r"\bin\b")
     length = take_time(c, v, r"over|for|in", "s")
-    return i.Slide(ref=ref, side=side.group(1), length=length if length is not None else 0.5)
+    return Slide(ref=ref, side=side.group(1), length=length if length is not None else 0.5)
 
 
 def read_duck(c: Clause, v: Vocab) -> i.Intent | None:
@@ -148,7 +177,7 @@ def read_duck(c: Clause, v: Vocab) -> i.Intent | None:
     under = take_refs(c, v)
     voice = not under and c.take(VOICE) is not None
     c.take(r"\b(?:plays?|speaks?|talks?|is on|starts?|is playing)\b")
-    return i.Duck(music=music, under=under, voice=voice) if under or voice else None
+    return Duck(music=music, under=under, voice=voice) if under or voice else None
 
 
 #: What people call the recording a talk is: the main track's clips that are heard.
@@ -168,7 +197,7 @@ def read_list_keyframes(c: Clause, v: Vocab) -> i.Intent | None:
     c.take_all(r"\b(?:list|show(?: me)?|what|which|are there|does|do|have|has|of|on|for|in)\b")
     ref = take_ref(c, v)
     c.take_all(r"\b(?:have|has|got)\b")
-    return i.ListKeyframes(ref=ref) if ref is not None else None
+    return ListKeyframes(ref=ref) if ref is not None else None
 
 
 # -- plans
@@ -177,7 +206,7 @@ def read_list_keyframes(c: Clause, v: Vocab) -> i.Intent | None:
 SLIDE_DISTANCE = 1200  # pixels: from beyond the edge of a 1080p frame
 
 
-def plan_fade(intent: i.Fade, ctx: Context) -> Plan:
+def plan_fade(intent: Fade, ctx: Context) -> Plan:
     items = yield from listing()
     chosen = _chosen(intent.refs, items, ctx)
     args: dict[str, Any] = {"elementIds": [item.id for item in chosen]}
@@ -234,7 +263,7 @@ def _one_side(remembered: list[tuple[str, str]]) -> str | None:
     return sides.pop() if len(sides) == 1 else None
 
 
-def plan_zoom(intent: i.Zoom, ctx: Context) -> Plan:
+def plan_zoom(intent: Zoom, ctx: Context) -> Plan:
     from neuralcut_cli.tools.clip_tools import GetElementArgs
     from neuralcut_cli.tools.motion_tools import AnimateArgs
 
@@ -257,7 +286,7 @@ def plan_zoom(intent: i.Zoom, ctx: Context) -> Plan:
     return Done(f"Zoomed {way} on {item.describe()} over its whole length ({intent.factor:.2g}x, eased).", (item.id,))
 
 
-def plan_slide(intent: i.Slide, ctx: Context) -> Plan:
+def plan_slide(intent: Slide, ctx: Context) -> Plan:
     from neuralcut_cli.tools.clip_tools import GetElementArgs
     from neuralcut_cli.tools.motion_tools import AnimateArgs
 
@@ -283,7 +312,7 @@ def plan_slide(intent: i.Slide, ctx: Context) -> Plan:
     return Done(f"{item.id} now slides in from the {intent.side} over {length:g} s.", (item.id,))
 
 
-def plan_duck(intent: i.Duck, ctx: Context) -> Plan:
+def plan_duck(intent: Duck, ctx: Context) -> Plan:
     from neuralcut_cli.tools.motion_tools import DuckArgs
 
     items = yield from listing()
@@ -320,7 +349,7 @@ def _chosen(refs: tuple[i.Ref, ...], items: list[Item], ctx: Context, types: tup
     return chosen
 
 
-def plan_list_keyframes(intent: i.ListKeyframes, ctx: Context) -> Plan:
+def plan_list_keyframes(intent: ListKeyframes, ctx: Context) -> Plan:
     from neuralcut_cli.tools.keyframe_tools import ElementArgs
 
     items = yield from listing()

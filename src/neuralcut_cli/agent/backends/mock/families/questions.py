@@ -9,6 +9,7 @@ from typing import Any
 from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.clause import Clause
 from neuralcut_cli.agent.backends.mock.families.listings import line_of, settings_of
+from neuralcut_cli.agent.backends.mock.intents import Ref, When
 from neuralcut_cli.agent.backends.mock.lexicon import KIND_OF_WORD, KIND_PATTERN
 from neuralcut_cli.agent.backends.mock.listing import Vocab, stem, track_words
 from neuralcut_cli.agent.backends.mock.refs import take_ref
@@ -16,6 +17,30 @@ from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed
 from neuralcut_cli.agent.backends.mock.rule import Rule
 from neuralcut_cli.agent.backends.mock.times import take_when
 from neuralcut_cli.english import plural
+from neuralcut_cli.values import field
+
+
+class Count(i.Intent):
+    kind: str | None = None  # None: every element
+
+
+class WhatAt(i.Intent):
+    when: When = field(default_factory=When)
+    kind: str | None = None  # "is there any text at 12s?": only that kind
+
+
+class HowLong(i.Intent):
+    ref: Ref | None = None  # None: the whole timeline
+
+
+class About(i.Intent):
+    """What an element is: kind, times, track, text, volume, settings."""
+
+    ref: Ref = field(default_factory=lambda: Ref(""))
+
+
+class Describe(i.Intent):
+    ref: Ref = field(default_factory=lambda: Ref(""))
 
 
 def read_count(c: Clause, v: Vocab) -> i.Intent | None:
@@ -35,7 +60,7 @@ def read_count(c: Clause, v: Vocab) -> i.Intent | None:
         r"have i added|did i add|have|got|in total|total|altogether|i added|i've added)\b"
     )
     kind = KIND_OF_WORD.get(word.group(1)) if word else None
-    return i.Count(kind=kind)
+    return Count(kind=kind)
 
 
 def read_what_at(c: Clause, v: Vocab) -> i.Intent | None:
@@ -48,7 +73,7 @@ def read_what_at(c: Clause, v: Vocab) -> i.Intent | None:
     when = take_when(c, v, before="at|around|by")
     if when is None or when.ref is not None:
         return None
-    return i.WhatAt(when=when)
+    return WhatAt(when=when)
 
 
 def read_is_there(c: Clause, v: Vocab) -> i.Intent | None:
@@ -60,7 +85,7 @@ def read_is_there(c: Clause, v: Vocab) -> i.Intent | None:
     if when is None or when.ref is not None or word is None:
         return None
     c.take(r"\b(?:on screen|playing|showing|visible)\b")
-    return i.WhatAt(when=when, kind=KIND_OF_WORD.get(word.group(1)))
+    return WhatAt(when=when, kind=KIND_OF_WORD.get(word.group(1)))
 
 
 def read_how_long(c: Clause, v: Vocab) -> i.Intent | None:
@@ -75,7 +100,7 @@ def read_how_long(c: Clause, v: Vocab) -> i.Intent | None:
         return None
     c.take_all(r"\b(?:is|are|does|do|right now|currently|in total|total|overall)\b")
     if not c.leftover():  # "what's the total length?"
-        return i.HowLong()
+        return HowLong()
     if (
         c.take(
             r"\b(?:the|my|this)?\s*(?:whole |entire |full |final )?(?:video|timeline|edit|project|"
@@ -83,13 +108,13 @@ def read_how_long(c: Clause, v: Vocab) -> i.Intent | None:
         )
         is not None
     ):
-        return i.HowLong()
+        return HowLong()
     ref = take_ref(c, v)
     c.take_all(
         r"\b(?:last|lasts|run|runs|play|plays|go|goes|for|stay|stays|on screen|on the screen|visible|show|"
         r"shows)\b"
     )
-    return None if ref is None else i.HowLong(ref=ref)
+    return None if ref is None else HowLong(ref=ref)
 
 
 def read_about(c: Clause, v: Vocab) -> i.Intent | None:
@@ -110,7 +135,7 @@ def read_about(c: Clause, v: Vocab) -> i.Intent | None:
         r"on screen|on the timeline|located|loud|volume|playing|at|exactly|right now|set to|bold|italic|"
         r"underlined|in bold|in italics?|colou?red)\b"
     )
-    return i.About(ref=ref)
+    return About(ref=ref)
 
 
 def read_describe(c: Clause, v: Vocab) -> i.Intent | None:
@@ -122,10 +147,10 @@ def read_describe(c: Clause, v: Vocab) -> i.Intent | None:
         return None
     ref = take_ref(c, v)
     c.take(r"\b(?:show|shows|contain|contains|have|has|look like|looks like|about|sound like|sounds like)\b")
-    return None if ref is None else i.Describe(ref=ref)
+    return None if ref is None else Describe(ref=ref)
 
 
-def plan_count(intent: i.Count, ctx: Context) -> Plan:
+def plan_count(intent: Count, ctx: Context) -> Plan:
     items = yield from listing()
     chosen = [item for item in items if intent.kind is None or item.type == intent.kind]
     what = f"{intent.kind} element" if intent.kind else "element"
@@ -134,7 +159,7 @@ def plan_count(intent: i.Count, ctx: Context) -> Plan:
     return Done(f"{len(chosen)} {what}{plural}{listed}.", tuple(item.id for item in chosen))
 
 
-def plan_what_at(intent: i.WhatAt, ctx: Context) -> Plan:
+def plan_what_at(intent: WhatAt, ctx: Context) -> Plan:
     items = yield from listing()
     moment = when(intent.when, items, ctx)
     playing = [
@@ -145,7 +170,7 @@ def plan_what_at(intent: i.WhatAt, ctx: Context) -> Plan:
     return Done(f"At {tc(moment)}: {', '.join(map(line_of, playing))}.", tuple(item.id for item in playing))
 
 
-def plan_how_long(intent: i.HowLong, ctx: Context) -> Plan:
+def plan_how_long(intent: HowLong, ctx: Context) -> Plan:
     items = yield from listing()
     if intent.ref is None:
         return Done(f"The timeline is {tc(end_of(items))} long ({end_of(items):g} s).")
@@ -154,7 +179,7 @@ def plan_how_long(intent: i.HowLong, ctx: Context) -> Plan:
     return Done(f"{item.describe()} lasts {tc(length)} ({length:g} s).", (item.id,))
 
 
-def plan_about(intent: i.About, ctx: Context) -> Plan:
+def plan_about(intent: About, ctx: Context) -> Plan:
     from neuralcut_cli.tools.clip_tools import GetElementArgs
 
     items = yield from listing()
@@ -196,7 +221,7 @@ def _text_style(got: dict[str, Any]) -> str:
     return ", ".join(looks)
 
 
-def plan_describe(intent: i.Describe, ctx: Context) -> Plan:
+def plan_describe(intent: Describe, ctx: Context) -> Plan:
     from neuralcut_cli.tools.asset_context import LoadAssetArgs
 
     items = yield from listing()

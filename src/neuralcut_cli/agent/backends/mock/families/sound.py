@@ -9,6 +9,7 @@ import math
 from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.clause import Clause
 from neuralcut_cli.agent.backends.mock.families.clip import plan_track_state, remembered_track
+from neuralcut_cli.agent.backends.mock.intents import Level, Ref
 from neuralcut_cli.agent.backends.mock.listing import Item, Vocab
 from neuralcut_cli.agent.backends.mock.refs import take_refs
 from neuralcut_cli.agent.backends.mock.replay import (
@@ -24,6 +25,12 @@ from neuralcut_cli.agent.backends.mock.rule import Rule
 from neuralcut_cli.agent.backends.mock.slots import (
     take_level,
 )
+from neuralcut_cli.values import field
+
+
+class Volume(i.Intent):
+    refs: tuple[Ref, ...] = ()
+    level: Level = field(default_factory=Level)
 
 
 def read_volume(c: Clause, v: Vocab) -> i.Intent | None:
@@ -39,7 +46,7 @@ def read_volume(c: Clause, v: Vocab) -> i.Intent | None:
     if level is None:
         return None
     c.take(r"\b(?:volume|level|sound|gain|loudness|audio)\b")
-    return i.Volume(refs=refs, level=level)
+    return Volume(refs=refs, level=level)
 
 
 MAX_GAIN = 10.0  # +20 dB: the most the file format holds
@@ -61,7 +68,7 @@ def _gain(item: Item, level: i.Level) -> float:
     return round(min(MAX_GAIN, current * math.pow(10, delta / 20)), 6)
 
 
-def plan_volume(intent: i.Volume, ctx: Context) -> Plan:
+def plan_volume(intent: Volume, ctx: Context) -> Plan:
     from neuralcut_cli.editing.volume import db_from_gain
     from neuralcut_cli.tools.clip_tools import UpdateClipArgs
     from neuralcut_cli.tools.media_tools import VolumeArgs

@@ -15,6 +15,10 @@ from neuralcut_cli.agent.backends.mock.rule import Rule
 from neuralcut_cli.english import plural
 
 
+class Help(i.Intent):
+    topic: str = ""
+
+
 def read_help(c: Clause, v: Vocab) -> i.Intent | None:
     if (
         c.take(
@@ -24,7 +28,7 @@ def read_help(c: Clause, v: Vocab) -> i.Intent | None:
         is None
     ):
         return None
-    return i.Help()
+    return Help()
 
 
 TIMES = "times: 5, 5s, 2.5s, 1:02.5, 00:01:02.500, 00:00:05:12, 120f, 1m30s"
@@ -38,7 +42,7 @@ def help_text() -> str:
     return "\n".join(lines)
 
 
-def plan_help(intent: i.Help, ctx: Context) -> Plan:
+def plan_help(intent: Help, ctx: Context) -> Plan:
     return Done(help_text())
     yield  # a generator that calls nothing
 

@@ -10,6 +10,7 @@ from typing import Any
 from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.clause import Clause
 from neuralcut_cli.agent.backends.mock.flags import take_flag
+from neuralcut_cli.agent.backends.mock.intents import Corner, Ref, Span
 from neuralcut_cli.agent.backends.mock.lexicon import (
     SHAPE_PATTERN,
     SHAPE_WORDS,
@@ -36,6 +37,26 @@ from neuralcut_cli.agent.backends.mock.slots import (
 )
 from neuralcut_cli.agent.backends.mock.times import span_of_words
 from neuralcut_cli.english import quoted
+from neuralcut_cli.values import field
+
+
+class AddText(i.Intent):
+    text: str = ""
+    span: Span = field(default_factory=Span)
+    position: str | None = None
+    style: str | None = None
+
+
+class ChangeText(i.Intent):
+    ref: Ref = field(default_factory=lambda: Ref(""))
+    text: str = ""
+
+
+class AddSticker(i.Intent):
+    sticker: str = ""
+    span: Span = field(default_factory=Span)
+    position: Corner = "center"
+
 
 _ADD = (
     r"\b(?:add|put|insert|write|show|place|display|overlay|type|create|make|slap|stick|pop|drop|throw|"
@@ -60,7 +81,7 @@ def read_add_text(c: Clause, v: Vocab) -> i.Intent | None:
     position = position or take_position(c) or ("bottom" if lower_third else None)
     c.take(r"\b(?:on screen|on the screen|over the video|overlaid|as text|text)\b")
     text = c.quotes[int(quote.group(1))]
-    return i.AddText(text=text, span=span or i.Span(), position=position, style=style)
+    return AddText(text=text, span=span or i.Span(), position=position, style=style)
 
 
 def read_change_text(c: Clause, v: Vocab) -> i.Intent | None:
@@ -75,7 +96,7 @@ def read_change_text(c: Clause, v: Vocab) -> i.Intent | None:
         c.take(r"\b(?:with|to|into|by|for)\b")
         c.take(r"\b(?:text|title|caption|subtitle|label|words?)\b")
         old = c.quotes[int(quotes[0].group(1))]
-        return i.ChangeText(
+        return ChangeText(
             ref=i.Ref(f'"{old}"', kind="text", names=(old.strip().lower(),)), text=c.quotes[int(quotes[1].group(1))]
         )
     if len(quotes) != 1:
@@ -89,7 +110,7 @@ def read_change_text(c: Clause, v: Vocab) -> i.Intent | None:
         r"into|as|instead)\b"
     )
     c.take(r"\b(?:text|words?|wording|content|to say|say|says|read|reads|to|into|as|instead)\b")
-    return i.ChangeText(ref=ref, text=c.quotes[int(quotes[0].group(1))])
+    return ChangeText(ref=ref, text=c.quotes[int(quotes[0].group(1))])
 
 
 def read_sticker(c: Clause, v: Vocab) -> i.Intent | None:
@@ -103,13 +124,13 @@ def read_sticker(c: Clause, v: Vocab) -> i.Intent | None:
     span = span_of_words(c, v)
     corner = corner or take_corner(c)
     sticker = flag or f"shapes:{SHAPE_WORDS[shape.group(1)] if shape else ''}"
-    return i.AddSticker(sticker=sticker, span=span or i.Span(), position=corner or "center")
+    return AddSticker(sticker=sticker, span=span or i.Span(), position=corner or "center")
 
 
 DEFAULT_POSITION = {"subtitle": "bottom", "hook": "top"}  # where people expect each style
 
 
-def plan_add_text(intent: i.AddText, ctx: Context) -> Plan:
+def plan_add_text(intent: AddText, ctx: Context) -> Plan:
     items = (yield from listing()) if needs_items(intent.span) else []
     start, end = span(intent.span, items, ctx)
     yield from on_program(start, items)
@@ -129,7 +150,7 @@ def plan_add_text(intent: i.AddText, ctx: Context) -> Plan:
     )
 
 
-def plan_change_text(intent: i.ChangeText, ctx: Context) -> Plan:
+def plan_change_text(intent: ChangeText, ctx: Context) -> Plan:
     from neuralcut_cli.tools.text_tools import UpdateTextArgs
 
     items = yield from listing()
@@ -138,7 +159,7 @@ def plan_change_text(intent: i.ChangeText, ctx: Context) -> Plan:
     return Done(f"Changed {item.id} from {item.label} to {quoted(intent.text)}.", (item.id,))
 
 
-def plan_add_sticker(intent: i.AddSticker, ctx: Context) -> Plan:
+def plan_add_sticker(intent: AddSticker, ctx: Context) -> Plan:
     from neuralcut_cli.tools.sticker_tools import AddStickerArgs
 
     items = (yield from listing()) if needs_items(intent.span) else []

@@ -9,6 +9,7 @@ from typing import Any
 
 from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.clause import Clause
+from neuralcut_cli.agent.backends.mock.intents import Ref, TextPosition, When
 from neuralcut_cli.agent.backends.mock.listing import Item, Vocab, items_of
 from neuralcut_cli.agent.backends.mock.memory import has_tags, tagged
 from neuralcut_cli.agent.backends.mock.refs import take_ref, take_refs
@@ -33,6 +34,21 @@ from neuralcut_cli.agent.backends.mock.times import (
     take_time,
     take_when,
 )
+from neuralcut_cli.values import field
+
+
+class Move(i.Intent):
+    refs: tuple[Ref, ...] = ()
+    to: When | None = None
+    by: float | None = None  # seconds, signed: "2 seconds later"
+    track: str | None = None  # a track id or kind word
+
+
+class Place(i.Intent):
+    """Move a text (or sticker) to the top, center or bottom of the frame."""
+
+    ref: Ref = field(default_factory=lambda: Ref(""))
+    position: TextPosition = "center"
 
 
 def read_move(c: Clause, v: Vocab) -> i.Intent | None:
@@ -45,18 +61,18 @@ def read_move(c: Clause, v: Vocab) -> i.Intent | None:
     anchor = None if starting is not None else take_anchor(c, v)  # before the references: "to when X starts"
     refs = take_refs(c, v)
     if starting is not None:
-        return i.Move(refs=refs, to=i.When(seconds=starting)) if refs else None
+        return Move(refs=refs, to=i.When(seconds=starting)) if refs else None
     if not refs:
         return None
     track = _track(c, v)
     by = _offset(c, v)
     if by is not None:
-        return i.Move(refs=refs, by=by, track=track)
+        return Move(refs=refs, by=by, track=track)
     to = anchor or take_when(c, v, before="to|at|so it starts at|so that it starts at|starting at|to start at")
     if to is None and track is None:
         return None
     c.take(r"\b(?:so (?:that )?it starts|starts|instead)\b")
-    return i.Move(refs=refs, to=to, track=track)
+    return Move(refs=refs, to=to, track=track)
 
 
 def _track(c: Clause, v: Vocab) -> str | None:
@@ -105,7 +121,7 @@ def read_place(c: Clause, v: Vocab) -> i.Intent | None:
     if ref is None or position is None or c.find(rf"(?<![\w.]){TIME}"):
         return None
     c.take(r"\b(?:of|on)\s+(?:the\s+)?(?:screen|frame)\b")
-    return i.Place(ref=ref, position=position)
+    return Place(ref=ref, position=position)
 
 
 def read_timing(c: Clause, v: Vocab) -> i.Intent | None:
@@ -124,7 +140,7 @@ def read_timing(c: Clause, v: Vocab) -> i.Intent | None:
     word = said.group(0)
     edge = _edge_shift(c, v)  # "make the title end 1 second later", "start 2 seconds earlier"
     if edge is not None:
-        return i.Timing(ref=ref, delta=edge[1]) if edge[0] == "end" else i.Move(refs=(ref,), by=edge[1])
+        return i.Timing(ref=ref, delta=edge[1]) if edge[0] == "end" else Move(refs=(ref,), by=edge[1])
     seen = c.take(
         r"\b(?:(?P<out>disappear|vanish|go away|leave|fade out)|appear|show up|come in|pop up)"
         r"(?=\s+(?:at|when|where|on)\b)"
@@ -246,7 +262,7 @@ def _track_id(word: str | None, items: list[Item], tracks: dict[str, str]) -> st
     return found[0]
 
 
-def plan_move(intent: i.Move, ctx: Context) -> Plan:
+def plan_move(intent: Move, ctx: Context) -> Plan:
     result = yield Call("list_timeline")
     items = items_of(result)
     tracks = {t["trackId"]: t["type"] for t in result["tracks"]}
@@ -273,7 +289,7 @@ def plan_move(intent: i.Move, ctx: Context) -> Plan:
     return Done(f"Moved {shown}.", tuple(item.id for item in chosen))
 
 
-def plan_place(intent: i.Place, ctx: Context) -> Plan:
+def plan_place(intent: Place, ctx: Context) -> Plan:
     from neuralcut_cli.tools.text_tools import UpdateTextArgs
 
     items = yield from listing()

@@ -11,11 +11,50 @@ from typing import Any
 
 from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.clause import Clause
+from neuralcut_cli.agent.backends.mock.intents import Ref
 from neuralcut_cli.agent.backends.mock.listing import Item, Vocab
 from neuralcut_cli.agent.backends.mock.refs import take_refs
 from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, followed, listing, pick, tc
 from neuralcut_cli.agent.backends.mock.rule import Rule
 from neuralcut_cli.english import plural, quoted
+
+
+class AddCaptions(i.Intent):
+    refs: tuple[Ref, ...] = ()  # none: the main track's clips
+    position: str | None = None
+    style: str | None = None  # a caption style (catalogs.caption_styles); None: the tool's default
+
+
+class StyleCaptions(i.Intent):
+    style: str = "boxed"
+    position: str | None = None
+
+
+class RemoveFillers(i.Intent):
+    words: tuple[str, ...] = ()  # none: the tool's list (um, uh, erm, like)
+
+
+class RemoveRetakes(i.Intent):
+    pass
+
+
+class CutWords(i.Intent):
+    text: str = ""
+    every: bool = False  # every time it is said, not only the first
+
+
+class FindWords(i.Intent):
+    query: str = ""
+
+
+class ImportSubtitles(i.Intent):
+    file: str = ""
+
+
+class ExportCaptions(i.Intent):
+    fmt: str = "srt"
+    file: str | None = None
+
 
 FILLER_WORDS = r"ums?|uhs?|erms?|ahs?|likes?|hmms?|you knows?"
 
@@ -67,7 +106,7 @@ def read_add_captions(c: Clause, v: Vocab) -> i.Intent | None:
     c.take(r"\b(?:automatically|from the speech|from what i say|for the speech|please)\b")
     style = style or _look(c)
     where = position.group(1).replace("middle", "center") if position else None
-    return i.AddCaptions(refs=refs, position=where, style=style)
+    return AddCaptions(refs=refs, position=where, style=style)
 
 
 def read_style_captions(c: Clause, v: Vocab) -> i.Intent | None:
@@ -82,7 +121,7 @@ def read_style_captions(c: Clause, v: Vocab) -> i.Intent | None:
     if style is None:
         return None
     where = position.group(1).replace("middle", "center") if position else None
-    return i.StyleCaptions(style=style, position=where)
+    return StyleCaptions(style=style, position=where)
 
 
 def read_remove_fillers(c: Clause, v: Vocab) -> i.Intent | None:
@@ -96,7 +135,7 @@ def read_remove_fillers(c: Clause, v: Vocab) -> i.Intent | None:
     ):
         return None
     if c.take(r"\b(?:filler words?|fillers|verbal tics|hesitations)\b") is not None:
-        return i.RemoveFillers()
+        return RemoveFillers()
     said = c.take_all(rf"\b({FILLER_WORDS})\b(?:(?:,| and| or)\s*)?")
     if not said:
         return None
@@ -109,13 +148,13 @@ def read_remove_fillers(c: Clause, v: Vocab) -> i.Intent | None:
         "hmms": "hmm",
         "you knows": "you know",
     }
-    return i.RemoveFillers(words=tuple(dict.fromkeys(singular.get(m.group(1), m.group(1)) for m in said)))
+    return RemoveFillers(words=tuple(dict.fromkeys(singular.get(m.group(1), m.group(1)) for m in said)))
 
 
 def read_remove_retakes(c: Clause, v: Vocab) -> i.Intent | None:
     """``remove the retakes``, ``keep only the last take``, ``cut the false starts``."""
     if c.take(r"\b(?:keep|use|leave)(?: only)? (?:the )?(?:last|final|best|good) takes?(?: only)?\b") is not None:
-        return i.RemoveRetakes()
+        return RemoveRetakes()
     verb = c.take(
         r"\b(?:remove|cut|delete|strip|get rid of|take out|drop|clean up|trim)(?: out)?(?: (?:all|every|each|any))?"
         r"(?: (?:the|of the|my))?\b"
@@ -127,7 +166,7 @@ def read_remove_retakes(c: Clause, v: Vocab) -> i.Intent | None:
     if verb is None or noun is None:
         return None
     c.take(r"\b(?:in|from|of) (?:the )?(?:video|recording|talk|clip|clips|footage|edit)\b")
-    return i.RemoveRetakes()
+    return RemoveRetakes()
 
 
 def read_cut_words(c: Clause, v: Vocab) -> i.Intent | None:
@@ -150,7 +189,7 @@ def read_cut_words(c: Clause, v: Vocab) -> i.Intent | None:
     if not text:
         return None
     every = every or c.take(r"\b(?:every time|everywhere|each time)\b") is not None
-    return i.CutWords(text=text, every=every)
+    return CutWords(text=text, every=every)
 
 
 def read_find_words(c: Clause, v: Vocab) -> i.Intent | None:
@@ -168,7 +207,7 @@ def read_find_words(c: Clause, v: Vocab) -> i.Intent | None:
         rest = c.take(r"[\w' ]+$")
         text = rest.group(0).strip() if rest else None
     c.take(r"\b(?:said|mentioned|spoken)\b")
-    return i.FindWords(query=text) if text else None
+    return FindWords(query=text) if text else None
 
 
 def read_import_subtitles(c: Clause, v: Vocab) -> i.Intent | None:
@@ -177,7 +216,7 @@ def read_import_subtitles(c: Clause, v: Vocab) -> i.Intent | None:
         return None
     c.take(r"\b(?:the )?(?:captions|subtitles|subs)\b(?!\.)(?: (?:from|in))?")
     name = c.take(r"(?<![\w.])([\w.()-]+\.(?:srt|vtt|ass|ssa))\b")
-    return i.ImportSubtitles(file=name.group(1).strip()) if name else None
+    return ImportSubtitles(file=name.group(1).strip()) if name else None
 
 
 def read_export_captions(c: Clause, v: Vocab) -> i.Intent | None:
@@ -186,9 +225,9 @@ def read_export_captions(c: Clause, v: Vocab) -> i.Intent | None:
         return None
     name = c.take(r"\b(?:to|as|into) ([\w.()-]+\.(srt|vtt))\b")
     if name is not None:
-        return i.ExportCaptions(fmt=name.group(2), file=name.group(1))
+        return ExportCaptions(fmt=name.group(2), file=name.group(1))
     fmt = c.take(r"\b(?:as|to|in)(?: an?)? (srt|vtt|webvtt)(?: file)?\b")
-    return i.ExportCaptions(fmt="vtt" if fmt and fmt.group(1) in ("vtt", "webvtt") else "srt")
+    return ExportCaptions(fmt="vtt" if fmt and fmt.group(1) in ("vtt", "webvtt") else "srt")
 
 
 # -- plans
@@ -211,7 +250,7 @@ def _spoken(refs: tuple[i.Ref, ...], ctx: Context) -> Generator[Call, dict[str, 
     return chosen
 
 
-def plan_add_captions(intent: i.AddCaptions, ctx: Context) -> Plan:
+def plan_add_captions(intent: AddCaptions, ctx: Context) -> Plan:
     chosen = yield from _spoken(intent.refs, ctx)
     args: dict[str, Any] = {"elementIds": [item.id for item in chosen]} if intent.refs else {}  # else: with sound
     if intent.position:
@@ -227,7 +266,7 @@ def plan_add_captions(intent: i.AddCaptions, ctx: Context) -> Plan:
     )
 
 
-def plan_style_captions(intent: i.StyleCaptions, ctx: Context) -> Plan:
+def plan_style_captions(intent: StyleCaptions, ctx: Context) -> Plan:
     args: dict[str, Any] = {"style": intent.style}
     if intent.position:
         args["position"] = intent.position
@@ -235,7 +274,7 @@ def plan_style_captions(intent: i.StyleCaptions, ctx: Context) -> Plan:
     return Done(f"Restyled {plural(done['captions'], 'caption')} as {done['style']}.")
 
 
-def plan_remove_fillers(intent: i.RemoveFillers, ctx: Context) -> Plan:
+def plan_remove_fillers(intent: RemoveFillers, ctx: Context) -> Plan:
     yield from _spoken((), ctx)
     args: dict[str, Any] = {}  # the main track's clips with sound
     if intent.words:
@@ -249,7 +288,7 @@ def plan_remove_fillers(intent: i.RemoveFillers, ctx: Context) -> Plan:
     )
 
 
-def plan_remove_retakes(intent: i.RemoveRetakes, ctx: Context) -> Plan:
+def plan_remove_retakes(intent: RemoveRetakes, ctx: Context) -> Plan:
     yield from _spoken((), ctx)
     done = yield Call("remove_retakes", {})  # the main track's clips with sound
     takes = done["retakes"]
@@ -266,7 +305,7 @@ def plan_remove_retakes(intent: i.RemoveRetakes, ctx: Context) -> Plan:
     )
 
 
-def plan_find_words(intent: i.FindWords, ctx: Context) -> Plan:
+def plan_find_words(intent: FindWords, ctx: Context) -> Plan:
     from neuralcut_cli.tools.transcript_tools import FindArgs
 
     yield from _spoken((), ctx)
@@ -278,7 +317,7 @@ def plan_find_words(intent: i.FindWords, ctx: Context) -> Plan:
     return Done(f"'{intent.query}' is said {len(matches)} time{'s' if len(matches) != 1 else ''}: {times}.")
 
 
-def plan_cut_words(intent: i.CutWords, ctx: Context) -> Plan:
+def plan_cut_words(intent: CutWords, ctx: Context) -> Plan:
     from neuralcut_cli.tools.transcript_tools import CutWordsArgs, FindArgs
 
     yield from _spoken((), ctx)
@@ -296,7 +335,7 @@ def plan_cut_words(intent: i.CutWords, ctx: Context) -> Plan:
     return Done(f"Cut {quoted(intent.text)} ({plural(len(removed), 'time')}); the rest closed up behind it." + tracks)
 
 
-def plan_import_subtitles(intent: i.ImportSubtitles, ctx: Context) -> Plan:
+def plan_import_subtitles(intent: ImportSubtitles, ctx: Context) -> Plan:
     from neuralcut_cli.tools.subtitle_tools import ImportSubtitlesArgs
 
     done = yield Call("import_subtitles", ImportSubtitlesArgs(file=intent.file))
@@ -306,7 +345,7 @@ def plan_import_subtitles(intent: i.ImportSubtitles, ctx: Context) -> Plan:
     )
 
 
-def plan_export_captions(intent: i.ExportCaptions, ctx: Context) -> Plan:
+def plan_export_captions(intent: ExportCaptions, ctx: Context) -> Plan:
     from neuralcut_cli.tools.subtitle_tools import ExportCaptionsArgs
 
     file = intent.file or f"captions.{intent.fmt}"  # beside the project; an existing file is not replaced
