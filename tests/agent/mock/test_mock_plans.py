@@ -168,12 +168,23 @@ def answer(name: str, args: dict[str, Any]) -> dict[str, Any]:
             "effectType": args["effectType"],
             "appliedParams": args.get("params", {}),
         }
-    if name in ("apply_effect", "update_effect"):
-        return {"elementId": args.get("elementId", "e-new"), "trackId": "t-fx", "appliedParams": args.get("params", {})}
+    if name == "apply_effect":
+        return {"elementId": "e-new", "trackId": "t-fx", "appliedParams": args.get("params", {})}
+    if name == "update_effect":
+        return {"success": True, "elementId": args["elementId"], "appliedParams": args.get("params", {})}
     if name == "get_element":
         e = _element(args["elementId"])
         sound = {"volume": -6.0 if e["volume"] < 1 else 0.0, "muted": e["muted"]} if "volume" in e else {}
-        return {**e, **sound, "duration": e["end"] - e["start"], "trimStart": 0.5, "speed": 1.0, "opacity": 100}
+        kind = {"name": e.get("name", ""), "type": e.get("type", "video")}
+        shape = {**kind, "duration": e["end"] - e["start"], "trimStart": 0.5, "trimEnd": 0.0}
+        return {**e, **sound, **shape, "speed": 1.0, "opacity": 100}
+    if name == "delete_timeline_elements":
+        return {"success": True, "deletedElements": args["elementIds"]}
+    if name == "update_clip":
+        return {"success": True, "elementId": args["elementId"], "applied": {k: v for k, v in args.items()
+                                                                            if k != "elementId"}}  # fmt: skip
+    if name == "set_volume":
+        return {"success": True, "volume": args["volume"]}
     if name == "set_speed":
         lengths = {e: (_element(e)["end"] - _element(e)["start"]) / args["rate"] for e in args["elementIds"]}
         return {"success": True, "elements": [{"elementId": e, "duration": d} for e, d in lengths.items()]}

@@ -103,6 +103,22 @@ def _adapter(kind: Any) -> TypeAdapter[Any]:
     return TypeAdapter(kind)
 
 
+def _declared(name: str, output: dict[str, Any]) -> None:
+    """``output`` checked against the answer type ``name`` declares (``ToolDefinition.output_type``)."""
+    answer(_output_type(name), output)
+
+
+@cache
+def _output_type(name: str) -> Any:
+    return tool_registry().get(name).output_type
+
+
+def call(name: str, args: dict[str, Any] | ToolArgs, kind: type[_Answer]) -> Generator[Call, dict[str, Any], _Answer]:
+    """``done = yield from call("split", SplitArgs(times=[5.0]), SplitOutput)``: a tool call whose answer the plan
+    reads as the tool's declared model (mypy checks each key it reads)."""
+    return answer(kind, (yield Call(name, args)))
+
+
 class Done(Value):
     reply: str
     targets: tuple[str, ...] = ()  # element ids acted on: what "it" means in the next step
@@ -149,6 +165,8 @@ class Replay:
         if made.name != call.name:
             raise Failed(f"I lost track of this request (expected {call.name}, found {made.name}); please ask again.")
         output = result.result if isinstance(result.result, dict) else {"error": result.error or "no result"}
+        if "error" not in output:
+            _declared(call.name, output)  # read through the tool's declared model before any plan sees it
         if "error" in output and not call.allow_error:
             detail = f" ({output['details']})" if output.get("details") else ""
             raise Failed(f"{call.name} failed: {output['error']}{detail}")
