@@ -4,6 +4,7 @@ vocabulary of names and ids it may hear before it has called any tool."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import PurePath
 from typing import Any
@@ -59,7 +60,7 @@ class Item(Value):
         )
 
 
-def items_of(listing: dict[str, Any]) -> list[Item]:
+def items_of(listing: Mapping[str, Any]) -> list[Item]:
     """Every element, top track first."""
     return [Item(e, t["trackId"], t["type"], t.get("name") or "") for t in listing["tracks"] for e in t["elements"]]
 

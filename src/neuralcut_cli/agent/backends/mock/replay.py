@@ -11,7 +11,7 @@ the timeline as the steps before it left it.
 
 from __future__ import annotations
 
-from collections.abc import Container, Generator, Hashable
+from collections.abc import Container, Generator, Hashable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any, TypeVar, cast
@@ -295,7 +295,7 @@ def ids(items: list[Item]) -> str:
     return ", ".join(i.id for i in items)
 
 
-def followed(result: dict[str, Any]) -> str:
+def followed(result: Mapping[str, Any]) -> str:
     """What the other tracks did when the program lost time (a tool's ``tracks`` rows), as a sentence to add to
     a reply: `` Titles: 1 element shortened…; Music: …`` (empty when only the picture changed)."""
     rows = [row for row in result.get("tracks", []) if row.get("how") != "picture"]

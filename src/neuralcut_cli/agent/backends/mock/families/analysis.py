@@ -13,10 +13,22 @@ from neuralcut_cli.agent.backends.mock.clause import Clause
 from neuralcut_cli.agent.backends.mock.intents import Ref, TrackRef
 from neuralcut_cli.agent.backends.mock.listing import Vocab
 from neuralcut_cli.agent.backends.mock.refs import take_refs
-from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, followed, listing, pick, tc
+from neuralcut_cli.agent.backends.mock.replay import (
+    Call,
+    Context,
+    Done,
+    Failed,
+    Plan,
+    call,
+    followed,
+    listing,
+    pick,
+    tc,
+)
 from neuralcut_cli.agent.backends.mock.rule import Rule
 from neuralcut_cli.agent.backends.mock.times import take_time
 from neuralcut_cli.english import plural
+from neuralcut_cli.tools.outputs import RemovedOutput, SplitScenesOutput, TimelineOutput
 
 
 class RemoveSilences(i.Intent):
@@ -172,11 +184,11 @@ def plan_remove_silences(intent: RemoveSilences, ctx: Context) -> Plan:
         from neuralcut_cli.agent.backends.mock.families.clip import resolve_track
         from neuralcut_cli.agent.backends.mock.listing import items_of
 
-        result = yield Call("list_timeline")
+        result = yield from call("list_timeline", {}, TimelineOutput)
         for key, refs in (("cutTrackIds", intent.cut_tracks), ("keepTrackIds", intent.keep_tracks)):
             if refs:
                 args[key] = [resolve_track(r, result["tracks"], items_of(result), ctx)["trackId"] for r in refs]
-    done = yield Call("remove_silences", args)
+    done = yield from call("remove_silences", args, RemovedOutput)
     removed = done["removed"]
     minimum = intent.min_silence if intent.min_silence is not None else 0.5
     if not removed:
@@ -221,7 +233,11 @@ def plan_split_scenes(intent: SplitScenes, ctx: Context) -> Plan:
         chosen = [item for item in items if item.type == "video" and item.track_kind == "main"]
     if not chosen:
         raise Failed("There is no video clip to cut at its shot changes.")
-    done = yield Call("split_at_scenes", SplitScenesArgs(element_ids=list(dict.fromkeys(item.id for item in chosen))))
+    done = yield from call(
+        "split_at_scenes",
+        SplitScenesArgs(element_ids=list(dict.fromkeys(item.id for item in chosen))),
+        SplitScenesOutput,
+    )
     cuts = "; ".join(f"{c['elementId']} at {', '.join(tc(t) for t in c['times'])}" for c in done["cuts"] if c["times"])
     return Done(f"Cut at every shot change: {cuts}.", tuple(done["affectedElements"]))
 

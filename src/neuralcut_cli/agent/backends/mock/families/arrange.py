@@ -15,9 +15,10 @@ from neuralcut_cli.agent.backends.mock.families.timing import timing_on
 from neuralcut_cli.agent.backends.mock.intents import Timing, When
 from neuralcut_cli.agent.backends.mock.listing import Item, Vocab
 from neuralcut_cli.agent.backends.mock.refs import take_ref, take_refs
-from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, end_of, listing, one, tc
+from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, call, end_of, listing, one, tc
 from neuralcut_cli.agent.backends.mock.rule import Rule
 from neuralcut_cli.agent.backends.mock.times import take_time
+from neuralcut_cli.tools.outputs import MoveOutput
 
 _START = r"(?:start|beginning|front|head|in point|opening)"
 
@@ -173,7 +174,9 @@ def _to_an_end(item: Item, items: list[Item], how: str) -> Plan:
     start = max(0.0, end_of([i for i in items if i.id != item.id]) - length) if how == "end" else 0.0
     if abs(start - item.start) <= TOUCH:
         return Done(f"{item.describe()} is already at the {how}; nothing changed.", (item.id,))
-    result = yield Call("move_timeline_elements", MoveArgs(element_ids=[item.id], start=round(start, 6)))
+    result = yield from call(
+        "move_timeline_elements", MoveArgs(element_ids=[item.id], start=round(start, 6)), MoveOutput
+    )
     moved = (result.get("movedElements") or [{"start": start, "end": start + length}])[0]
     return Done(f"Moved {item.id} to {tc(moved['start'])}–{tc(moved['end'])}.", (item.id,))
 
@@ -185,7 +188,9 @@ def _next_to(item: Item, other: Item, how: str) -> Plan:
     start = other.end if how == "after" else other.start - (item.end - item.start)
     if start < 0:
         raise Failed(f"{other.describe()} starts at {tc(other.start)}: {item.id} does not fit before it.")
-    result = yield Call("move_timeline_elements", MoveArgs(element_ids=[item.id], start=round(start, 6)))
+    result = yield from call(
+        "move_timeline_elements", MoveArgs(element_ids=[item.id], start=round(start, 6)), MoveOutput
+    )
     moved = (result.get("movedElements") or [{"start": start, "end": start + item.end - item.start}])[0]
     return Done(f"Moved {item.id} to {tc(moved['start'])}–{tc(moved['end'])}, {how} {other.id}.", (item.id,))
 

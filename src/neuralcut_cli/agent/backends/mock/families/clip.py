@@ -13,9 +13,10 @@ from neuralcut_cli.agent.backends.mock.intents import Ref, TrackRef
 from neuralcut_cli.agent.backends.mock.listing import Item, Vocab, items_of, track_words
 from neuralcut_cli.agent.backends.mock.memory import tagged, track_tag
 from neuralcut_cli.agent.backends.mock.refs import take_ref, take_refs
-from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, listing, one, pick
+from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, call, listing, one, pick
 from neuralcut_cli.agent.backends.mock.rule import Rule
 from neuralcut_cli.agent.backends.mock.slots import A_BIT, A_LOT
+from neuralcut_cli.tools.outputs import CloseGapsOutput, DuplicateOutput, SpeedOutput, TimelineOutput
 
 
 class Duplicate(i.Intent):
@@ -280,7 +281,7 @@ def remembered_track(refs: tuple[i.Ref, ...], ctx: Context) -> str | None:
 
 
 def plan_track_state(intent: i.TrackState, ctx: Context) -> Plan:
-    result = yield Call("list_timeline")
+    result = yield from call("list_timeline", {}, TimelineOutput)
     track = resolve_track(intent.track, result["tracks"], items_of(result), ctx)
     if intent.action == "solo":
         return (yield from _solo(track, result["tracks"]))
@@ -319,7 +320,9 @@ def plan_duplicate(intent: Duplicate, ctx: Context) -> Plan:
 
     items = yield from listing()
     chosen = _chosen(intent.refs, items, ctx)
-    result = yield Call("duplicate_elements", DuplicateArgs(element_ids=[item.id for item in chosen]))
+    result = yield from call(
+        "duplicate_elements", DuplicateArgs(element_ids=[item.id for item in chosen]), DuplicateOutput
+    )
     copies = [d["elementId"] for d in result["duplicated"]]
     return Done(
         f"Duplicated {', '.join(item.id for item in chosen)} to the same times on new tracks above "
@@ -362,7 +365,7 @@ def plan_speed(intent: Speed, ctx: Context) -> Plan:
     args: dict[str, Any] = {"elementIds": [item.id for item in chosen], "rate": intent.rate}
     if intent.rate < 1:  # slower needs room: what follows moves later with it (faster leaves a gap, said below)
         args["ripple"] = True
-    result = yield Call("set_speed", args)
+    result = yield from call("set_speed", args, SpeedOutput)
     before = {item.id: item.end - item.start for item in chosen}
     shown = ", ".join(f"{e['elementId']} now lasts {e['duration']:g} s" for e in result["elements"])
     moved = sum(e["duration"] - before[e["elementId"]] for e in result["elements"])
@@ -387,9 +390,9 @@ def plan_speed(intent: Speed, ctx: Context) -> Plan:
 def plan_close_gaps(intent: CloseGaps, ctx: Context) -> Plan:
     args: dict[str, Any] = {}
     if intent.track is not None:
-        result = yield Call("list_timeline")
+        result = yield from call("list_timeline", {}, TimelineOutput)
         args["trackId"] = resolve_track(intent.track, result["tracks"], items_of(result), ctx)["trackId"]
-    done = yield Call("close_gaps", args)
+    done = yield from call("close_gaps", args, CloseGapsOutput)
     moved = len(done["movedElements"])
     if not moved:
         return Done(f"There are no gaps between the elements of {done['trackId']}.")

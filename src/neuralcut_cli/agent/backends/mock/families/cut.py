@@ -19,6 +19,7 @@ from neuralcut_cli.agent.backends.mock.replay import (
     Done,
     Failed,
     Plan,
+    call,
     followed,
     ids,
     listing,
@@ -37,6 +38,7 @@ from neuralcut_cli.agent.backends.mock.times import (
     take_times,
 )
 from neuralcut_cli.english import plural
+from neuralcut_cli.tools.outputs import DeleteOutput, SplitOutput, TimelineOutput
 from neuralcut_cli.values import field, replace
 
 
@@ -161,7 +163,9 @@ def plan_split(intent: Split, ctx: Context) -> Plan:
         held = one(intent.ref, items, ctx)
     # a named clip is cut alone, as a razor on the selected clip; a bare time cuts every track
     only = [held.id] if held is not None else None
-    result = yield Call("split", SplitArgs(times=times, element_ids=only) if only else SplitArgs(times=times))
+    result = yield from call(
+        "split", SplitArgs(times=times, element_ids=only) if only else SplitArgs(times=times), SplitOutput
+    )
     affected = result["affectedElements"]
     targets = tuple(affected)
     if held is not None and len(times) == 1 and held.id in affected[::2]:  # (original, new piece) pairs
@@ -231,7 +235,7 @@ def plan_delete(intent: Delete, ctx: Context) -> Plan:
     args: dict[str, Any] = {"elementIds": [item.id for item in chosen]}
     if intent.ripple:
         args["ripple"] = True
-    result = yield Call("delete_timeline_elements", args)
+    result = yield from call("delete_timeline_elements", args, DeleteOutput)
     text = f"Deleted {', '.join(item.describe() for item in chosen)}."
     if intent.ripple:
         text += " Closed the gaps they left." + followed(result)
@@ -242,7 +246,7 @@ def _remove_remembered_transitions(ctx: Context) -> Plan:
     from neuralcut_cli.tools.transition_tools import RemoveTransitionArgs
 
     into = set(tagged(ctx.memory, "transition"))
-    listed = yield Call("list_timeline")
+    listed = yield from call("list_timeline", {}, TimelineOutput)
     ids = [t["transitionId"] for track in listed["tracks"] for t in track.get("transitions", []) if t["to"] in into]
     if not ids:
         raise Failed("That transition is gone already; nothing to remove.")

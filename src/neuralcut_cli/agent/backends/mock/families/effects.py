@@ -23,6 +23,7 @@ from neuralcut_cli.agent.backends.mock.replay import (
     Done,
     Failed,
     Plan,
+    call,
     listing,
     needs_items,
     one,
@@ -40,6 +41,7 @@ from neuralcut_cli.agent.backends.mock.slots import (
 from neuralcut_cli.agent.backends.mock.times import span_of_words
 from neuralcut_cli.catalogs.effects import EffectDef, ParamDef, find_effect
 from neuralcut_cli.editing.clip_effects import TAKES_CLIP_EFFECTS as CLIP_EFFECT_TAKERS
+from neuralcut_cli.tools.outputs import AddClipEffectOutput, AppliedEffectOutput, ElementOutput, UpdatedEffectOutput
 from neuralcut_cli.values import field
 
 
@@ -183,7 +185,7 @@ def plan_apply_effect(intent: ApplyEffect, ctx: Context) -> Plan:
     args: dict[str, Any] = {"effectType": intent.effect, "start": round(start, 6), "end": round(end, 6)}
     if intent.params:
         args["params"] = dict(intent.params)
-    result = yield Call("apply_effect", args)
+    result = yield from call("apply_effect", args, AppliedEffectOutput)
     shown = ", ".join(f"{k}={v}" for k, v in result.get("appliedParams", {}).items())
     return Done(
         f"Applied {intent.effect}{f' ({shown})' if shown else ''} from {tc(start)} to {tc(end)} ({result['elementId']} on "
@@ -197,7 +199,7 @@ def _clip_effect(intent: ApplyEffect, over: list[Item]) -> Plan:
     args: dict[str, Any] = {"elementIds": [item.id for item in over], "effectType": intent.effect}
     if intent.params:
         args["params"] = dict(intent.params)
-    result = yield Call("add_clip_effect", args)
+    result = yield from call("add_clip_effect", args, AddClipEffectOutput)
     shown = ", ".join(f"{k}={v}" for k, v in result.get("appliedParams", {}).items())
     return Done(
         f"Added {intent.effect}{f' ({shown})' if shown else ''} to "
@@ -248,7 +250,7 @@ def plan_update_effect(intent: UpdateEffect, ctx: Context) -> Plan:
     if effect is None:
         raise Failed(f"{item.describe()} is not an effect I know.")
     params = _new_params(intent, effect, dict(item.data.get("params", {})))
-    result = yield Call("update_effect", UpdateEffectArgs(element_id=item.id, params=params))
+    result = yield from call("update_effect", UpdateEffectArgs(element_id=item.id, params=params), UpdatedEffectOutput)
     shown = ", ".join(f"{k}={v}" for k, v in result["appliedParams"].items())
     return Done(f"Updated {item.id}: {shown}.", (item.id,))
 
@@ -257,7 +259,7 @@ def _update_clip_effect(intent: UpdateEffect, item: Item, kind: str) -> Plan:
     from neuralcut_cli.tools.clip_effect_tools import UpdateClipEffectArgs
     from neuralcut_cli.tools.clip_tools import GetElementArgs
 
-    got = yield Call("get_element", GetElementArgs(element_id=item.id))
+    got = yield from call("get_element", GetElementArgs(element_id=item.id), ElementOutput)
     clip_effect = [e for e in got.get("effects") or [] if e.get("type") == kind][-1]
     effect = find_effect(kind)
     if effect is None:

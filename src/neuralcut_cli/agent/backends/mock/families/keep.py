@@ -11,7 +11,16 @@ from __future__ import annotations
 from neuralcut_cli.agent.backends.mock.clause import Clause
 from neuralcut_cli.agent.backends.mock.intents import Intent
 from neuralcut_cli.agent.backends.mock.listing import Vocab
-from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, answer, end_of, listing, tc
+from neuralcut_cli.agent.backends.mock.replay import (
+    Context,
+    Done,
+    Failed,
+    Plan,
+    call,
+    end_of,
+    listing,
+    tc,
+)
 from neuralcut_cli.agent.backends.mock.rule import Rule
 from neuralcut_cli.agent.backends.mock.times import take_range, take_time
 from neuralcut_cli.tools.outputs import RemoveRangeOutput
@@ -54,13 +63,17 @@ def plan_keep(intent: Keep, ctx: Context) -> Plan:
     end = total if intent.end is None else min(intent.end, total)
     said = []
     if end < total - 1e-6:
-        tail = yield Call("remove_range", RemoveRangeArgs(start=round(end, 6), end=round(total, 6)))
-        said.append(f"removed {tc(end)}–{tc(total)} ({len(answer(RemoveRangeOutput, tail)['deletedElements'])} "
+        tail = yield from call(
+            "remove_range", RemoveRangeArgs(start=round(end, 6), end=round(total, 6)), RemoveRangeOutput
+        )
+        said.append(f"removed {tc(end)}–{tc(total)} ({len(tail['deletedElements'])} "
                     "pieces)")  # fmt: skip
     if intent.start > 1e-6:
-        head = yield Call("remove_range", RemoveRangeArgs(start=0.0, end=round(intent.start, 6), ripple=True))
+        head = yield from call(
+            "remove_range", RemoveRangeArgs(start=0.0, end=round(intent.start, 6), ripple=True), RemoveRangeOutput
+        )
         said.append(f"removed 00:00.00–{tc(intent.start)} and closed up "
-                    f"({len(answer(RemoveRangeOutput, head)['movedElements'])} elements moved earlier)")  # fmt: skip
+                    f"({len(head['movedElements'])} elements moved earlier)")  # fmt: skip
     if not said:
         return Done(f"The program already is {tc(intent.start)}–{tc(end)}; nothing changed.")
     kept = end - intent.start

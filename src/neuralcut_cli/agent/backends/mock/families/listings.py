@@ -10,8 +10,9 @@ from neuralcut_cli.agent.backends.mock.intents import Ref
 from neuralcut_cli.agent.backends.mock.lexicon import EFFECT_PATTERN, EFFECT_WORDS
 from neuralcut_cli.agent.backends.mock.listing import Item, Vocab, items_of
 from neuralcut_cli.agent.backends.mock.refs import take_ref
-from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Plan, end_of, listing, one, tc
+from neuralcut_cli.agent.backends.mock.replay import Context, Done, Plan, call, end_of, listing, one, tc
 from neuralcut_cli.agent.backends.mock.rule import Rule
+from neuralcut_cli.tools.outputs import AssetsOutput, EffectOutput, EffectsOutput, StickersOutput, TimelineOutput
 
 
 class ListTimeline(i.Intent):
@@ -142,7 +143,7 @@ def line_of(item: Item) -> str:
 
 
 def plan_list_timeline(intent: ListTimeline, ctx: Context) -> Plan:
-    result = yield Call("list_timeline")
+    result = yield from call("list_timeline", {}, TimelineOutput)
     tracks = result["tracks"]
     items = items_of(result)
     lines = [
@@ -157,7 +158,7 @@ def plan_list_timeline(intent: ListTimeline, ctx: Context) -> Plan:
 
 def plan_list_assets(intent: ListAssets, ctx: Context) -> Plan:
     args = {k: v for k, v in (("filter", intent.usage), ("type", intent.kind)) if v}
-    result = yield Call("list_project_assets", args)
+    result = yield from call("list_project_assets", args, AssetsOutput)
     assets = result["assets"]
     what = " ".join(w for w in (intent.usage, intent.kind or "media") if w)
     if not assets:
@@ -185,20 +186,20 @@ def plan_list_effects(intent: ListEffects, ctx: Context) -> Plan:
         if not items:
             return Done(f"No effects are applied{where}.")
         return Done(f"Applied{where}: " + ", ".join(f"{line_of(item)}{settings_of(item)}" for item in items) + ".")
-    result = yield Call("list_effects")
+    result = yield from call("list_effects", {}, EffectsOutput)
     return Done("Effects: " + "; ".join(f"{e['id']} ({e['description']})" for e in result["effects"]))
 
 
 def plan_effect_info(intent: EffectInfo, ctx: Context) -> Plan:
     from neuralcut_cli.tools.effect_tools import GetEffectArgs
 
-    result = yield Call("get_effect", GetEffectArgs(effect_type=intent.effect))
+    result = yield from call("get_effect", GetEffectArgs(effect_type=intent.effect), EffectOutput)
     params = "; ".join(f"{p['key']}: {p['description']}" for p in result["params"])
     return Done(f"{result['name']} ({result['id']}): {result['description']} Parameters: {params}.")
 
 
 def plan_list_stickers(intent: ListStickers, ctx: Context) -> Plan:
-    result = yield Call("list_stickers", {"provider": intent.provider} if intent.provider else {})
+    result = yield from call("list_stickers", {"provider": intent.provider} if intent.provider else {}, StickersOutput)
     stickers = result["stickers"]
     shown = ", ".join(s["id"] for s in stickers[:30]) + (
         f" and {len(stickers) - 30} more" if len(stickers) > 30 else ""

@@ -21,6 +21,7 @@ from neuralcut_cli.agent.backends.mock.replay import (
     Failed,
     Plan,
     Steps,
+    call,
     listing,
     needs_items,
     one,
@@ -29,6 +30,7 @@ from neuralcut_cli.agent.backends.mock.replay import (
 )
 from neuralcut_cli.agent.backends.mock.rule import Rule
 from neuralcut_cli.agent.backends.mock.times import take_time, take_when
+from neuralcut_cli.tools.outputs import AssetsOutput, Placed
 
 UNUSED = "<the unused clip>"
 
@@ -152,7 +154,7 @@ def plan_add_media(intent: AddMedia, ctx: Context) -> Plan:
         if not items:
             items = yield from listing()
         made_room = yield from make_room(intent, items, start, _length_of(asset, intent.length), ctx)
-    result = yield Call("add_media_to_timeline", args)
+    result = yield from call("add_media_to_timeline", args, Placed)
     return Done(
         f"Added {asset.get('name') or asset['id']} to the {track} track at {tc(start)} "
         f"({result['elementId']} on {result['trackId']}).{made_room}",
@@ -164,7 +166,7 @@ def _the_unused_clip() -> Steps[dict[str, Any]]:
     """The one video the timeline does not use yet ("add the unused clip")."""
     from neuralcut_cli.tools.listing import ListAssetsArgs
 
-    listed = yield Call("list_project_assets", ListAssetsArgs(filter="unused", type="video"))
+    listed = yield from call("list_project_assets", ListAssetsArgs(filter="unused", type="video"), AssetsOutput)
     unused: list[dict[str, Any]] = listed["assets"]
     if len(unused) != 1:
         names = ", ".join(str(a.get("name")) for a in unused) or "none"

@@ -11,9 +11,10 @@ from neuralcut_cli.agent.backends.mock.intents import Ref
 from neuralcut_cli.agent.backends.mock.listing import Item, Vocab
 from neuralcut_cli.agent.backends.mock.memory import fade_tag, tagged
 from neuralcut_cli.agent.backends.mock.refs import take_ref, take_refs
-from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, listing, one, pick
+from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, call, listing, one, pick
 from neuralcut_cli.agent.backends.mock.rule import Rule
 from neuralcut_cli.agent.backends.mock.times import TIME, seconds_of, take_time
+from neuralcut_cli.tools.outputs import ElementOutput, KeyframesOutput
 from neuralcut_cli.values import field, replace
 
 
@@ -269,7 +270,7 @@ def plan_zoom(intent: Zoom, ctx: Context) -> Plan:
 
     items = yield from listing()
     item = one(intent.ref, items, ctx, ("video", "image", "text", "sticker", "graphic"))
-    got = yield Call("get_element", GetElementArgs(element_id=item.id))
+    got = yield from call("get_element", GetElementArgs(element_id=item.id), ElementOutput)
     for axis in ("X", "Y"):
         scale = float(got["transform"][f"scale{axis}"])
         yield Call(
@@ -292,7 +293,7 @@ def plan_slide(intent: Slide, ctx: Context) -> Plan:
 
     items = yield from listing()
     item = one(intent.ref, items, ctx, ("video", "image", "text", "sticker", "graphic"))
-    got = yield Call("get_element", GetElementArgs(element_id=item.id))
+    got = yield from call("get_element", GetElementArgs(element_id=item.id), ElementOutput)
     axis = "X" if intent.side in ("left", "right") else "Y"
     here = float(got["transform"][f"position{axis}"])
     away = here + (-SLIDE_DISTANCE if intent.side in ("left", "top") else SLIDE_DISTANCE)
@@ -354,7 +355,7 @@ def plan_list_keyframes(intent: ListKeyframes, ctx: Context) -> Plan:
 
     items = yield from listing()
     item = one(intent.ref, items, ctx)
-    result = yield Call("list_keyframes", ElementArgs(element_id=item.id))
+    result = yield from call("list_keyframes", ElementArgs(element_id=item.id), KeyframesOutput)
     keys = result["keyframes"]
     if not keys:
         return Done(f"{item.describe()} has no keyframes.", (item.id,))

@@ -16,7 +16,18 @@ from neuralcut_cli.agent.backends.mock.clause import Clause
 from neuralcut_cli.agent.backends.mock.intents import Intent, Ref
 from neuralcut_cli.agent.backends.mock.listing import Item, Vocab
 from neuralcut_cli.agent.backends.mock.refs import take_ref
-from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, Steps, answer, listing, pick
+from neuralcut_cli.agent.backends.mock.replay import (
+    Call,
+    Context,
+    Done,
+    Failed,
+    Plan,
+    Steps,
+    answer,
+    call,
+    listing,
+    pick,
+)
 from neuralcut_cli.agent.backends.mock.rule import Rule
 from neuralcut_cli.agent.backends.mock.slots import A_BIT, A_LOT, take_corner
 from neuralcut_cli.tools.outputs import ElementOutput, UpdateClipOutput
@@ -150,7 +161,7 @@ def _text_size(
 
     if factor is None or scale is not None or place is not None or rotate is not None:
         raise Failed(f"{item.describe()} is a text: say e.g. 'make the title bigger' or 'move the title to the top'.")
-    got = yield Call("get_element", GetElementArgs(element_id=item.id))
+    got = yield from call("get_element", GetElementArgs(element_id=item.id), ElementOutput)
     size = round(float(got.get("fontSize") or 0) * factor, 2)
     if not 0 < size <= 1000:
         raise Failed(f"{item.describe()} cannot be made that size ({size:g}).")

@@ -4,6 +4,7 @@ many there are, whether there is one, and what an element is like.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from neuralcut_cli.agent.backends.mock import intents as i
@@ -13,10 +14,22 @@ from neuralcut_cli.agent.backends.mock.intents import Ref, When
 from neuralcut_cli.agent.backends.mock.lexicon import KIND_OF_WORD, KIND_PATTERN
 from neuralcut_cli.agent.backends.mock.listing import Vocab, stem, track_words
 from neuralcut_cli.agent.backends.mock.refs import take_ref
-from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, end_of, listing, one, tc, when
+from neuralcut_cli.agent.backends.mock.replay import (
+    Context,
+    Done,
+    Failed,
+    Plan,
+    call,
+    end_of,
+    listing,
+    one,
+    tc,
+    when,
+)
 from neuralcut_cli.agent.backends.mock.rule import Rule
 from neuralcut_cli.agent.backends.mock.times import take_when
 from neuralcut_cli.english import plural
+from neuralcut_cli.tools.outputs import AssetContextOutput, ElementOutput
 from neuralcut_cli.values import field
 
 
@@ -184,7 +197,7 @@ def plan_about(intent: About, ctx: Context) -> Plan:
 
     items = yield from listing()
     item = one(intent.ref, items, ctx)
-    got = yield Call("get_element", GetElementArgs(element_id=item.id))
+    got = yield from call("get_element", GetElementArgs(element_id=item.id), ElementOutput)
     track = {"trackId": got["trackId"], "name": item.track_name, "type": item.track_kind}
     facts = [f"{item.describe()}, {got['duration']:g} s long, on {track_words(track)}"]
     if item.type == "text":
@@ -194,13 +207,14 @@ def plan_about(intent: About, ctx: Context) -> Plan:
         facts.append("muted" if got["muted"] else f"not muted, volume {got['volume']:+.1f} dB")
     if got.get("speed", 1) != 1:
         facts.append(f"playing at {got['speed']:g}x")
+    fields: Mapping[str, Any] = got
     for key, default, shown in (
         ("opacity", 100, "opacity {}%"),
         ("blendMode", "normal", "blend mode {}"),
         ("hidden", False, "hidden"),
     ):
-        if key in got and got[key] != default:
-            facts.append(shown.format(got[key]))
+        if key in fields and fields[key] != default:
+            facts.append(shown.format(fields[key]))
     if got.get("params"):
         facts.append("settings" + settings_of(item))
     if got.get("animations"):
@@ -208,7 +222,7 @@ def plan_about(intent: About, ctx: Context) -> Plan:
     return Done("; ".join(facts) + ".", (item.id,))
 
 
-def _text_style(got: dict[str, Any]) -> str:
+def _text_style(got: Mapping[str, Any]) -> str:
     """How a text looks: colour, size, font, weight, slant, decoration, box."""
     looks = [f"colour {got.get('color')}", f"size {got.get('fontSize')}", f"font {got.get('fontFamily')}"]
     looks.append("bold" if got.get("fontWeight") in ("bold", "700", "800", "900") else "not bold")
@@ -229,7 +243,7 @@ def plan_describe(intent: Describe, ctx: Context) -> Plan:
     asset = item.data.get("assetId")
     if not asset:
         raise Failed(f"{item.describe()} has no media to look at.")
-    result = yield Call("load_asset_context", LoadAssetArgs(asset_id=asset))
+    result = yield from call("load_asset_context", LoadAssetArgs(asset_id=asset), AssetContextOutput)
     if result.get("status") == "processing":
         return Done(f"{stem(item.name) or asset} is still being processed; ask again in a moment.", (item.id,))
     return Done(result.get("summary") or f"Loaded {asset}.", (item.id,))

@@ -16,10 +16,11 @@ from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.clause import Clause
 from neuralcut_cli.agent.backends.mock.listing import Vocab
 from neuralcut_cli.agent.backends.mock.refs import take_ref
-from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, listing, pick
+from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, call, listing, pick
 from neuralcut_cli.agent.backends.mock.rule import Rule
 from neuralcut_cli.agent.backends.mock.slots import take_corner, take_position
 from neuralcut_cli.project.colors import NAMED, to_hex
+from neuralcut_cli.tools.outputs import ElementOutput
 
 #: Font families people name (OpenCut's list and the usual system fonts); others are refused as unknown words.
 FONTS = (
@@ -240,7 +241,7 @@ def plan_style_text(intent: StyleText, ctx: Context) -> Plan:
     for item in chosen:
         args: dict[str, Any] = {"trackId": item.track_id, "elementId": item.id, **_fields(intent)}
         if intent.scale is not None:
-            got = yield Call("get_element", GetElementArgs(element_id=item.id))
+            got = yield from call("get_element", GetElementArgs(element_id=item.id), ElementOutput)
             size = round(float(got.get("fontSize") or 0) * intent.scale, 2)
             if not 0 < size <= MAX_SIZE:
                 raise Failed(f"{item.describe()} cannot be made that size ({size:g}).")

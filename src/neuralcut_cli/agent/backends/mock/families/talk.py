@@ -10,9 +10,10 @@ from typing import Any
 from neuralcut_cli.agent.backends.mock import intents as i
 from neuralcut_cli.agent.backends.mock.clause import Clause
 from neuralcut_cli.agent.backends.mock.listing import Vocab
-from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Plan
+from neuralcut_cli.agent.backends.mock.replay import Context, Done, Plan, call
 from neuralcut_cli.agent.backends.mock.rule import Rule
 from neuralcut_cli.english import plural
+from neuralcut_cli.tools.outputs import CheckOutput
 
 
 class Help(i.Intent):
@@ -56,7 +57,7 @@ def plan_greet(intent: Greet, ctx: Context) -> Plan:
 
 def plan_check(intent: CheckEdit, ctx: Context) -> Plan:
     args: dict[str, Any] = {"media": True, "target": intent.target} if intent.media else {}
-    report = yield Call("check_project", args)
+    report = yield from call("check_project", args, CheckOutput)
     findings = report["findings"]
     if not findings:
         return Done("No problems found" + (f": the loudness suits {intent.target}." if intent.media else "."))

@@ -22,6 +22,7 @@ from neuralcut_cli.agent.backends.mock.replay import (
     Context,
     Done,
     Plan,
+    call,
     listing,
     needs_items,
     on_program,
@@ -37,6 +38,7 @@ from neuralcut_cli.agent.backends.mock.slots import (
 )
 from neuralcut_cli.agent.backends.mock.times import span_of_words
 from neuralcut_cli.english import quoted
+from neuralcut_cli.tools.outputs import Placed
 from neuralcut_cli.values import field
 
 
@@ -142,7 +144,7 @@ def plan_add_text(intent: AddText, ctx: Context) -> Plan:
     }
     if intent.style and intent.style != "plain":
         args["style"] = intent.style
-    result = yield Call("add_text", args)
+    result = yield from call("add_text", args, Placed)
     return Done(
         f"Added {intent.style or 'text'} {quoted(intent.text)} at the {args['position']}, {tc(start)}–{tc(end)} "
         f"({result['elementId']} on {result['trackId']}).",

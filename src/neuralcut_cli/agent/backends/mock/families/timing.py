@@ -19,6 +19,7 @@ from neuralcut_cli.agent.backends.mock.replay import (
     Done,
     Failed,
     Plan,
+    call,
     listing,
     one,
     pick,
@@ -34,6 +35,7 @@ from neuralcut_cli.agent.backends.mock.times import (
     take_time,
     take_when,
 )
+from neuralcut_cli.tools.outputs import ElementOutput, MoveOutput, TimelineOutput, TimingOutput
 from neuralcut_cli.values import field
 
 
@@ -263,7 +265,7 @@ def _track_id(word: str | None, items: list[Item], tracks: dict[str, str]) -> st
 
 
 def plan_move(intent: Move, ctx: Context) -> Plan:
-    result = yield Call("list_timeline")
+    result = yield from call("list_timeline", {}, TimelineOutput)
     items = items_of(result)
     tracks = {t["trackId"]: t["type"] for t in result["tracks"]}
     chosen: list[Item] = []
@@ -282,7 +284,7 @@ def plan_move(intent: Move, ctx: Context) -> Plan:
     track = _track_id(intent.track, items, tracks)
     if track is not None:
         args["targetTrackId"] = track
-    moved = yield Call("move_timeline_elements", args)
+    moved = yield from call("move_timeline_elements", args, MoveOutput)
     shown = ", ".join(
         f"{m['elementId']} to {tc(m['start'])}–{tc(m['end'])} on {m['trackId']}" for m in moved["movedElements"]
     )
@@ -333,7 +335,7 @@ def timing_on(intent: i.Timing, items: list[Item], ctx: Context) -> Plan:
         args["end"] = round(when(intent.end, items, ctx), 6)
     elif intent.start is not None:
         args["start"] = round(when(intent.start, items, ctx), 6)
-    result = yield Call("update_timeline_element_timing", args)
+    result = yield from call("update_timeline_element_timing", args, TimingOutput)
     return Done(f"{item.id} now runs {tc(result['start'])}–{tc(result['end'])} ({result['duration']:g} s).", (item.id,))
 
 
@@ -359,7 +361,7 @@ def _trim_clip_start(item: Item, seconds: float) -> Plan:
     """A clip's in point moves later (or earlier): its start edge moves, its frames stay in place."""
     from neuralcut_cli.tools.clip_tools import GetElementArgs, UpdateClipArgs
 
-    details = yield Call("get_element", GetElementArgs(element_id=item.id))
+    details = yield from call("get_element", GetElementArgs(element_id=item.id), ElementOutput)
     trim_start = round(float(details["trimStart"]) + seconds * float(details.get("speed", 1)), 6)
     if trim_start < 0:
         raise Failed(f"{item.describe()} starts at the beginning of its source; there is nothing more to show there.")

@@ -17,7 +17,7 @@ from neuralcut_cli.agent.backends.mock.clause import Clause
 from neuralcut_cli.agent.backends.mock.listing import Item, Vocab, items_of
 from neuralcut_cli.agent.backends.mock.memory import tagged, transition_tag
 from neuralcut_cli.agent.backends.mock.refs import take_ref, take_refs
-from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, answer, one
+from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, answer, call, one
 from neuralcut_cli.agent.backends.mock.rule import Rule
 from neuralcut_cli.agent.backends.mock.times import take_time
 from neuralcut_cli.catalogs.transitions import find_transition
@@ -195,9 +195,9 @@ _JOINED = ("video", "image", "audio")
 def plan_add_transition(intent: AddTransition, ctx: Context) -> Plan:
     from neuralcut_cli.tools.transition_tools import AddTransitionArgs
 
-    listed = yield Call("list_timeline")
+    listed = yield from call("list_timeline", {}, TimelineOutput)
     items = items_of(listed)
-    main = next(t for t in answer(TimelineOutput, listed)["tracks"] if t["type"] == "main")
+    main = next(t for t in listed["tracks"] if t["type"] == "main")
     length = 1.0 if intent.seconds is None else intent.seconds  # the tool's own default
     if intent.every:
         args = AddTransitionArgs(track_id=main["trackId"], every_cut=True, type=intent.kind, duration=length)
@@ -255,8 +255,8 @@ def _cut_at(at: float, clips: list[Item]) -> tuple[Item, Item]:
 def plan_change_transition(intent: ChangeTransition, ctx: Context) -> Plan:
     from neuralcut_cli.tools.transition_tools import UpdateTransitionArgs
 
-    listed = yield Call("list_timeline")
-    there = [t for track in answer(TimelineOutput, listed)["tracks"] for t in track.get("transitions", [])]
+    listed = yield from call("list_timeline", {}, TimelineOutput)
+    there = [t for track in listed["tracks"] for t in track.get("transitions", [])]
     remembered = set(tagged(ctx.memory, "transition"))
     if intent.it and remembered:  # "make it 2 seconds" after adding one: that one
         there = [t for t in there if t["to"] in remembered]

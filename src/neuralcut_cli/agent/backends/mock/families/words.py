@@ -14,9 +14,27 @@ from neuralcut_cli.agent.backends.mock.clause import Clause
 from neuralcut_cli.agent.backends.mock.intents import Ref
 from neuralcut_cli.agent.backends.mock.listing import Item, Vocab
 from neuralcut_cli.agent.backends.mock.refs import take_refs
-from neuralcut_cli.agent.backends.mock.replay import Call, Context, Done, Failed, Plan, followed, listing, pick, tc
+from neuralcut_cli.agent.backends.mock.replay import (
+    Call,
+    Context,
+    Done,
+    Failed,
+    Plan,
+    call,
+    followed,
+    listing,
+    pick,
+    tc,
+)
 from neuralcut_cli.agent.backends.mock.rule import Rule
 from neuralcut_cli.english import plural, quoted
+from neuralcut_cli.tools.outputs import (
+    CaptionsOutput,
+    ExportCaptionsOutput,
+    FindOutput,
+    RemovedOutput,
+    StyleCaptionsOutput,
+)
 
 
 class AddCaptions(i.Intent):
@@ -257,7 +275,7 @@ def plan_add_captions(intent: AddCaptions, ctx: Context) -> Plan:
         args["position"] = intent.position
     if intent.style:
         args["style"] = intent.style
-    done = yield Call("add_captions", args)
+    done = yield from call("add_captions", args, CaptionsOutput)
     look = {"highlight": ", each word lit up while it is said", "social": ", big and bold", "boxed": " on a dark box"}
     return Done(
         f"Added {plural(done['captions'], 'caption')}{look.get(done.get('style', ''), '')} on a new Captions track "
@@ -270,7 +288,7 @@ def plan_style_captions(intent: StyleCaptions, ctx: Context) -> Plan:
     args: dict[str, Any] = {"style": intent.style}
     if intent.position:
         args["position"] = intent.position
-    done = yield Call("style_captions", args)
+    done = yield from call("style_captions", args, StyleCaptionsOutput)
     return Done(f"Restyled {plural(done['captions'], 'caption')} as {done['style']}.")
 
 
@@ -279,7 +297,7 @@ def plan_remove_fillers(intent: RemoveFillers, ctx: Context) -> Plan:
     args: dict[str, Any] = {}  # the main track's clips with sound
     if intent.words:
         args["words"] = list(intent.words)
-    done = yield Call("remove_filler_words", args)
+    done = yield from call("remove_filler_words", args, RemovedOutput)
     if not done["removed"]:
         return Done(f"No {' or '.join(intent.words) or 'filler words'} found; nothing cut.")
     return Done(
@@ -309,7 +327,7 @@ def plan_find_words(intent: FindWords, ctx: Context) -> Plan:
     from neuralcut_cli.tools.transcript_tools import FindArgs
 
     yield from _spoken((), ctx)
-    done = yield Call("find_in_transcript", FindArgs(query=intent.query))
+    done = yield from call("find_in_transcript", FindArgs(query=intent.query), FindOutput)
     matches = done["matches"]
     if not matches:
         return Done(f"'{intent.query}' is not said in the clips.")
@@ -329,7 +347,9 @@ def plan_cut_words(intent: CutWords, ctx: Context) -> Plan:
         raise Failed(f"'{intent.text}' is said {len(found)} times ({times}); say 'every time', or name the clip.")
     removed, tracks = [], ""
     for element in dict.fromkeys(m["elementId"] for m in found):
-        done = yield Call("cut_words", CutWordsArgs(element_id=element, text=intent.text, occurrence="all"))
+        done = yield from call(
+            "cut_words", CutWordsArgs(element_id=element, text=intent.text, occurrence="all"), RemovedOutput
+        )
         removed += done["removed"]
         tracks = followed(done)
     return Done(f"Cut {quoted(intent.text)} ({plural(len(removed), 'time')}); the rest closed up behind it." + tracks)
@@ -338,7 +358,7 @@ def plan_cut_words(intent: CutWords, ctx: Context) -> Plan:
 def plan_import_subtitles(intent: ImportSubtitles, ctx: Context) -> Plan:
     from neuralcut_cli.tools.subtitle_tools import ImportSubtitlesArgs
 
-    done = yield Call("import_subtitles", ImportSubtitlesArgs(file=intent.file))
+    done = yield from call("import_subtitles", ImportSubtitlesArgs(file=intent.file), CaptionsOutput)
     return Done(
         f"Imported {plural(done['captions'], 'caption')} from {intent.file} onto a new Captions track.",
         (done["trackId"],),
@@ -349,7 +369,7 @@ def plan_export_captions(intent: ExportCaptions, ctx: Context) -> Plan:
     from neuralcut_cli.tools.subtitle_tools import ExportCaptionsArgs
 
     file = intent.file or f"captions.{intent.fmt}"  # beside the project; an existing file is not replaced
-    done = yield Call("export_captions", ExportCaptionsArgs(file=file))
+    done = yield from call("export_captions", ExportCaptionsArgs(file=file), ExportCaptionsOutput)
     return Done(f"Wrote {plural(done['captions'], 'caption')} to {file}.")
 
 
