@@ -8,7 +8,8 @@ copy of the demo project, its final state checked, reported as right / refused /
     python benchmarks/eval_outside.py --markdown benchmarks/outside/after.md
 
 A refusal counts as one only when its reply offers a request the backend understands ("Requests I understand
-that come close" or "Say e.g."); a refusal without one is listed under ``bare``.
+that come close", "Say e.g." or "Say '...'"); a refusal without one is listed under ``bare``. A request whose goal
+the project already meets ("make it last 5 seconds" when it does) is right when the reply says so.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from checks import P, outcome  # noqa: E402
 ROOT = HERE.parent
 DEMO = ROOT / "projects"
 CLI = [sys.executable, "-m", "neuralcut_cli"]
-OFFERS = ("Requests I understand that come close", "Say e.g.", "e.g. '", "I can do:")
+OFFERS = ("Requests I understand that come close", "Say e.g.", "e.g. '", "Say '")
 
 
 @dataclass

@@ -239,7 +239,7 @@ def plan_delete(intent: Delete, ctx: Context) -> Plan:
     text = f"Deleted {', '.join(item.describe() for item in chosen)}."
     if intent.ripple:
         text += " Closed the gaps they left." + followed(result)
-    return Done(text)
+    return Done(text, tuple(result["deletedElements"]))  # gone: a later "it" means nothing, and is asked
 
 
 def _remove_remembered_transitions(ctx: Context) -> Plan:
