@@ -134,3 +134,14 @@ def test_a_cut_at_the_start_says_what_the_video_now_begins_with(demo_path: Path)
     assert not failed and "The video now begins with what was at 00:05.00" in reply
     first = element(project(demo_path), main_order(project(demo_path))[0][0])
     assert (first["mediaId"], start(first), first["trimStart"] / 120_000) == ("a-intro", 0.0, 5.0)
+
+
+def test_a_refusal_offers_first_the_request_of_the_row_that_read_the_most_of_it(demo_path: Path) -> None:
+    """Built from the same rules: the timing row read "trim ... the intro ... 1 second" and left "end"; its
+    closest example is offered first, then the ones most like the request."""
+    kept = demo_path.read_bytes()
+    failed, reply = ask(demo_path, "trim the end of the intro by 1 second")
+    offered = reply.split("Requests I understand that come close:\n", 1)[1].splitlines()
+    assert failed and offered[0].strip() == "trim 3 seconds off the end of the city clip"
+    assert 1 <= len(offered) <= 3
+    assert demo_path.read_bytes() == kept

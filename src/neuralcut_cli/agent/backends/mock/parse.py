@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 
@@ -233,7 +234,9 @@ def refusal(said: str, leftover: list[str], clause: Clause, vocab: Vocab | None 
         head = f'I need one more thing for "{shown}", so I changed nothing.'
     names = sorted({n for n in (vocab.names if vocab else ()) if "." not in n})
     known = f"\nThings here I can name: {', '.join(names)}, or 'the title', 'the second clip', an id." if names else ""
-    examples = "\n".join(f"  {e}" for e in closest_examples(said))
+    readings = read_clause(clause, vocab) if vocab is not None and len(said) <= 300 else []
+    near = [r.rule for r in sorted(readings, key=lambda r: len(r.leftover))]  # the rows that read the most of it
+    examples = "\n".join(f"  {e}" for e in closest_examples(said, 3, near))
     return f"{head}{hint}{known}\nRequests I understand that come close:\n{examples}"
 
 
@@ -255,7 +258,14 @@ def _id_prefix(unknown: list[str], vocab: Vocab | None) -> str | None:
     return None
 
 
-def closest_examples(text: str, count: int = 4) -> list[str]:
-    examples = [e for rule in RULES for e in rule.examples]
+def closest_examples(text: str, count: int = 4, near: Sequence[Rule] = ()) -> list[str]:
+    """The ``count`` requests of the table closest to ``text``: first the best example of each row that read part
+    of it (``near``: the rows whose reading came closest), then the examples most like it word for word."""
     lowered = text.lower()[:160]  # an example is short: comparing more costs time and tells nothing
-    return sorted(examples, key=lambda e: -SequenceMatcher(None, lowered, e.lower()).ratio())[:count]
+
+    def likeness(example: str) -> float:
+        return SequenceMatcher(None, lowered, example.lower()).ratio()
+
+    chosen = [max(rule.examples, key=likeness) for rule in near[:2] if rule.examples]
+    examples = sorted((e for rule in RULES for e in rule.examples), key=likeness, reverse=True)
+    return list(dict.fromkeys([*chosen, *examples]))[:count]
