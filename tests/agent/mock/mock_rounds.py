@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -62,3 +63,21 @@ def ask(path: Path, text: str) -> tuple[bool, str]:
 
 def project(path: Path) -> dict[str, Any]:
     return json.loads(path.read_text())
+
+
+def done_after(path: Path, before: list[str], text: str, check: Callable[[dict[str, Any]], bool]) -> None:
+    """``before`` each done in a session of its own, then ``text``: it succeeds and ``check`` holds."""
+    for earlier in before:
+        assert not ask(path, earlier)[0], earlier
+    failed, reply = ask(path, text)
+    assert not failed, reply
+    assert check(project(path)), reply
+
+
+def refused_after(path: Path, before: list[str], text: str) -> tuple[bool, str, bytes]:
+    """``before`` each done, then ``text``: (failed, reply, the file's bytes before ``text``)."""
+    for earlier in before:
+        assert not ask(path, earlier)[0], earlier
+    kept = path.read_bytes()
+    failed, reply = ask(path, text)
+    return failed, reply, kept

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mock_rounds import ask, element, elements, end, main_order, project, start
+from mock_rounds import ask, done_after, element, elements, end, main_order, project, refused_after, start
 from paths import REPO
 
 Check = Callable[[dict[str, Any]], bool]
@@ -88,27 +88,16 @@ ASKED: list[tuple[list[str], str, str]] = [
 ]
 
 
-def _done(path: Path, before: list[str], text: str, check: Check) -> None:
-    for earlier in before:
-        assert not ask(path, earlier)[0], earlier
-    failed, reply = ask(path, text)
-    assert not failed, reply
-    assert check(project(path)), reply
-
-
 @pytest.mark.parametrize(("before", "text", "check"), EDITS, ids=[t for _, t, _ in EDITS])
 def test_said_the_way_people_outside_say_it(demo_path: Path, before: list[str], text: str, check: Check) -> None:
-    _done(demo_path, before, text, check)
+    done_after(demo_path, before, text, check)
 
 
 @pytest.mark.parametrize(("before", "text", "said"), ASKED, ids=[t for _, t, _ in ASKED])
 def test_what_must_be_asked_changes_nothing_and_offers_a_close_request(
     demo_path: Path, before: list[str], text: str, said: str
 ) -> None:
-    for earlier in before:
-        assert not ask(demo_path, earlier)[0], earlier
-    kept = demo_path.read_bytes()
-    failed, reply = ask(demo_path, text)
+    failed, reply, kept = refused_after(demo_path, before, text)
     assert failed and said in reply, reply
     assert "come close" in reply or "e.g." in reply or "Say '" in reply, reply
     assert demo_path.read_bytes() == kept

@@ -10,7 +10,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mock_rounds import S, ask, element, elements, end, fade, main_order, new_texts, project, start, track
+from mock_rounds import (
+    S,
+    ask,
+    done_after,
+    element,
+    elements,
+    end,
+    fade,
+    main_order,
+    new_texts,
+    project,
+    start,
+    track,
+)
 
 from neuralcut_cli.agent.orchestrator import UNCHANGED
 
@@ -182,30 +195,21 @@ REFUSED: list[tuple[list[str], str, str]] = [
 ]
 
 
-def _done(path: Path, before: list[str], text: str, check: Check) -> None:
-    """``before`` each done in a session of its own, then ``text``: it succeeds and ``check`` holds."""
-    for earlier in before:
-        assert not ask(path, earlier)[0], earlier
-    failed, reply = ask(path, text)
-    assert not failed, reply
-    assert check(project(path)), reply
-
-
 @pytest.mark.parametrize(("before", "text", "check"), FOLLOW_UPS, ids=[t for _, t, _ in FOLLOW_UPS])
 def test_a_follow_up_means_what_the_last_request_touched(
     demo_path: Path, before: list[str], text: str, check: Check
 ) -> None:
-    _done(demo_path, before, text, check)
+    done_after(demo_path, before, text, check)
 
 
 @pytest.mark.parametrize(("text", "check"), EDITS, ids=[t for t, _ in EDITS])
 def test_said_the_way_people_say_it(demo_path: Path, text: str, check: Check) -> None:
-    _done(demo_path, [], text, check)
+    done_after(demo_path, [], text, check)
 
 
 @pytest.mark.parametrize(("before", "text", "check"), HISTORY, ids=[t for _, t, _ in HISTORY])
 def test_undo_and_redo_said_loosely(demo_path: Path, before: list[str], text: str, check: Check) -> None:
-    _done(demo_path, before, text, check)
+    done_after(demo_path, before, text, check)
 
 
 @pytest.mark.parametrize(("before", "text", "named"), REFUSED, ids=[t for _, t, _ in REFUSED])
