@@ -30,15 +30,33 @@ def _answers(server) -> list[dict]:  # type: ignore[no-untyped-def]
     return [json.loads(m["content"]) for m in server.requests[-1][1]["messages"] if m["role"] == "tool"]
 
 
-def test_a_model_that_repeats_an_edit_is_stopped_one_undo_from_the_start(openai_server, demo_path: Path) -> None:
+def test_an_edit_made_again_right_after_it_succeeded_ends_the_request_as_done(openai_server, demo_path: Path) -> None:
+    """Issue 42 §3: small models confirm a right edit by making it again; that is success, not a failure that
+    invites the person to undo a correct edit."""
+    for _ in range(6):  # it would go on: the second identical call ends the request
+        openai_server.reply_calls(("split", {"times": [5]}))
+    done = _run(demo_path, "split at 5s")
+    assert done.returncode == 0, done.stdout
+    answer = json.loads(done.stdout)
+    assert answer["reply"] == 'Done: split {"times": [5]}.' and "undo" not in answer["reply"]
+    assert [c["name"] for c in answer["toolCalls"]] == ["split"]  # the repeat is not shown as a failed call
+    assert len(openai_server.requests) == 2  # bounded: no third turn
+    assert sum(1 for e in json.loads(demo_path.read_text())["scenes"][0]["tracks"]["main"]["elements"]) == 4
+
+
+def test_a_model_that_repeats_an_earlier_edit_is_stopped_one_undo_from_the_start(
+    openai_server, demo_path: Path
+) -> None:
     before = demo_path.read_bytes()
-    for _ in range(6):  # it would go on: the guard stops it at the second identical call
+    openai_server.reply_calls(("remove_range", {"start": 2, "end": 4}))
+    openai_server.reply_calls(("split", {"times": [9]}))
+    for _ in range(4):  # back to the first edit: not a confirmation, a loop
         openai_server.reply_calls(("remove_range", {"start": 2, "end": 4}))
     done = _run(demo_path, "split at 5s")
     assert done.returncode == 1
     reply = json.loads(done.stdout)["reply"]
     assert "called again with the same arguments" in reply and "say 'undo'" in reply
-    assert len(openai_server.requests) == 2  # bounded: no third turn
+    assert len(openai_server.requests) == 3  # bounded: no fourth turn
     assert neuralcut("undo", "-p", demo_path).returncode == 0
     assert _content(demo_path.read_bytes()) == _content(before)  # one undo step back to where the request began
 

@@ -1,7 +1,9 @@
 """Keeps one request from running away, whatever the model does (issue 30).
 
-A model that calls the same edit again with the same arguments, reads the same thing over and over with nothing
-edited in between, or keeps editing far past what was asked is stopped: the call gets an error that says why (the model sees it), the person
+A model that calls the edit it just made again, with the same arguments, is done: small models confirm a right edit
+that way, and the request ends as a success with what was done (issue 42). A model that repeats an edit it made
+earlier, reads the same thing over and over with nothing edited in between, or keeps editing far past what was
+asked is stopped: the call gets an error that says why (the model sees it), the person
 gets the same words, and the request's edits stay one undo step that takes the project back to where the request
 began. A question ("what's at 12s?") may only look: an edit it calls is refused, and the model may answer.
 """
@@ -27,6 +29,7 @@ QUESTION_REFUSED = (
 class Verdict(Value):
     error: str  # what the call answers
     stop: bool  # the request ends here
+    done: bool = False  # ... and it ended well: the edit asked for again had just succeeded
 
 
 @dataclass
@@ -37,6 +40,12 @@ class RequestGuard:
     seen: Counter[str] = field(default_factory=Counter)
     reads: dict[str, tuple[int, int]] = field(default_factory=dict)  # a read -> (edits made before it, times seen)
     edits: int = 0
+    last_done: str = ""  # the key of the last edit, when it succeeded
+
+    def ran(self, call: ToolCall, kind: str, ok: bool) -> None:
+        """What came of a call the guard let run (an edit repeated right after it succeeded is the request done)."""
+        if kind == "edit":
+            self.last_done = _key(call) if ok else ""
 
     def check(self, call: ToolCall, kind: str) -> Verdict | None:
         """None when ``call`` (of tool kind ``kind``: read, edit, history) may run."""
@@ -44,7 +53,7 @@ class RequestGuard:
             return Verdict(QUESTION_REFUSED, stop=False)
         if not self.loops:
             return None
-        key = f"{call.name} {json.dumps(call.args, sort_keys=True, default=str)}"
+        key = _key(call)
         if kind != "edit":  # the same read again, with nothing edited since: it can only answer the same
             since, times = self.reads.get(key, (self.edits, 0))
             times = times + 1 if since == self.edits else 1
@@ -57,6 +66,12 @@ class RequestGuard:
                 )
             return None
         self.seen[key] += 1
+        if self.seen[key] > 1 and key == self.last_done:  # small models confirm a right edit by making it again
+            return Verdict(
+                f"Already done: {call.name} succeeded with these arguments just before; the request is complete.",
+                stop=True,
+                done=True,
+            )
         if self.seen[key] > 1:
             return Verdict(
                 f"Stopped: {call.name} was called again with the same arguments; the request is over, so it "
@@ -69,3 +84,7 @@ class RequestGuard:
                 f"Stopped after {self.edit_budget} edits in one request: more than the request asked for.", True
             )
         return None
+
+
+def _key(call: ToolCall) -> str:
+    return f"{call.name} {json.dumps(call.args, sort_keys=True, default=str)}"

@@ -12,6 +12,7 @@ is running finishes (its edit is atomic), nothing after it runs.
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import threading
@@ -183,6 +184,9 @@ class Orchestrator:
                 return
             self.chat.add_message(ChatMessage(role="assistant", content=turn.content, tool_calls=turn.tool_calls))
             stopped = self._answer_calls(turn.tool_calls, guard, outcome, cancel)
+            if stopped == DONE:
+                self._done(outcome)
+                return
             if stopped is not None:
                 self._stop(stopped, outcome)
                 return
@@ -222,7 +226,12 @@ class Orchestrator:
                 verdict = guard.check(call, self._kind(call.name))
                 if verdict is None:
                     results.append(self._call(call, outcome, cancel))
+                    guard.ran(call, self._kind(call.name), results[-1].error is None)
                     continue
+                if verdict.done:  # the edit it just made, made again: the request is done, and it went well
+                    results.append(self._refused(call, verdict.error, outcome, shown=False))
+                    stopped = DONE
+                    break
                 results.append(self._refused(call, verdict.error, outcome))
                 if verdict.stop:
                     stopped = verdict.error
@@ -257,13 +266,24 @@ class Orchestrator:
     def _kind(self, name: str) -> str:
         return self.registry.get(name).kind if self.registry.has(name) else "read"
 
-    def _refused(self, call: ToolCall, error: str, outcome: RequestOutcome) -> ToolResult:
-        """The answer of a call the guard did not let run (the model sees why)."""
+    def _refused(self, call: ToolCall, error: str, outcome: RequestOutcome, shown: bool = True) -> ToolResult:
+        """The answer of a call the guard did not let run (the model sees why; ``shown``: the person too)."""
         result = ToolResult(tool_call_id=call.id, name=call.name, result={"error": error}, error=error)
-        outcome.tool_calls.append(call)
-        outcome.tool_results.append(result)
-        self.listener(ToolFinished(result))
+        if shown:
+            outcome.tool_calls.append(call)
+            outcome.tool_results.append(result)
+            self.listener(ToolFinished(result))
         return result
+
+    def _done(self, outcome: RequestOutcome) -> None:
+        """End a request whose model made its last edit again: what was done, as a success (exit 0)."""
+        done = [
+            f"{c.name} {json.dumps(c.args, sort_keys=True, default=str)}"
+            for c, r in zip(outcome.tool_calls, outcome.tool_results, strict=False)
+            if r.error is None and self._kind(c.name) == "edit"
+        ]
+        message = "Done: " + "; ".join(done) + "." if done else "Done."
+        self._finish(AssistantTurn(content=message), outcome)
 
     def _stop(self, why: str, outcome: RequestOutcome, model_said: str = "") -> None:
         """End a request that went wrong: say why and how to go back (its edits are one undo step)."""
@@ -341,6 +361,10 @@ class Orchestrator:
         outcome.error = message
         if not outcome.reply:
             outcome.reply = message
+
+
+#: What ``_answer_calls`` says when the request ended well (an edit made again right after it succeeded).
+DONE = "\x00done"
 
 
 def _check(cancel: threading.Event) -> None:

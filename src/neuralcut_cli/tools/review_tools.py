@@ -26,7 +26,7 @@ MIN_TILES = 6  # a range with few cuts is sampled evenly as well
 
 
 class ReviewArgs(ToolArgs):
-    question: Annotated[str, Field(min_length=1, max_length=2000, description="What to look for.")]
+    question: Annotated[str, Field(min_length=1, max_length=1000, description="What to look for.")]
     start: Annotated[Seconds | None, Field(description="From (s); default 0.")] = None
     end: Annotated[Seconds | None, Field(description="To (s); default the end.")] = None
     errors: ClassVar = {"question": "Missing question", "start": "Invalid start time", "end": "Invalid end time"}
