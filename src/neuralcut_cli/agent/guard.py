@@ -18,7 +18,7 @@ from neuralcut_cli.agent.types import ToolCall
 from neuralcut_cli.values import Value
 
 READ_REPEATS = 3  # the same read, same arguments, this many times with no edit between: going round in circles
-DEFAULT_EDIT_BUDGET = 12  # edits one request may make with a model (the offline backend plans its own)
+DEFAULT_EDIT_BUDGET = 8  # edits one request may make with a model (the offline backend plans its own)
 
 QUESTION_REFUSED = (
     "This request is a question: only tools that read may run. Answer it from what they return; "

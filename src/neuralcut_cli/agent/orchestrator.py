@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from neuralcut_cli.agent.approval import DENIED, Approval
-from neuralcut_cli.agent.backends.base import Backend
+from neuralcut_cli.agent.backends.base import Backend, EmptyAnswer
 from neuralcut_cli.agent.context import build_context, conversation_window
 from neuralcut_cli.agent.events import (
     Listener,
@@ -32,11 +32,12 @@ from neuralcut_cli.agent.events import (
     ToolStarted,
 )
 from neuralcut_cli.agent.guard import QUESTION_REFUSED, RequestGuard
+from neuralcut_cli.agent.out_of_reach import out_of_reach
 from neuralcut_cli.agent.questions import is_question
 from neuralcut_cli.agent.stores import AgentStore, ChatStore
 from neuralcut_cli.agent.tool_groups import unlocked_groups
 from neuralcut_cli.agent.types import AgentContext, AssistantTurn, ChatMessage, ToolCall, ToolResult
-from neuralcut_cli.agent.written_calls import HINT, written_call
+from neuralcut_cli.agent.written_calls import HINT, written_calls
 from neuralcut_cli.editing.new_ids import replayed
 from neuralcut_cli.errors import BackendError, NeuralCutError
 from neuralcut_cli.media.ffmpeg import cancellable
@@ -166,21 +167,31 @@ class Orchestrator:
     def _loop(self, start: int, outcome: RequestOutcome, cancel: threading.Event) -> None:
         context = build_context(self.session, self.playback_time_ms)
         self.agent.set_context(context)
-        guard = RequestGuard(
-            question=is_question(self.chat.messages[start].content),
-            loops=not getattr(self.backend, "plans_its_calls", False),
-        )
+        asked = self.chat.messages[start].content
+        guard = RequestGuard(question=is_question(asked), loops=not getattr(self.backend, "plans_its_calls", False))
+        cant = out_of_reach(asked)
+        if cant is not None:  # upload, post, send: no tool does it, so no model is asked
+            self._finish(AssistantTurn(content=cant, failed=True), outcome)
+            return
         for _ in range(self.max_steps):
             _check(cancel)
             self._status("sending")
-            turn = self._ask(start, context, guard.question, cancel)
+            try:
+                turn = self._ask(start, context, cancel)
+            except EmptyAnswer:
+                if not self._edited(outcome):
+                    raise
+                self._done(outcome)  # nothing more to say after edits that succeeded: the request is done
+                return
             _check(cancel)
+            written = None if turn.tool_calls or not guard.loops else written_calls(turn.content, self.registry.keys())
+            if written is not None and written.only:  # the calls, written as text: taken as the calls
+                turn = AssistantTurn(content="", tool_calls=written.calls)
+            elif written is not None and written.shaped:  # a call object inside prose: not an answer
+                self._stop(HINT.format(name=written.calls[0].name), outcome, model_said=turn.content)
+                return
             if not turn.tool_calls:
-                written = written_call(turn.content, self.registry.keys()) if turn.content else None
-                if written is not None:  # JSON where a call should be: not an answer
-                    self._stop(HINT.format(name=written), outcome, model_said=turn.content)
-                else:
-                    self._finish(turn, outcome)
+                self._finish(turn, outcome)
                 return
             self.chat.add_message(ChatMessage(role="assistant", content=turn.content, tool_calls=turn.tool_calls))
             stopped = self._answer_calls(turn.tool_calls, guard, outcome, cancel)
@@ -192,16 +203,15 @@ class Orchestrator:
                 return
         raise BackendError(f"Stopped after {self.max_steps} model turns without a final answer")
 
-    def _ask(self, start: int, context: AgentContext, question: bool, cancel: threading.Event) -> AssistantTurn:
-        """One model turn over the conversation and the tools it is shown (a question: only those that read)."""
+    def _ask(self, start: int, context: AgentContext, cancel: threading.Event) -> AssistantTurn:
+        """One model turn over the conversation and the tools it is shown (a question too: the same list keeps a
+        server's prompt cache, and the guard refuses its edits)."""
 
         def on_text(chunk: str) -> None:
             if not cancel.is_set():
                 self.listener(TextArrived(chunk))
 
         tools = self._declared()
-        if question:
-            tools = [t for t in tools if t.kind == "read"]
         asked = time.perf_counter()
         turn = self.backend.complete(conversation_window(self.chat.messages, start), tools, context, on_text=on_text)
         log.debug(
@@ -285,9 +295,13 @@ class Orchestrator:
         message = "Done: " + "; ".join(done) + "." if done else "Done."
         self._finish(AssistantTurn(content=message), outcome)
 
+    def _edited(self, outcome: RequestOutcome) -> bool:
+        """Whether an edit of this request succeeded."""
+        return any(r.error is None and self._kind(r.name) == "edit" for r in outcome.tool_results)
+
     def _stop(self, why: str, outcome: RequestOutcome, model_said: str = "") -> None:
         """End a request that went wrong: say why and how to go back (its edits are one undo step)."""
-        edited = any(r.error is None and self._kind(r.name) == "edit" for r in outcome.tool_results)
+        edited = self._edited(outcome)
         back = (
             " The edits it made are one undo step: say 'undo' (/undo) to go back to where this request began."
             if edited

@@ -1,18 +1,31 @@
-"""A model that writes its tool call as text (a JSON block, ``<tool_call>`` tags) instead of calling the tool.
+"""A model that writes its tool call as text instead of calling the tool.
 
 Small local models do this when their server does not pass the tools through the chat template (llama.cpp without
-``--jinja``, for one). The JSON must not reach the person as if it were the answer, with exit 0 and nothing
-changed: the orchestrator fails the request and says what happened (issue 30 §7)."""
+``--jinja``), and, with the template, when they write the call in a shape the server does not parse: doubled braces
+(``{{"name": "split", "arguments": {…}}}``, seen with Qwen2.5-Coder's own template), a fenced JSON block,
+``<tool_call>`` tags, a bare JSON line, or ``split({"times": [5]})``.
+
+A reply that is nothing but such calls is taken as the calls (issue 42 §2): they run as if the server had parsed
+them, through the same guard. A reply that writes a call inside prose is not an answer either; the orchestrator
+stops it with ``HINT`` rather than pass JSON to the person as if it were the answer (issue 30 §7)."""
 
 from __future__ import annotations
 
 import json
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
-_FENCE = re.compile(r"```(?:json|tool_call|tool)?\s*(.*?)```", re.S | re.I)
-_TAGS = re.compile(r"<tool_call>\s*(.*?)\s*</tool_call>", re.S | re.I)
+from neuralcut_cli.agent.types import ToolCall
+
+_DECODER = json.JSONDecoder()
+#: What may surround a written call in a reply that is only the call: fences, tags, braces, punctuation.
+_WRAPPING = re.compile(r"```[a-z_]*|</?tool_call>|[{}\[\]\s,;.:]|\b(json|tool_call|tool|call)\b", re.I)
+_NAMED = re.compile(r"\b([a-z][a-z0-9_]*)\s*\(?\s*$", re.I)  # `split(` or `split ` just before a JSON object
+_IDENTIFIER = re.compile(r"^[a-z][a-z0-9_]{1,63}$")
+#: Characters of other text a reply may carry besides its calls and still be taken as only the calls.
+_LITTLE = 40
 
 HINT = (
     "The model wrote a call to {name} as text instead of calling the tool, so nothing was changed. Its server may "
@@ -20,30 +33,77 @@ HINT = (
 )
 
 
-def written_call(text: str, tools: Iterable[str]) -> str | None:
-    """The tool a reply writes out as a call, when the reply is (little but) such a call; else None."""
+@dataclass(frozen=True)
+class Written:
+    """The calls a reply writes out, and whether the reply is (little but) those calls."""
+
+    calls: list[ToolCall]
+    only: bool
+    shaped: bool  # one is written as a call object ({"name": …, "arguments": …}), not only `split({…})` in prose
+
+
+def written_calls(text: str, tools: Iterable[str]) -> Written | None:
+    """The known tools' calls a reply writes out as text, or None when it writes none."""
     if "{" not in text:
         return None
-    known = set(tools)
-    for chunk in [*_TAGS.findall(text), *_FENCE.findall(text), text.strip()]:
-        name = _call_name(chunk.strip(), known)
-        if name is not None:
-            return name
-    return None
+    known, calls, spans, shaped = set(tools), [], [], False
+    at = text.find("{")
+    while at != -1:
+        found = _call_at(text, at, known)
+        if found is None:
+            at = text.find("{", at + 1)
+            continue
+        call, start, end = found
+        shaped = shaped or start == at
+        calls.append(call)
+        spans.append((start, end))
+        at = text.find("{", end)
+    if not calls:
+        return None
+    rest = "".join(
+        text[a:b] for a, b in zip([0] + [e for _, e in spans], [s for s, _ in spans] + [len(text)], strict=True)
+    )
+    return Written(calls, only=len(_WRAPPING.sub("", rest)) <= _LITTLE, shaped=shaped)
 
 
-def _call_name(chunk: str, known: set[str]) -> str | None:
+def _call_at(text: str, at: int, known: set[str]) -> tuple[ToolCall, int, int] | None:
+    """The call whose JSON starts at ``at`` (with its span, a preceding tool name included), if it is one."""
     try:
-        data: Any = json.loads(chunk)
+        data, end = _DECODER.raw_decode(text, at)
     except ValueError:
         return None
-    for item in data if isinstance(data, list) else [data]:
-        if not isinstance(item, dict):
-            continue
-        function = item.get("function")
-        inner: dict[str, Any] = function if isinstance(function, dict) else item
-        name = inner.get("name") or inner.get("tool") or inner.get("tool_name")
-        has_args = any(key in inner for key in ("arguments", "parameters", "args", "input"))
-        if isinstance(name, str) and name in known and has_args:
-            return name
+    if not isinstance(data, dict):
+        return None
+    named = _NAMED.search(text[max(0, at - 60) : at])
+    if named and named.group(1) in known and not _names_a_tool(data):  # `split({"times": [5]})`
+        return ToolCall(name=named.group(1), args=data), at - len(named.group(0)), _past_paren(text, end)
+    name, args = _name_and_args(data)
+    if name is not None and args is not None and (name in known or _IDENTIFIER.match(name)):
+        return ToolCall(name=name, args=args), at, end  # an unknown name too: the model learns the closest
     return None
+
+
+def _names_a_tool(data: dict[str, Any]) -> bool:
+    return any(key in data for key in ("name", "function", "tool", "tool_name"))
+
+
+def _name_and_args(data: dict[str, Any]) -> tuple[str | None, dict[str, Any] | None]:
+    function = data.get("function")
+    inner: dict[str, Any] = function if isinstance(function, dict) else data
+    name = inner.get("name") or inner.get("tool") or inner.get("tool_name")
+    for key in ("arguments", "parameters", "args", "input"):
+        if key in inner:
+            args = inner[key]
+            if isinstance(args, str):  # OpenAI's own wire shape: the arguments as a JSON string
+                try:
+                    args = json.loads(args)
+                except ValueError:
+                    return None, None
+            return (name if isinstance(name, str) else None), (args if isinstance(args, dict) else None)
+    return None, None
+
+
+def _past_paren(text: str, end: int) -> int:
+    rest = text[end:]
+    stripped = rest.lstrip()
+    return end + (len(rest) - len(stripped) + 1 if stripped.startswith(")") else 0)

@@ -15,7 +15,6 @@ the packaged base model.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import shutil
 import tempfile
@@ -24,6 +23,7 @@ from importlib.util import find_spec
 from pathlib import Path
 
 from neuralcut_cli.errors import MediaError
+from neuralcut_cli.files import join_parts
 from neuralcut_cli.project.paths import cache_folder
 
 ENV = "NEURALCUT_WHISPER_MODEL"
@@ -153,14 +153,7 @@ def joined(name: str, packaged: Packaged) -> Path:
     work = target.with_name(target.name + f".{os.getpid()}.part")
     shutil.rmtree(work, ignore_errors=True)
     work.mkdir(parents=True)
-    digest = hashlib.sha256()
-    with open(work / "model.bin", "wb") as out:
-        for source in sources:
-            with open(source, "rb") as part:
-                while chunk := part.read(1 << 20):
-                    digest.update(chunk)
-                    out.write(chunk)
-    if digest.hexdigest() != packaged.sha256:
+    if not join_parts(sources, work / "model.bin", packaged.sha256):
         shutil.rmtree(work, ignore_errors=True)
         raise MediaError(f"The packaged Whisper {name} model does not check out (SHA-256 differs): reinstall it")
     for item in folder.iterdir():

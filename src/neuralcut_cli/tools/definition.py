@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from pydantic.alias_generators import to_camel
 
 from neuralcut_cli.errors import NeuralCutError, ToolError
+from neuralcut_cli.tools.vocabulary import normalised
 from neuralcut_cli.values import Value
 
 __all__ = ["NoArgs", "ProjectEdit", "ToolArgs", "ToolContext", "ToolDefinition", "ToolError", "tool"]
@@ -49,6 +50,8 @@ class ToolArgs(BaseModel):
     )
     errors: ClassVar[dict[str, str]] = {}
     default_error: ClassVar[str] = "Invalid arguments"
+    #: Old argument names still accepted (``tools.vocabulary``): old name -> the declared one.
+    renamed: ClassVar[dict[str, str]] = {}
     #: When several fields are wrong, the contract's order of their errors: fields named here come after the
     #: others, in this order (the rest in declaration order).
     error_order: ClassVar[tuple[str, ...]] = ()
@@ -162,6 +165,8 @@ class ToolDefinition:
     def _execute(self, args: Any, context: ToolContext) -> dict[str, Any]:
         try:
             args = _full_ids(args, context)
+            if isinstance(args, dict):  # the other tools' spelling of an argument, and old names, accepted
+                args = normalised(self.name, args, _known_keys(self.args_model, True), self.args_model.renamed)
             parsed = self._parse(args)
             parsed.check()
             with gc_paused():

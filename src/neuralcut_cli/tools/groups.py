@@ -45,6 +45,8 @@ def core() -> tuple[str, ...]:
 
 
 def declared(tools: Iterable[ToolDefinition], unlocked: Iterable[str], every: bool = False) -> list[ToolDefinition]:
-    """The core tools and those of the unlocked groups (or, ``every``, all of them), in registry order."""
+    """The core tools and those of the unlocked groups (or, ``every``, all of them but ``use_tools``), in registry
+    order."""
     open_groups = set(UNLOCKABLE if every else unlocked)
-    return [t for t in tools if t.group == "core" or t.group in open_groups]
+    shown = [t for t in tools if t.group == "core" or t.group in open_groups]
+    return [t for t in shown if t.name != "use_tools"] if every else shown  # nothing left to unlock

@@ -62,4 +62,29 @@ def _misplaced(project: Project, value: str, key: str, wants: str) -> str | None
         return f"{value} is an element on the timeline{source}; {key} takes a media asset id (list_project_assets)"
     if wants == "asset" and track is not None:
         return f"{value} is a track ({track.name or track.id}); {key} takes a media asset id (list_project_assets)"
+    if track is None and element is None and asset is None:
+        return _invented(project, value, key, wants)
     return None
+
+
+def _invented(project: Project, value: str, key: str, wants: str) -> str | None:
+    """An id that names nothing (``e-main``, made up): the closest real ids of the kind ``key`` takes."""
+    scene = project.scene
+    if wants == "element":
+        named = [(e.id, f"{e.name or e.type} on {t.name or t.id}") for t, e in scene.elements()]
+    elif wants == "track":
+        named = [(t.id, t.name or t.type) for t in scene.tracks.ordered()]
+    else:
+        named = [(a.id, a.name) for a in project.media_assets]
+    if not named:
+        return None
+    word = value.lower().split("-", 1)[-1]
+    ranked = sorted(named, key=lambda n: -max(_alike(value, n[0]), _alike(word, n[1].lower()), _alike(word, n[0])))
+    shown = ", ".join(f"{i} ({label})" for i, label in ranked[:3])
+    return f"{value} names nothing in this project; {key} takes {wants} ids, the closest: {shown}"
+
+
+def _alike(a: str, b: str) -> float:
+    from difflib import SequenceMatcher
+
+    return 1.0 if a and a in b else SequenceMatcher(None, a, b).ratio()

@@ -92,7 +92,7 @@ class VolumeArgs(ToolArgs):
     element_id: Annotated[Id, Field(description="elementId of an audio or video element.")]
     volume: Annotated[
         float,
-        Field(ge=0, le=MAX_GAIN, allow_inf_nan=False, description="Gain 0 to 1."),
+        Field(ge=0, le=MAX_GAIN, allow_inf_nan=False, description="Gain 0 to 1 (50% is 0.5)."),
     ]
     errors: ClassVar = {
         "track_id": "Element not found",

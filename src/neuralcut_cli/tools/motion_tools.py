@@ -29,28 +29,29 @@ SPEECH_PAUSE = 0.5  # seconds: a shorter pause keeps the music down
 
 class FadeArgs(ToolArgs):
     element_ids: Annotated[list[Id], Field(min_length=1, description="Elements to fade.")]
-    fade_in: Annotated[float | None, _SECONDS, Field(alias="in", description="Seconds of fade in from the start.")] = (
-        None
-    )
-    fade_out: Annotated[float | None, _SECONDS, Field(alias="out", description="Seconds of fade out to the end.")] = (
-        None
-    )
+    fade_in: Annotated[
+        float | None, _SECONDS, Field(alias="inDuration", description="How long the fade in lasts (s), from the start.")
+    ] = None
+    fade_out: Annotated[
+        float | None, _SECONDS, Field(alias="outDuration", description="How long the fade out lasts (s), to the end.")
+    ] = None
+    renamed: ClassVar = {"in": "inDuration", "out": "outDuration"}
     errors: ClassVar = {
         "element_ids": "Invalid element ids",
-        "fade_in": "in must be seconds (0 or more)",
-        "fade_out": "out must be seconds (0 or more)",
+        "fade_in": "inDuration must be seconds (0 or more)",
+        "fade_out": "outDuration must be seconds (0 or more)",
     }
 
     def check(self) -> None:
         if not self.fade_in and not self.fade_out:
-            raise ToolError("Give in and/or out (seconds)")
+            raise ToolError("Give inDuration and/or outDuration (seconds)")
 
 
 @tool("fade", FadeArgs, kind="edit", group="motion", hints=Hints(destructive=False))
 def fade(project: Project, args: FadeArgs, ctx: ToolContext) -> ProjectEdit[FadeOutput]:
     """Fade elements in from nothing and/or out to nothing: opacity for pictures and text (up to the element's
     own opacity), and sound from silence up to its level (a fade layer that adds to ducking and gain).
-    E.g. {elementIds: ["e-intro"], in: 1} fades the intro in over its first second."""
+    E.g. {elementIds: ["e-intro"], inDuration: 1} fades the intro in over its first second."""
     scene = project.scene
     for element_id in dict.fromkeys(args.element_ids):
         found = scene.find_element(element_id)

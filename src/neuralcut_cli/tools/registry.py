@@ -87,14 +87,34 @@ class ToolRegistry(DefinitionRegistry[str, ToolDefinition]):
     def execute(self, name: str, args: object, context: ToolContext) -> dict[str, Any]:
         """Run a tool by name; an unknown name is an error value, like any other."""
         if not self.has(name):
-            return {"error": f"Unknown tool: {name}"}
+            closest = self.suggest(name)
+            said = f"the closest: {', '.join(closest)}" if closest else "call one of the tools declared"
+            return {"error": f"Unknown tool: {name}", "details": f"no tool is named {name}; {said}"}
         return self.get(name).execute(args, context)
 
     def suggest(self, name: str) -> list[str]:
-        """Close matches for a mistyped tool name."""
+        """The tools closest to a mistyped or invented name (``blur``: add_effect): by spelling, then by the words
+        of the name found in a tool's name or description. Three at most."""
         import difflib
+        import re
 
-        return difflib.get_close_matches(name, self.keys(), n=3, cutoff=0.5)
+        spelt = difflib.get_close_matches(name, self.keys(), n=3, cutoff=0.6)
+        words = [w for w in re.split(r"[^a-z0-9]+", name.lower()) if len(w) > 2]
+        scored = []
+        for tool in self.get_all():
+            said = f"{tool.name} {tool.description}".lower()
+            hits = sum(2 if w in tool.name else 1 for w in words if re.search(rf"\b{re.escape(w)}", said))
+            if hits:
+                scored.append((-hits, len(tool.description), tool.name))
+        worded = [n for _, _, n in sorted(scored)]
+        from neuralcut_cli.catalogs.effects import search_effects
+
+        effect = (
+            [n for n in ("apply_effect", "add_clip_effect") if self.has(n)]
+            if any(search_effects(w) for w in words)
+            else []
+        )  # "blur", "vignette": an effect of the catalogue
+        return list(dict.fromkeys([*spelt, *effect, *worded]))[:3]
 
 
 def _declaration(module: str, name: str) -> ToolDefinition:

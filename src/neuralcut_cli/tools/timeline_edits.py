@@ -13,7 +13,7 @@ from neuralcut_cli.editing.ripple import delete_rippled
 from neuralcut_cli.editing.split import split_scene
 from neuralcut_cli.editing.sync import Choice
 from neuralcut_cli.editing.timing import resolve_range, retime_in_scene
-from neuralcut_cli.project.model import Project
+from neuralcut_cli.project.model import Project, Scene
 from neuralcut_cli.time import output_seconds, seconds_to_ticks
 from neuralcut_cli.tools.common import (
     Id,
@@ -47,15 +47,25 @@ class SplitArgs(ToolArgs):
 
 @tool("split", SplitArgs, kind="edit", group="core", hints=Hints(destructive=False))
 def split(project: Project, args: SplitArgs, ctx: ToolContext) -> ProjectEdit[SplitOutput]:
-    """Cut every track's elements (or only `elementIds`) at `times` (s); nothing is deleted or moved. The left
-    piece keeps its id, the right piece gets a new one."""
+    """Cut every track (or only `elementIds`: elements or track ids) at `times` (s); nothing is deleted or
+    moved. The left piece keeps its id."""
     scene = require_content(project)
-    missing = [i for i in args.element_ids or () if scene.find_element(i) is None]
+    chosen = _on_tracks(scene, args.element_ids) if args.element_ids else None
+    missing = [i for i in chosen or () if scene.find_element(i) is None]
     if missing:
         raise ToolError(f"Element not found: {missing[0]}")
     times = (seconds_to_ticks(t) for t in args.times)
-    new_scene, affected = split_scene(scene, times, new_id, args.element_ids)
+    new_scene, affected = split_scene(scene, times, new_id, chosen)
     return project.with_scene(new_scene), {"success": True, "affectedElements": affected}
+
+
+def _on_tracks(scene: Scene, ids: list[str]) -> list[str]:
+    """``ids`` with each track id among them read as the elements on that track ("split t-main at 5 s")."""
+    out: list[str] = []
+    for given in ids:
+        track = scene.tracks.find(given) if scene.find_element(given) is None else None
+        out += [e.id for e in track.elements] if track is not None else [given]
+    return list(dict.fromkeys(out))
 
 
 class DeleteArgs(ToolArgs):

@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Protocol, TypeVar
 
 from neuralcut_cli.agent.types import AgentContext, AssistantTurn, ChatMessage
+from neuralcut_cli.errors import BackendError
 from neuralcut_cli.tools.definition import ToolDefinition
 
 TextSink = Callable[[str], None]
@@ -29,6 +30,12 @@ class Backend(Protocol):
 
 
 TURN_SECONDS = 300.0  # the longest one model turn may stream (``NEURALCUT_TURN_TIMEOUT``)
+#: ... from a server on this machine: a small CPU reads the first request's tools (~13,500 tokens) in minutes
+LOCAL_TURN_SECONDS = 1800.0
+
+
+class EmptyAnswer(BackendError):
+    """The model answered with neither text nor a call (after edits that succeeded: it has nothing to add)."""
 
 
 class TurnTooLong(Exception):
@@ -39,22 +46,22 @@ class TurnTooLong(Exception):
         self.seconds = seconds
 
 
-def turn_seconds() -> float:
+def turn_seconds(default: float = TURN_SECONDS) -> float:
     import os
 
     try:
-        value = float(os.environ.get("NEURALCUT_TURN_TIMEOUT", "") or TURN_SECONDS)
+        value = float(os.environ.get("NEURALCUT_TURN_TIMEOUT", "") or default)
     except ValueError:
-        return TURN_SECONDS
-    return value if value > 0 else TURN_SECONDS
+        return default
+    return value if value > 0 else default
 
 
-def within_turn(stream: Iterable[T]) -> Iterator[T]:
+def within_turn(stream: Iterable[T], default: float = TURN_SECONDS) -> Iterator[T]:
     """``stream``'s pieces until the turn's deadline (``turn_seconds``): a server that sends a piece a second
     bounds each read, never the turn, so the turn is bounded here. The stream is closed when it is cut short."""
     import time
 
-    seconds = turn_seconds()
+    seconds = turn_seconds(default)
     deadline = time.monotonic() + seconds
     for piece in stream:
         yield piece

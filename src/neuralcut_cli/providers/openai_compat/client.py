@@ -30,7 +30,7 @@ def make_client(base_url: str | None) -> Any:
     from openai import DefaultHttpxClient, OpenAI
 
     base, key = resolve(base_url)
-    timeout = float(os.environ.get("NEURALCUT_OPENAI_TIMEOUT", "60") or 60)
+    timeout = read_timeout(base)
     # a redirect is never followed: the key must not reach another host (the SDK follows them by default)
     return OpenAI(
         api_key=key,
@@ -39,3 +39,22 @@ def make_client(base_url: str | None) -> Any:
         timeout=timeout,
         http_client=DefaultHttpxClient(follow_redirects=False, timeout=timeout),
     )
+
+
+def is_local(base_url: str | None) -> bool:
+    """A server on this machine (loopback or ``.local``): no charge per token, but maybe a small CPU."""
+    from urllib.parse import urlsplit
+
+    host = urlsplit(base_url or "").hostname or ""
+    return host in ("localhost", "127.0.0.1", "::1") or host.endswith(".local")
+
+
+def read_timeout(base_url: str | None) -> float:
+    """Seconds a read may wait (``NEURALCUT_OPENAI_TIMEOUT``): 60 for a hosted API; 1,800 for a server on this
+    machine, which sends nothing while it reads the first request's tools (minutes on a small CPU)."""
+    default = 1800.0 if is_local(base_url) else 60.0
+    try:
+        value = float(os.environ.get("NEURALCUT_OPENAI_TIMEOUT", "") or default)
+    except ValueError:
+        return default
+    return value if value > 0 else default

@@ -13,9 +13,9 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
-from neuralcut_cli.agent.backends.base import TextSink, TurnTooLong, within_turn
+from neuralcut_cli.agent.backends.base import EmptyAnswer, TextSink, TurnTooLong, within_turn
 from neuralcut_cli.agent.backends.gemini import convert
-from neuralcut_cli.agent.backends.prompt import RULES, project_note
+from neuralcut_cli.agent.backends.prompt import project_note, rules
 from neuralcut_cli.agent.types import AgentContext, AssistantTurn, ChatMessage
 from neuralcut_cli.errors import BackendError
 from neuralcut_cli.providers.gemini.client import DEFAULT_MODEL, make_client, require_key
@@ -48,7 +48,7 @@ class GeminiBackend:
         from google.genai import types
 
         return types.GenerateContentConfig(
-            system_instruction=RULES,
+            system_instruction=rules(tools),
             tools=self._tools(tools),
             automatic_function_calling=types.AutomaticFunctionCallingConfig(disable=True),
         )
@@ -80,5 +80,5 @@ class GeminiBackend:
             raise BackendError(explain(exc).message) from None
         calls = convert.tool_calls(parts, next(self._ids) * 100)
         if not text and not calls:
-            raise BackendError("Gemini returned an empty answer (it may have been blocked); rephrase and try again")
+            raise EmptyAnswer("Gemini returned an empty answer (it may have been blocked); rephrase and try again")
         return AssistantTurn(content="".join(text).strip(), tool_calls=calls)

@@ -100,7 +100,7 @@ class Vocab:
         return "|".join(words) or None
 
 
-_TRACK_LINE = re.compile(r"^(\S+) \((\w+)\): (.*)$")
+_TRACK_LINE = re.compile(r'^(\S+)(?: "[^"]*")? \((\w+)\): (.*)$')  # t-audio "Music" (audio): …
 _ITEM = re.compile(r'(\S+) (\w+) "([^"]*)" [\d.]+s-[\d.]+s')
 
 

@@ -10,15 +10,23 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import re
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import urlsplit
 
-from neuralcut_cli.agent.backends.base import TextSink, TurnTooLong, within_turn
-from neuralcut_cli.agent.backends.prompt import RULES, last_user, project_note
+from neuralcut_cli.agent.backends.base import (
+    LOCAL_TURN_SECONDS,
+    TURN_SECONDS,
+    EmptyAnswer,
+    TextSink,
+    TurnTooLong,
+    within_turn,
+)
+from neuralcut_cli.agent.backends.prompt import last_user, project_note, rules
 from neuralcut_cli.agent.types import AgentContext, AssistantTurn, ChatMessage, ToolCall, error_payload
 from neuralcut_cli.errors import BackendError
-from neuralcut_cli.providers.openai_compat.client import DEFAULT_MODEL, make_client, resolve
+from neuralcut_cli.providers.openai_compat.client import DEFAULT_MODEL, is_local, make_client, resolve
 from neuralcut_cli.providers.openai_compat.errors import explain
 from neuralcut_cli.tools.definition import ToolDefinition
 
@@ -37,8 +45,7 @@ class OpenAIBackend:
         """``all`` for a server on this machine (its prompt cache pays for the declarations once, and a small model
         then sees the tool a request needs), ``lean`` for a hosted API (charged per token). ``NEURALCUT_TOOLS``
         overrides either."""
-        host = urlsplit(self.base_url).hostname or ""
-        return "all" if host in ("localhost", "127.0.0.1", "::1") or host.endswith(".local") else "lean"
+        return "all" if is_local(self.base_url) else "lean"
 
     @classmethod
     def from_environment(cls, model: str | None = None, base_url: str | None = None) -> OpenAIBackend:
@@ -53,25 +60,83 @@ class OpenAIBackend:
         context: AgentContext | None,
         on_text: TextSink | None = None,
     ) -> AssistantTurn:
-        request = [{"role": "system", "content": RULES}, *messages(conversation)]
+        request = [{"role": "system", "content": rules(tools)}, *messages(conversation)]
         note, at = project_note(context), last_user([m["role"] for m in request])
         if note and at is not None:  # last, with the request: the rules and declarations stay a cacheable prefix
             request[at] = {**request[at], "content": f"{request[at]['content']}\n\n{note}"}
+        streamed = Streamed()
         try:
+            self._stream(request, tools, streamed, on_text)
+        except MalformedCall as exc:  # the server could not read the call the model wrote (llama.cpp: a 500)
+            if streamed.name or exc.name:  # the model is told what it called does not exist (or how to call it)
+                return AssistantTurn(
+                    content="",
+                    tool_calls=[ToolCall(id=f"local-{next(self._ids)}", name=streamed.name or exc.name, args={})],
+                )
+            retry = {"role": "user", "content": RETRY.format(said=exc.said[:200])}
+            streamed = Streamed()
+            self._stream([*request, retry], tools, streamed, on_text, retried=True)
+        turn_calls = [
+            ToolCall(id=c.get("id") or f"local-{next(self._ids)}", name=c["name"], args=_args(c))
+            for c in streamed.calls
+        ]
+        if not streamed.text and not turn_calls:
+            raise EmptyAnswer("The model returned an empty answer; rephrase and try again")
+        return AssistantTurn(content="".join(streamed.text).strip(), tool_calls=turn_calls)
+
+    def _stream(
+        self,
+        request: list[dict[str, Any]],
+        tools: Sequence[ToolDefinition],
+        into: Streamed,
+        on_text: TextSink | None,
+        retried: bool = False,
+    ) -> None:
+        """One streamed answer, read into ``into`` (so what came before an error is known)."""
+        try:
+            steady = {"temperature": 0} if is_local(self.base_url) else {}  # a small model: its likeliest call
             stream = self.client.chat.completions.create(
-                model=self.model, messages=request, tools=declarations(tools), stream=True
+                model=self.model, messages=request, tools=declarations(tools), stream=True, **steady
             )
-            text, calls = _read(within_turn(stream), on_text)
+            _read(within_turn(stream, LOCAL_TURN_SECONDS if is_local(self.base_url) else TURN_SECONDS), on_text, into)
         except TurnTooLong as exc:
             raise BackendError(str(exc)) from None
         except Exception as exc:  # noqa: BLE001 - mapped to one clear message
-            raise explain(exc, self.model, self.base_url) from None
-        turn_calls = [
-            ToolCall(id=c.get("id") or f"local-{next(self._ids)}", name=c["name"], args=_args(c)) for c in calls
-        ]
-        if not text and not turn_calls:
-            raise BackendError("The model returned an empty answer; rephrase and try again")
-        return AssistantTurn(content=text.strip(), tool_calls=turn_calls)
+            error = explain(exc, self.model, self.base_url)
+            said = str(error)
+            if not retried and _FORMAT.search(said) and not _refused(exc):
+                raise MalformedCall(said, _named(said) or _named("".join(into.text))) from None
+            raise error from None
+
+
+class MalformedCall(Exception):
+    """The server failed on a call the model wrote (it cannot parse it, or the name is not declared)."""
+
+    def __init__(self, said: str, name: str) -> None:
+        super().__init__(said)
+        self.said, self.name = said, name
+
+
+RETRY = (
+    "(Your answer could not be read as a tool call: {said}. Call a declared tool by its exact name with JSON "
+    "arguments, or answer in words.)"
+)
+#: A server's words for a call it could not read (llama.cpp: "Failed to parse input", "invalid tool call").
+_FORMAT = re.compile(r"pars(e|ing)|tool.?call|function.?call|grammar|invalid json|format", re.I)
+_NAME = re.compile(r'"name"\s*:\s*"([A-Za-z_][A-Za-z0-9_.-]{0,63})"')
+
+
+def _refused(exc: Exception) -> bool:
+    """A request the server refused as a whole (4xx: no tools, a schema it cannot compile), not a call it misread."""
+    import openai
+
+    return isinstance(exc, openai.APIStatusError) and exc.status_code < 500
+
+
+def _named(text: str) -> str:
+    """The tool name a failed answer wrote (``"name": "blur"``), or ""."""
+    found = _NAME.search(text)
+    return found.group(1) if found else ""
 
 
 def declarations(tools: Sequence[ToolDefinition]) -> list[dict[str, Any]]:
@@ -101,24 +166,38 @@ def messages(conversation: Sequence[ChatMessage]) -> list[dict[str, Any]]:
     return out
 
 
-def _read(stream: Any, on_text: TextSink | None) -> tuple[str, list[dict[str, Any]]]:
-    """The streamed text, and the tool calls put together from their pieces (by index)."""
-    text: list[str] = []
-    calls: dict[int, dict[str, Any]] = {}
+@dataclass
+class Streamed:
+    """What an answer streamed so far: its text pieces and its calls, put together from their pieces by index."""
+
+    text: list[str] = field(default_factory=list)
+    pieces: dict[int, dict[str, Any]] = field(default_factory=dict)
+
+    @property
+    def calls(self) -> list[dict[str, Any]]:
+        return [self.pieces[i] for i in sorted(self.pieces)]
+
+    @property
+    def name(self) -> str:
+        """The last call's name so far ("" before any)."""
+        return self.calls[-1]["name"] if self.pieces else ""
+
+
+def _read(stream: Any, on_text: TextSink | None, into: Streamed) -> None:
+    """The streamed text and tool calls, into ``into``."""
     for chunk in stream:
         for choice in (chunk.choices or [])[:1]:
             delta = choice.delta
             if delta.content:
-                text.append(delta.content)
+                into.text.append(delta.content)
                 if on_text:
                     on_text(delta.content)
             for piece in delta.tool_calls or []:
-                call = calls.setdefault(piece.index, {"id": None, "name": "", "arguments": ""})
+                call = into.pieces.setdefault(piece.index, {"id": None, "name": "", "arguments": ""})
                 call["id"] = piece.id or call["id"]
                 if piece.function is not None:
                     call["name"] += piece.function.name or ""
                     call["arguments"] += piece.function.arguments or ""
-    return "".join(text), [calls[i] for i in sorted(calls)]
 
 
 def _args(call: dict[str, Any]) -> dict[str, Any]:

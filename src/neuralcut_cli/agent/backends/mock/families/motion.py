@@ -211,7 +211,7 @@ def plan_fade(intent: Fade, ctx: Context) -> Plan:
     items = yield from listing()
     chosen = _chosen(intent.refs, items, ctx)
     args: dict[str, Any] = {"elementIds": [item.id for item in chosen]}
-    for key, value in (("in", intent.fade_in), ("out", intent.fade_out)):
+    for key, value in (("inDuration", intent.fade_in), ("outDuration", intent.fade_out)):
         if value is not None:
             args[key] = value
     yield Call("fade", args)
@@ -246,13 +246,14 @@ def plan_change_fade(intent: i.ChangeFade, ctx: Context) -> Plan:
     lines = []
     for item in faded:
         args: dict[str, Any] = {"elementIds": [item.id]}
-        for key, arg in (("fadeIn", "in"), ("fadeOut", "out")):
+        for key, arg in (("fadeIn", "inDuration"), ("fadeOut", "outDuration")):
             if key in keys and item.data.get(key):
                 old = float(item.data[key])
                 args[arg] = round(intent.seconds if intent.seconds is not None else old * (intent.factor or 1), 3)
         yield Call("fade", args)
         lines.append(
-            f"{item.describe()}: fade " + " and ".join(f"{k} {v:g} s" for k, v in args.items() if k != "elementIds")
+            f"{item.describe()}: fade "
+            + " and ".join(f"{k.removesuffix('Duration')} {v:g} s" for k, v in args.items() if k != "elementIds")
         )
     sides = [side for key, side in (("fadeIn", "in"), ("fadeOut", "out")) if key in keys]
     changed = tuple(fade_tag(side, item.id) for item in faded for side in sides if item.data.get(f"fade{side.title()}"))

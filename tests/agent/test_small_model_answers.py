@@ -1,0 +1,113 @@
+"""Issue 42 §3, §4, §6: what a small local model gets back when it calls what does not exist, writes a call the
+server cannot read, asks a question, asks for what no tool does, or has nothing more to say after a right edit.
+Scripted on the fake OpenAI-compatible server, driven through the real ``openai`` SDK and `neuralcut run`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from cli_helpers import neuralcut
+
+from neuralcut_cli.agent.guard import DEFAULT_EDIT_BUDGET
+from neuralcut_cli.agent.out_of_reach import CANT
+
+
+def _run(path: Path, text: str):  # type: ignore[no-untyped-def]
+    return neuralcut("run", text, "-p", path, "--backend", "openai", "--json")
+
+
+def _tool_answers(server, request: int) -> list[dict]:  # type: ignore[no-untyped-def]
+    return [json.loads(m["content"]) for m in server.requests[request][1]["messages"] if m["role"] == "tool"]
+
+
+def _main(path: Path) -> list[dict]:
+    return json.loads(path.read_text())["scenes"][0]["tracks"]["main"]["elements"]
+
+
+def test_a_tool_that_does_not_exist_is_answered_with_the_closest_names(openai_server, demo_path: Path) -> None:
+    openai_server.reply_calls(("blur", {"seconds": 2}))
+    openai_server.reply_calls(("zoom", {"amount": 2}))
+    openai_server.reply_text("There is no blur tool; apply_effect adds one.")
+    done = _run(demo_path, "blur the last two seconds")
+    assert json.loads(done.stdout)["reply"] == "There is no blur tool; apply_effect adds one."  # not fatal
+    assert done.returncode == 1  # nothing was done: its last call failed
+    blur, zoom = _tool_answers(openai_server, 2)
+    assert blur["error"] == "Unknown tool: blur" and "apply_effect" in blur["details"]
+    assert zoom["error"] == "Unknown tool: zoom" and "animate" in zoom["details"]
+
+
+def test_a_call_the_server_cannot_read_is_answered_by_its_streamed_name(openai_server, demo_path: Path) -> None:
+    """llama.cpp answers 500 in the middle of the stream when the model writes an undeclared tool; the name it
+    wrote is in the server's words: the model is told that tool does not exist, and goes on."""
+    before = demo_path.read_bytes()
+    openai_server.reply_stream_error(
+        "", 'Failed to parse input at pos 14: <tool_call>\n{"name": "add_timeline_elements", "arguments": {}}'
+    )
+    openai_server.reply_text("I could not find that tool.")
+    done = _run(demo_path, "add the outtake at the end")
+    assert json.loads(done.stdout)["reply"] == "I could not find that tool."  # a turn more, not a dead request
+    (answer,) = _tool_answers(openai_server, 1)
+    assert answer["error"] == "Unknown tool: add_timeline_elements" and "the closest:" in answer["details"]
+    assert demo_path.read_bytes() == before
+
+
+def test_a_format_error_with_no_name_is_retried_once_with_how_to_call(openai_server, demo_path: Path) -> None:
+    openai_server.reply_stream_error("", "Failed to parse input at pos 3: <tool_call>{{")
+    openai_server.reply_calls(("split", {"times": [5]}))
+    openai_server.reply_text("Split at 5 s.")
+    done = _run(demo_path, "split at 5s")
+    assert done.returncode == 0, done.stdout
+    retried = openai_server.requests[1][1]["messages"][-1]
+    assert retried["role"] == "user" and "could not be read as a tool call" in retried["content"]
+    assert len(_main(demo_path)) == 4
+
+
+def test_a_second_format_error_ends_the_request_with_the_servers_words(openai_server, demo_path: Path) -> None:
+    before = demo_path.read_bytes()
+    openai_server.reply_stream_error("", "Failed to parse input at pos 3")
+    openai_server.reply_stream_error("", "Failed to parse input at pos 9")
+    done = _run(demo_path, "split at 5s")
+    assert done.returncode == 1 and "Failed to parse input at pos 9" in json.loads(done.stdout)["reply"]
+    assert len(openai_server.requests) == 2 and demo_path.read_bytes() == before
+
+
+def test_an_upload_is_a_plain_cannot_and_no_model_turn(openai_server, demo_path: Path) -> None:
+    before = demo_path.read_bytes()
+    done = _run(demo_path, "Upload the video to YouTube")
+    assert done.returncode == 1
+    assert json.loads(done.stdout)["reply"] == CANT and "can't do that here" in CANT
+    assert openai_server.requests == [] and demo_path.read_bytes() == before
+
+
+def test_the_offline_backend_says_the_same_plain_cannot(demo_path: Path) -> None:
+    done = neuralcut("run", "post it on tiktok", "-p", demo_path, "--json")
+    assert done.returncode == 1 and json.loads(done.stdout)["reply"] == CANT
+
+
+def test_nothing_more_to_say_after_a_right_edit_is_done(openai_server, demo_path: Path) -> None:
+    """Seen with Qwen2.5-Coder-1.5B: a right split, then an empty answer. That is the request done (exit 0)."""
+    openai_server.reply_calls(("split", {"times": [5]}))
+    openai_server.reply_text("")
+    done = _run(demo_path, "split at 5s")
+    assert done.returncode == 0, done.stdout
+    assert json.loads(done.stdout)["reply"] == 'Done: split {"times": [5]}.'
+
+
+def test_an_empty_answer_with_nothing_done_is_still_an_error(openai_server, demo_path: Path) -> None:
+    openai_server.reply_text("")
+    done = _run(demo_path, "split at 5s")
+    assert done.returncode == 1 and "empty answer" in json.loads(done.stdout)["reply"]
+
+
+def test_a_model_backend_may_make_at_most_eight_edits_in_one_request() -> None:
+    assert DEFAULT_EDIT_BUDGET == 8  # (the offline backend plans its own; the stop is tested in test_model_guardrails)
+
+
+def test_a_question_is_sent_the_same_tools_and_system_prompt_as_an_edit(openai_server, demo_path: Path) -> None:
+    openai_server.reply_text("Split.")
+    openai_server.reply_text("The video is 20 seconds long.")
+    assert _run(demo_path, "split at 5s").returncode == 0
+    assert _run(demo_path, "how long is the video?").returncode == 0
+    edit, question = (body for _, body in openai_server.requests)
+    assert edit["tools"] == question["tools"] and edit["messages"][0] == question["messages"][0]
