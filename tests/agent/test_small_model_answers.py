@@ -111,3 +111,17 @@ def test_a_question_is_sent_the_same_tools_and_system_prompt_as_an_edit(openai_s
     assert _run(demo_path, "how long is the video?").returncode == 0
     edit, question = (body for _, body in openai_server.requests)
     assert edit["tools"] == question["tools"] and edit["messages"][0] == question["messages"][0]
+
+
+def test_a_server_on_this_machine_is_asked_for_its_likeliest_short_answer(openai_server, demo_path: Path) -> None:
+    """The fake server is on 127.0.0.1: temperature 0, and a bound on the tokens one answer may write (a 1.5B
+    model once looped for 1,800 tokens)."""
+    from neuralcut_cli.agent.backends.openai_compat import LOCAL_MAX_TOKENS
+    from neuralcut_cli.providers.openai_compat.client import is_local, read_timeout
+
+    openai_server.reply_text("The video is 20 seconds long.")
+    assert _run(demo_path, "how long is the video?").returncode == 0
+    body = openai_server.requests[0][1]
+    assert body["temperature"] == 0 and body["max_tokens"] == LOCAL_MAX_TOKENS == 512
+    assert is_local(openai_server.url) and not is_local("https://api.openai.com/v1")
+    assert read_timeout("http://127.0.0.1:8080/v1") == 1800 and read_timeout("https://api.openai.com/v1") == 60

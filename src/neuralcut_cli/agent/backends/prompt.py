@@ -27,6 +27,8 @@ _LEAN = """- More tools (effects, motion, clips, speech, media, stickers, skills
 """
 _EVERY = """- Every tool is declared: call the one the request needs. When its result says success, the edit is made:
   reply, and do not call it again.
+- Give only the arguments the request needs; leave the optional ones out.
+- When a tool answers an error that names the ids to use, call it again with them.
 - Whole jobs (a viral short, a pitch video) have skills: list_skills, load_skill, follow it.
 """
 _TAIL = """- A question: answer from the project note or read tools; change nothing.

@@ -94,7 +94,9 @@ class OpenAIBackend:
     ) -> None:
         """One streamed answer, read into ``into`` (so what came before an error is known)."""
         try:
-            steady = {"temperature": 0} if is_local(self.base_url) else {}  # a small model: its likeliest call
+            # a small model on this machine: its likeliest call, and an end to a reply that runs on (seen: 1,800
+            # tokens of looping text at 4 tokens/s)
+            steady = {"temperature": 0, "max_tokens": LOCAL_MAX_TOKENS} if is_local(self.base_url) else {}
             stream = self.client.chat.completions.create(
                 model=self.model, messages=request, tools=declarations(tools), stream=True, **steady
             )
@@ -117,6 +119,8 @@ class MalformedCall(Exception):
         self.said, self.name = said, name
 
 
+#: The most tokens one answer from a server on this machine may write (a call or a short reply needs far fewer).
+LOCAL_MAX_TOKENS = 512
 RETRY = (
     "(Your answer could not be read as a tool call: {said}. Call a declared tool by its exact name with JSON "
     "arguments, or answer in words.)"
