@@ -86,8 +86,8 @@ def test_a_small_model_edits_and_answers_through_the_readme_recipe(tmp_path: Pat
         assert "e-logo" not in ids and {"e-title", "e-vignette"} <= ids and len(_main(path)) == 3
 
         path, before, done = run("question", "how long is the video?")
-        assert path.read_bytes() == before  # a question changes nothing
-        assert done.returncode == 0 and json.loads(done.stdout)["reply"], done.stdout
+        assert path.read_bytes() == before, done.stdout  # a question changes nothing, whatever the model calls
+        assert json.loads(done.stdout)["reply"], done.stdout
 
         path, before, done = run("upload", "upload the video to YouTube")
         assert done.returncode == 1 and "can't do that here" in json.loads(done.stdout)["reply"]

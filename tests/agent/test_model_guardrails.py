@@ -52,7 +52,7 @@ def test_a_model_that_repeats_an_earlier_edit_is_stopped_one_undo_from_the_start
     openai_server.reply_calls(("split", {"times": [9]}))
     for _ in range(4):  # back to the first edit: not a confirmation, a loop
         openai_server.reply_calls(("remove_range", {"start": 2, "end": 4}))
-    done = _run(demo_path, "split at 5s")
+    done = _run(demo_path, "tidy up the edit")
     assert done.returncode == 1
     reply = json.loads(done.stdout)["reply"]
     assert "called again with the same arguments" in reply and "say 'undo'" in reply
@@ -64,7 +64,7 @@ def test_a_model_that_repeats_an_earlier_edit_is_stopped_one_undo_from_the_start
 def test_a_model_that_keeps_editing_is_stopped_after_the_budget(openai_server, demo_path: Path) -> None:
     for k in range(DEFAULT_EDIT_BUDGET + 3):
         openai_server.reply_calls(("split", {"times": [0.5 + k]}))
-    done = _run(demo_path, "split at 5s")
+    done = _run(demo_path, "chop it up")
     assert done.returncode == 1 and f"Stopped after {DEFAULT_EDIT_BUDGET} edits" in json.loads(done.stdout)["reply"]
     assert len(openai_server.requests) == DEFAULT_EDIT_BUDGET + 1
 

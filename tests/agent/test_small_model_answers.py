@@ -125,3 +125,42 @@ def test_a_server_on_this_machine_is_asked_for_its_likeliest_short_answer(openai
     assert body["temperature"] == 0 and body["max_tokens"] == LOCAL_MAX_TOKENS == 512
     assert is_local(openai_server.url) and not is_local("https://api.openai.com/v1")
     assert read_timeout("http://127.0.0.1:8080/v1") == 1800 and read_timeout("https://api.openai.com/v1") == 60
+
+
+def test_a_split_at_times_nobody_asked_for_is_refused_with_the_times_asked(openai_server, demo_path: Path) -> None:
+    """Seen with Qwen2.5-Coder-1.5B: "split at 5s" became ``times: [0, 5, 10, 14, 20]``, an unasked cut at 10 s."""
+    openai_server.reply_calls(("split", {"times": [0, 5, 10, 14, 20]}))
+    openai_server.reply_calls(("split", {"times": [5]}))
+    openai_server.reply_text("Split at 5 s.")
+    done = _run(demo_path, "split at 5s")
+    assert done.returncode == 0, done.stdout
+    (refused,) = _tool_answers(openai_server, 1)
+    assert refused["error"] == (
+        "Not asked for: a cut at 10, 14 s. The request names 5 s: call split again with only those times."
+    )
+    assert sorted(e["startTime"] for e in _main(demo_path)) == [0, 5 * 120_000, 6 * 120_000, 14 * 120_000]
+
+
+def test_the_times_a_request_names() -> None:
+    from neuralcut_cli.agent.asked_times import times_named, unasked
+
+    assert times_named("split at 5s") == {5.0} and times_named("split at 5") == {5.0}
+    assert times_named("cut at 1:05 and at 2.5 seconds") == {65.0, 2.5}
+    assert times_named("split at every shot change") == set() and times_named("speed it up 2x at 50%") == set()
+    assert unasked([0, 5, 10, 20], {5.0}, end=20.0) == [10.0] and unasked([3, 7], set()) == []
+
+
+def test_a_read_written_inside_prose_runs_since_it_changes_nothing(openai_server, demo_path: Path) -> None:
+    """Seen in CI with the 1.5B model on "how long is the video?": a list_timeline call object inside a sentence.
+    A read cannot harm the project, so it runs; an edit inside prose is still refused (test_model_guardrails)."""
+    before = demo_path.read_bytes()
+    openai_server.reply_text(
+        'To answer I will read the timeline first: {"name": "list_timeline", "arguments": {}} and then count '
+        "the seconds from the first clip to the last one on the main track."
+    )
+    openai_server.reply_text("The video is 20 seconds long.")
+    done = _run(demo_path, "how long is the video?")
+    assert done.returncode == 0, done.stdout
+    answer = json.loads(done.stdout)
+    assert answer["reply"] == "The video is 20 seconds long." and answer["toolCalls"][0]["name"] == "list_timeline"
+    assert demo_path.read_bytes() == before

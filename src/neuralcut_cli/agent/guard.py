@@ -14,6 +14,7 @@ import json
 from collections import Counter
 from dataclasses import dataclass, field
 
+from neuralcut_cli.agent.asked_times import unasked
 from neuralcut_cli.agent.types import ToolCall
 from neuralcut_cli.values import Value
 
@@ -41,6 +42,8 @@ class RequestGuard:
     reads: dict[str, tuple[int, int]] = field(default_factory=dict)  # a read -> (edits made before it, times seen)
     edits: int = 0
     last_done: str = ""  # the key of the last edit, when it succeeded
+    named: set[float] = field(default_factory=set)  # the times the request names (``asked_times``)
+    end: float | None = None  # the program's length, in seconds
 
     def ran(self, call: ToolCall, kind: str, ok: bool) -> None:
         """What came of a call the guard let run (an edit repeated right after it succeeded is the request done)."""
@@ -53,6 +56,15 @@ class RequestGuard:
             return Verdict(QUESTION_REFUSED, stop=False)
         if not self.loops:
             return None
+        if call.name == "split" and isinstance(call.args.get("times"), list):
+            extra = unasked(call.args["times"], self.named, self.end)
+            if extra:
+                said = ", ".join(f"{t:g}" for t in sorted(self.named))
+                return Verdict(
+                    f"Not asked for: a cut at {', '.join(f'{t:g}' for t in extra)} s. The request names {said} s: "
+                    "call split again with only those times.",
+                    stop=False,
+                )
         key = _key(call)
         if kind != "edit":  # the same read again, with nothing edited since: it can only answer the same
             since, times = self.reads.get(key, (self.edits, 0))

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from neuralcut_cli.agent.approval import DENIED, Approval
+from neuralcut_cli.agent.asked_times import times_named
 from neuralcut_cli.agent.backends.base import Backend, EmptyAnswer
 from neuralcut_cli.agent.context import build_context, conversation_window
 from neuralcut_cli.agent.events import (
@@ -43,6 +44,7 @@ from neuralcut_cli.errors import BackendError, NeuralCutError
 from neuralcut_cli.media.ffmpeg import cancellable
 from neuralcut_cli.project.edit_session import ProjectSession
 from neuralcut_cli.project.model import Project
+from neuralcut_cli.time import TICKS_PER_SECOND
 from neuralcut_cli.tools.definition import ToolContext, ToolDefinition
 from neuralcut_cli.tools.groups import declared
 from neuralcut_cli.tools.registry import ToolRegistry
@@ -168,7 +170,12 @@ class Orchestrator:
         context = build_context(self.session, self.playback_time_ms)
         self.agent.set_context(context)
         asked = self.chat.messages[start].content
-        guard = RequestGuard(question=is_question(asked), loops=not getattr(self.backend, "plans_its_calls", False))
+        guard = RequestGuard(
+            question=is_question(asked),
+            loops=not getattr(self.backend, "plans_its_calls", False),
+            named=times_named(asked),
+            end=self.session.project().scene.end_time / TICKS_PER_SECOND,
+        )
         cant = out_of_reach(asked)
         if cant is not None:  # upload, post, send: no tool does it, so no model is asked
             self._finish(AssistantTurn(content=cant, failed=True), outcome)
@@ -185,8 +192,9 @@ class Orchestrator:
                 return
             _check(cancel)
             written = None if turn.tool_calls or not guard.loops else written_calls(turn.content, self.registry.keys())
-            if written is not None and written.only:  # the calls, written as text: taken as the calls
-                turn = AssistantTurn(content="", tool_calls=written.calls)
+            if written is not None and (written.only or all(self._kind(c.name) == "read" for c in written.calls)):
+                turn = AssistantTurn(content="", tool_calls=written.calls)  # the calls, written as text (a read
+                # inside prose too: it changes nothing, and its answer is what the model was after)
             elif written is not None and written.shaped:  # a call object inside prose: not an answer
                 self._stop(HINT.format(name=written.calls[0].name), outcome, model_said=turn.content)
                 return

@@ -91,6 +91,11 @@ class RenderCache:
             os.replace(checksum, self.folder / f"{key}{SUM}")
         except OSError:
             partial.unlink(missing_ok=True)  # a full disk only costs the next render this segment
+        except BaseException:  # Ctrl-C between the entry and its checksum: no entry without one is left behind
+            partial.unlink(missing_ok=True)
+            if not (self.folder / f"{key}{SUM}").is_file():
+                entry.unlink(missing_ok=True)
+            raise
 
     def link_into(self, entry: Path, target: Path) -> None:
         _link_or_copy(entry, target)

@@ -1,0 +1,38 @@
+"""The cut times a request names, so a model cannot cut where nobody asked (issue 42).
+
+A 1.5B model asked to "split at 5s" called ``split`` with ``times: [0, 5, 10, 14, 20]``: a cut at 5 s and another,
+unasked, at 10 s. When a request names its times ("at 5s", "at 1:05", "at 2.5 seconds"), a split at any other time
+is refused with the times asked for, and the model calls again; a request that names no time (``split at every
+shot change``, "split the intro in half") is left to the model."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+_SECONDS = re.compile(r"\b(\d+(?:\.\d+)?)\s*(?:s|secs?|seconds?)\b", re.I)
+_CLOCK = re.compile(r"\b(\d{1,2}):(\d{2}(?:\.\d+)?)\b")
+_AT = re.compile(r"\bat\s+(\d+(?:\.\d+)?)\b(?!\s*(?:%|x\b|:|fps))", re.I)  # "split at 5"
+_MINUTES = re.compile(r"\b(\d+(?:\.\d+)?)\s*(?:m|mins?|minutes?)\b", re.I)
+
+
+def times_named(text: str) -> set[float]:
+    """The times, in seconds, that ``text`` names (empty when it names none)."""
+    found = {float(s) for s in _SECONDS.findall(text)} | {float(s) for s in _AT.findall(text)}
+    found |= {int(m) * 60 + float(s) for m, s in _CLOCK.findall(text)}
+    found |= {float(m) * 60 for m in _MINUTES.findall(text)}
+    return found
+
+
+def unasked(times: Iterable[object], named: set[float], end: float | None = None) -> list[float]:
+    """The times of a split call that the request did not name (a cut at 0 or at the end cuts nothing)."""
+    if not named:
+        return []
+    out = []
+    for value in times:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            continue
+        if value <= 0 or (end is not None and value >= end) or any(abs(value - n) < 1e-6 for n in named):
+            continue
+        out.append(float(value))
+    return out
