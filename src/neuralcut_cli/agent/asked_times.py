@@ -16,12 +16,17 @@ _AT = re.compile(r"\bat\s+(\d+(?:\.\d+)?)\b(?!\s*(?:%|x\b|:|fps))", re.I)  # "sp
 _MINUTES = re.compile(r"\b(\d+(?:\.\d+)?)\s*(?:m|mins?|minutes?)\b", re.I)
 
 
+_NUMBER = re.compile(r"\b\d+(?:\.\d+)?\b")
+
+
 def times_named(text: str) -> set[float]:
-    """The times, in seconds, that ``text`` names (empty when it names none)."""
-    found = {float(s) for s in _SECONDS.findall(text)} | {float(s) for s in _AT.findall(text)}
-    found |= {int(m) * 60 + float(s) for m, s in _CLOCK.findall(text)}
-    found |= {float(m) * 60 for m in _MINUTES.findall(text)}
-    return found
+    """The times, in seconds, that ``text`` may mean (empty when it names no time): once it names one ("at 3",
+    "5s", "1:05", "2 minutes"), every number it says counts ("split at 3 and 7": 3 and 7), so a list is never cut
+    short; a request with no time in it restricts nothing."""
+    timed = {float(s) for s in _SECONDS.findall(text)} | {float(s) for s in _AT.findall(text)}
+    timed |= {int(m) * 60 + float(s) for m, s in _CLOCK.findall(text)}
+    timed |= {float(m) * 60 for m in _MINUTES.findall(text)}
+    return timed | {float(n) for n in _NUMBER.findall(text)} if timed else set()
 
 
 def unasked(times: Iterable[object], named: set[float], end: float | None = None) -> list[float]:
