@@ -23,7 +23,7 @@ def spawn_command(*args: str, env: dict[str, str] | None = None, cwd: Path | Non
         ["-m", "neuralcut_cli", *args],
         env=full_env,
         encoding="utf-8",
-        timeout=30,
+        timeout=120,  # generous: a loaded machine is slow, and a passing test never waits it out
         dimensions=(40, 110),
         cwd=str(cwd) if cwd else None,
     )

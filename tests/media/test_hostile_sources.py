@@ -119,5 +119,5 @@ def test_a_skill_linked_to_an_endless_device_is_skipped(demo_path: Path) -> None
     skills = demo_path.parent / ".neuralcut" / "skills"
     skills.mkdir(parents=True)
     (skills / "zero.md").symlink_to("/dev/zero")
-    done = neuralcut("skills", "-p", demo_path, timeout=30)
+    done = neuralcut("skills", "-p", demo_path, timeout=120)
     assert done.returncode == 0 and "zero.md" in done.stderr and "not a file; skipped" in done.stderr

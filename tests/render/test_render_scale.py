@@ -335,22 +335,48 @@ def _leftovers(folder: Path, cache: Path) -> list[str]:
     return strays
 
 
+def _last_clip_waits(project_path: Path) -> dict[str, str]:
+    """The last clip comes from its own copy of a source, and the ffmpeg that encodes it (only that one) waits for
+    a file that never comes: the render cannot finish before the test's Ctrl-C, however fast or loaded the machine
+    (a state, not a race). Returns the environment that puts the waiting ffmpeg in place."""
+    folder = project_path.parent
+    data = json.loads(project_path.read_text(encoding="utf-8"))
+    first = data["mediaAssets"][0]
+    os.link(folder / first["path"], folder / "media" / "waits.mp4")
+    data["mediaAssets"].append(dict(first, id="a-waits", name="waits.mp4", path="media/waits.mp4"))
+    data["scenes"][0]["tracks"]["main"]["elements"][-1].update(mediaId="a-waits", name="waits.mp4")
+    project_path.write_text(json.dumps(data, indent=1), encoding="utf-8")
+    holder = folder / "ffmpeg-holds"  # "ffmpeg" in its name: _no_ffmpeg_left counts it too
+    holder.write_text(
+        "#!/bin/sh\n"
+        'case "$*" in *-progress*waits.mp4*|*waits.mp4*-progress*) while :; do sleep 0.1; done;; esac\n'
+        f'exec "{ffmpeg_exe()}" "$@"\n',
+        encoding="utf-8",
+    )
+    holder.chmod(0o755)
+    return {**os.environ, "NEURALCUT_FFMPEG": str(holder)}
+
+
 def test_ctrl_c_stops_every_worker_and_keeps_only_whole_entries(folder: Path) -> None:
     project_path = cut_project(folder, clips=12, clip_seconds=1.0, size=(1280, 720))
+    env = _last_clip_waits(project_path)
     out = folder / "out.mp4"
     process = subprocess.Popen(
         neuralcut_argv("render", "-p", str(project_path), "-o", str(out)),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        env=env,
     )
     cache = folder / ".neuralcut" / project_path.stem / "render"
     deadline = time.monotonic() + 60
     while not list(cache.glob("*.sum")) and time.monotonic() < deadline:  # some segments done, others running
         time.sleep(0.05)
+    time.sleep(1)
+    assert process.poll() is None, "the render finished: the held clip did not hold it"
     process.send_signal(signal.SIGINT)
-    _, stderr = process.communicate(timeout=60)
-    assert process.returncode == 130 and "Render cancelled" in stderr
+    _, stderr = process.communicate(timeout=120)
+    assert process.returncode == 130 and "Render cancelled" in stderr, stderr
     _no_ffmpeg_left(folder)
     assert not out.exists() and _leftovers(folder, cache) == []
     store = RenderCache(cache, 1 << 40)

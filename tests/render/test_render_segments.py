@@ -409,18 +409,26 @@ def test_ray_refuses_a_node_that_cannot_see_the_media(tmp_path: Path, affinity: 
         _check_nodes(older, paths)
 
 
-def test_ray_missing_or_unreachable_is_said_before_any_work(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_ray_unreachable_is_said_before_any_work() -> None:
     import socket
-    import sys
 
-    from neuralcut_cli.errors import MediaError, UsageError
+    from neuralcut_cli.errors import MediaError
     from neuralcut_cli.render.ray_runner import preflight
 
+    pytest.importorskip("ray", reason="the ray extra is not installed: pip install -e '.[dev,ray]'")
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]  # closed when the block ends: nothing answers there
     with pytest.raises(MediaError, match=f"Cannot reach the Ray cluster at 127.0.0.1:{port}: .*nothing was rendered"):
         preflight(f"127.0.0.1:{port}")
+
+
+def test_ray_missing_or_misnamed_is_said_before_any_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from neuralcut_cli.errors import UsageError
+    from neuralcut_cli.render.ray_runner import preflight
+
     with pytest.raises(UsageError, match="give the head's HOST:PORT"):
         preflight("head-without-port")
     monkeypatch.setitem(sys.modules, "ray", None)  # as if the extra were not installed

@@ -91,11 +91,11 @@ def test_fifos_where_files_belong_never_hang(demo_path: Path, tmp_path: Path) ->
     os.mkfifo(demo_path.parent / ".neuralcut" / "skills" / "evil.md")
     os.mkfifo(tmp_path / "config.toml")
     env = {"NEURALCUT_CONFIG": str(tmp_path / "config.toml")}
-    done = neuralcut("run", "split at 5s", "-p", demo_path, timeout=30)
+    done = neuralcut("run", "split at 5s", "-p", demo_path, timeout=120)
     assert done.returncode == 0, _quiet(done)
-    done = neuralcut("skills", "-p", demo_path, timeout=30)
+    done = neuralcut("skills", "-p", demo_path, timeout=120)
     assert "evil.md" in _quiet(done) and "FIFO" in done.stdout + done.stderr
-    done = neuralcut("config", env=env, timeout=30)
+    done = neuralcut("config", env=env, timeout=120)
     assert done.returncode == 2 and "FIFO" in _quiet(done)
 
 

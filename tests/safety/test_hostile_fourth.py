@@ -85,7 +85,7 @@ def test_import_opencut_reads_no_fifo_device_or_folder(tmp_path: Path, what: str
         record.symlink_to("/dev/zero")
     else:
         record.mkdir()
-    done = neuralcut("import-opencut", record, "-o", tmp_path / "p.json", timeout=30)
+    done = neuralcut("import-opencut", record, "-o", tmp_path / "p.json", timeout=120)
     said = _quiet(done)
     assert done.returncode != 0 and "not a file" in said or "FIFO, socket or device" in said, said
     assert not (tmp_path / "p.json").exists()
@@ -94,7 +94,7 @@ def test_import_opencut_reads_no_fifo_device_or_folder(tmp_path: Path, what: str
 def test_import_timeline_reads_no_device(tmp_path: Path) -> None:
     source = tmp_path / "cut.otio"
     source.symlink_to("/dev/zero")
-    done = neuralcut("import-timeline", source, "-o", tmp_path / "p.json", timeout=30)
+    done = neuralcut("import-timeline", source, "-o", tmp_path / "p.json", timeout=120)
     assert done.returncode != 0 and "not a regular file" in _quiet(done)
 
 
@@ -106,7 +106,7 @@ def test_a_request_lock_that_is_a_fifo_does_not_hang_an_edit(demo_path: Path) ->
     history.mkdir(parents=True)
     (history / "request-000001.json").write_text(json.dumps({"step": 1}))
     os.mkfifo(history / "request-000001.lock")
-    done = neuralcut("tool", "split", '{"times": [5]}', "-p", demo_path, timeout=30)
+    done = neuralcut("tool", "split", '{"times": [5]}', "-p", demo_path, timeout=120)
     _quiet(done)  # answered (whatever it says about the stray marker), within the timeout
 
 

@@ -61,7 +61,7 @@ def test_a_command_that_writes_a_project_never_replaces_what_is_not_a_file(
     else:
         target.symlink_to("/dev/null")
     before = kind(target)
-    done = neuralcut(*commands(tmp_path, target)[name], timeout=30)
+    done = neuralcut(*commands(tmp_path, target)[name], timeout=120)
     assert done.returncode == 2, done.stdout + done.stderr
     assert "Traceback" not in done.stderr
     expected = {"folder": "is a folder", "fifo": "is not a regular file"}.get(
@@ -77,10 +77,10 @@ def test_an_existing_project_is_replaced_only_with_force(tmp_path: Path, name: s
     target = tmp_path / "p.json"
     target.write_text("keep me")
     argv = [a for a in commands(tmp_path, target)[name] if a != "--force"]
-    done = neuralcut(*argv, timeout=30)
+    done = neuralcut(*argv, timeout=120)
     assert done.returncode == 1 and "already exists; pass --force to replace it" in done.stderr
     assert target.read_text() == "keep me"
-    done = neuralcut(*argv, "--force", timeout=30)
+    done = neuralcut(*argv, "--force", timeout=120)
     assert done.returncode == 0, done.stderr
     assert json.loads(target.read_text())["scenes"]
 
@@ -89,7 +89,7 @@ def test_new_demo_never_replaces_a_fifo_where_a_demo_file_goes(tmp_path: Path) -
     media = tmp_path / "p-media"
     media.mkdir()
     os.mkfifo(media / "intro.mp4")
-    done = neuralcut("new", tmp_path / "p.json", "--demo", "--force", timeout=30)
+    done = neuralcut("new", tmp_path / "p.json", "--demo", "--force", timeout=120)
     assert done.returncode == 2 and "is not a regular file" in done.stderr
     assert stat.S_ISFIFO(os.lstat(media / "intro.mp4").st_mode)
     assert not (tmp_path / "p.json").exists()
@@ -99,7 +99,7 @@ def test_an_import_never_writes_over_the_file_it_reads(tmp_path: Path) -> None:
     record = tmp_path / "record.json"
     shutil.copy(FIXTURES / "opencut_v25_record.json", record)
     before = record.read_bytes()
-    done = neuralcut("import-opencut", record, "-o", record, "--force", timeout=30)
+    done = neuralcut("import-opencut", record, "-o", record, "--force", timeout=120)
     assert done.returncode == 2 and "is the record being imported" in done.stderr
     assert record.read_bytes() == before
 

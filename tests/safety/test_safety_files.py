@@ -171,7 +171,7 @@ def test_views_of_a_project_at_the_24_hour_limit_finish(write_project) -> None: 
     ]
     path = write_project(data)
     for command in ("timeline", "history"):
-        done = run(command, "-p", path, timeout=30)
+        done = run(command, "-p", path, timeout=120)
         assert done.returncode == 0, done.stderr
     assert "late" in run("timeline", "-p", path).stdout
 
@@ -247,7 +247,7 @@ def test_render_refuses_targets_it_must_not_replace(demo_with_media: Path, targe
     path = Path(target) if target.startswith("/") else folder / target
     before = path.stat()
     snapshot = path.read_bytes() if stat.S_ISREG(before.st_mode) else None
-    done = run("render", "-p", demo_with_media, "-o", path, "--force", timeout=30)
+    done = run("render", "-p", demo_with_media, "-o", path, "--force", timeout=120)
     assert done.returncode == 2, done.stderr
     assert "Traceback" not in done.stderr
     after = path.stat()
@@ -294,7 +294,9 @@ def test_a_symlink_loop_is_a_clear_load_error(tmp_path: Path) -> None:
 @pytest.mark.slow
 def test_a_fifo_is_refused_at_once(tmp_path: Path) -> None:
     os.mkfifo(tmp_path / "p.json")
-    done = neuralcut("timeline", "-p", tmp_path / "p.json", timeout=15)  # a real process: a hang cannot stall the suite
+    done = neuralcut(
+        "timeline", "-p", tmp_path / "p.json", timeout=120
+    )  # a real process: a hang cannot stall the suite
     assert done.returncode == 2 and "not a regular file" in done.stderr
 
 

@@ -51,9 +51,9 @@ def test_connections_that_never_finish_their_headers_are_closed(short_deadlines:
             sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")  # and never the blank line
             slow.append(sock)
         began = time.monotonic()
-        answers = [closed_within(sock, 10) for sock in slow]
+        answers = [closed_within(sock, 30) for sock in slow]  # a 1 s deadline, 30 s of slack for a loaded machine
         assert all(answer is not None for answer in answers), "a slow connection stayed open"
-        assert time.monotonic() - began < 10
+        assert time.monotonic() - began < 30
         assert answers[0] is not None and answers[0].startswith(b"HTTP/1.1 408")
         status, body = server.post(path="/healthz", method="GET")
         assert status == 200 and body["status"] == "ok"  # and the server still answers
@@ -64,14 +64,14 @@ def test_a_header_sent_a_byte_at_a_time_still_meets_its_deadline(short_deadlines
         sock = socket.create_connection(("127.0.0.1", server.port))
         sock.sendall(b"GET /healthz HTTP/1.1\r\n")
         began = time.monotonic()
-        for byte in b"X-Slow: " + b"a" * 40:
+        for byte in b"X-Slow: " + b"a" * 200:  # 40 s of trickle against a 1 s deadline
             try:
                 sock.sendall(bytes([byte]))
             except OSError:
                 break
             time.sleep(0.2)
-        assert closed_within(sock, 5) is not None
-        assert time.monotonic() - began < 5
+        assert closed_within(sock, 30) is not None
+        assert time.monotonic() - began < 30  # long before the trickle would have ended
 
 
 def test_a_body_that_stops_arriving_ends_the_connection(short_deadlines: None) -> None:
@@ -123,7 +123,7 @@ def test_a_client_that_leaves_mid_request_is_not_a_traceback(demo_path: Path) ->
         time.sleep(1)
     finally:
         process.terminate()
-        _, err = process.communicate(timeout=20)
+        _, err = process.communicate(timeout=60)
     assert "Traceback" not in err and "ClientDisconnect" not in err, err
 
 
@@ -175,4 +175,4 @@ def test_the_mcp_endpoint_answers_a_huge_body_with_413(demo_path: Path, declared
         assert json.loads(response.read()) == {"error": "Request body is larger than 4194304 bytes"}
     finally:
         process.terminate()
-        process.communicate(timeout=20)
+        process.communicate(timeout=60)

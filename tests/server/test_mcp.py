@@ -92,7 +92,7 @@ def test_a_call_waits_for_another_process_holding_the_lock(demo_path: Path) -> N
         return await session.call_tool("split", {"times": [5]})
 
     result = served(demo_path, body)
-    holder.wait(timeout=10)
+    holder.wait(timeout=60)
     assert not result.is_error and time.monotonic() - started >= 1.0  # it waited, then did it
     assert main_count(demo_path) == 4
 
@@ -195,7 +195,7 @@ def test_streamable_http_on_loopback(demo_path: Path) -> None:
         assert main_count(demo_path) == 4
     finally:
         server.terminate()
-        server.wait(timeout=10)
+        server.wait(timeout=60)
 
 
 def test_other_addresses_need_a_token(demo_path: Path) -> None:
@@ -212,7 +212,7 @@ def test_other_addresses_need_a_token(demo_path: Path) -> None:
         assert refused.value.code == 401
     finally:
         server.terminate()
-        server.wait(timeout=10)
+        server.wait(timeout=60)
 
 
 def test_each_call_sees_what_another_process_changed(demo_path: Path) -> None:

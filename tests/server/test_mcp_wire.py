@@ -71,7 +71,7 @@ def server(project: Path) -> Iterator[subprocess.Popen[str]]:
     send(process, {"jsonrpc": "2.0", "method": "notifications/initialized"})
     yield process
     process.kill()
-    process.wait(timeout=10)
+    process.wait(timeout=60)
 
 
 def send(process: subprocess.Popen[str], message: Any) -> None:

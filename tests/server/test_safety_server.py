@@ -53,12 +53,11 @@ def test_a_huge_time_is_a_refusal_not_a_crash(server: Server) -> None:
     assert status == 200 and body["toolCalls"] == []
 
 
-def test_a_900_kb_request_is_answered_as_fast_as_a_small_one(server: Server) -> None:
-    started = time.perf_counter()
+def test_a_900_kb_request_is_refused_by_its_length(server: Server) -> None:
+    """Refused before any rule reads it (it took 5.2 s when every rule scanned the whole text); the time is measured
+    in benchmarks/, never bounded here."""
     status, body = server.post(raw=user("a " * 450_000))
-    elapsed = time.perf_counter() - started
     assert status == 200 and "900,000 characters" in body["content"] and len(body["content"]) < 300
-    assert elapsed < 1.0  # was 5.2 s: every rule of the grammar scanned the whole text
 
 
 def test_headers_beyond_the_limit_are_refused(server: Server) -> None:
