@@ -135,9 +135,7 @@ def test_a_split_at_times_nobody_asked_for_is_refused_with_the_times_asked(opena
     done = _run(demo_path, "split at 5s")
     assert done.returncode == 0, done.stdout
     (refused,) = _tool_answers(openai_server, 1)
-    assert refused["error"] == (
-        "Not asked for: a cut at 10, 14 s. The request names 5 s: call split again with only those times."
-    )
+    assert refused["error"] == 'Not asked for: a cut at 10, 14 s. Call split with {"times": [5]} instead.'
     assert sorted(e["startTime"] for e in _main(demo_path)) == [0, 5 * 120_000, 6 * 120_000, 14 * 120_000]
 
 
@@ -165,3 +163,15 @@ def test_a_read_written_inside_prose_runs_since_it_changes_nothing(openai_server
     answer = json.loads(done.stdout)
     assert answer["reply"] == "The video is 20 seconds long." and answer["toolCalls"][0]["name"] == "list_timeline"
     assert demo_path.read_bytes() == before
+
+
+def test_an_unasked_cut_with_none_of_the_named_times_names_them() -> None:
+    from neuralcut_cli.agent.guard import _unasked_cuts
+    from neuralcut_cli.agent.types import ToolCall
+
+    call = ToolCall(id="c", name="split", args={"times": [8], "elementIds": ["e-beach"]})
+    assert _unasked_cuts(call, [8.0], {5.0}) == "Not asked for: a cut at 8 s. The request names 5 s: split at those only."
+    call = ToolCall(id="c", name="split", args={"times": [5, 8], "elementIds": ["e-beach"]})
+    assert _unasked_cuts(call, [8.0], {5.0}) == (
+        'Not asked for: a cut at 8 s. Call split with {"times": [5], "elementIds": ["e-beach"]} instead.'
+    )

@@ -59,12 +59,7 @@ class RequestGuard:
         if call.name == "split" and isinstance(call.args.get("times"), list):
             extra = unasked(call.args["times"], self.named, self.end)
             if extra:
-                said = ", ".join(f"{t:g}" for t in sorted(self.named))
-                return Verdict(
-                    f"Not asked for: a cut at {', '.join(f'{t:g}' for t in extra)} s. The request names {said} s: "
-                    "call split again with only those times.",
-                    stop=False,
-                )
+                return Verdict(_unasked_cuts(call, extra, self.named), stop=False)
         key = _key(call)
         if kind != "edit":  # the same read again, with nothing edited since: it can only answer the same
             since, times = self.reads.get(key, (self.edits, 0))
@@ -100,3 +95,13 @@ class RequestGuard:
 
 def _key(call: ToolCall) -> str:
     return f"{call.name} {json.dumps(call.args, sort_keys=True, default=str)}"
+
+
+def _unasked_cuts(call: ToolCall, extra: list[float], named: set[float]) -> str:
+    """The refusal of cuts nobody asked for, with the call to make instead written out (a small model copies it):
+    the call's own times that the request names."""
+    said = f"Not asked for: a cut at {', '.join(f'{t:g}' for t in extra)} s."
+    kept = [t for t in call.args["times"] if isinstance(t, int | float) and float(t) in named]
+    if not kept:
+        return f"{said} The request names {', '.join(f'{t:g}' for t in sorted(named))} s: split at those only."
+    return f"{said} Call split with {json.dumps({**call.args, 'times': kept})} instead."
