@@ -27,7 +27,7 @@ def neuralcut(
     input: str | bytes | None = None,
     env: dict[str, str] | None = None,
     cwd: Path | None = None,
-    timeout: float = 60,
+    timeout: float = 300,  # generous: a loaded machine is slow, and a passing call never waits it out
 ) -> subprocess.CompletedProcess[Any]:
     """A real ``neuralcut`` process; text in and out unless an argument or the input is bytes."""
     full_env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "100", **(env or {})}

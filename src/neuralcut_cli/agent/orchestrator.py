@@ -172,7 +172,7 @@ class Orchestrator:
         asked = self.chat.messages[start].content
         guard = RequestGuard(
             question=is_question(asked),
-            loops=not getattr(self.backend, "plans_its_calls", False),
+            loops=not self.backend.plans_its_calls,
             named=times_named(asked),
             end=self.session.project().scene.end_time / TICKS_PER_SECOND,
         )
@@ -224,7 +224,7 @@ class Orchestrator:
         turn = self.backend.complete(conversation_window(self.chat.messages, start), tools, context, on_text=on_text)
         log.debug(
             "%s answered in %.2f s: %d tool call(s), %d characters of text (%d tools declared)",
-            getattr(self.backend, "name", "backend"),
+            self.backend.name,
             time.perf_counter() - asked,
             len(turn.tool_calls),
             len(turn.content or ""),
@@ -269,7 +269,7 @@ class Orchestrator:
     def _declared(self) -> list[ToolDefinition]:
         """The tools the model is shown this turn; none to a backend that plans its own calls (the offline one,
         which then loads only the tools it calls)."""
-        if getattr(self.backend, "plans_its_calls", False):
+        if self.backend.plans_its_calls:
             return []
         return declared(self.registry.get_all(), unlocked_groups(self.chat.messages), every=self._every_tool())
 
@@ -279,7 +279,7 @@ class Orchestrator:
         said = os.environ.get("NEURALCUT_TOOLS", "").strip().lower()
         if said in ("all", "lean"):
             return said == "all"
-        return getattr(self.backend, "declares", "lean") == "all"
+        return self.backend.declares == "all"
 
     def _kind(self, name: str) -> str:
         return self.registry.get(name).kind if self.registry.has(name) else "read"

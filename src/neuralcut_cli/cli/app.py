@@ -65,6 +65,7 @@ COMMAND_MODULES = {
     "config": "config_cmd",
     "check": "check_cmd",
     "skills": "skills_cmd",
+    "backends": "backends_cmd",
     "mcp": "mcp_cmd",
 }
 

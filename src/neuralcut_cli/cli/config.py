@@ -13,6 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from neuralcut_cli.agent.backends.registry import BACKENDS, choices
 from neuralcut_cli.errors import UsageError
 from neuralcut_cli.project.paths import config_file
 
@@ -31,7 +32,6 @@ ENV = {
     "whisper_model": "NEURALCUT_WHISPER_MODEL",
 }
 CHOICES = {"approve": ("ask", "auto")}
-BACKENDS = ("mock", "gemini", "openai")
 RENDER: dict[str, Any] = {"preview": False, "declick_ms": 5.0}
 EXPORTED: set[str] = set()  # settings ``export_settings`` put in the environment from the file (said as the file's)
 SECRETS = ("OPENAI_API_KEY", "GEMINI_API_KEY", "GOOGLE_API_KEY", "NEURALCUT_SERVER_TOKEN")
@@ -106,11 +106,8 @@ def _checked(path: Path, text: str, key: str, value: Any, known: dict[str, Any],
         raise UsageError(f"{where}: '{key}' must be {'true or false' if expected is bool else 'a string'}")
     if key in CHOICES and value not in CHOICES[key]:
         raise UsageError(f"{where}: '{key}' must be {' or '.join(CHOICES[key])}")
-    if key == "backend" and value not in BACKENDS and not str(value).startswith(("http://", "https://")):
-        raise UsageError(
-            f"{where}: backend '{value}' is not a backend: use {', '.join(BACKENDS)}, or the URL of a `neuralcut serve` "
-            "proxy (http://HOST:PORT)"
-        )
+    if key == "backend" and not any(entry.takes(str(value)) and entry.listed for entry in BACKENDS):
+        raise UsageError(f"{where}: backend '{value}' is not a backend: use {choices()} (a `neuralcut serve` proxy)")
     return value
 
 

@@ -37,6 +37,7 @@ SUMMARY: dict[str, str] = {
     "config": "Show the settings in effect and where they come from.",
     "check": "Check the edit for what a viewer would notice.",
     "skills": "List the skills (recipes) a model can load.",
+    "backends": "List the backends, what each needs and can do.",
     "mcp": "Serve the project's tools to an MCP client.",
 }
 
@@ -132,6 +133,7 @@ EXAMPLES: dict[str, list[tuple[str, str]]] = {
         ("neuralcut config --json", "the same as JSON (keys are never shown)"),
     ],
     "skills": [("neuralcut skills", "built-in and your own recipes"), ("neuralcut skills --json", "as JSON")],
+    "backends": [("neuralcut backends", "what --backend accepts"), ("neuralcut backends --json", "as JSON")],
     "mcp": [
         ("neuralcut mcp -p trip.json", "stdio, for Claude Code, gemini-cli or Cursor"),
         ("neuralcut mcp --http --port 8766", "streamable HTTP on loopback"),

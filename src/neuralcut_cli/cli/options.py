@@ -14,6 +14,7 @@ from typing import Annotated
 
 import typer
 
+from neuralcut_cli.agent.backends.registry import choices
 from neuralcut_cli.cli.environment import current
 
 DEFAULT_PROJECT = Path("projects/demo.json")
@@ -76,8 +77,8 @@ BackendOpt = Annotated[
     typer.Option(
         "--backend",
         "-b",
-        help="mock (default), gemini, openai (any OpenAI-compatible server), or the URL of a `neuralcut serve` "
-        "proxy (default: $NEURALCUT_BACKEND).",
+        help=f"{choices()} (a `neuralcut serve` proxy); `neuralcut backends` says what each needs "
+        "(default: $NEURALCUT_BACKEND, else mock).",
         show_default=False,
     ),
 ]

@@ -8,15 +8,37 @@ from typing import Protocol, TypeVar
 from neuralcut_cli.agent.types import AgentContext, AssistantTurn, ChatMessage
 from neuralcut_cli.errors import BackendError
 from neuralcut_cli.tools.definition import ToolDefinition
+from neuralcut_cli.tools.services import ToolServices
 
 TextSink = Callable[[str], None]
 T = TypeVar("T")
 
 
 class Backend(Protocol):
-    """``complete(conversation, tools, context) -> AssistantTurn``."""
+    """``complete(conversation, tools, context) -> AssistantTurn``, and what the orchestrator and the faces may ask
+    of any backend (``BackendDefaults`` gives the usual answers): nothing is probed for."""
 
     name: str
+
+    @property
+    def model(self) -> str | None:
+        """The model it talks to; None for a backend with no model (the offline one, a script, a proxy)."""
+        ...
+
+    @property
+    def plans_its_calls(self) -> bool:
+        """True when it plans every call of a request itself (the offline backend): the loop guard and the tool
+        groups are for models, so no declarations are sent and no budget applies."""
+        ...
+
+    @property
+    def declares(self) -> str:
+        """``lean`` (the core tools and ``use_tools``) or ``all`` (every tool, every request)."""
+        ...
+
+    def tool_services(self) -> ToolServices:
+        """The services its model offers the tools (seeing a clip, reviewing a render); the defaults otherwise."""
+        ...
 
     def complete(
         self,
@@ -27,6 +49,20 @@ class Backend(Protocol):
     ) -> AssistantTurn:
         """One model turn. ``on_text`` receives reply text as it streams, if the backend streams."""
         ...
+
+
+class BackendDefaults:
+    """The usual answers to ``Backend``'s questions: a backend that differs says so by overriding one."""
+
+    model: str | None = None
+    plans_its_calls = False
+
+    @property
+    def declares(self) -> str:
+        return "lean"
+
+    def tool_services(self) -> ToolServices:
+        return ToolServices.for_model(None)
 
 
 TURN_SECONDS = 300.0  # the longest one model turn may stream (``NEURALCUT_TURN_TIMEOUT``)

@@ -14,7 +14,7 @@ import urllib.request
 from collections.abc import Sequence
 from typing import Any
 
-from neuralcut_cli.agent.backends.base import TextSink
+from neuralcut_cli.agent.backends.base import BackendDefaults, TextSink
 from neuralcut_cli.agent.types import AgentContext, AssistantTurn, ChatMessage
 from neuralcut_cli.errors import BackendError
 from neuralcut_cli.tools.definition import ToolDefinition
@@ -33,7 +33,7 @@ class _NoRedirects(urllib.request.HTTPRedirectHandler):
 _OPENER = urllib.request.build_opener(_NoRedirects)
 
 
-class RemoteBackend:
+class RemoteBackend(BackendDefaults):
     name = "remote"
 
     def __init__(self, url: str, token: str | None = None, timeout: float | None = None) -> None:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from neuralcut_cli.agent.backends.base import TextSink
+from neuralcut_cli.agent.backends.base import BackendDefaults, TextSink
 from neuralcut_cli.agent.types import AgentContext, AssistantTurn, ChatMessage
 from neuralcut_cli.errors import BackendError
 from neuralcut_cli.tools.definition import ToolDefinition
@@ -21,7 +21,7 @@ from neuralcut_cli.tools.definition import ToolDefinition
 Entry = AssistantTurn | dict[str, Any] | BaseException | Callable[[Sequence[ChatMessage]], AssistantTurn]
 
 
-class ScriptedBackend:
+class ScriptedBackend(BackendDefaults):
     name = "scripted"
 
     def __init__(self, script: Sequence[Entry], delay: float = 0.0, repeat_last: bool = False) -> None:

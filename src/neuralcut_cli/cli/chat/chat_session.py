@@ -9,18 +9,23 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from neuralcut_cli.agent.approval import Approval, Asker, Question
-from neuralcut_cli.agent.backends.factory import backend_spec, make_backend
+from neuralcut_cli.agent.backends.base import Backend
+from neuralcut_cli.agent.backends.registry import backend_spec, make_backend
 from neuralcut_cli.agent.events import Event, Listener
 from neuralcut_cli.agent.orchestrator import Orchestrator, RequestOutcome
 from neuralcut_cli.agent.stores import AgentStore, ChatStore
+from neuralcut_cli.project.diff import Patch
 from neuralcut_cli.project.edit_session import ProjectSession
+from neuralcut_cli.project.history import Step
 from neuralcut_cli.project.limits import has_lone_surrogate
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.project.paths import state_dir
 from neuralcut_cli.tools import default_registry
-from neuralcut_cli.tools.services import ToolServices, image_reviewer
+from neuralcut_cli.tools.definition import ToolContext
+from neuralcut_cli.tools.registry import ToolRegistry
 
 CANCEL_GRACE = 5.0  # seconds a running tool may take to finish after Ctrl-C
 
@@ -71,7 +76,7 @@ class ChatSession:
             self.chat,
             self.agent,
             listener=self._relay,
-            services=self._services(backend),
+            services=backend.tool_services(),
         )
         self.orchestrator.approval = Approval(self.approve, asker=self._ask)
 
@@ -88,26 +93,60 @@ class ChatSession:
         backend = make_backend(name, model or self.model, fps=self.session.project().fps, base_url=self.base_url)
         self.backend_name, self.model = name, model or self.model
         self.orchestrator.backend = backend
-        self.orchestrator.services = self._services(backend)
+        self.orchestrator.services = backend.tool_services()
 
-    def _services(self, backend: object) -> ToolServices:
-        """The real services; an OpenAI-compatible session's own model reviews renders (as images)."""
-        services = ToolServices.for_model(self._gemini_model())
-        if backend_spec(self.backend_name) == "openai":
-            from neuralcut_cli.agent.backends.openai_compat import OpenAIBackend
-
-            if isinstance(backend, OpenAIBackend):
-                services.reviewer = image_reviewer(backend.client, backend.model, backend.base_url)
-        return services
-
-    def _gemini_model(self) -> str | None:
-        """The model media understanding uses: the session's, when it is a Gemini one."""
-        return self.model if backend_spec(self.backend_name) == "gemini" else None
+    @property
+    def backend(self) -> Backend:
+        return self.orchestrator.backend
 
     @property
     def backend_label(self) -> str:
+        """The backend as asked for (a proxy by its URL), with its model when it has one: ``gemini (gemini-2.5-flash)``."""
         name = backend_spec(self.backend_name)
-        return f"{name} ({self.model})" if self.model and name in ("gemini", "openai") else name
+        return f"{name} ({self.backend.model})" if self.backend.model else name
+
+    # -- what the faces (REPL, pipe, run) ask of a session; they reach nothing behind it ---------------------------
+
+    def project(self) -> Project:
+        return self.session.project()
+
+    @property
+    def project_file(self) -> Path:
+        """The file edits are saved to (the real one, under --dry-run too)."""
+        return self.session.path
+
+    @property
+    def status(self) -> str:
+        return self.agent.status
+
+    @property
+    def active_tool(self) -> str | None:
+        return self.agent.active_tool
+
+    @property
+    def registry(self) -> ToolRegistry:
+        return self.orchestrator.registry
+
+    def run_tool(self, name: str, args: dict[str, Any]) -> dict[str, Any]:
+        """One tool, directly (``/assets``): its answer, as a model would get it."""
+        return self.registry.execute(name, args, ToolContext(self.session))
+
+    def move_history(self, backwards: bool) -> tuple[Step, Patch | None]:
+        return self.session.move_history(backwards)
+
+    def steps(self) -> tuple[list[Step], list[Step]]:
+        return self.session.steps()
+
+    def forget_conversation(self) -> None:
+        self.chat.clear_messages()
+
+    def watch(self, listener: Listener | None) -> None:
+        """Who hears the requests' events from now on; ``None``: nobody."""
+        self.listener = listener
+
+    def answer_with(self, asker: Asker | None) -> None:
+        """Who answers the approval questions (``--approve ask``) from now on; ``None``: every edit is denied."""
+        self.asker = asker
 
     def _relay(self, event: Event) -> None:
         if self.listener:

@@ -27,7 +27,7 @@ def frame(chat: ChatSession, console: Console, arg: str) -> None:
     when_text, _, name = arg.strip().partition(" ")
     if not when_text:
         raise UsageError("/frame needs a time, e.g. /frame 5s (and optionally a file name)")
-    project = chat.session.project()
+    project = chat.project()
     when = parse_time(when_text, project.fps)
     warn_glyphs(console, project, when, when + 1)
     target = _target(chat, name, f"frame-{format_timecode(when).replace(':', '-')}")
@@ -46,7 +46,7 @@ def storyboard(chat: ChatSession, console: Console, arg: str) -> None:
         if not _positive(said["every"]):
             raise UsageError("/storyboard every N takes a positive number of seconds, e.g. /storyboard every 2")
         every = float(said["every"])
-    project = chat.session.project()
+    project = chat.project()
     first = parse_time(said["from"], project.fps) if "from" in said else None
     last = parse_time(said["to"], project.fps) if "to" in said else None
     tiles = shots(project, every, first, last)

@@ -29,7 +29,7 @@ def render(chat: ChatSession, console: Console, arg: str) -> None:
     words, said = options(arg.split(), ("from", "to"), "/render")
     preview = any(w.lower() == "preview" for w in words)
     names = [w for w in words if w.lower() != "preview"]
-    project = chat.session.project()
+    project = chat.project()
     begin = parse_time(said["from"], project.fps) if "from" in said else None
     end = parse_time(said["to"], project.fps) if "to" in said else None
     if len(names) > 1:
@@ -43,7 +43,7 @@ def render(chat: ChatSession, console: Console, arg: str) -> None:
     warn_glyphs(console, project, begin, end)
     with bar(console, "Rendering") as step:
         result = run_render(
-            project, chat.session.path, target, start=begin, end=end, options=render_options(preview), progress=step
+            project, chat.project_file, target, start=begin, end=end, options=render_options(preview), progress=step
         )
     console.print(
         f"Wrote {escape(str(target))}: {result.width}x{result.height}, {float(result.fps):g} fps, "

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
+from dataclasses import dataclass
+from typing import Protocol
 
 from rich.console import Console
 
@@ -18,12 +20,28 @@ from neuralcut_cli.cli.chat.chat_session import ChatSession
 from neuralcut_cli.cli.chat.render import print_exchange
 from neuralcut_cli.cli.chat.slash import dispatch
 
-Busy = Callable[[ChatSession], AbstractContextManager[object]]
+
+class Watcher(Protocol):
+    """What shows a request while it runs (the spinner, streamed text); the REPL then prints what it did not."""
+
+    streamed: bool  # the reply was shown as it streamed
+    shows_tools: bool  # each tool call was shown as it finished
+
+
+@dataclass
+class Quiet:
+    """Shows nothing while a request runs: the REPL prints the whole exchange after it."""
+
+    streamed: bool = False
+    shows_tools: bool = False
+
+
+Busy = Callable[[ChatSession], AbstractContextManager[Watcher]]
 SHELL_WORDS = {"exit": "exit", "quit": "exit", "bye": "exit", "clear": "cls", "cls": "cls"}  # clear: the screen
 
 
 def banner(chat: ChatSession) -> str:
-    project = chat.session.project()
+    project = chat.project()
     return (
         f"NeuralCut · {project.metadata.name or chat.project_path.name} ({chat.project_path}) · "
         f"backend {chat.backend_label}\nType a request (e.g. 'split at 5s'), /help for commands, Ctrl-D to leave."
@@ -31,7 +49,7 @@ def banner(chat: ChatSession) -> str:
 
 
 def run_repl(
-    chat: ChatSession, read_line: Callable[[], str], console: Console, busy: Busy = lambda chat: nullcontext()
+    chat: ChatSession, read_line: Callable[[], str], console: Console, busy: Busy = lambda chat: nullcontext(Quiet())
 ) -> int:
     console.print(banner(chat))
     while True:
@@ -61,6 +79,6 @@ def run_repl(
         print_exchange(
             console,
             exchange,
-            show_reply=not getattr(live, "streamed", False),
-            show_tools=not getattr(live, "shows_tools", False),
+            show_reply=not live.streamed,
+            show_tools=not live.shows_tools,
         )

@@ -13,6 +13,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.markup import escape
 
+from neuralcut_cli.agent.backends.registry import BACKENDS, choices, entry_for
 from neuralcut_cli.cli.chat import pictures, render_slash
 from neuralcut_cli.cli.chat.chat_session import ChatSession
 from neuralcut_cli.errors import NeuralCutError, UsageError
@@ -53,40 +54,39 @@ def _help(chat: ChatSession, console: Console, arg: str) -> None:
 def _timeline(chat: ChatSession, console: Console, arg: str) -> None:
     from neuralcut_cli.cli.views.timeline_view import print_timeline
 
-    print_timeline(console, chat.session.project())
+    print_timeline(console, chat.project())
 
 
 def _assets(chat: ChatSession, console: Console, arg: str) -> None:
     from neuralcut_cli.cli.views.assets_table import assets_table
-    from neuralcut_cli.tools.definition import ToolContext
 
-    listed = chat.orchestrator.registry.execute("list_project_assets", {}, ToolContext(chat.session))
-    console.print(assets_table(chat.session.project(), listed.get("assets", [])))
+    listed = chat.run_tool("list_project_assets", {})
+    console.print(assets_table(chat.project(), listed.get("assets", [])))
 
 
 def _tools(chat: ChatSession, console: Console, arg: str) -> None:
     from neuralcut_cli.cli.views.tools_view import tools_view
 
-    console.print(tools_view([t.document() for t in chat.orchestrator.registry.get_all()]))
+    console.print(tools_view([t.document() for t in chat.registry.get_all()]))
 
 
 def _move(chat: ChatSession, console: Console, backwards: bool) -> None:
     from neuralcut_cli.cli.views.tool_result import print_edit_result
 
-    before = chat.session.project()
-    step, patch = chat.session.move_history(backwards)  # HistoryError fails the line (see ``dispatch``)
+    before = chat.project()
+    step, patch = chat.move_history(backwards)  # HistoryError fails the line (see ``dispatch``)
     console.print(f"{'Undid' if backwards else 'Redid'}: {escape(step.source)}")
-    print_edit_result(console, "undo" if backwards else "redo", {}, patch, before, chat.session.project())
+    print_edit_result(console, "undo" if backwards else "redo", {}, patch, before, chat.project())
 
 
 def _history(chat: ChatSession, console: Console, arg: str) -> None:
     from neuralcut_cli.cli.views.history_view import history_table
 
-    console.print(history_table(*chat.session.steps()))
+    console.print(history_table(*chat.steps()))
 
 
 def _clear(chat: ChatSession, console: Console, arg: str) -> None:
-    chat.chat.clear_messages()
+    chat.forget_conversation()
     console.clear()
     console.print("Conversation cleared (the project and its history are untouched).")
 
@@ -102,18 +102,19 @@ def _backend(chat: ChatSession, console: Console, arg: str) -> None:
 
 
 def _model(chat: ChatSession, console: Console, arg: str) -> None:
-    if getattr(chat.orchestrator.backend, "name", "") == "mock":
+    entry = entry_for(chat.backend_name)
+    if not entry.takes_model:
         if arg:
+            switch = ", ".join(f"/backend {e.name}" for e in BACKENDS if e.takes_model)
             raise UsageError(
-                "The offline backend has no model to set; switch backend first (/backend gemini, /backend openai)"
+                f"{entry.called[0].upper()}{entry.called[1:]} has no model to set; switch backend first ({switch})"
             )
-        console.print("Model: none (the offline backend has no model)")
+        console.print(f"Model: none ({entry.called} has no model)")
         return
     if arg:
         chat.model = arg.strip()
         chat.set_backend(chat.backend_name or "mock", chat.model)
-    in_use = chat.model or getattr(chat.orchestrator.backend, "model", None)
-    console.print(f"Model: {escape(in_use or 'none (the offline backend needs no model)')}")
+    console.print(f"Model: {escape(chat.backend.model or 'none')}")
 
 
 def _skills(chat: ChatSession, console: Console, arg: str) -> None:
@@ -144,8 +145,8 @@ def _check(chat: ChatSession, console: Console, arg: str) -> None:
     from neuralcut_cli.check.timeline import timeline_findings
     from neuralcut_cli.cli.views.findings import show_report
 
-    project = chat.session.project()
-    show_report(console, Report(timeline_findings(project, chat.session.path)), project)
+    project = chat.project()
+    show_report(console, Report(timeline_findings(project, chat.project_file)), project)
 
 
 def _project(chat: ChatSession, console: Console, arg: str) -> None:
@@ -172,7 +173,7 @@ COMMANDS: list[Slash] = [
     Slash("check", "what a viewer would notice: black gaps, stacked text, captions, silence...", _check),
     Slash("clear", "forget the conversation (and clear the screen)", _clear),
     Slash("cls", "clear the screen (typing clear does too)", _cls),
-    Slash("backend", "show or switch the backend (mock, gemini, URL)", _backend, "backend"),
+    Slash("backend", f"show or switch the backend ({choices()})", _backend, "backend"),
     Slash("model", "show or set the model", _model, "model"),
     Slash("approve", "ask before each edit, or not (ask, auto)", _approve),
     Slash("skills", "the skills (recipes) a model can load", _skills),

@@ -19,6 +19,7 @@ from prompt_toolkit.history import FileHistory, InMemoryHistory
 from rich.console import Console
 
 from neuralcut_cli.agent.approval import Question
+from neuralcut_cli.agent.backends.registry import BACKENDS
 from neuralcut_cli.agent.events import Event, StatusChanged, TextArrived, ToolFinished, ToolProgress, ToolStarted
 from neuralcut_cli.cli.chat.approve_prompt import terminal_asker
 from neuralcut_cli.cli.chat.chat_session import ChatSession
@@ -51,7 +52,7 @@ class ChatCompleter(Completer):
             if chosen and chosen.argument == "path":
                 yield from self.paths.get_completions(Document(arg), complete_event)
             elif chosen and chosen.argument == "backend":
-                for option in ("mock", "gemini", "http://127.0.0.1:8765"):
+                for option in [entry.name for entry in BACKENDS if entry.listed and not entry.prefix]:
                     if option.startswith(arg):
                         yield Completion(option, start_position=-len(arg))
             return
@@ -71,7 +72,7 @@ class ChatCompleter(Completer):
         """What people call things here: track names, clip and media names (and 'the music'), short ids."""
         from neuralcut_cli.cli.views.names import Names
 
-        project = self.chat.session.project()
+        project = self.chat.project()
         short = Names(project)
         called: list[str] = []
         for track in project.scene.tracks.ordered():
@@ -107,8 +108,8 @@ class Busy:
         self.before = self._project()
         self.status = self.console.status("Thinking…", spinner="dots")
         self.status.start()
-        self.chat.listener = self.on_event
-        self.chat.asker = self.ask
+        self.chat.watch(self.on_event)
+        self.chat.answer_with(self.ask)
         return self
 
     def ask(self, question: Question) -> str:
@@ -140,7 +141,7 @@ class Busy:
         elif isinstance(event, StatusChanged) and self.status is not None:
             text = STATUS_TEXT.get(event.status)
             if text:
-                self.status.update(text.format(tool=self.chat.agent.active_tool or "a tool"))
+                self.status.update(text.format(tool=self.chat.active_tool or "a tool"))
 
     def _say(self, text: str) -> None:
         """Streamed reply text with ids shortened as in every other view."""
@@ -148,7 +149,7 @@ class Busy:
 
     def _project(self) -> Any:
         try:
-            return self.chat.session.project()
+            return self.chat.project()
         except NeuralCutError:
             return None
 
@@ -162,8 +163,8 @@ class Busy:
             self._say(self.pending)
         if self.streamed:
             self.console.print()
-        self.chat.listener = None
-        self.chat.asker = None
+        self.chat.watch(None)
+        self.chat.answer_with(None)
 
 
 def interactive(chat: ChatSession, console: Console) -> int:
@@ -176,7 +177,7 @@ def interactive(chat: ChatSession, console: Console) -> int:
         history = InMemoryHistory()
 
     def toolbar() -> str:
-        state = chat.agent.status
+        state = chat.status
         return f" {chat.project_path.name} · backend {chat.backend_label} · {state} · /help · Ctrl-D to leave"
 
     prompt: PromptSession[str] = PromptSession(

@@ -79,7 +79,7 @@ class Waiting:
         from rich.spinner import Spinner
 
         self._spinner = Spinner("dots")
-        self.chat.listener = self.on_event
+        self.chat.watch(self.on_event)
         for name in _HTTP_LOGGERS:
             logger = logging.getLogger(name)
             self._levels[name] = logger.level
@@ -96,7 +96,7 @@ class Waiting:
         elif isinstance(event, ToolProgress):
             self.text = event.text
         elif isinstance(event, StatusChanged) and event.status in STATUS_TEXT:
-            self.text = STATUS_TEXT[event.status].format(tool=self.chat.agent.active_tool or "a tool")
+            self.text = STATUS_TEXT[event.status].format(tool=self.chat.active_tool or "a tool")
             self.note = "" if event.status != "sending" else self.note
 
     def _server_error(self, code: int) -> None:
@@ -109,4 +109,4 @@ class Waiting:
         for name, level in self._levels.items():
             logging.getLogger(name).removeHandler(self._handler)
             logging.getLogger(name).setLevel(level)
-        self.chat.listener = None
+        self.chat.watch(None)

@@ -62,7 +62,7 @@ def run(
     if mode == "ask":
         from neuralcut_cli.cli.chat.approve_prompt import terminal_asker  # only when asking
 
-        chat.asker = terminal_asker(out.errors, read=_tty_question(out))
+        chat.answer_with(terminal_asker(out.errors, read=_tty_question(out)))
     from neuralcut_cli.cli.chat.waiting import Waiting
 
     with Waiting(chat, lambda: out.errors, quiet=mode == "ask"):  # asking prints its own questions there
@@ -77,7 +77,7 @@ def run(
         if report is not None:
             from neuralcut_cli.cli.views.findings import show_report
 
-            show_report(out.console, report, chat.session.project())
+            show_report(out.console, report, chat.project())
     if exchange.cancelled:
         return ExitCode.CANCELLED
     return ExitCode.FAILED if exchange.outcome.failed else None
@@ -88,7 +88,7 @@ def _checked(chat: Any) -> Any:
     from neuralcut_cli.check.findings import Report
     from neuralcut_cli.check.timeline import timeline_findings
 
-    return Report(timeline_findings(chat.session.project(), chat.session.path))
+    return Report(timeline_findings(chat.project(), chat.project_file))
 
 
 def chat(

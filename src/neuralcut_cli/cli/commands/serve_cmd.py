@@ -32,7 +32,7 @@ def serve(
     import gc
 
     gc.enable()  # a server runs for long: collect cycles as usual
-    from neuralcut_cli.agent.backends.factory import backend_spec, make_backend
+    from neuralcut_cli.agent.backends.registry import entry_for, make_backend
     from neuralcut_cli.cli.options import resolve_backend, resolve_model
     from neuralcut_cli.server.app import create_app
     from neuralcut_cli.server.run import bind, check_binding, resolve_token
@@ -41,9 +41,9 @@ def serve(
     backend, model = resolve_backend(backend), resolve_model(model)
     secret = resolve_token(token)
     check_binding(host, secret)
-    chosen = make_backend(backend, model)
-    if backend_spec(backend).startswith(("http://", "https://")):
+    if entry_for(backend).proxy:
         raise typer.BadParameter("a server cannot use another server as its backend", param_hint="--backend")
+    chosen = make_backend(backend, model)
     sock = bind(host, port)
     actual = sock.getsockname()[1]
     print(

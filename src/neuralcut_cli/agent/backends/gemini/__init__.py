@@ -13,7 +13,7 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
-from neuralcut_cli.agent.backends.base import EmptyAnswer, TextSink, TurnTooLong, within_turn
+from neuralcut_cli.agent.backends.base import BackendDefaults, EmptyAnswer, TextSink, TurnTooLong, within_turn
 from neuralcut_cli.agent.backends.gemini import convert
 from neuralcut_cli.agent.backends.prompt import project_note, rules
 from neuralcut_cli.agent.types import AgentContext, AssistantTurn, ChatMessage
@@ -21,9 +21,11 @@ from neuralcut_cli.errors import BackendError
 from neuralcut_cli.providers.gemini.client import DEFAULT_MODEL, make_client, require_key
 from neuralcut_cli.providers.gemini.errors import explain
 from neuralcut_cli.tools.definition import ToolDefinition
+from neuralcut_cli.tools.services import ToolServices
 
 
-class GeminiBackend:
+class GeminiBackend(BackendDefaults):
+    model: str  # always a model
     name = "gemini"
 
     def __init__(self, client: Any, model: str) -> None:
@@ -31,6 +33,10 @@ class GeminiBackend:
         self.model = model
         self._declared: tuple[int, list[Any]] | None = None
         self._ids = itertools.count(1)
+
+    def tool_services(self) -> ToolServices:
+        """Seeing a clip and reviewing a render use this session's Gemini model."""
+        return ToolServices.for_model(self.model)
 
     @classmethod
     def from_environment(cls, model: str | None = None) -> GeminiBackend:

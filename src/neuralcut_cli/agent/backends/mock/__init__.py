@@ -13,7 +13,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 
-from neuralcut_cli.agent.backends.base import TextSink
+from neuralcut_cli.agent.backends.base import BackendDefaults, TextSink
 from neuralcut_cli.agent.backends.mock.listing import Vocab, vocab_of
 from neuralcut_cli.agent.backends.mock.parse import Parsed, parse
 from neuralcut_cli.agent.backends.mock.plans import run_request
@@ -30,7 +30,7 @@ MAX_REQUEST_CHARS = 2000
 MAX_REQUEST_PARTS = 10
 
 
-class MockBackend:
+class MockBackend(BackendDefaults):
     name = "mock"
     #: Deterministic plans: the request guard's loop limits are for models (agent.guard), and no tool declarations
     #: are sent (it loads only the tools its plans call).

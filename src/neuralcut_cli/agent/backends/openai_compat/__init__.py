@@ -18,6 +18,7 @@ from typing import Any
 from neuralcut_cli.agent.backends.base import (
     LOCAL_TURN_SECONDS,
     TURN_SECONDS,
+    BackendDefaults,
     EmptyAnswer,
     TextSink,
     TurnTooLong,
@@ -29,9 +30,11 @@ from neuralcut_cli.errors import BackendError
 from neuralcut_cli.providers.openai_compat.client import DEFAULT_MODEL, is_local, make_client, resolve
 from neuralcut_cli.providers.openai_compat.errors import explain
 from neuralcut_cli.tools.definition import ToolDefinition
+from neuralcut_cli.tools.services import ToolServices, image_reviewer
 
 
-class OpenAIBackend:
+class OpenAIBackend(BackendDefaults):
+    model: str  # always a model
     name = "openai"
 
     def __init__(self, client: Any, model: str, base_url: str = "") -> None:
@@ -46,6 +49,12 @@ class OpenAIBackend:
         then sees the tool a request needs), ``lean`` for a hosted API (charged per token). ``NEURALCUT_TOOLS``
         overrides either."""
         return "all" if is_local(self.base_url) else "lean"
+
+    def tool_services(self) -> ToolServices:
+        """This model reviews renders (a contact sheet as an image); seeing a clip stays with Gemini's defaults."""
+        services = ToolServices.for_model(None)
+        services.reviewer = image_reviewer(self.client, self.model, self.base_url)
+        return services
 
     @classmethod
     def from_environment(cls, model: str | None = None, base_url: str | None = None) -> OpenAIBackend:
