@@ -13,7 +13,8 @@ from neuralcut_cli.project.edit_session import ProjectSession
 from neuralcut_cli.project.io import read_project
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.tools import default_registry
-from neuralcut_cli.tools.definition import TRANSITION_CHANGES, ToolContext
+from neuralcut_cli.tools.after_edit import TRANSITION_CHANGES
+from neuralcut_cli.tools.definition import ToolContext
 
 REGISTRY = default_registry()
 

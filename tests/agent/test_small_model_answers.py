@@ -170,7 +170,9 @@ def test_an_unasked_cut_with_none_of_the_named_times_names_them() -> None:
     from neuralcut_cli.agent.types import ToolCall
 
     call = ToolCall(id="c", name="split", args={"times": [8], "elementIds": ["e-beach"]})
-    assert _unasked_cuts(call, [8.0], {5.0}) == "Not asked for: a cut at 8 s. The request names 5 s: split at those only."
+    assert (
+        _unasked_cuts(call, [8.0], {5.0}) == "Not asked for: a cut at 8 s. The request names 5 s: split at those only."
+    )
     call = ToolCall(id="c", name="split", args={"times": [5, 8], "elementIds": ["e-beach"]})
     assert _unasked_cuts(call, [8.0], {5.0}) == (
         'Not asked for: a cut at 8 s. Call split with {"times": [5], "elementIds": ["e-beach"]} instead.'

@@ -80,7 +80,9 @@ def test_the_readme_tour(tmp_path: Path) -> None:
     lines = shell_lines("A short tour")
     assert len(lines) >= 8
     run_lines(lines, tmp_path)
-    assert (tmp_path / "trip.otio").stat().st_size > 1000 and json.loads((tmp_path / "reply.json").read_text())["toolCalls"]
+    assert (tmp_path / "trip.otio").stat().st_size > 1000 and json.loads((tmp_path / "reply.json").read_text())[
+        "toolCalls"
+    ]
 
 
 @pytest.mark.slow  # real processes
@@ -152,7 +154,9 @@ AFTER = {
 
 
 def grammar() -> list[str]:
-    block = section("Talk to it", DOCS / "talking.md").split("<!-- mock grammar")[1].split("<!-- end of mock grammar")[0]
+    block = (
+        section("Talk to it", DOCS / "talking.md").split("<!-- mock grammar")[1].split("<!-- end of mock grammar")[0]
+    )
     lines = block.split("```")[1].strip().splitlines()
     return [request.strip() for line in lines for request in line.split(" · ") if request.strip()]
 

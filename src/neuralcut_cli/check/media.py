@@ -164,12 +164,6 @@ def _lengths(log: str) -> list[Finding]:
     ]
 
 
-def measured_loudness(log: str) -> float | None:
-    """The integrated loudness ffmpeg's ebur128 reported (for tests and the benchmark)."""
-    found = _LOUDNESS.search(log)
-    return None if found is None or found.group(1) == "-inf" else float(found.group(1))
-
-
 def contact_sheet(project: Project, project_path: Path) -> Finding:
     """A picture of the frame at every cut of the main track, for eyes: ``check.png`` in the project's state folder
     (NeuralCut's own file, replaced each time; never one of the person's, never through a link)."""

@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from neuralcut_cli.media.assets import AssetFile
 from neuralcut_cli.project.io import read_json_state
 from neuralcut_cli.project.paths import real_state_folder, state_dir
 from neuralcut_cli.project.seal import seal, sealed
@@ -51,10 +50,6 @@ class AssetCache:
     def get(self, asset_id: str) -> dict[str, Any] | None:
         entry = self.read().get(asset_id)
         return entry if isinstance(entry, dict) else None
-
-    def usable(self, file: AssetFile) -> dict[str, Any] | None:
-        """The entry for ``file`` if it still describes this version of it and is not too old."""
-        return self.fresh(file.asset.id, file.fingerprint)
 
     def fresh(self, key: str, fingerprint: Any) -> dict[str, Any] | None:
         """The entry under ``key`` if it was made from ``fingerprint``, by us, and the upload is not too old."""

@@ -40,10 +40,6 @@ def luma() -> str:
     return f"((0.2126*{R}+0.7152*{G}+0.0722*{B})/255)"
 
 
-def fract(x: str) -> str:
-    return f"(({x})-floor({x}))"
-
-
 def hash21(x: str, y: str, weights: tuple[float, float, float]) -> str:
     """The anchor's static hash of a cell (Dave Hoskins' ``hash12``), in [0, 1): the same grain as the web editor.
     Each part is stored once (``st``/``ld``, variables 0-4) rather than written out again wherever it is used."""

@@ -21,16 +21,16 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from pydantic.alias_generators import to_camel
 
 from neuralcut_cli.errors import NeuralCutError, ToolError
-from neuralcut_cli.tools.vocabulary import normalised
-from neuralcut_cli.values import Value
-
-__all__ = ["NoArgs", "ProjectEdit", "ToolArgs", "ToolContext", "ToolDefinition", "ToolError", "tool"]
-from neuralcut_cli.editing.transitions import keep_true
 from neuralcut_cli.project.edit_session import ProjectSession
 from neuralcut_cli.project.gcpause import gc_paused
 from neuralcut_cli.project.ids import IdIndex, mentions_ids, project_ids
 from neuralcut_cli.project.limits import UnsafeJson, check_json
 from neuralcut_cli.project.model import Project
+from neuralcut_cli.tools.after_edit import settled
+from neuralcut_cli.tools.vocabulary import normalised
+from neuralcut_cli.values import Value
+
+__all__ = ["NoArgs", "ProjectEdit", "ToolArgs", "ToolContext", "ToolDefinition", "ToolError", "tool"]
 
 if TYPE_CHECKING:
     from neuralcut_cli.tools.services import ToolServices
@@ -210,12 +210,10 @@ class ToolDefinition:
         call = {"tool": self.name, "args": raw if isinstance(raw, dict) else {}}
         with context.session.edit(call) as edit:
             before = edit.project
-            edit.project, output = self.fn(before, parsed, context)
-            scene, notes = keep_true(before.scene, edit.project.scene)
-            if scene is not edit.project.scene:  # the edit cut, moved or removed clips that transitions join
-                edit.project = edit.project.with_scene(scene)
-            if notes:
-                output = {**output, TRANSITION_CHANGES: notes}
+            edited, output = self.fn(before, parsed, context)
+            edit.project, said = settled(before, edited)  # the rules every edit passes (tools.after_edit)
+            if said:
+                output = {**output, **said}
         return dict(output)
 
 
@@ -335,9 +333,6 @@ def tool(
 
     return wrap
 
-
-#: The key an edit's answer gains when transitions had to change with it (``editing.transitions.keep_true``).
-TRANSITION_CHANGES = "transitionChanges"
 
 #: What an edit tool returns: the new project and its answer (a typed dictionary of ``tools.outputs``).
 Answer = TypeVar("Answer", bound=Mapping[str, object])
