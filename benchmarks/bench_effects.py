@@ -1,4 +1,4 @@
-"""Each of the 30 effects on 3 s of 1080p test footage, as a ratio to the same frames passed through untouched.
+"""Each effect of the catalogue on 3 s of 1080p test footage, as a ratio to the same frames passed through untouched.
 
     python benchmarks/bench_effects.py [effect ...]
 

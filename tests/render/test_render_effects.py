@@ -1,8 +1,8 @@
-"""Each of the 30 effects of reference §3, rendered by ffmpeg through our filters on a generated test pattern
+"""Each effect of reference §3 (the catalogue: 30 today), rendered by ffmpeg through our filters on a generated test pattern
 (lossless in and out), against the numpy reference of §3's maths in ``effect_reference``.
 
-Tolerances are in 8-bit levels. "Exact" effects: every pixel within 2/255. The approximations (stated in the
-README) get the measured bound, with a little room: ``mean`` (mean absolute difference) and ``worst`` (max).
+Tolerances are in 8-bit levels. "Exact" effects: every pixel within 2/255. The approximations (stated in
+docs/render.md) get the measured bound, with a little room: ``mean`` (mean absolute difference) and ``worst`` (max).
 Warps read the nearest pixel where the shaders read between pixels: they must match §3's maths exactly with a
 nearest-pixel sampler, and stay within ``shader_mean`` of the shaders' bilinear result.
 """
@@ -20,7 +20,7 @@ from effect_reference import nearest, reference
 
 from neuralcut_cli.catalogs.effects import EFFECTS, find_effect
 from neuralcut_cli.media.ffmpeg import ffmpeg_exe
-from neuralcut_cli.render.effects import effect_steps
+from neuralcut_cli.render.effects import RENDERERS, effect_steps
 from neuralcut_cli.render.filtergraph import chain, f, graph_text
 
 W, H = 96, 64
@@ -200,3 +200,11 @@ def test_color_key_removes_the_key_colour_and_keeps_the_rest(pattern: tuple[np.n
     alpha = rendered(pattern[1], "color-key", {"keyColor": "#00ff00", "tolerance": 30, "softness": 10}, "rgba")[..., 3]
     assert np.all(alpha[4:16, 4:20] == 0)  # the green patch is gone
     assert np.all(alpha[40:56, 60:88] == 255)  # white and black stay
+
+
+def test_every_effect_of_the_catalogue_has_one_renderer() -> None:
+    """Issue 43 §4: an effect is declared in the catalogue and renders through one line of ``RENDERERS``; the
+    counts people read come from the catalogue, never written out."""
+    ids = [effect.id for effect in EFFECTS]
+    assert sorted(RENDERERS) == sorted(ids) and len(set(ids)) == len(ids)
+    assert effect_steps("no-such-effect", {}, (W, H)) is None

@@ -16,7 +16,7 @@ give the effective values.
 from __future__ import annotations
 
 from functools import cache
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import Field, TypeAdapter, model_validator
 
@@ -47,26 +47,6 @@ TRACK_FOR_ELEMENT = {
     "effect": "effect",
 }
 
-#: OpenCut's blend modes (CSS mix-blend-mode names).
-BLEND_MODES = (
-    "normal",
-    "darken",
-    "multiply",
-    "color-burn",
-    "lighten",
-    "screen",
-    "plus-lighter",
-    "color-dodge",
-    "overlay",
-    "soft-light",
-    "hard-light",
-    "difference",
-    "exclusion",
-    "hue",
-    "saturation",
-    "color",
-    "luminosity",
-)
 BlendMode = Literal[
     "normal",
     "darken",
@@ -86,6 +66,8 @@ BlendMode = Literal[
     "color",
     "luminosity",
 ]
+#: OpenCut's blend modes (CSS mix-blend-mode names), in its order: the type's own list.
+BLEND_MODES: tuple[str, ...] = get_args(BlendMode)
 GRAPHIC_SHAPES = ("rectangle", "ellipse", "polygon", "star")
 MASK_TYPES = ("split", "cinematic-bars", "rectangle", "ellipse", "heart", "diamond", "star")
 MIN_RATE, MAX_RATE = 0.25, 4.0

@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING
 from neuralcut_cli.render.filtergraph import Chain, Filter, chain, colour_source, f
 
 if TYPE_CHECKING:
-    from neuralcut_cli.render.graph import _Builder
+    from neuralcut_cli.render.graph import GraphBuilder
 
 #: CSS mode -> (ffmpeg mode, the layer is ffmpeg's top input A).
 RGB_MODES: dict[str, tuple[str, bool]] = {
@@ -87,7 +87,7 @@ def blend_filters(mode: str) -> tuple[str, Filter, bool]:
     )
 
 
-def blended(builder: _Builder, current: str, layer: str, mode: str, at: tuple[str, str]) -> str:
+def blended(builder: GraphBuilder, current: str, layer: str, mode: str, at: tuple[str, str]) -> str:
     """``layer`` over ``current`` by ``mode``: blend the whole frame, keep the layer's pixels."""
     canvas, full, base_a, base_b, full_a, full_b = (builder.label(p) for p in ("bc", "bf", "ba", "bb", "fa", "fb"))
     layer_in, base_in, mixed, alpha, merged, out = (builder.label(p) for p in ("bl", "bi", "bm", "bk", "bg", "v"))

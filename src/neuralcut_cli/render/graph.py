@@ -111,7 +111,12 @@ class _Window:
 
 
 @dataclass
-class _Builder:
+class GraphBuilder:
+    """One segment's filter graph as it is built. What the other render modules (``transitions``, ``sound``,
+    ``blend``) may use: the graph so far (``inputs``, ``chains``, ``audio``), ``label`` for a new pad, the segment
+    (``project``, ``window``, ``length``, ``frame``, ``clock``), the sound's ``fades`` and ``declick``, and the
+    layers ``media`` and ``video_sound``; the rest is this module's."""
+
     project: Project
     project_path: Path
     workdir: Path
@@ -385,7 +390,7 @@ def build_plan(
     scene = project.scene
     window = _checked_window(project, project_path, start, end)
     scale = 0.5 if preview else 1.0
-    builder = _Builder(project, Path(project_path), workdir, scale, window, prober)
+    builder = GraphBuilder(project, Path(project_path), workdir, scale, window, prober)
     builder.declick = seconds_to_ticks(declick)
     width, height = builder.frame
     fps = Fraction(project.settings.fps.numerator, project.settings.fps.denominator)
@@ -424,7 +429,7 @@ def _background(project: Project, size: tuple[int, int], fps: Fraction, duration
     return colour_source(value, size, fps, duration, "yuv420p", "base")
 
 
-def _layer(builder: _Builder, current: str, element: Element, track: Track) -> str:
+def _layer(builder: GraphBuilder, current: str, element: Element, track: Track) -> str:
     if getattr(element, "hidden", None):  # a hidden element is not drawn (its sound, if any, goes too)
         return current
     if isinstance(element, (VideoElement, ImageElement)):

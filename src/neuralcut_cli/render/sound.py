@@ -23,11 +23,15 @@ from neuralcut_cli.render.transitions import joined
 from neuralcut_cli.time import seconds_to_ticks, ticks_to_seconds
 
 if TYPE_CHECKING:
-    from neuralcut_cli.render.graph import _Builder
+    from neuralcut_cli.render.graph import GraphBuilder
 
 
 def add_sound(
-    builder: _Builder, path: Path, element: VideoElement | AudioElement, track: Track, span: tuple[float, float, float]
+    builder: GraphBuilder,
+    path: Path,
+    element: VideoElement | AudioElement,
+    track: Track,
+    span: tuple[float, float, float],
 ) -> None:
     """The element's sound over ``span`` (output seconds start, end, and seconds of it before the window)."""
     moving = level_moving(element)
@@ -78,7 +82,7 @@ def mixed_sound(labels: list[str], length: int) -> Chain:
     return chain(tuple(labels), f("amix", inputs=len(labels), normalize=0, dropout_transition=0), *exact, out="aout")
 
 
-def _crossfades(builder: _Builder, element: Element, track: Track) -> list[tuple[str, int, int]]:
+def _crossfades(builder: GraphBuilder, element: Element, track: Track) -> list[tuple[str, int, int]]:
     """The crossfades of transitions on ``element``'s edges: ("in" | "out", start, end) in ticks."""
     if not track.transitions:
         return []

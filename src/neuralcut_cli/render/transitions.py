@@ -31,9 +31,9 @@ from neuralcut_cli.render.filtergraph import Chain, Filter, between, chain, f, s
 from neuralcut_cli.time import ticks_to_seconds
 
 if TYPE_CHECKING:
-    from neuralcut_cli.render.graph import _Builder
+    from neuralcut_cli.render.graph import GraphBuilder
 
-Layer = Callable[["_Builder", str, Element, Track], str]
+Layer = Callable[["GraphBuilder", str, Element, Track], str]
 
 
 @dataclass(frozen=True)
@@ -71,7 +71,7 @@ def joined(track: Track) -> list[Joined]:
     return found
 
 
-def lay_track(builder: _Builder, current: str, track: Track, layer: Layer) -> str:
+def lay_track(builder: GraphBuilder, current: str, track: Track, layer: Layer) -> str:
     """``track`` laid over ``current``: its elements, then its transitions over their spans."""
     window = builder.window
     found = joined(track) if track.type != "audio" else []
@@ -103,7 +103,7 @@ def _parts(found: list[Joined]) -> dict[str, tuple[int | None, int | None]]:
 
 
 def _drawn_part(
-    builder: _Builder,
+    builder: GraphBuilder,
     current: str,
     element: VideoElement | ImageElement,
     track: Track,
@@ -118,7 +118,7 @@ def _drawn_part(
     return current
 
 
-def _split(builder: _Builder, current: str, count: int) -> list[str]:
+def _split(builder: GraphBuilder, current: str, count: int) -> list[str]:
     if count == 1:
         return [current]
     labels = [builder.label("ts") for _ in range(count)]
@@ -126,7 +126,7 @@ def _split(builder: _Builder, current: str, count: int) -> list[str]:
     return labels
 
 
-def _transition(builder: _Builder, current: str, track: Track, joined_: Joined, below: str) -> str:
+def _transition(builder: GraphBuilder, current: str, track: Track, joined_: Joined, below: str) -> str:
     """The outgoing side (its clip over ``below``) mixed into the track's own picture over the span."""
     window = builder.window
     first, last = max(joined_.start, window.start), min(joined_.end, window.end)
@@ -167,7 +167,7 @@ def _xfade(joined_: Joined, into: float, length: float) -> Filter:
     )
 
 
-def _dissolve(builder: _Builder, sides: list[str], into: float, length: float) -> tuple[list[str], Filter]:
+def _dissolve(builder: GraphBuilder, sides: list[str], into: float, length: float) -> tuple[list[str], Filter]:
     """The cross dissolve as the incoming side over the outgoing one, its opacity rising linearly over the
     span (a frame ``t`` seconds into a dissolve of ``d`` holds ``t / d`` of the incoming side): the mix of
     ``xfade``'s ``fade`` at a third of its cost (``overlay`` blends with the processor's vector instructions,
@@ -176,7 +176,7 @@ def _dissolve(builder: _Builder, sides: list[str], into: float, length: float) -
     return [sides[0], rising], f("overlay", x=0, y=0, eof_action="pass")
 
 
-def _dip(builder: _Builder, sides: list[str], into: float, length: float, colour: str) -> tuple[list[str], Filter]:
+def _dip(builder: GraphBuilder, sides: list[str], into: float, length: float, colour: str) -> tuple[list[str], Filter]:
     """A dip: the outgoing side fades to ``colour`` over the first half, the incoming one up from it over the
     second, each linearly (``fade``), so the colour is reached exactly at the centre; a fortieth of the cost of
     the same mix as an ``xfade`` custom expression (evaluated for every pixel)."""
@@ -188,7 +188,7 @@ def _dip(builder: _Builder, sides: list[str], into: float, length: float, colour
     return faded, f("overlay", x=0, y=0, eof_action="pass", enable=f"gte(t,{seconds(half - into)})")
 
 
-def _faded(builder: _Builder, side: str, into: float, *before: Filter, **fade: object) -> str:
+def _faded(builder: GraphBuilder, side: str, into: float, *before: Filter, **fade: object) -> str:
     """``side`` through ``fade`` timed from the transition's start: the window may start ``into`` seconds in."""
     out = builder.label("tf")
     builder.chains.append(
@@ -208,7 +208,7 @@ def _span(s: float, e: float) -> tuple[Filter, Filter]:
     return f("trim", start=seconds(s), end=seconds(e)), f("format", pix_fmts="yuv420p")
 
 
-def _drawn(builder: _Builder, base: str, element: Element, track: Track, span: tuple[float, float, float]) -> str:
+def _drawn(builder: GraphBuilder, base: str, element: Element, track: Track, span: tuple[float, float, float]) -> str:
     if isinstance(element, (VideoElement, ImageElement)):
         return builder.media(base, element, track, span=span, sound=False)
     return base

@@ -46,7 +46,7 @@ class AddClipEffectArgs(ToolArgs):
 @tool("add_clip_effect", AddClipEffectArgs, kind="edit", group="effects", hints=Hints(destructive=False))
 def add_clip_effect(project: Project, args: AddClipEffectArgs, ctx: ToolContext) -> ProjectEdit[AddClipEffectOutput]:
     """Put an effect on elements themselves, for their whole length, after the effects they already have (e.g.
-    film grain on one clip, black and white on a photo). Any of the 30 effects of list_effects."""
+    film grain on one clip, black and white on a photo). Any effect of list_effects."""
     effect = effect_def(args.effect_type)
     params = {**effect.defaults(), **checked_params(effect, args.params or {})}
     scene, added = project.scene, []

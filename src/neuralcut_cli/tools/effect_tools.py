@@ -117,7 +117,7 @@ class ApplyEffectArgs(ToolArgs):
 
 @tool("apply_effect", ApplyEffectArgs, kind="edit", group="core", hints=Hints(destructive=False))
 def apply_effect(project: Project, args: ApplyEffectArgs, ctx: ToolContext) -> ProjectEdit[AppliedEffectOutput]:
-    """Add one of the 30 effects (list_effects) over a time range (s): it changes every layer below it. `params`
+    """Add one of the effects of list_effects over a time range (s): it changes every layer below it. `params`
     override the defaults. For one clip only: add_clip_effect."""
     effect = effect_def(args.effect_type)
     params = {**effect.defaults(), **checked_params(effect, args.params or {})}
