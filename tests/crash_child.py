@@ -25,7 +25,7 @@ def _install(point: str) -> None:
     real_replace = os.replace
     real_fsync = os.fsync
 
-    def replace(src, dst, *args, **kwargs):  # type: ignore[no-untyped-def]
+    def replace(src, dst, *args, **kwargs):
         if when == "rename":
             real_replace(src, dst, *args, **kwargs)
             seen[0] += 1
@@ -42,7 +42,7 @@ def _install(point: str) -> None:
         if hit and when == "after":
             os.kill(os.getpid(), signal.SIGKILL)
 
-    def fsync(fd):  # type: ignore[no-untyped-def]
+    def fsync(fd):
         real_fsync(fd)
         try:
             target = os.readlink(f"/proc/self/fd/{fd}")

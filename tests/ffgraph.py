@@ -70,7 +70,7 @@ def parse_options(text: str) -> tuple[tuple[str, str], ...]:
 
 
 def _labels(text: str, pos: int) -> tuple[list[str], int]:
-    labels = []
+    labels: list[str] = []
     while True:
         while pos < len(text) and text[pos] in WHITESPACES:
             pos += 1
@@ -117,6 +117,6 @@ def parse_graph(text: str) -> list[Parsed]:
     return chains
 
 
-def intended(chains) -> list[Parsed]:  # type: ignore[no-untyped-def]
+def intended(chains) -> list[Parsed]:
     """What the renderer's ``Chain`` objects mean, in the parser's shape."""
     return [(c.inputs, tuple((item.name, item.options) for item in c.filters), c.outputs) for c in chains]

@@ -121,7 +121,7 @@ def pixel(data: bytes, width: int, x: int, y: int) -> tuple[int, int, int]:
     return data[offset], data[offset + 1], data[offset + 2]
 
 
-def all_frames(video: Path, width: int, height: int, fps: float | None = None):  # type: ignore[no-untyped-def]
+def all_frames(video: Path, width: int, height: int, fps: float | None = None):
     """Every frame of ``video`` (or ``fps`` of them a second) as an ``(n, height, width, 3)`` RGB array."""
     import numpy as np
 

@@ -5,18 +5,20 @@ from __future__ import annotations
 import functools
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import TypeAdapter
 
 from neuralcut_cli.project.edit_session import ProjectSession
 from neuralcut_cli.project.io import read_project
 from neuralcut_cli.project.model import Project
+from neuralcut_cli.project.tracks import Track
 from neuralcut_cli.tools import default_registry
 from neuralcut_cli.tools.after_edit import TRANSITION_CHANGES
 from neuralcut_cli.tools.definition import ToolContext
 
 REGISTRY = default_registry()
+E = TypeVar("E")
 
 
 class Tools:
@@ -38,10 +40,16 @@ class Tools:
     def project(self) -> Project:
         return read_project(self.path)
 
-    def element(self, element_id: str):  # type: ignore[no-untyped-def]
+    def element(self, element_id: str):
         found = self.project.scene.find_element(element_id)
         assert found is not None, f"{element_id} not on the timeline"
         return found[1]
+
+    def element_track(self, track_id: str) -> Track:
+        """A track by id: it must be there."""
+        found = self.project.scene.tracks.find(track_id)
+        assert found is not None, f"{track_id} is not a track"
+        return found
 
     def track_of(self, element_id: str) -> str:
         found = self.project.scene.find_element(element_id)
@@ -83,3 +91,11 @@ def assert_refused(path: Path, name: str, args: Any, error: str) -> None:
     assert answer.get("error") == error and set(answer) <= {"error", "details"}, answer
     assert path.read_bytes() == before
     assert tools.history_size() == 0
+
+
+def element_of(project: Project, element_id: str, kind: type[E]) -> E:
+    """The element ``element_id`` of ``project``, which must be on the timeline and a ``kind``."""
+    found = project.scene.find_element(element_id)
+    assert found is not None, f"{element_id} not on the timeline"
+    assert isinstance(found[1], kind), f"{element_id} is a {type(found[1]).__name__}, not a {kind.__name__}"
+    return found[1]

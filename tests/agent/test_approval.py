@@ -104,7 +104,7 @@ def test_piped_chat_with_ask_refuses(demo_path: Path) -> None:
 
 def test_read_only_tools_never_ask_and_uploads_ask_once(demo_path: Path) -> None:
     asked: list[Question] = []
-    approval = Approval("ask", asker=lambda q: asked.append(q) or "yes")
+    approval = Approval("ask", asker=lambda q: _noted(asked, q, "yes"))
     session, registry = ProjectSession(demo_path), default_registry()
     assert approval.check(ToolCall(name="list_timeline"), registry, session, ToolServices()) is None
     upload = ToolCall(name="load_asset_context", args={"assetId": "a-intro"})
@@ -186,7 +186,7 @@ def test_the_ids_shown_before_are_the_ids_the_edit_makes(demo_path: Path, tmp_pa
         calls(("add_text", {"text": "Hello", "start": 1, "end": 2}), ("split", {"times": [5]})),
         {"content": "Done."},
     )
-    chat = ChatSession(demo_path, backend, approve="ask", asker=lambda q: asked.append(q) or "yes")
+    chat = ChatSession(demo_path, backend, approve="ask", asker=lambda q: _noted(asked, q, "yes"))
     outcome = chat.ask("a title and a split").outcome
     assert outcome.status != "error"
     made = {e.id for _, e in ProjectSession(demo_path).project().scene.elements()}
@@ -209,3 +209,9 @@ def test_a_denial_is_an_answer_not_an_error(demo_path: Path, tmp_path: Path) -> 
     assert outcome.tool_results[0].error == DENIED  # the model was told
     line = tool_line(outcome.tool_calls[0], outcome.tool_results[0])
     assert "not run: you said no" in line and "✗" not in line and "[red]" not in line
+
+
+def _noted(asked: list[Any], question: Any, answer: str) -> str:
+    """An asker that notes each question and gives ``answer``."""
+    asked.append(question)
+    return answer

@@ -4,8 +4,8 @@ Gemini server on a loopback port (no internet, no real key)."""
 from __future__ import annotations
 
 import json
-import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 from cli_helpers import invoke
@@ -23,7 +23,7 @@ from neuralcut_cli.tools import default_registry
 neuralcut = invoke  # through main() in this process, with the fake server's environment
 
 
-def _secret_nowhere(done: subprocess.CompletedProcess | None, folder: Path) -> None:
+def _secret_nowhere(done: Any, folder: Path) -> None:
     if done is not None:
         assert SECRET_KEY not in done.stdout and SECRET_KEY not in done.stderr
     for path in folder.rglob("*"):
@@ -97,7 +97,7 @@ def test_503_retried_then_reported(gemini, demo_path: Path, monkeypatch) -> None
     gemini.reply_error(503, "The model is overloaded")
     gemini.reply_error(503, "The model is overloaded")
     outcome = ChatSession(demo_path, "gemini").ask("hi").outcome
-    assert outcome.failed and "Gemini server trouble (503 UNAVAILABLE)" in outcome.error
+    assert outcome.failed and "Gemini server trouble (503 UNAVAILABLE)" in (outcome.error or "")
     assert len(gemini.generate_requests()) == 2
 
 
@@ -105,7 +105,7 @@ def test_quota_message_carries_the_retry_hint(gemini, demo_path: Path, monkeypat
     monkeypatch.setenv("NEURALCUT_GEMINI_RETRIES", "1")
     gemini.reply_error(429, "Quota exceeded for requests per minute", retry_delay="37s")
     outcome = ChatSession(demo_path, "gemini").ask("hi").outcome
-    assert "Gemini quota exceeded (429 RESOURCE_EXHAUSTED). Retry in 37s." in outcome.error
+    assert "Gemini quota exceeded (429 RESOURCE_EXHAUSTED). Retry in 37s." in (outcome.error or "")
 
 
 def test_401_gives_the_clear_message_without_the_key(gemini, demo_path: Path) -> None:
@@ -124,7 +124,7 @@ def test_network_down(demo_path: Path, monkeypatch) -> None:
     monkeypatch.setenv("GEMINI_API_KEY", SECRET_KEY)
     monkeypatch.setenv("NEURALCUT_GEMINI_RETRIES", "1")
     outcome = ChatSession(demo_path, "gemini").ask("hi").outcome  # GOOGLE_GEMINI_BASE_URL is a closed port
-    assert outcome.failed and "Cannot reach Gemini at http://127.0.0.1:9" in outcome.error
+    assert outcome.failed and "Cannot reach Gemini at http://127.0.0.1:9" in (outcome.error or "")
 
 
 def test_no_key_is_a_usage_error_before_any_request(gemini, demo_path: Path, monkeypatch) -> None:

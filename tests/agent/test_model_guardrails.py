@@ -14,7 +14,7 @@ from neuralcut_cli.agent.backends.prompt import NOTE_HEADING
 from neuralcut_cli.agent.guard import DEFAULT_EDIT_BUDGET, QUESTION_REFUSED
 
 
-def _run(path: Path, text: str, *extra: str):  # type: ignore[no-untyped-def]
+def _run(path: Path, text: str, *extra: str):
     return neuralcut("run", text, "-p", path, "--backend", "openai", "--json", *extra)
 
 
@@ -25,7 +25,7 @@ def _content(raw: bytes) -> dict:
     return data
 
 
-def _answers(server) -> list[dict]:  # type: ignore[no-untyped-def]
+def _answers(server) -> list[dict]:
     """The tool results the model was sent, last request's, in order."""
     return [json.loads(m["content"]) for m in server.requests[-1][1]["messages"] if m["role"] == "tool"]
 

@@ -13,11 +13,11 @@ from neuralcut_cli.agent.guard import DEFAULT_EDIT_BUDGET
 from neuralcut_cli.agent.out_of_reach import CANT
 
 
-def _run(path: Path, text: str):  # type: ignore[no-untyped-def]
+def _run(path: Path, text: str):
     return neuralcut("run", text, "-p", path, "--backend", "openai", "--json")
 
 
-def _tool_answers(server, request: int) -> list[dict]:  # type: ignore[no-untyped-def]
+def _tool_answers(server, request: int) -> list[dict]:
     return [json.loads(m["content"]) for m in server.requests[request][1]["messages"] if m["role"] == "tool"]
 
 

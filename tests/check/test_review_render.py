@@ -8,6 +8,7 @@ import base64
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from cli_helpers import neuralcut
@@ -100,7 +101,7 @@ def test_approval_asks_before_a_preview_leaves_the_machine(gemini, demo_path: Pa
     asked: list[Question] = []
     gemini.reply_calls(("review_render", {"question": QUESTION}))
     gemini.reply_text("I did not look: you said no.")
-    chat = ChatSession(demo_path, "gemini", approve="ask", asker=lambda q: asked.append(q) or "no")
+    chat = ChatSession(demo_path, "gemini", approve="ask", asker=lambda q: _noted(asked, q, "no"))
     outcome = chat.ask("does the title look right?").outcome
     assert [q.note for q in asked] == ["uploads a preview render of the timeline to the model's provider (the file "
                                        "leaves this machine)"]  # fmt: skip
@@ -153,3 +154,9 @@ def test_images_said_off_refuses_before_rendering_or_asking(openai_server, demo_
     result = _review(chat, {"question": QUESTION, "end": 3})
     assert result["error"] == "Review failed" and "NEURALCUT_OPENAI_IMAGES=0" in result["details"]
     assert openai_server.requests == []
+
+
+def _noted(asked: list[Any], question: Any, answer: str) -> str:
+    """An asker that notes each question and gives ``answer``."""
+    asked.append(question)
+    return answer

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from importlib.util import find_spec
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -272,7 +273,7 @@ PROJECT_CASES += [
 PROJECT_COMMANDS = [["timeline"], ["assets"], ["tool", "split", '{"times": [1]}'], ["run", "split at 1s"], ["undo"]]
 
 # (arguments, exit code, what the message says): the command line used wrongly.
-CLI_CASES: list[tuple[list[str], int, str]] = [
+CLI_CASES: list[Any] = [  # (argv, exit code, what the message says), or a pytest.param of one
     (["bogus"], 2, "No such command"),
     (["timeline", "--bogus"], 2, "No such option"),
     (["tool"], 2, "Missing argument"),
@@ -341,10 +342,10 @@ CLI_CASES: list[tuple[list[str], int, str]] = [
 
 
 @pytest.fixture
-def invoke(cli, demo_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+def invoke(cli, demo_path: Path, monkeypatch: pytest.MonkeyPatch):
     monkeypatch.chdir(demo_path.parent)
 
-    def call(args: list[str], input: str | None = None):  # type: ignore[no-untyped-def]
+    def call(args: list[str], input: str | None = None):
         result = cli("-p", demo_path, *args, input=input)  # a -p after the command wins
         text = result.output + (result.stderr if result.stderr_bytes is not None else "")
         assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
@@ -360,7 +361,7 @@ def _unchanged(path: Path, before: bytes) -> None:
 
 
 @pytest.mark.parametrize(("tool", "args", "code"), TOOL_CASES)
-def test_bad_tool_arguments(invoke, demo_path: Path, tool: str, args: str, code: int) -> None:  # type: ignore[no-untyped-def]
+def test_bad_tool_arguments(invoke, demo_path: Path, tool: str, args: str, code: int) -> None:
     before = demo_path.read_bytes()
     result, _ = invoke(["tool", tool, args, "--json"])
     assert result.exit_code == code
@@ -371,7 +372,7 @@ def test_bad_tool_arguments(invoke, demo_path: Path, tool: str, args: str, code:
 
 @pytest.mark.parametrize(("text", "message"), PROJECT_CASES)
 @pytest.mark.parametrize("command", PROJECT_COMMANDS, ids=lambda c: c[0])
-def test_bad_project_files(invoke, tmp_path: Path, text: str, message: str, command: list[str]) -> None:  # type: ignore[no-untyped-def]
+def test_bad_project_files(invoke, tmp_path: Path, text: str, message: str, command: list[str]) -> None:
     path = tmp_path / "bad.json"
     path.write_text(text)
     before = path.read_bytes()
@@ -382,7 +383,7 @@ def test_bad_project_files(invoke, tmp_path: Path, text: str, message: str, comm
 
 
 @pytest.mark.parametrize(("args", "code", "message"), CLI_CASES)
-def test_command_line_misuse(invoke, demo_path: Path, args: list[str], code: int, message: str) -> None:  # type: ignore[no-untyped-def]
+def test_command_line_misuse(invoke, demo_path: Path, args: list[str], code: int, message: str) -> None:
     before = demo_path.read_bytes()
     result, output = invoke(args)
     assert result.exit_code == code
@@ -396,14 +397,14 @@ def test_the_table_is_large_enough() -> None:
 
 
 @pytest.mark.parametrize("encoding", ["utf-16", "utf-32"])
-def test_a_project_file_must_be_utf_8(invoke, tmp_path: Path, demo_json: dict, encoding: str) -> None:  # type: ignore[no-untyped-def]
+def test_a_project_file_must_be_utf_8(invoke, tmp_path: Path, demo_json: dict, encoding: str) -> None:
     path = tmp_path / "wide.json"
     path.write_text(json.dumps(demo_json), encoding=encoding)  # json.loads read these before
     result, output = invoke(["timeline", "-p", str(path)])
     assert result.exit_code == 2 and "not a text file (not UTF-8)" in output
 
 
-def test_a_bad_render_cache_size_is_a_usage_error(invoke, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+def test_a_bad_render_cache_size_is_a_usage_error(invoke, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NEURALCUT_RENDER_CACHE_MB", "lots")
     result, output = invoke(["render", "-o", "x.mp4"])
     assert result.exit_code == 2 and "NEURALCUT_RENDER_CACHE_MB must be a whole number" in output

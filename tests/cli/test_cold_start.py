@@ -174,7 +174,7 @@ def test_the_real_services_are_made_when_a_tool_first_uses_them() -> None:
     assert "_reviewer" not in vars(services)
     given = object()
     services.reviewer = given  # type: ignore[assignment]
-    assert services.reviewer is given and ToolServices(reviewer=given).reviewer is given  # type: ignore[arg-type]
+    assert services.reviewer is given and ToolServices(reviewer=given).reviewer is given
 
 
 def test_pydantics_plugin_loader_is_the_real_one_unless_plugins_are_off(tmp_path: Path) -> None:

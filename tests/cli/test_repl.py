@@ -15,7 +15,7 @@ from rich.console import Console
 
 from neuralcut_cli.cli.chat.chat_session import ChatSession
 from neuralcut_cli.cli.chat.repl import run_repl
-from neuralcut_cli.cli.chat.slash import COMMANDS, find
+from neuralcut_cli.cli.chat.slash import COMMANDS, Slash, find
 
 
 def _lines(*lines: str):
@@ -71,9 +71,9 @@ def test_help_is_aligned_and_never_breaks_a_word(demo_path: Path) -> None:
 
 
 def test_slash_declarations_feed_dispatch() -> None:
-    assert find("/und").name == "undo"
-    assert find("quit").name == "exit"
-    assert [c.name for c in find("/h")] == ["help", "history"]
+    undo, leave, both = find("/und"), find("quit"), find("/h")
+    assert isinstance(undo, Slash) and undo.name == "undo" and isinstance(leave, Slash) and leave.name == "exit"
+    assert isinstance(both, list) and [c.name for c in both] == ["help", "history"]
 
 
 def test_backend_switch_and_project_switch(demo_path: Path, tmp_path: Path) -> None:

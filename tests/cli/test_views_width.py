@@ -11,6 +11,7 @@ import random
 import re
 import uuid
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import DEMO
@@ -40,7 +41,8 @@ def crowded(tmp_path: Path) -> Path:
     scene = data["scenes"][0]
     title = scene["tracks"]["overlay"][0]["elements"][0]
     rng = random.Random(18)
-    track = {"id": _uuid(rng), "name": "字幕トラック", "type": "text", "elements": [], "hidden": False}
+    elements: list[dict[str, Any]] = []
+    track = {"id": _uuid(rng), "name": "字幕トラック", "type": "text", "elements": elements, "hidden": False}
     for index in range(50):
         element = copy.deepcopy(title)
         element.update(
@@ -49,7 +51,7 @@ def crowded(tmp_path: Path) -> Path:
             duration=seconds_to_ticks(0.4),
             content=CJK_TITLE if index == 0 else f"Caption {index}",
         )
-        track["elements"].append(element)
+        elements.append(element)
     scene["tracks"]["overlay"].insert(0, track)
     data["metadata"]["name"] = CJK_TITLE
     path = tmp_path / "crowded.json"

@@ -14,7 +14,7 @@ from neuralcut_cli.project.animation import Animations
 LENGTH = 120_000  # one second
 
 
-def new_ids():  # type: ignore[no-untyped-def]
+def new_ids():
     counter = itertools.count()
     return lambda: f"n{next(counter)}"
 
@@ -62,7 +62,7 @@ def scalar(a: Animations | None, t: float) -> float | None:
         return None
     channel = a.channels["opacity:value"]
     assert channel.kind == "scalar"
-    return value_at(channel, t)  # type: ignore[arg-type]
+    return value_at(channel, t)
 
 
 key = st.tuples(
@@ -73,7 +73,7 @@ key = st.tuples(
 )
 
 
-def channel_keys(drawn: list[tuple]) -> list[dict]:  # type: ignore[type-arg]
+def channel_keys(drawn: list[tuple]) -> list[dict]:
     """Keys in time order, one per time, with handles that do not cross (any editor's curves): each handle
     reaches at most halfway along its segment."""
     ordered = sorted({k[0]: k for k in drawn}.values(), key=lambda k: k[0])
@@ -99,7 +99,7 @@ def channel_keys(drawn: list[tuple]) -> list[dict]:  # type: ignore[type-arg]
 )
 def test_each_piece_of_a_cut_looks_as_the_element_did(
     keys: list[tuple],
-    t: int,  # type: ignore[type-arg]
+    t: int,
     extrapolation: dict | None,
 ) -> None:
     original = opacity(channel_keys(keys), extrapolation)

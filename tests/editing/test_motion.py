@@ -72,7 +72,7 @@ def test_every_error_leaves_the_file_untouched(name: str, args: dict, error: str
     assert_refused(demo_path, name, args, error)
 
 
-def element(path: Path, element_id: str):  # type: ignore[no-untyped-def]
+def element(path: Path, element_id: str):
     return read_project(path).scene.find_element(element_id)[1]  # type: ignore[index]
 
 

@@ -21,6 +21,7 @@ from neuralcut_cli.editing.speed import set_speed
 from neuralcut_cli.editing.split import split_scene
 from neuralcut_cli.editing.trim import trim
 from neuralcut_cli.errors import EditError
+from neuralcut_cli.project.elements import ImageElement, VideoElement
 from neuralcut_cli.project.io import project_from_json
 from neuralcut_cli.project.model import Scene
 from neuralcut_cli.project.overlaps import find_overlaps
@@ -136,7 +137,10 @@ def test_speed_shows_the_same_source(data: dict[str, Any], rate: float) -> None:
             after, _ = set_speed(scene, [clip.id], rate, True)
         except EditError:
             continue  # a slower clip that would overlap its neighbour
-        sped = after.find_element(clip.id)[1]  # type: ignore[index]
+        found = after.find_element(clip.id)
+        assert found is not None
+        sped = found[1]
+        assert isinstance(sped, VideoElement | ImageElement) and isinstance(clip, VideoElement | ImageElement)
         assert sped.start_time == clip.start_time
         assert abs(sped.duration * rate - clip.duration) <= rate  # duration x rate = the source range shown
         assert sped.trim_start == clip.trim_start

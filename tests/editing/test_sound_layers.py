@@ -74,7 +74,7 @@ def test_any_order_of_fade_duck_and_gain_gives_the_same_envelope(
     fade_in: int, fade_out: int, spans: list[tuple[int, int]], depth: int, gain: int, order: list[str]
 ) -> None:
     ids = _ids()
-    moves = {
+    moves: dict[str, Any] = {
         "fade": lambda e: with_fade(e, fade_in * T, fade_out * T, ids),
         "duck": lambda e: with_duck(e, [(a * T, (a + n) * T) for a, n in spans], depth, T // 4, T // 4, ids),
         "gain": lambda e: with_gain(e, gain, ids),

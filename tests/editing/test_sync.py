@@ -89,7 +89,7 @@ def source_at(s: Scene, t: int) -> int | None:
     return None
 
 
-def element(s: Scene, element_id: str):  # type: ignore[no-untyped-def]
+def element(s: Scene, element_id: str):
     found = s.find_element(element_id)
     return None if found is None else found[1]
 

@@ -21,7 +21,7 @@ from paths import FIXTURES, REPO
 SAMPLES = FIXTURES / "otio_samples"
 
 
-def refused(done, words: str) -> None:  # type: ignore[no-untyped-def]
+def refused(done, words: str) -> None:
     assert done.returncode in (1, 2), (done.returncode, done.stderr)
     assert words in done.stderr, done.stderr
     assert "Traceback" not in done.stderr and "internal error" not in done.stderr

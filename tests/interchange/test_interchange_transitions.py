@@ -11,6 +11,7 @@ import pytest
 from cli_helpers import neuralcut
 from tool_helpers import Tools
 
+from neuralcut_cli.project.elements import VideoElement
 from neuralcut_cli.project.io import read_project
 
 
@@ -90,7 +91,7 @@ def test_fcpxml_holds_final_cut_pros_own_transitions(with_transitions: Path, tmp
     )
     root = ET.parse(out).getroot()
     uids = {e.get("id"): e.get("uid") for e in root.iter("effect")}
-    spine = list(root.find(".//sequence/spine"))
+    spine = root.findall(".//sequence/spine/*")
     found = [(k, t) for k, t in enumerate(spine) if t.tag == "transition"]
     assert [(t.get("name"), t.get("offset"), t.get("duration")) for _, t in found] == [
         ("Cross Dissolve", "11/2s", "1s"),  # the intro's cut at 6 s, half a second each side
@@ -99,6 +100,7 @@ def test_fcpxml_holds_final_cut_pros_own_transitions(with_transitions: Path, tmp
     for k, transition in found:
         assert spine[k - 1].tag == "asset-clip" and spine[k + 1].tag == "asset-clip"
         video, audio = transition.find("filter-video"), transition.find("filter-audio")
+        assert video is not None and audio is not None
         assert uids[video.get("ref")] == "FxPlug:4731E73A-8DAC-4113-9A30-AE85B1761265"
         assert uids[audio.get("ref")] == "FFAudioTransition"
 
@@ -192,6 +194,7 @@ def test_an_imported_transition_longer_than_the_media_is_shortened_and_said(
     shortened = next(t for t in main.transitions if t.type == "dissolve")
     assert 0 < shortened.duration < 20 * 120_000
     outgoing, incoming = by_id[shortened.from_element_id], by_id[shortened.to_element_id]
+    assert isinstance(outgoing, VideoElement)
     assert shortened.out_offset <= outgoing.source_ticks - outgoing.trim_start - outgoing.shown_ticks
     assert shortened.in_offset <= incoming.trim_start
     assert next(t for t in main.transitions if t.type == "wipe-left").duration == 120_000  # untouched

@@ -11,6 +11,8 @@ import pytest
 from cli_helpers import neuralcut
 from tool_helpers import Tools, assert_refused
 
+from neuralcut_cli.project.elements import TextElement
+
 SRT = """1
 00:00:01,000 --> 00:00:02,500
 Héllo wörld — ¡olé!
@@ -53,7 +55,8 @@ def test_imported_captions_are_text_elements_on_a_captions_track(demo_path: Path
     track = Tools(demo_path).project.scene.tracks.overlay[0]
     assert (
         track.name == "Captions"
-        and [e.content for e in track.sorted_elements()][1] == "日本語の字幕\nand a second line"
+        and [e.content for e in track.sorted_elements() if isinstance(e, TextElement)][1]
+        == "日本語の字幕\nand a second line"
     )
     assert neuralcut("undo", "-p", demo_path).returncode == 0  # one undo step
     assert all(t.name != "Captions" for t in Tools(demo_path).project.scene.tracks.overlay)

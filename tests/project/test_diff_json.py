@@ -16,6 +16,7 @@ from tool_helpers import Tools
 from neuralcut_cli.project.base import CamelModel
 from neuralcut_cli.project.diff import _as_json, apply, diff
 from neuralcut_cli.project.io import read_project
+from neuralcut_cli.project.model import Project
 
 
 def _models(value: Any) -> Iterator[BaseModel]:
@@ -67,13 +68,13 @@ def test_every_model_of_a_project_writes_as_model_dump_would(tmp_path: Path) -> 
 
 
 def test_no_project_model_has_a_serializer_of_its_own() -> None:
-    def every(cls: type) -> Iterator[type]:
+    def every(cls: type[CamelModel]) -> Iterator[type[CamelModel]]:
         for sub in cls.__subclasses__():
             yield sub
             yield from every(sub)
 
     for model in every(CamelModel):
-        decorators = model.__pydantic_decorators__  # type: ignore[attr-defined]
+        decorators = model.__pydantic_decorators__
         assert not decorators.field_serializers and not decorators.model_serializers, model.__name__
         assert not model.model_computed_fields, model.__name__
 
@@ -83,5 +84,6 @@ def test_an_edits_patch_undoes_and_redoes_exactly(tmp_path: Path) -> None:
     after = _every_part(tmp_path).project
     patch = diff(before, after)
     assert patch is not None
-    assert apply(after, patch, forward=False).to_json_dict() == before.to_json_dict()
-    assert apply(before, patch, forward=True).to_json_dict() == after.to_json_dict()
+    undone, redone = apply(after, patch, forward=False), apply(before, patch, forward=True)
+    assert isinstance(undone, Project) and isinstance(redone, Project)
+    assert undone.to_json_dict() == before.to_json_dict() and redone.to_json_dict() == after.to_json_dict()

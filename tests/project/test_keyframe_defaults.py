@@ -120,9 +120,13 @@ def test_a_key_without_an_optional_field_loads_and_every_reader_works(
     for args in READERS:
         done = invoke(*args, "-p", project_path)
         assert done.returncode == 0, (args, done.stdout[-300:], done.stderr[-300:])
-    for args in (("export", "-o", tmp_path / "x.otio"), ("export-opencut", "-o", tmp_path / "r.json")):
-        done = invoke(*args, "-p", project_path)
-        assert done.returncode == 0, (args, done.stderr)
+    writers: list[tuple[str | Path, ...]] = [
+        ("export", "-o", tmp_path / "x.otio"),
+        ("export-opencut", "-o", tmp_path / "r.json"),
+    ]
+    for writer in writers:
+        done = invoke(*writer, "-p", project_path)
+        assert done.returncode == 0, (writer, done.stderr)
     project = read_project(project_path)
     for segment in cut(project):  # the render's plan evaluates every key, handles included
         build_plan(project, project_path, tmp_path, False, *segment.ticks, prober=_probe)

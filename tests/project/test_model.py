@@ -31,7 +31,7 @@ def test_demo_is_a_realistic_small_edit() -> None:
     assert len([e for e in scene.tracks.main.elements if e.type == "video"]) >= 3
     kinds = {e.type for _, e in scene.elements()}
     assert {"video", "image", "text", "audio", "effect"} <= kinds
-    assert all(a.path.startswith("media/") for a in project.media_assets)
+    assert all((a.path or "").startswith("media/") for a in project.media_assets)
 
 
 def test_unknown_keys_survive_at_every_level(demo_json: dict) -> None:

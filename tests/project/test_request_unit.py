@@ -169,7 +169,7 @@ def test_a_model_that_fails_after_an_edit_leaves_the_project_as_it_was(demo_path
         demo_path, [{"toolCalls": [{"name": "split", "args": {"times": [2]}}]}, BackendError("the server went away")]
     )
     outcome = orch.run("split at 2s, then mute the music")
-    assert outcome.status == "error" and "the server went away" in outcome.error
+    assert outcome.status == "error" and "the server went away" in (outcome.error or "")
     assert "Rolled back the request 'split at 2s, then mute the music'" in outcome.reply
     assert demo_path.read_bytes() == before
     assert ProjectSession(demo_path).history.steps() == ([], [])

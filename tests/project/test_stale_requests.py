@@ -33,7 +33,9 @@ def test_a_request_that_cannot_be_rolled_back_says_why(
     marker, copy, _ = names(1)  # the first edit's step, as if its process had died mid-request
     (_history(demo_path) / marker).write_text('{"step": 1}')
     if kept is not None:
-        (_history(demo_path) / copy).write_bytes(before if kept == "same" else kept)
+        (_history(demo_path) / copy).write_bytes(
+            before if kept == "same" else kept.encode() if isinstance(kept, str) else kept
+        )
     edited = demo_path.read_bytes()
     done = neuralcut("timeline", "-p", demo_path)
     assert f"An unfinished request (undo step 1) could not be rolled back: {said}" in done.stdout + done.stderr

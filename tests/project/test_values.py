@@ -58,7 +58,7 @@ def test_a_value_is_frozen() -> None:
     with pytest.raises(FrozenInstanceError):
         made.name = "b"  # type: ignore[misc]
     with pytest.raises(FrozenInstanceError):
-        del made.name  # type: ignore[misc]
+        del made.name
     assert made.name == "a"
 
 
@@ -81,9 +81,9 @@ def test_wrong_calls_are_refused_as_a_dataclass_refuses_them() -> None:
         Shape("a", 1, (), "", "extra")  # type: ignore[call-arg]
     with pytest.raises(TypeError, match="'late' has no default but follows 'early'"):
 
-        class Wrong(Value):  # type: ignore[misc]  # mypy refuses it too
+        class Wrong(Value):  # mypy refuses it too
             early: int = 1
-            late: int
+            late: int  # type: ignore[misc]
 
 
 def test_a_value_survives_pickle_and_copy() -> None:

@@ -11,6 +11,7 @@ import random
 import shutil
 import signal
 import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -391,7 +392,7 @@ def test_ctrl_c_stops_every_worker_and_keeps_only_whole_entries(folder: Path) ->
 def ray_head(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A real Ray head on 127.0.0.1 with two CPUs, started for the test and stopped after it."""
     pytest.importorskip("ray", reason="the ray extra is not installed: pip install -e '.[dev,ray]'")
-    ray = shutil.which("ray", path=str(Path(os.sys.executable).parent)) or "ray"
+    ray = shutil.which("ray", path=str(Path(sys.executable).parent)) or "ray"
     port = _free_port()
     temp = Path("/tmp") / f"nc-ray-{os.getpid()}"
     head = subprocess.Popen(

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import subprocess
 from pathlib import Path
 
 import numpy as np
@@ -50,7 +51,11 @@ def text_project(tmp_path: Path, content: str, name: str = "t.json") -> Path:
 
 
 def pixels(picture: Path) -> np.ndarray:
-    raw = os.popen(f"'{ffmpeg_exe()}' -v error -i '{picture}' -f rawvideo -pix_fmt rgb24 pipe:1", "r").buffer.read()
+    raw = subprocess.run(
+        [ffmpeg_exe(), "-v", "error", "-i", str(picture), "-f", "rawvideo", "-pix_fmt", "rgb24", "pipe:1"],
+        capture_output=True,
+        check=True,
+    ).stdout
     return np.frombuffer(raw, np.uint8).reshape(H, W, 3).astype(int)
 
 

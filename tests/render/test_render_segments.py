@@ -179,11 +179,11 @@ def _keys(data: dict[str, Any], folder: Path) -> list[dict[str, str]]:
     work = folder / "work"
     work.mkdir(exist_ok=True)
     planner = Planner(work, False)
-    keys = []
+    keys: list[dict[str, str]] = []
     for segment in cut(project):
         plan = build_plan(project, path, work, False, *segment.ticks, prober=_probe, samples=segment.sample_count)
         _, parts = planner.parts(segment, plan)
-        keys.append({kind: part.key for kind, part in parts.items()})
+        keys.append({str(kind): part.key for kind, part in parts.items()})
     return keys
 
 

@@ -260,7 +260,7 @@ colours = st.one_of(
     st.builds(lambda r, g, b: f"rgb({r}, {g}, {b})", *[st.integers(0, 255)] * 3),
 )
 file_names = st.text(
-    st.characters(blacklist_characters="/\x00", blacklist_categories=("Cs",)), min_size=1, max_size=20
+    st.characters(blacklist_characters="/\x00", blacklist_categories=["Cs"]), min_size=1, max_size=20
 ).filter(lambda n: n not in (".", ".."))
 numbers = st.floats(-1e6, 1e6, allow_nan=False)
 
@@ -317,7 +317,7 @@ def test_no_project_changes_the_shape_of_the_graph(
         root = Path(folder)
         (root / "media").mkdir()
         for asset in project.media_assets:
-            (root / asset.path).write_bytes(b"")
+            (root / str(asset.path)).write_bytes(b"")
         plan = build_plan(project, root / "p.json", root, prober=_fake_probe)
     assert parse_graph(plan.graph) == intended(plan.chains)
     assert {name for _, filters, _ in intended(plan.chains) for name, _ in filters} <= ALLOWED_FILTERS

@@ -140,10 +140,10 @@ def test_removing_the_silences_keeps_every_track_over_its_words(talk: tm.Talk, p
     assert max(runs, default=0) * 0.02 <= 2 * PADDING + 2 * FRAME
     tool(project, "toggle_track_mute", {"trackId": "t-music"})
     tool(project, "toggle_track_mute", {"trackId": "t-main"})  # the bed alone: it plays on, continuously
-    bed = sound(render(project, tmp_path / "bed.mp4"))
-    steady = levels(bed, 0.5)[: int((end - 1.5) / 0.5)]  # a beat of its pulse per window
+    bed_sound = sound(render(project, tmp_path / "bed.mp4"))
+    steady = levels(bed_sound, 0.5)[: int((end - 1.5) / 0.5)]  # a beat of its pulse per window
     assert steady.max() - steady.min() < 1.5  # no hole, no chop where the picture was cut
-    assert levels(bed, 0.05)[-2:].max() < np.median(steady) - 10  # it fades out with the program's end
+    assert levels(bed_sound, 0.05)[-2:].max() < np.median(steady) - 10  # it fades out with the program's end
 
 
 def test_a_ripple_delete_of_chosen_pieces_keeps_every_track_over_its_words(
@@ -262,7 +262,7 @@ def _fcpxml_whole(path: Path, cut: list[tuple[float, float, float]]) -> None:
     rate = Fraction(tm.FPS)
     asset = next(a for a in root.iter("asset") if "talk" in (a.get("name") or ""))
     assert asset.get("hasAudio") == "1" and asset.get("hasVideo") == "1"
-    spine = [c for c in root.find(".//sequence/spine") if c.tag == "asset-clip"]
+    spine = [c for c in root.findall(".//sequence/spine/*") if c.tag == "asset-clip"]
     assert len(spine) == len(cut) and all(c.get("ref") == asset.get("id") and c.get("srcEnable") is None for c in spine)
     at = Fraction(0)
     for clip in spine:

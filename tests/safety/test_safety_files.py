@@ -26,7 +26,7 @@ from neuralcut_cli.project.edit_session import ProjectSession
 from neuralcut_cli.project.io import parse_project
 
 
-def run(*args: str | Path, input: str | bytes = "", timeout: float = 60):  # type: ignore[no-untyped-def]
+def run(*args: str | Path, input: str | bytes = "", timeout: float = 60):
     """Through main() in this process (``timeout`` kept for the calls that are fast anyway)."""
     return invoke(*args, input=input)
 
@@ -162,7 +162,7 @@ def test_a_nesting_that_loads_also_saves(demo_path: Path) -> None:
     assert "error" not in Tools(demo_path)("split", {"times": [5]})
 
 
-def test_views_of_a_project_at_the_24_hour_limit_finish(write_project) -> None:  # type: ignore[no-untyped-def]
+def test_views_of_a_project_at_the_24_hour_limit_finish(write_project) -> None:
     data = minimal_project()
     data["mediaAssets"] = [{"id": "a", "type": "image"}]
     data["scenes"][0]["tracks"]["main"]["elements"] = [

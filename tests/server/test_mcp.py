@@ -217,14 +217,21 @@ def test_other_addresses_need_a_token(demo_path: Path) -> None:
 
 def test_each_call_sees_what_another_process_changed(demo_path: Path) -> None:
     async def body(session: ClientSession) -> Any:
-        before = json.loads((await session.call_tool("list_timeline", {})).content[0].text)
+        before = _text(await session.call_tool("list_timeline", {}))
         done = await anyio.run_process(
             [*EXE, "tool", "delete_timeline_elements", '{"elementIds": ["e-title"]}', "-p", str(demo_path)]
         )
         assert done.returncode == 0
-        after = json.loads((await session.call_tool("list_timeline", {})).content[0].text)
+        after = _text(await session.call_tool("list_timeline", {}))
         return before, after
 
     before, after = served(demo_path, body)
     names = [{e["elementId"] for t in side["tracks"] for e in t["elements"]} for side in (before, after)]
     assert "e-title" in names[0] and "e-title" not in names[1]
+
+
+def _text(result: Any) -> Any:
+    """The JSON a tool answered, from its first (text) content."""
+    first = result.content[0]
+    assert first.type == "text", first
+    return json.loads(first.text)

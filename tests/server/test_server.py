@@ -236,7 +236,8 @@ class _Recorder:
         import http.server
         import threading
 
-        seen = self.seen = []
+        seen: list[Any] = []
+        self.seen = seen
 
         class Handler(http.server.BaseHTTPRequestHandler):
             def do_POST(self) -> None:

@@ -170,7 +170,7 @@ def test_silences_are_found_where_they_are(media: Path, tmp_path: Path) -> None:
         assert abs(start - true_start) < 0.03 and abs(end - true_end) < 0.03
 
 
-def analysis_file(tools: Tools):  # type: ignore[no-untyped-def]
+def analysis_file(tools: Tools):
     from neuralcut_cli.media.assets import locate
 
     return locate(tools.path, tools.project.media_assets[0])

@@ -84,7 +84,7 @@ def test_approval_asks_what_the_declaration_says(demo_path: Any) -> None:
     from neuralcut_cli.project.edit_session import ProjectSession
 
     asked: list[Any] = []
-    approval = Approval(mode="ask", asker=lambda question: asked.append(question) or "no")
+    approval = Approval(mode="ask", asker=lambda question: _noted(asked, question, "no"))
     registry, session = default_registry(), ProjectSession(demo_path)
     assert approval.check(ToolCall(id="1", name="list_timeline", args={}), registry, session, None) is None
     assert approval.check(ToolCall(id="2", name="split", args={"times": [5]}), registry, session, None)
@@ -96,7 +96,7 @@ def test_approval_asks_what_the_declaration_says(demo_path: Any) -> None:
 
 
 @pytest.mark.parametrize("definition", TOOLS, ids=[t.name for t in TOOLS])
-def test_every_tool_declares_a_typed_answer_and_typed_arguments(definition) -> None:  # type: ignore[no-untyped-def]
+def test_every_tool_declares_a_typed_answer_and_typed_arguments(definition) -> None:
     """Issue 26 §2: the answer is a typed dictionary of ``tools.outputs`` (read from the function's return type,
     an edit's second item), and no argument is typed ``Any``."""
     assert is_typeddict(definition.output_type), f"{definition.name} answers {definition.output_type!r}"
@@ -108,10 +108,17 @@ def test_an_answer_that_breaks_its_declaration_is_caught() -> None:
     from tool_helpers import check_answer
 
     check_answer("split", {"success": True, "affectedElements": ["e1"]})
-    for wrong, says in [
+    cases: list[tuple[dict[str, Any], str]] = [
         ({"success": True}, "left out"),
         ({"success": True, "affectedElements": ["e1"], "extra": 1}, "undeclared"),
         ({"success": True, "affectedElements": "e1"}, "list"),
-    ]:
+    ]
+    for wrong, says in cases:
         with pytest.raises((AssertionError, ValueError), match=says):
             check_answer("split", wrong)
+
+
+def _noted(asked: list[Any], question: Any, answer: str) -> str:
+    """An asker that notes each question and gives ``answer``."""
+    asked.append(question)
+    return answer

@@ -42,7 +42,7 @@ def _walk(schema: Any, path: str) -> list[tuple[str, str, Any]]:
 
 
 @pytest.mark.parametrize("tool", TOOLS, ids=[t.name for t in TOOLS])
-def test_no_bound_is_above_what_llama_cpp_compiles(tool) -> None:  # type: ignore[no-untyped-def]
+def test_no_bound_is_above_what_llama_cpp_compiles(tool) -> None:
     bounds = [
         (where, key, value)
         for where, key, value in _walk(tool.parameters, tool.name)
@@ -52,7 +52,7 @@ def test_no_bound_is_above_what_llama_cpp_compiles(tool) -> None:  # type: ignor
 
 
 @pytest.mark.parametrize("tool", TOOLS, ids=[t.name for t in TOOLS])
-def test_every_keyword_is_one_the_servers_compile(tool) -> None:  # type: ignore[no-untyped-def]
+def test_every_keyword_is_one_the_servers_compile(tool) -> None:
     unknown = {(where, key) for where, key, _ in _walk(tool.parameters, tool.name) if key not in ACCEPTED}
     assert not unknown, unknown
     assert tool.parameters["type"] == "object"

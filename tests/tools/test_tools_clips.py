@@ -11,8 +11,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tool_helpers import Tools, assert_refused
+from tool_helpers import Tools, assert_refused, element_of
 
+from neuralcut_cli.project.elements import ImageElement
 from neuralcut_cli.project.io import read_project
 
 T = 120_000
@@ -149,7 +150,7 @@ def span(path: Path, element_id: str) -> tuple[float, float]:
     return found[1].start_time / T, found[1].end_time / T
 
 
-def element(path: Path, element_id: str):  # type: ignore[no-untyped-def]
+def element(path: Path, element_id: str):
     found = read_project(path).scene.find_element(element_id)
     assert found is not None, element_id
     return found[1]
@@ -317,7 +318,7 @@ def test_an_edit_that_would_leave_an_invalid_element_is_refused_before_writing(d
     before = demo_path.read_bytes()
     with pytest.raises(EditError) as refused:
         with session.edit({"tool": "test"}) as edit:
-            logo = edit.project.scene.find_element("e-logo")[1]  # type: ignore[index]
+            logo = element_of(edit.project, "e-logo", ImageElement)
             moved = logo.transform.position.model_copy(update={"x": 1e12})  # model_copy does not validate
             bad = logo.model_copy(update={"transform": logo.transform.model_copy(update={"position": moved})})
             edit.project = edit.project.with_scene(edit.project.scene.update_element(bad))

@@ -26,7 +26,7 @@ def test_delete_removes_only_the_requested_and_keeps_gaps(tools: Tools) -> None:
     }
     main = tools.project.scene.tracks.main
     assert [(e.id, e.start_time) for e in main.elements] == [("e-intro", 0), ("e-city", 14 * T)]
-    assert tools.project.scene.tracks.find("t-text").elements == ()  # the track stays
+    assert tools.element_track("t-text").elements == ()  # the track stays
     assert tools.element("e-music").duration == 20 * T
 
 
@@ -54,7 +54,7 @@ def test_move_to_a_compatible_track(tools: Tools) -> None:
     result = tools("move_timeline_elements", {"elementIds": ["e-logo"], "start": 14, "targetTrackId": "t-main"})
     assert result["movedElements"] == [{"elementId": "e-logo", "trackId": "t-main", "start": 14.0, "end": 32.0}]
     assert tools.track_of("e-logo") == "t-main"
-    assert tools.project.scene.tracks.find("t-logo").elements == ()
+    assert tools.element_track("t-logo").elements == ()
 
 
 def test_move_within_its_own_span_is_allowed(tools: Tools) -> None:

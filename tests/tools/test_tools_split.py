@@ -83,7 +83,7 @@ def test_split_moves_and_deletes_nothing(tools: Tools) -> None:
                     merged[-1][1] = b
                 else:
                     merged.append([a, b])
-            out[track.id] = [tuple(m) for m in merged]
+            out[track.id] = [(a, b) for a, b in merged]
         return out
 
     before = coverage()

@@ -5,8 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tool_helpers import Tools, assert_refused
+from tool_helpers import Tools, assert_refused, element_of
 
+from neuralcut_cli.project.elements import TextElement
 from neuralcut_cli.project.io import read_project
 
 BASE = {"text": "Hi", "start": 1, "end": 2, "position": "top"}
@@ -57,7 +58,7 @@ def test_add_text_applies_the_overrides_over_the_preset(demo_path: Path) -> None
             "background": {"color": "#202020", "cornerRadius": 8, "padding": 12},
         },
     )
-    text = read_project(demo_path).scene.find_element(out["elementId"])[1]  # type: ignore[index]
+    text = element_of(read_project(demo_path), out["elementId"], TextElement)
     assert (text.color, text.font_size, text.font_family, text.font_style, text.text_align) == (
         "yellow",
         9,
@@ -82,13 +83,13 @@ def test_update_text_changes_several_at_once_and_skips_the_rest(demo_path: Path)
     second = tools("add_text", {**BASE, "text": "Two"})["elementId"]
     out = tools("update_text", {"elementIds": ["e-title", second, "e-intro"], "color": "#ff0000", "fontWeight": "bold"})
     assert [u["elementId"] for u in out["updated"]] == ["e-title", second] and out["skipped"] == ["e-intro"]
-    scene = read_project(demo_path).scene
-    assert all(scene.find_element(i)[1].color == "#ff0000" for i in ("e-title", second))  # type: ignore[index]
+    project = read_project(demo_path)
+    assert all(element_of(project, i, TextElement).color == "#ff0000" for i in ("e-title", second))
     assert tools.history_size() == 2  # the add, then one step for the bulk update
 
 
 def test_update_text_content_is_text(demo_path: Path) -> None:
     tools = Tools(demo_path)
     assert tools("update_text", {**ONE, "content": "Day two", "positionY": 100})["success"]
-    title = read_project(demo_path).scene.find_element("e-title")[1]  # type: ignore[index]
+    title = element_of(read_project(demo_path), "e-title", TextElement)
     assert title.content == "Day two" and title.transform.position.y == 100

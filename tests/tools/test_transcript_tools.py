@@ -13,6 +13,7 @@ import pytest
 from tool_helpers import Tools, assert_refused
 
 from neuralcut_cli.media.whisper_models import Model
+from neuralcut_cli.project.elements import TextElement
 
 T = 120_000
 #: (word, start, end) in source seconds, as the fake model says them
@@ -189,7 +190,9 @@ def test_captions_line_up_with_the_words_after_trim_speed_and_ripple(tmp_path: P
     result = tools("add_captions", {"maxCharsPerLine": 12, "maxLines": 1})
     track = next(t for t in tools.project.scene.tracks.overlay if t.id == result["trackId"])
     assert track.name == "Captions"
-    cues = [(e.content, e.start_time / T, e.end_time / T) for e in track.sorted_elements()]
+    cues = [
+        (e.content, e.start_time / T, e.end_time / T) for e in track.sorted_elements() if isinstance(e, TextElement)
+    ]
     at = lambda source: 2 + (source - 2) / 1.5  # noqa: E731 - where a source second plays now
     assert cues[0][:2] == ("Um, let me", at(2.0))  # no line over 12 characters
     assert cues[0][2] == pytest.approx(at(2.0) + 0.7, abs=1e-4)  # held past "me" (0.67 s) into the quiet: 0.7 s
@@ -283,6 +286,6 @@ def test_the_mock_speaks_it_through_the_real_cli(tmp_path: Path) -> None:
     assert "Cut 3 filler words" in run("remove the filler words")
     assert "Added" in run("add captions")
     captions = next(t for t in Tools(path).project.scene.tracks.overlay if t.name == "Captions")
-    assert [e.content for e in captions.sorted_elements()][0] == "Welcome to the show."
+    assert [e.content for e in captions.sorted_elements() if isinstance(e, TextElement)][0] == "Welcome to the show."
     assert "Wrote" in run("export the captions")
     assert (tmp_path / "captions.srt").read_text(encoding="utf-8").startswith("1\n00:00:00,000 --> 00:00:01,400")

@@ -13,6 +13,7 @@ from neuralcut_cli.agent.backends.mock import MockBackend
 from neuralcut_cli.agent.orchestrator import Orchestrator, RequestOutcome
 from neuralcut_cli.agent.stores import ChatStore
 from neuralcut_cli.project.edit_session import ProjectSession
+from neuralcut_cli.project.elements import AudioElement
 from neuralcut_cli.tools import default_registry
 
 T = 120_000
@@ -325,7 +326,7 @@ def test_mute_reaches_every_piece(chat: Chat) -> None:
     chat("split at 10s")
     calls = chat.calls("mute the music")
     assert [c[0] for c in calls] == ["list_timeline", "set_volume", "set_volume"]
-    assert all(e.muted for e in chat.tools.project.scene.tracks.audio[0].elements)
+    assert all(isinstance(e, AudioElement) and e.muted for e in chat.tools.project.scene.tracks.audio[0].elements)
 
 
 @pytest.mark.parametrize(

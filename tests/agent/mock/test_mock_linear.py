@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib
 import json
 from pathlib import Path
+from typing import Any
 from unittest import mock
 
 import pytest
@@ -75,7 +76,12 @@ def readings_for(text: str, monkeypatch: pytest.MonkeyPatch | None = None) -> in
     """How many clauses ``parse`` reads for ``text``: a count of the work that does not depend on the machine."""
     calls = []
     original = parse_module.read_clause
-    with mock.patch.object(parse_module, "read_clause", lambda c, v: calls.append(1) or original(c, v)):
+
+    def counted(clause: Any, vocab: Any) -> Any:
+        calls.append(1)
+        return original(clause, vocab)
+
+    with mock.patch.object(parse_module, "read_clause", counted):
         parse_module.parse(text, VOCAB)
     return len(calls)
 

@@ -8,6 +8,7 @@ wrong edit. The vocabulary comes from ``fixtures/mock_project.json``.
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 import pytest
 from mock_summary import summary
@@ -762,7 +763,7 @@ FRAME = [  # the frame's shape and reframing (issue 39)
     ("make the intro shorter", REFUSE),
 ]
 
-CATEGORIES = {
+CATEGORIES: dict[str, list[Any]] = {
     "looking": LOOKING,
     "splits": SPLITS,
     "removing": REMOVING,

@@ -598,8 +598,8 @@ def test_the_canned_results_are_current() -> None:
     """What the real tools answer on the fixture (the canned listings must not drift from it)."""
     registry = default_registry()
     session = ProjectSession(FIXTURES / "mock_project.json", dry_run=True)
-    for name, args in (("list_timeline", {}), ("list_project_assets", {})):
-        assert registry.execute(name, args, ToolContext(session)) == CANNED[name]
+    for name in ("list_timeline", "list_project_assets"):
+        assert registry.execute(name, {}, ToolContext(session)) == CANNED[name]
     stickers = registry.execute("list_stickers", {}, ToolContext(session))["stickers"]
     assert all(s in stickers for s in CANNED["list_stickers"]["stickers"])
     assert registry.execute("get_effect", {"effectType": "blur"}, ToolContext(session)) == CANNED["get_effect"]

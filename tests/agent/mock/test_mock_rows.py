@@ -45,7 +45,7 @@ def test_the_table_is_every_areas_rows_in_rank_order() -> None:
 
 
 @pytest.mark.parametrize("rule", RULES, ids=[r.name for r in RULES])
-def test_every_row_has_every_fact_and_reads_its_own_examples(rule) -> None:  # type: ignore[no-untyped-def]
+def test_every_row_has_every_fact_and_reads_its_own_examples(rule) -> None:
     assert rule.name and callable(rule.read) and callable(rule.planner) and rule.examples
     for example in rule.examples:
         parsed = parse(example, VOCAB)
@@ -55,7 +55,7 @@ def test_every_row_has_every_fact_and_reads_its_own_examples(rule) -> None:  # t
 
 
 @pytest.mark.parametrize("rule", [r for r in RULES if r.refusals], ids=[r.name for r in RULES if r.refusals])
-def test_a_rows_refusals_are_said_when_its_wording_is_refused(rule) -> None:  # type: ignore[no-untyped-def]
+def test_a_rows_refusals_are_said_when_its_wording_is_refused(rule) -> None:
     for pattern, note in rule.refusals:
         re.compile(pattern)
         assert (pattern, note) in hints()

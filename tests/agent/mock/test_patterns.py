@@ -11,6 +11,7 @@ import subprocess
 import sys
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import pytest
 from paths import DEMO
@@ -135,7 +136,7 @@ def test_a_sealed_program_the_engine_refuses_is_compiled_again(tmp_path: Path) -
     _parse_everything(DEMO, cache, EXAMPLES[:20])
     path = next(cache.glob("patterns-*.marshal"))
     kept = _cached(cache)
-    broken = {pattern: (32, [999999, 7], 0, {}, (None,)) for pattern in kept}
+    broken: dict[Any, Any] = {pattern: (32, [999999, 7], 0, {}, (None,)) for pattern in kept}
     payload = marshal.dumps(broken)
     sealed = _seal(payload)  # this person's key (the same config folder as the probe's)
     assert sealed is not None
