@@ -52,7 +52,7 @@ def test_a_model_that_repeats_an_earlier_edit_is_stopped_one_undo_from_the_start
     openai_server.reply_calls(("split", {"times": [9]}))
     for _ in range(4):  # back to the first edit: not a confirmation, a loop
         openai_server.reply_calls(("remove_range", {"start": 2, "end": 4}))
-    done = _run(demo_path, "tidy up the edit")
+    done = _run(demo_path, "tidy up the first ten seconds")
     assert done.returncode == 1
     reply = json.loads(done.stdout)["reply"]
     assert "called again with the same arguments" in reply and "say 'undo'" in reply

@@ -177,3 +177,27 @@ def test_an_unasked_cut_with_none_of_the_named_times_names_them() -> None:
     assert _unasked_cuts(call, [8.0], {5.0}) == (
         'Not asked for: a cut at 8 s. Call split with {"times": [5], "elementIds": ["e-beach"]} instead.'
     )
+
+
+def test_a_range_cut_for_a_request_that_names_no_time_is_refused(openai_server, demo_path: Path) -> None:
+    """Seen with Qwen2.5-Coder-1.5B: "delete the title" became ``remove_range 0-3``, which took the intro with it."""
+    from neuralcut_cli.agent.guard import NO_TIME_ASKED
+
+    openai_server.reply_calls(("remove_range", {"start": 0, "end": 3, "ripple": True}))
+    openai_server.reply_calls(("delete_timeline_elements", {"elementIds": ["e-title"]}))
+    openai_server.reply_text("Deleted the title.")
+    done = _run(demo_path, "delete the title")
+    assert done.returncode == 0, done.stdout
+    (refused,) = _tool_answers(openai_server, 1)
+    assert refused["error"] == NO_TIME_ASKED
+    project = json.loads(demo_path.read_text())
+    ids = {e["id"] for t in project["scenes"][0]["tracks"]["overlay"] for e in t["elements"]}
+    assert "e-title" not in ids and [e["id"] for e in _main(demo_path)][0] == "e-intro"  # the intro untouched
+
+
+def test_what_speaks_of_time() -> None:
+    from neuralcut_cli.agent.asked_times import mentions_time
+
+    assert not mentions_time("delete the title") and not mentions_time("cut the intro")
+    assert mentions_time("remove the last two seconds") and mentions_time("remove everything between 3s and 6s")
+    assert mentions_time("cut frame 120 to 150") and mentions_time("delete 1:05-1:10")

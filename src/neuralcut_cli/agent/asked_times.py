@@ -3,7 +3,9 @@
 A 1.5B model asked to "split at 5s" called ``split`` with ``times: [0, 5, 10, 14, 20]``: a cut at 5 s and another,
 unasked, at 10 s. When a request names its times ("at 5s", "at 1:05", "at 2.5 seconds"), a split at any other time
 is refused with the times asked for, and the model calls again; a request that names no time (``split at every
-shot change``, "split the intro in half") is left to the model."""
+shot change``, "split the intro in half") is left to the model. A request that speaks of no time at all ("delete
+the title") never asked for a stretch of time to be cut out: ``remove_range`` is refused there (a 1.5B model
+answered "delete the title" with ``remove_range 0-3``, which took the intro with it)."""
 
 from __future__ import annotations
 
@@ -27,6 +29,15 @@ def times_named(text: str) -> set[float]:
     timed |= {int(m) * 60 + float(s) for m, s in _CLOCK.findall(text)}
     timed |= {float(m) * 60 for m in _MINUTES.findall(text)}
     return timed | {float(n) for n in _NUMBER.findall(text)} if timed else set()
+
+
+_TIME_WORDS = re.compile(r"\b(?:seconds?|secs?|minutes?|mins?|frames?|hours?)\b", re.I)
+
+
+def mentions_time(text: str) -> bool:
+    """Whether ``text`` speaks of time at all ("at 5s", "the last two seconds", "frame 120", "1:05"): a request
+    that does not ("delete the title") never asked for a stretch of time to be cut out."""
+    return bool(times_named(text) or _TIME_WORDS.search(text) or _NUMBER.search(text))
 
 
 def unasked(times: Iterable[object], named: set[float], end: float | None = None) -> list[float]:

@@ -27,6 +27,12 @@ QUESTION_REFUSED = (
 )
 
 
+NO_TIME_ASKED = (
+    "Not asked for: remove_range cuts a stretch of time out of every track, and the request names no time. "
+    "To delete an element, call delete_timeline_elements with its id (elementIds)."
+)
+
+
 class Verdict(Value):
     error: str  # what the call answers
     stop: bool  # the request ends here
@@ -43,6 +49,7 @@ class RequestGuard:
     edits: int = 0
     last_done: str = ""  # the key of the last edit, when it succeeded
     named: set[float] = field(default_factory=set)  # the times the request names (``asked_times``)
+    timed: bool = True  # the request speaks of time at all (``asked_times.mentions_time``)
     end: float | None = None  # the program's length, in seconds
 
     def ran(self, call: ToolCall, kind: str, ok: bool) -> None:
@@ -60,6 +67,8 @@ class RequestGuard:
             extra = unasked(call.args["times"], self.named, self.end)
             if extra:
                 return Verdict(_unasked_cuts(call, extra, self.named), stop=False)
+        if call.name == "remove_range" and not self.timed:
+            return Verdict(NO_TIME_ASKED, stop=False)
         key = _key(call)
         if kind != "edit":  # the same read again, with nothing edited since: it can only answer the same
             since, times = self.reads.get(key, (self.edits, 0))

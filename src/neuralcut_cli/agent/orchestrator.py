@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from neuralcut_cli.agent.approval import DENIED, Approval
-from neuralcut_cli.agent.asked_times import times_named
+from neuralcut_cli.agent.asked_times import mentions_time, times_named
 from neuralcut_cli.agent.backends.base import Backend, EmptyAnswer
 from neuralcut_cli.agent.context import build_context, conversation_window
 from neuralcut_cli.agent.events import (
@@ -174,6 +174,7 @@ class Orchestrator:
             question=is_question(asked),
             loops=not self.backend.plans_its_calls,
             named=times_named(asked),
+            timed=mentions_time(asked),
             end=self.session.project().scene.end_time / TICKS_PER_SECOND,
         )
         cant = out_of_reach(asked)
