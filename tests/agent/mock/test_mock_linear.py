@@ -89,8 +89,8 @@ def readings_for(text: str, monkeypatch: pytest.MonkeyPatch | None = None) -> in
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.sampled_from(FRAGMENTS), min_size=1, max_size=4), st.sampled_from([" ", "", " and ", ", "]))
 def test_any_repetition_up_to_the_cap_reads_in_work_linear_in_its_length(pick: list[str], separator: str) -> None:
-    """At the cap, the work (clauses read) is at most about four times the work at a quarter of it: a ratio of
-    counts, never a clock (issue 41 §3; speed is measured in ``benchmarks/``)."""
+    """At the cap, the work (clauses read) grows with the number of repetitions (within 10 %) from the work at a
+    quarter of them: a ratio of counts, never a clock (issue 41 §3; speed is measured in ``benchmarks/``)."""
     unit = separator.join(pick) + separator
     text = (unit * (MAX_REQUEST_CHARS // max(len(unit), 1) + 1))[:MAX_REQUEST_CHARS]
     parsed = parse_module.parse(text, VOCAB)
@@ -98,7 +98,8 @@ def test_any_repetition_up_to_the_cap_reads_in_work_linear_in_its_length(pick: l
     times = max(4, MAX_REQUEST_CHARS // max(len(unit), 1))  # whole repetitions: a cut word changes the reading
     full = readings_for((unit * times).removesuffix(separator))
     quarter = readings_for((unit * (times // 4)).removesuffix(separator))
-    assert full <= 4.5 * quarter + 8, f"{unit!r}: {times // 4} repetitions read {quarter} clauses, {times} read {full}"
+    longer = times / (times // 4)  # about 4: whole repetitions, so not exactly
+    assert full <= 1.1 * longer * quarter + 8, f"{unit!r}: {times // 4} repetitions read {quarter}, {times} read {full}"
 
 
 @pytest.mark.parametrize(
