@@ -50,10 +50,8 @@ def test_connections_that_never_finish_their_headers_are_closed(short_deadlines:
             sock = socket.create_connection(("127.0.0.1", server.port))
             sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")  # and never the blank line
             slow.append(sock)
-        began = time.monotonic()
         answers = [closed_within(sock, 30) for sock in slow]  # a 1 s deadline, 30 s of slack for a loaded machine
         assert all(answer is not None for answer in answers), "a slow connection stayed open"
-        assert time.monotonic() - began < 30
         assert answers[0] is not None and answers[0].startswith(b"HTTP/1.1 408")
         status, body = server.post(path="/healthz", method="GET")
         assert status == 200 and body["status"] == "ok"  # and the server still answers
@@ -63,15 +61,17 @@ def test_a_header_sent_a_byte_at_a_time_still_meets_its_deadline(short_deadlines
     with Server(MockBackend()) as server:
         sock = socket.create_connection(("127.0.0.1", server.port))
         sock.sendall(b"GET /healthz HTTP/1.1\r\n")
-        began = time.monotonic()
-        for byte in b"X-Slow: " + b"a" * 200:  # 40 s of trickle against a 1 s deadline
+        trickle = b"X-Slow: " + b"a" * 200  # 40 s of it against a 1 s deadline
+        sent = 0
+        for byte in trickle:
             try:
                 sock.sendall(bytes([byte]))
             except OSError:
                 break
+            sent += 1
             time.sleep(0.2)
+        assert sent < len(trickle)  # the server closed it long before the trickle ended: a count, not a clock
         assert closed_within(sock, 30) is not None
-        assert time.monotonic() - began < 30  # long before the trickle would have ended
 
 
 def test_a_body_that_stops_arriving_ends_the_connection(short_deadlines: None) -> None:
