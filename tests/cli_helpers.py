@@ -14,9 +14,12 @@ import io
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from typer.testing import Result as ClickResult
 
 EXE = [sys.executable, "-m", "neuralcut_cli"]
 _CLEARED = ("NEURALCUT_PROJECT", "NEURALCUT_BACKEND", "NEURALCUT_MODEL")
@@ -77,3 +80,9 @@ def invoke(*args: Any, input: str | bytes = b"", env: dict[str, str] | None = No
         os.environ.clear()
         os.environ.update(saved[2])
     return Result(code, out.getvalue(), err.getvalue())
+
+
+#: The ``cli`` fixture: the typer app run in this process, its click ``Result`` returned.
+Cli = Callable[..., ClickResult]
+#: The ``write_project`` fixture: a project (a dict or text) written to a file of the test's folder.
+WriteProject = Callable[..., Path]

@@ -7,11 +7,16 @@ import os
 import shutil
 import signal
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_helpers import Cli, WriteProject
+from fake_gemini import FakeGemini
+from fake_openai import FakeOpenAI
 from typer.testing import CliRunner
+from typer.testing import Result as ClickResult
 
 REPO = Path(__file__).resolve().parent.parent
 DEMO = REPO / "projects" / "demo.json"
@@ -53,7 +58,7 @@ def no_personal_config(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest
 
 
 @pytest.fixture
-def gemini(monkeypatch: pytest.MonkeyPatch):
+def gemini(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeGemini]:
     """A fake Gemini server on a loopback port, and the environment pointing at it."""
     from fake_gemini import FakeGeminiServer
 
@@ -68,7 +73,7 @@ OPENAI_SECRET = "sk-test-openai-key-do-not-print-51c2e"
 
 
 @pytest.fixture
-def openai_server(monkeypatch: pytest.MonkeyPatch):
+def openai_server(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeOpenAI]:
     """A fake OpenAI-compatible server on a loopback port, and the environment pointing at it."""
     from fake_openai import FakeOpenAIServer
 
@@ -92,7 +97,7 @@ def demo_json() -> dict[str, Any]:
 
 
 @pytest.fixture
-def write_project(tmp_path: Path):
+def write_project(tmp_path: Path) -> WriteProject:
     """Write a project dict (or text) to a file and return its path."""
 
     def write(data: Any, name: str = "p.json") -> Path:
@@ -104,7 +109,7 @@ def write_project(tmp_path: Path):
 
 
 @pytest.fixture
-def cli(monkeypatch: pytest.MonkeyPatch):
+def cli(monkeypatch: pytest.MonkeyPatch) -> Cli:
     """Invoke the typer app in-process; returns the click Result."""
     from neuralcut_cli.cli.app import app
 
@@ -114,7 +119,7 @@ def cli(monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setenv("COLUMNS", "100")
     runner = CliRunner()
 
-    def invoke(*args: str, input: str | None = None):
+    def invoke(*args: Any, input: str | None = None) -> ClickResult:
         return runner.invoke(app, [str(a) for a in args], input=input)
 
     return invoke

@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import signal
 import sys
+from typing import Any
 
 
 def _install(point: str) -> None:
@@ -25,7 +26,7 @@ def _install(point: str) -> None:
     real_replace = os.replace
     real_fsync = os.fsync
 
-    def replace(src, dst, *args, **kwargs):
+    def replace(src: Any, dst: Any, *args: Any, **kwargs: Any) -> None:
         if when == "rename":
             real_replace(src, dst, *args, **kwargs)
             seen[0] += 1
@@ -42,7 +43,7 @@ def _install(point: str) -> None:
         if hit and when == "after":
             os.kill(os.getpid(), signal.SIGKILL)
 
-    def fsync(fd):
+    def fsync(fd: Any) -> None:
         real_fsync(fd)
         try:
             target = os.readlink(f"/proc/self/fd/{fd}")

@@ -10,6 +10,10 @@ renderer meant to build.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from neuralcut_cli.render.filtergraph import Chain
+
 WHITESPACES = " \n\t\r"
 KEY_CHARS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-/.")
 
@@ -117,6 +121,6 @@ def parse_graph(text: str) -> list[Parsed]:
     return chains
 
 
-def intended(chains) -> list[Parsed]:
+def intended(chains: Iterable[Chain]) -> list[Parsed]:
     """What the renderer's ``Chain`` objects mean, in the parser's shape."""
     return [(c.inputs, tuple((item.name, item.options) for item in c.filters), c.outputs) for c in chains]

@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
 import subprocess
 from pathlib import Path
 
@@ -121,7 +127,7 @@ def pixel(data: bytes, width: int, x: int, y: int) -> tuple[int, int, int]:
     return data[offset], data[offset + 1], data[offset + 2]
 
 
-def all_frames(video: Path, width: int, height: int, fps: float | None = None):
+def all_frames(video: Path, width: int, height: int, fps: float | None = None) -> NDArray[np.uint8]:
     """Every frame of ``video`` (or ``fps`` of them a second) as an ``(n, height, width, 3)`` RGB array."""
     import numpy as np
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 import functools
 import json
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, overload
 
 from pydantic import TypeAdapter
 
 from neuralcut_cli.project.edit_session import ProjectSession
+from neuralcut_cli.project.elements import Element, ElementBase
 from neuralcut_cli.project.io import read_project
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.project.tracks import Track
@@ -40,10 +41,13 @@ class Tools:
     def project(self) -> Project:
         return read_project(self.path)
 
-    def element(self, element_id: str):
-        found = self.project.scene.find_element(element_id)
-        assert found is not None, f"{element_id} not on the timeline"
-        return found[1]
+    @overload
+    def element(self, element_id: str) -> Element: ...
+    @overload
+    def element(self, element_id: str, kind: type[E]) -> E: ...
+    def element(self, element_id: str, kind: type[Any] = ElementBase) -> Any:
+        """The element ``element_id`` as it is in the file now: it must be on the timeline (and a ``kind``)."""
+        return element_of(self.project, element_id, kind)
 
     def element_track(self, track_id: str) -> Track:
         """A track by id: it must be there."""
@@ -93,9 +97,19 @@ def assert_refused(path: Path, name: str, args: Any, error: str) -> None:
     assert tools.history_size() == 0
 
 
+@overload
+def element_in(path: Path, element_id: str) -> Element: ...
+@overload
+def element_in(path: Path, element_id: str, kind: type[E]) -> E: ...
+def element_in(path: Path, element_id: str, kind: type[Any] = ElementBase) -> Any:
+    """The element ``element_id`` of the project file at ``path``: it must be on the timeline (and a ``kind``)."""
+    return element_of(read_project(path), element_id, kind)
+
+
 def element_of(project: Project, element_id: str, kind: type[E]) -> E:
     """The element ``element_id`` of ``project``, which must be on the timeline and a ``kind``."""
     found = project.scene.find_element(element_id)
     assert found is not None, f"{element_id} not on the timeline"
     assert isinstance(found[1], kind), f"{element_id} is a {type(found[1]).__name__}, not a {kind.__name__}"
+
     return found[1]

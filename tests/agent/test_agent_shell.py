@@ -5,11 +5,14 @@ from __future__ import annotations
 import json
 import threading
 import time
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 from agent_helpers import orchestrator
 
+from neuralcut_cli.agent.backends.base import TextSink
 from neuralcut_cli.agent.backends.scripted import ScriptedBackend
 from neuralcut_cli.agent.events import StatusChanged
 from neuralcut_cli.agent.orchestrator import Orchestrator, RequestOutcome
@@ -20,6 +23,7 @@ from neuralcut_cli.agent.types import (
     ChatMessage,
     ToolCall,
     ToolDefinition,
+    ToolResult,
 )
 from neuralcut_cli.errors import BackendError
 from neuralcut_cli.project.edit_session import ProjectSession
@@ -192,10 +196,12 @@ def test_several_calls_in_one_turn_run_in_order_as_one_undo_step(demo_path: Path
 
 
 def test_a_failing_tool_goes_back_to_the_model(demo_path: Path) -> None:
-    seen: list = []
+    seen: list[Any] = []
 
-    def answer(conversation):
-        seen.append(conversation[-1].tool_results[0].error)
+    def answer(conversation: Sequence[ChatMessage]) -> AssistantTurn:
+        results = conversation[-1].tool_results
+        assert results is not None
+        seen.append(results[0].error)
         return AssistantTurn(content="That element does not exist.")
 
     orch, chat, agent = orchestrator(
@@ -215,7 +221,7 @@ def test_a_raising_backend_sets_error_and_the_session_survives(demo_path: Path) 
     orch, chat, agent = orchestrator(demo_path, [BackendError("quota exceeded"), {"content": "ok"}])
     outcome = orch.run("first")
     assert outcome.failed and outcome.error == "quota exceeded"
-    assert chat.error == "quota exceeded" and agent.status == "error" and chat.loading is False
+    assert (chat.error, agent.status, chat.loading) == ("quota exceeded", "error", False)
     assert orch.run("second").reply == "ok"
     assert agent.status == "idle"
 
@@ -268,10 +274,16 @@ def test_cancel_stops_before_the_next_tool(demo_path: Path) -> None:
 
 
 def test_context_reaches_the_backend(demo_path: Path) -> None:
-    contexts: list[AgentContext] = []
+    contexts: list[AgentContext | None] = []
 
     class Spy(ScriptedBackend):
-        def complete(self, conversation, tools, context, on_text=None):
+        def complete(
+            self,
+            conversation: Sequence[ChatMessage],
+            tools: Sequence[ToolDefinition],
+            context: AgentContext | None,
+            on_text: TextSink | None = None,
+        ) -> AssistantTurn:
             contexts.append(context)
             assert {t.name for t in tools} >= {"split", "list_timeline", "echo_context"}
             return AssistantTurn(content="ok")
@@ -280,6 +292,7 @@ def test_context_reaches_the_backend(demo_path: Path) -> None:
     orch = Orchestrator(Spy([]), default_registry(), ProjectSession(demo_path), chat, agent)
     orch.playback_time_ms = 4200
     orch.run("hi")
+    assert contexts[0] is not None
     assert contexts[0].project_id == "demo" and contexts[0].playback_time_ms == 4200
     assert [a.id for a in contexts[0].media_assets][:2] == ["a-intro", "a-beach"]
     assert agent.context == contexts[0]
@@ -300,7 +313,7 @@ def test_every_tool_call_gets_an_answer_even_when_cancelled(demo_path: Path) -> 
     orch = Orchestrator(backend, default_registry(), ProjectSession(demo_path), chat, agent)
     original = orch._call
 
-    def call_then_cancel(call, outcome, cancel):
+    def call_then_cancel(call: ToolCall, outcome: RequestOutcome, cancel: threading.Event) -> ToolResult:
         result = original(call, outcome, cancel)
         orch.cancel()
         return result

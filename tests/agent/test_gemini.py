@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from cli_helpers import invoke
 from conftest import SECRET_KEY
+from fake_gemini import FakeGemini
 
 from neuralcut_cli.agent.backends.gemini import GeminiBackend
 from neuralcut_cli.agent.backends.prompt import system_prompt
@@ -31,7 +32,7 @@ def _secret_nowhere(done: Any, folder: Path) -> None:
             assert SECRET_KEY.encode() not in path.read_bytes(), path
 
 
-def test_split_round_trip_through_function_calling(gemini, demo_path: Path) -> None:
+def test_split_round_trip_through_function_calling(gemini: FakeGemini, demo_path: Path) -> None:
     gemini.reply_calls(("split", {"times": [5]}))
     gemini.reply_text("Split the timeline at 5 seconds.")
     done = neuralcut("run", "split at 5s", "-p", demo_path, "--backend", "gemini", "--json")
@@ -52,7 +53,7 @@ def test_split_round_trip_through_function_calling(gemini, demo_path: Path) -> N
     _secret_nowhere(done, demo_path.parent)
 
 
-def test_several_calls_in_one_turn_in_order(gemini, demo_path: Path) -> None:
+def test_several_calls_in_one_turn_in_order(gemini: FakeGemini, demo_path: Path) -> None:
     gemini.reply_calls(("split", {"times": [3, 6]}), ("delete_timeline_elements", {"elementIds": ["e-title"]}))
     gemini.reply_text("Done.")
     chat = ChatSession(demo_path, "gemini")
@@ -64,7 +65,7 @@ def test_several_calls_in_one_turn_in_order(gemini, demo_path: Path) -> None:
     assert chat.session.project().scene.find_element("e-title") is None
 
 
-def test_tool_error_goes_back_as_a_function_response_error(gemini, demo_path: Path) -> None:
+def test_tool_error_goes_back_as_a_function_response_error(gemini: FakeGemini, demo_path: Path) -> None:
     gemini.reply_calls(("delete_timeline_elements", {"elementIds": ["ghost"]}))
     gemini.reply_text("There is no element called ghost.")
     chat = ChatSession(demo_path, "gemini")
@@ -75,7 +76,7 @@ def test_tool_error_goes_back_as_a_function_response_error(gemini, demo_path: Pa
     assert outcome.reply == "There is no element called ghost."
 
 
-def test_calls_without_ids_get_local_ids(gemini, demo_path: Path) -> None:
+def test_calls_without_ids_get_local_ids(gemini: FakeGemini, demo_path: Path) -> None:
     gemini.reply_calls(("list_timeline", {}), with_ids=False)
     gemini.reply_text("Listed.")
     outcome = ChatSession(demo_path, "gemini").ask("what is there?").outcome
@@ -84,7 +85,7 @@ def test_calls_without_ids_get_local_ids(gemini, demo_path: Path) -> None:
     assert "id" not in response and response["name"] == "list_timeline"
 
 
-def test_429_then_success_is_retried(gemini, demo_path: Path) -> None:
+def test_429_then_success_is_retried(gemini: FakeGemini, demo_path: Path) -> None:
     gemini.reply_error(429, "Resource has been exhausted", retry_delay="1s")
     gemini.reply_text("Hello after a retry.")
     outcome = ChatSession(demo_path, "gemini").ask("hi").outcome
@@ -92,7 +93,7 @@ def test_429_then_success_is_retried(gemini, demo_path: Path) -> None:
     assert len(gemini.generate_requests()) == 2
 
 
-def test_503_retried_then_reported(gemini, demo_path: Path, monkeypatch) -> None:
+def test_503_retried_then_reported(gemini: FakeGemini, demo_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NEURALCUT_GEMINI_RETRIES", "2")
     gemini.reply_error(503, "The model is overloaded")
     gemini.reply_error(503, "The model is overloaded")
@@ -101,14 +102,16 @@ def test_503_retried_then_reported(gemini, demo_path: Path, monkeypatch) -> None
     assert len(gemini.generate_requests()) == 2
 
 
-def test_quota_message_carries_the_retry_hint(gemini, demo_path: Path, monkeypatch) -> None:
+def test_quota_message_carries_the_retry_hint(
+    gemini: FakeGemini, demo_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("NEURALCUT_GEMINI_RETRIES", "1")
     gemini.reply_error(429, "Quota exceeded for requests per minute", retry_delay="37s")
     outcome = ChatSession(demo_path, "gemini").ask("hi").outcome
     assert "Gemini quota exceeded (429 RESOURCE_EXHAUSTED). Retry in 37s." in (outcome.error or "")
 
 
-def test_401_gives_the_clear_message_without_the_key(gemini, demo_path: Path) -> None:
+def test_401_gives_the_clear_message_without_the_key(gemini: FakeGemini, demo_path: Path) -> None:
     gemini.reply_error(401, f"API key not valid: {SECRET_KEY}")
     done = neuralcut("run", "split at 5s", "-p", demo_path, "--backend", "gemini")
     assert done.returncode == 1
@@ -120,14 +123,16 @@ def test_401_gives_the_clear_message_without_the_key(gemini, demo_path: Path) ->
     _secret_nowhere(done, demo_path.parent)
 
 
-def test_network_down(demo_path: Path, monkeypatch) -> None:
+def test_network_down(demo_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("GEMINI_API_KEY", SECRET_KEY)
     monkeypatch.setenv("NEURALCUT_GEMINI_RETRIES", "1")
     outcome = ChatSession(demo_path, "gemini").ask("hi").outcome  # GOOGLE_GEMINI_BASE_URL is a closed port
     assert outcome.failed and "Cannot reach Gemini at http://127.0.0.1:9" in (outcome.error or "")
 
 
-def test_no_key_is_a_usage_error_before_any_request(gemini, demo_path: Path, monkeypatch) -> None:
+def test_no_key_is_a_usage_error_before_any_request(
+    gemini: FakeGemini, demo_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.delenv("GEMINI_API_KEY")
     done = neuralcut("run", "split at 5s", "-p", demo_path, "--backend", "gemini")
     assert done.returncode == 2
@@ -135,7 +140,7 @@ def test_no_key_is_a_usage_error_before_any_request(gemini, demo_path: Path, mon
     assert gemini.requests == []
 
 
-def test_google_api_key_also_works(gemini, demo_path: Path, monkeypatch) -> None:
+def test_google_api_key_also_works(gemini: FakeGemini, demo_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("GEMINI_API_KEY")
     monkeypatch.setenv("GOOGLE_API_KEY", "other-key")
     gemini.reply_text("hello")
@@ -143,14 +148,14 @@ def test_google_api_key_also_works(gemini, demo_path: Path, monkeypatch) -> None
     assert gemini.requests[0].headers["x-goog-api-key"] == "other-key"
 
 
-def test_model_choice_and_v1beta_path(gemini, demo_path: Path, monkeypatch) -> None:
+def test_model_choice_and_v1beta_path(gemini: FakeGemini, demo_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("GOOGLE_GENAI_API_VERSION", "v1beta")
     gemini.reply_text("ok")
     ChatSession(demo_path, "gemini", "gemini-2.0-pro").ask("hi")
     assert gemini.requests[0].path.startswith("/v1beta/models/gemini-2.0-pro:streamGenerateContent")
 
 
-def test_text_streams_as_it_arrives(gemini, demo_path: Path) -> None:
+def test_text_streams_as_it_arrives(gemini: FakeGemini, demo_path: Path) -> None:
     gemini.reply_text("Streaming works.")
     chunks: list[str] = []
     chat = ChatSession(
@@ -174,7 +179,7 @@ def test_system_prompt_has_assets_timeline_playhead_and_rules(demo_path: Path) -
     assert len(prompt) < 3000
 
 
-def test_conversation_history_is_sent(gemini, demo_path: Path) -> None:
+def test_conversation_history_is_sent(gemini: FakeGemini, demo_path: Path) -> None:
     gemini.reply_text("first answer")
     gemini.reply_text("second answer")
     chat = ChatSession(demo_path, "gemini")
@@ -184,7 +189,7 @@ def test_conversation_history_is_sent(gemini, demo_path: Path) -> None:
     assert texts == ["first question", "first answer", "second question"]
 
 
-def test_backend_directly_with_registry(gemini, demo_path: Path) -> None:
+def test_backend_directly_with_registry(gemini: FakeGemini, demo_path: Path) -> None:
     gemini.reply_calls(("list_timeline", {}), text="Let me look.")
     backend = GeminiBackend.from_environment()
     turn = backend.complete(
@@ -196,7 +201,7 @@ def test_backend_directly_with_registry(gemini, demo_path: Path) -> None:
 
 
 @pytest.mark.slow
-def test_repl_with_gemini_through_a_pty(gemini, demo_path: Path) -> None:
+def test_repl_with_gemini_through_a_pty(gemini: FakeGemini, demo_path: Path) -> None:
 
     gemini.reply_calls(("split", {"times": [5]}))
     gemini.reply_text("I split every track at 5 seconds.")
@@ -217,7 +222,7 @@ def test_repl_with_gemini_through_a_pty(gemini, demo_path: Path) -> None:
 
 
 @pytest.mark.slow  # a real terminal
-def test_run_on_a_terminal_shows_the_wait_and_the_retries_on_stderr(gemini, demo_path: Path) -> None:
+def test_run_on_a_terminal_shows_the_wait_and_the_retries_on_stderr(gemini: FakeGemini, demo_path: Path) -> None:
     import pexpect
     from pty_helpers import spawn_command
 
@@ -237,7 +242,7 @@ def test_run_on_a_terminal_shows_the_wait_and_the_retries_on_stderr(gemini, demo
 
 
 @pytest.mark.slow  # real processes
-def test_run_piped_prints_no_status_line(gemini, demo_path: Path) -> None:
+def test_run_piped_prints_no_status_line(gemini: FakeGemini, demo_path: Path) -> None:
     gemini.reply_error(503, "The model is overloaded")
     gemini.reply_text("Nothing to change.")
     from cli_helpers import neuralcut as subprocess_neuralcut
@@ -249,7 +254,7 @@ def test_run_piped_prints_no_status_line(gemini, demo_path: Path) -> None:
     assert "Thinking" not in done.stderr and "retrying" not in done.stderr
 
 
-def test_the_model_checks_its_edit_and_the_finding_reaches_the_person(gemini, demo_path: Path) -> None:
+def test_the_model_checks_its_edit_and_the_finding_reaches_the_person(gemini: FakeGemini, demo_path: Path) -> None:
     """Issue 28 §4 through the real google-genai SDK: the rules ask for a check after an edit; the model's
     check_project call (once it unlocked the checks group) is answered with the findings as its function response,
     and what it says of them reaches the person."""

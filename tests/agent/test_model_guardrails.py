@@ -6,31 +6,36 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
 from pathlib import Path
+from typing import Any
 
 from cli_helpers import neuralcut
+from fake_openai import FakeOpenAI
 
 from neuralcut_cli.agent.backends.prompt import NOTE_HEADING
 from neuralcut_cli.agent.guard import DEFAULT_EDIT_BUDGET, QUESTION_REFUSED
 
 
-def _run(path: Path, text: str, *extra: str):
+def _run(path: Path, text: str, *extra: str) -> subprocess.CompletedProcess[Any]:
     return neuralcut("run", text, "-p", path, "--backend", "openai", "--json", *extra)
 
 
-def _content(raw: bytes) -> dict:
+def _content(raw: bytes) -> dict[str, Any]:
     """The project without the time it was last saved."""
     data = json.loads(raw)
     data["metadata"].pop("updatedAt", None)
     return data
 
 
-def _answers(server) -> list[dict]:
+def _answers(server: FakeOpenAI) -> list[dict[str, Any]]:
     """The tool results the model was sent, last request's, in order."""
     return [json.loads(m["content"]) for m in server.requests[-1][1]["messages"] if m["role"] == "tool"]
 
 
-def test_an_edit_made_again_right_after_it_succeeded_ends_the_request_as_done(openai_server, demo_path: Path) -> None:
+def test_an_edit_made_again_right_after_it_succeeded_ends_the_request_as_done(
+    openai_server: FakeOpenAI, demo_path: Path
+) -> None:
     """Issue 42 §3: small models confirm a right edit by making it again; that is success, not a failure that
     invites the person to undo a correct edit."""
     for _ in range(6):  # it would go on: the second identical call ends the request
@@ -45,7 +50,7 @@ def test_an_edit_made_again_right_after_it_succeeded_ends_the_request_as_done(op
 
 
 def test_a_model_that_repeats_an_earlier_edit_is_stopped_one_undo_from_the_start(
-    openai_server, demo_path: Path
+    openai_server: FakeOpenAI, demo_path: Path
 ) -> None:
     before = demo_path.read_bytes()
     openai_server.reply_calls(("remove_range", {"start": 2, "end": 4}))
@@ -61,7 +66,7 @@ def test_a_model_that_repeats_an_earlier_edit_is_stopped_one_undo_from_the_start
     assert _content(demo_path.read_bytes()) == _content(before)  # one undo step back to where the request began
 
 
-def test_a_model_that_keeps_editing_is_stopped_after_the_budget(openai_server, demo_path: Path) -> None:
+def test_a_model_that_keeps_editing_is_stopped_after_the_budget(openai_server: FakeOpenAI, demo_path: Path) -> None:
     for k in range(DEFAULT_EDIT_BUDGET + 3):
         openai_server.reply_calls(("split", {"times": [0.5 + k]}))
     done = _run(demo_path, "chop it up")
@@ -69,7 +74,7 @@ def test_a_model_that_keeps_editing_is_stopped_after_the_budget(openai_server, d
     assert len(openai_server.requests) == DEFAULT_EDIT_BUDGET + 1
 
 
-def test_a_question_only_looks(openai_server, demo_path: Path) -> None:
+def test_a_question_only_looks(openai_server: FakeOpenAI, demo_path: Path) -> None:
     before = demo_path.read_bytes()
     openai_server.reply_calls(("remove_range", {"start": 11, "end": 13}))
     openai_server.reply_text("At 12 s the beach clip plays, with the vignette and the logo over it.")
@@ -81,7 +86,7 @@ def test_a_question_only_looks(openai_server, demo_path: Path) -> None:
     assert _answers(openai_server)[0] == {"error": QUESTION_REFUSED}  # ... and the guard refuses its edits
 
 
-def test_a_wrong_kind_of_id_is_explained_and_the_model_recovers(openai_server, demo_path: Path) -> None:
+def test_a_wrong_kind_of_id_is_explained_and_the_model_recovers(openai_server: FakeOpenAI, demo_path: Path) -> None:
     openai_server.reply_calls(("set_volume", {"elementId": "t-audio", "volume": 0.5}))
     openai_server.reply_calls(("set_volume", {"elementId": "e-music", "volume": 0.5}))
     openai_server.reply_text("The music is at half volume now.")
@@ -94,7 +99,7 @@ def test_a_wrong_kind_of_id_is_explained_and_the_model_recovers(openai_server, d
     assert music["volume"] == -6.02
 
 
-def test_a_locked_tool_is_explained_when_unlocked(openai_server, demo_path: Path) -> None:
+def test_a_locked_tool_is_explained_when_unlocked(openai_server: FakeOpenAI, demo_path: Path) -> None:
     openai_server.reply_calls(("use_tools", {"groups": ["motion"]}))
     openai_server.reply_calls(("fade", {"elementIds": ["e-music"], "out": 2}))
     openai_server.reply_text("Faded the music out over 2 s.")
@@ -109,7 +114,7 @@ def test_a_locked_tool_is_explained_when_unlocked(openai_server, demo_path: Path
     assert "fade" not in first and "fade" in second  # declared from the turn after use_tools
 
 
-def test_an_error_in_the_middle_of_the_stream_keeps_its_words(openai_server, demo_path: Path) -> None:
+def test_an_error_in_the_middle_of_the_stream_keeps_its_words(openai_server: FakeOpenAI, demo_path: Path) -> None:
     openai_server.reply_stream_error("Let me", "the model ran out of context (n_ctx 4096)")
     done = _run(demo_path, "split at 5s")
     assert done.returncode == 1
@@ -118,7 +123,7 @@ def test_an_error_in_the_middle_of_the_stream_keeps_its_words(openai_server, dem
     assert "APIError" not in error
 
 
-def test_a_call_written_as_text_alone_runs_as_the_call(openai_server, demo_path: Path) -> None:
+def test_a_call_written_as_text_alone_runs_as_the_call(openai_server: FakeOpenAI, demo_path: Path) -> None:
     """Issue 42 §2: Qwen2.5-Coder under its own template writes ``{{…}}}``; the reply is only the call, so it is
     the call (through the guard), and the model's next turn sees it as one."""
     openai_server.reply_text('{{"name": "split", "arguments": {"times": [5]}}}}')
@@ -132,7 +137,7 @@ def test_a_call_written_as_text_alone_runs_as_the_call(openai_server, demo_path:
     assert sent[-2]["tool_calls"][0]["function"]["name"] == "split" and sent[-1]["role"] == "tool"
 
 
-def test_a_call_written_inside_prose_is_not_taken_for_an_answer(openai_server, demo_path: Path) -> None:
+def test_a_call_written_inside_prose_is_not_taken_for_an_answer(openai_server: FakeOpenAI, demo_path: Path) -> None:
     before = demo_path.read_bytes()
     openai_server.reply_text(
         'I would split it like this: ```json\n{"name": "split", "arguments": {"times": [5]}}\n``` '
@@ -145,7 +150,7 @@ def test_a_call_written_inside_prose_is_not_taken_for_an_answer(openai_server, d
     assert demo_path.read_bytes() == before
 
 
-def test_the_request_keeps_a_cacheable_prefix_across_an_edit(openai_server, tmp_path: Path) -> None:
+def test_the_request_keeps_a_cacheable_prefix_across_an_edit(openai_server: FakeOpenAI, tmp_path: Path) -> None:
     """Issue 30 §5: the rules and declarations come first and stay byte for byte; the project note, which an edit
     changes, comes last (with the request)."""
     path = tmp_path / "demo.json"
@@ -170,7 +175,7 @@ def demo_path_of() -> Path:
     return DEMO
 
 
-def test_reading_again_after_each_edit_is_not_a_loop(openai_server, demo_path: Path) -> None:
+def test_reading_again_after_each_edit_is_not_a_loop(openai_server: FakeOpenAI, demo_path: Path) -> None:
     """list_timeline before every edit (fresh ids) is good practice: only the same read with nothing edited
     between counts as going round in circles."""
     for seconds in (3, 6, 9):

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from cli_helpers import invoke
 from conftest import OPENAI_SECRET
+from fake_openai import FakeOpenAI
 
 from neuralcut_cli.agent.backends.openai_compat import OpenAIBackend
 from neuralcut_cli.agent.types import ChatMessage
@@ -31,7 +32,7 @@ def main_elements(path: Path) -> list[dict[str, Any]]:
     return json.loads(path.read_text())["scenes"][0]["tracks"]["main"]["elements"]
 
 
-def test_split_round_trip(openai_server, demo_path: Path) -> None:
+def test_split_round_trip(openai_server: FakeOpenAI, demo_path: Path) -> None:
     openai_server.reply_calls(("split", {"times": [5]}))
     openai_server.reply_text("Split ", "at 5 seconds.")
     done = neuralcut("run", "split at 5s", "-p", demo_path, "--backend", "openai", "--model", "llama3.1", "--json")
@@ -55,7 +56,7 @@ def test_split_round_trip(openai_server, demo_path: Path) -> None:
 
 @pytest.mark.parametrize(("said", "groups_too"), [("lean", False), ("all", True)])
 def test_neuralcut_tools_chooses_the_tools_declared(
-    openai_server, demo_path: Path, said: str, groups_too: bool
+    openai_server: FakeOpenAI, demo_path: Path, said: str, groups_too: bool
 ) -> None:
     """Issue 30 §4: a hosted API gets the core tools (and use_tools), a server on this machine every group (its
     prompt cache pays for them once); NEURALCUT_TOOLS=lean|all overrides."""
@@ -94,7 +95,7 @@ def test_every_array_in_every_tool_schema_says_what_it_holds() -> None:
     assert missing == []
 
 
-def test_several_calls_in_one_turn_and_an_error_sent_back(openai_server, demo_path: Path) -> None:
+def test_several_calls_in_one_turn_and_an_error_sent_back(openai_server: FakeOpenAI, demo_path: Path) -> None:
     openai_server.reply_calls(("split", {"times": [3]}), ("delete_timeline_elements", {"elementIds": ["ghost"]}))
     openai_server.reply_text("The split worked; ghost does not exist.")
     outcome = ChatSession(demo_path, "openai").ask("split at 3 and delete ghost").outcome
@@ -104,7 +105,7 @@ def test_several_calls_in_one_turn_and_an_error_sent_back(openai_server, demo_pa
     assert "error" in json.loads(tool_messages[1]["content"])
 
 
-def test_text_streams_as_it_arrives(openai_server, demo_path: Path) -> None:
+def test_text_streams_as_it_arrives(openai_server: FakeOpenAI, demo_path: Path) -> None:
     openai_server.reply_text("one ", "two ", "three")
     pieces: list[str] = []
     backend = OpenAIBackend.from_environment("m")
@@ -114,7 +115,7 @@ def test_text_streams_as_it_arrives(openai_server, demo_path: Path) -> None:
     assert pieces == ["one ", "two ", "three"] and turn.content == "one two three"
 
 
-def test_429_then_success_is_retried(openai_server, demo_path: Path) -> None:
+def test_429_then_success_is_retried(openai_server: FakeOpenAI, demo_path: Path) -> None:
     openai_server.reply_error(429, "Rate limit reached")
     openai_server.reply_text("Hello.")
     done = neuralcut("run", "hi", "-p", demo_path, "--backend", "openai", "--json")
@@ -131,7 +132,7 @@ def test_429_then_success_is_retried(openai_server, demo_path: Path) -> None:
     ],
 )
 def test_each_failure_has_its_clear_message(
-    openai_server, demo_path: Path, status: int, message: str, said: str
+    openai_server: FakeOpenAI, demo_path: Path, status: int, message: str, said: str
 ) -> None:
     openai_server.reply_error(status, message)
     before = demo_path.read_bytes()
@@ -141,7 +142,7 @@ def test_each_failure_has_its_clear_message(
     _key_nowhere(done, demo_path.parent)
 
 
-def test_server_errors_are_retried_then_reported(openai_server, demo_path: Path) -> None:
+def test_server_errors_are_retried_then_reported(openai_server: FakeOpenAI, demo_path: Path) -> None:
     for _ in range(4):
         openai_server.reply_error(503, "overloaded")
     done = neuralcut("run", "hi", "-p", demo_path, "--backend", "openai")
@@ -149,7 +150,9 @@ def test_server_errors_are_retried_then_reported(openai_server, demo_path: Path)
     assert len(openai_server.requests) == 4  # the first try and three retries
 
 
-def test_a_local_server_needs_no_key(openai_server, demo_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_local_server_needs_no_key(
+    openai_server: FakeOpenAI, demo_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.delenv("OPENAI_API_KEY")
     openai_server.reply_text("Hi from a local model.")
     done = neuralcut("run", "hi", "-p", demo_path, "--backend", "openai", "--base-url", openai_server.url)
@@ -165,7 +168,7 @@ def test_neither_key_nor_server_is_a_usage_error(demo_path: Path, monkeypatch: p
 
 
 def test_a_server_that_trickles_is_cut_off_at_the_turns_deadline(
-    openai_server, demo_path: Path, monkeypatch: pytest.MonkeyPatch
+    openai_server: FakeOpenAI, demo_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Issue 40 §8: each piece comes well within the read timeout; the turn as a whole has a deadline."""
     monkeypatch.setenv("NEURALCUT_TURN_TIMEOUT", "1")
@@ -186,7 +189,7 @@ def test_a_server_that_is_not_there(demo_path: Path, monkeypatch: pytest.MonkeyP
 
 
 @pytest.mark.slow  # a real terminal
-def test_repl_with_openai_through_a_pty(openai_server, demo_path: Path) -> None:
+def test_repl_with_openai_through_a_pty(openai_server: FakeOpenAI, demo_path: Path) -> None:
     from pty_helpers import leave, spawn
 
     openai_server.reply_calls(("split", {"times": [5]}))
@@ -205,7 +208,9 @@ def test_repl_with_openai_through_a_pty(openai_server, demo_path: Path) -> None:
     _key_nowhere(None, demo_path.parent)
 
 
-def test_the_model_checks_its_edit_and_the_finding_reaches_the_person(openai_server, demo_path: Path) -> None:
+def test_the_model_checks_its_edit_and_the_finding_reaches_the_person(
+    openai_server: FakeOpenAI, demo_path: Path
+) -> None:
     """Issue 28 §4: the rules ask the model to check after an edit; its check_project call (once the checks group
     is unlocked) is answered with the findings, and what it says of them reaches the person."""
     openai_server.reply_calls(("delete_timeline_elements", {"elementIds": ["e-beach"]}))

@@ -5,27 +5,32 @@ Scripted on the fake OpenAI-compatible server, driven through the real ``openai`
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
+from typing import Any
 
 from cli_helpers import neuralcut
+from fake_openai import FakeOpenAI
 
 from neuralcut_cli.agent.guard import DEFAULT_EDIT_BUDGET
 from neuralcut_cli.agent.out_of_reach import CANT
 
 
-def _run(path: Path, text: str):
+def _run(path: Path, text: str) -> subprocess.CompletedProcess[Any]:
     return neuralcut("run", text, "-p", path, "--backend", "openai", "--json")
 
 
-def _tool_answers(server, request: int) -> list[dict]:
+def _tool_answers(server: FakeOpenAI, request: int) -> list[dict[str, Any]]:
     return [json.loads(m["content"]) for m in server.requests[request][1]["messages"] if m["role"] == "tool"]
 
 
-def _main(path: Path) -> list[dict]:
+def _main(path: Path) -> list[dict[str, Any]]:
     return json.loads(path.read_text())["scenes"][0]["tracks"]["main"]["elements"]
 
 
-def test_a_tool_that_does_not_exist_is_answered_with_the_closest_names(openai_server, demo_path: Path) -> None:
+def test_a_tool_that_does_not_exist_is_answered_with_the_closest_names(
+    openai_server: FakeOpenAI, demo_path: Path
+) -> None:
     openai_server.reply_calls(("blur", {"seconds": 2}))
     openai_server.reply_calls(("zoom", {"amount": 2}))
     openai_server.reply_text("There is no blur tool; apply_effect adds one.")
@@ -37,7 +42,9 @@ def test_a_tool_that_does_not_exist_is_answered_with_the_closest_names(openai_se
     assert zoom["error"] == "Unknown tool: zoom" and "animate" in zoom["details"]
 
 
-def test_a_call_the_server_cannot_read_is_answered_by_its_streamed_name(openai_server, demo_path: Path) -> None:
+def test_a_call_the_server_cannot_read_is_answered_by_its_streamed_name(
+    openai_server: FakeOpenAI, demo_path: Path
+) -> None:
     """llama.cpp answers 500 in the middle of the stream when the model writes an undeclared tool; the name it
     wrote is in the server's words: the model is told that tool does not exist, and goes on."""
     before = demo_path.read_bytes()
@@ -52,7 +59,9 @@ def test_a_call_the_server_cannot_read_is_answered_by_its_streamed_name(openai_s
     assert demo_path.read_bytes() == before
 
 
-def test_a_format_error_with_no_name_is_retried_once_with_how_to_call(openai_server, demo_path: Path) -> None:
+def test_a_format_error_with_no_name_is_retried_once_with_how_to_call(
+    openai_server: FakeOpenAI, demo_path: Path
+) -> None:
     openai_server.reply_stream_error("", "Failed to parse input at pos 3: <tool_call>{{")
     openai_server.reply_calls(("split", {"times": [5]}))
     openai_server.reply_text("Split at 5 s.")
@@ -63,7 +72,9 @@ def test_a_format_error_with_no_name_is_retried_once_with_how_to_call(openai_ser
     assert len(_main(demo_path)) == 4
 
 
-def test_a_second_format_error_ends_the_request_with_the_servers_words(openai_server, demo_path: Path) -> None:
+def test_a_second_format_error_ends_the_request_with_the_servers_words(
+    openai_server: FakeOpenAI, demo_path: Path
+) -> None:
     before = demo_path.read_bytes()
     openai_server.reply_stream_error("", "Failed to parse input at pos 3")
     openai_server.reply_stream_error("", "Failed to parse input at pos 9")
@@ -72,7 +83,7 @@ def test_a_second_format_error_ends_the_request_with_the_servers_words(openai_se
     assert len(openai_server.requests) == 2 and demo_path.read_bytes() == before
 
 
-def test_an_upload_is_a_plain_cannot_and_no_model_turn(openai_server, demo_path: Path) -> None:
+def test_an_upload_is_a_plain_cannot_and_no_model_turn(openai_server: FakeOpenAI, demo_path: Path) -> None:
     before = demo_path.read_bytes()
     done = _run(demo_path, "Upload the video to YouTube")
     assert done.returncode == 1
@@ -85,7 +96,7 @@ def test_the_offline_backend_says_the_same_plain_cannot(demo_path: Path) -> None
     assert done.returncode == 1 and json.loads(done.stdout)["reply"] == CANT
 
 
-def test_nothing_more_to_say_after_a_right_edit_is_done(openai_server, demo_path: Path) -> None:
+def test_nothing_more_to_say_after_a_right_edit_is_done(openai_server: FakeOpenAI, demo_path: Path) -> None:
     """Seen with Qwen2.5-Coder-1.5B: a right split, then an empty answer. That is the request done (exit 0)."""
     openai_server.reply_calls(("split", {"times": [5]}))
     openai_server.reply_text("")
@@ -94,7 +105,7 @@ def test_nothing_more_to_say_after_a_right_edit_is_done(openai_server, demo_path
     assert json.loads(done.stdout)["reply"] == 'Done: split {"times": [5]}.'
 
 
-def test_an_empty_answer_with_nothing_done_is_still_an_error(openai_server, demo_path: Path) -> None:
+def test_an_empty_answer_with_nothing_done_is_still_an_error(openai_server: FakeOpenAI, demo_path: Path) -> None:
     openai_server.reply_text("")
     done = _run(demo_path, "split at 5s")
     assert done.returncode == 1 and "empty answer" in json.loads(done.stdout)["reply"]
@@ -104,7 +115,9 @@ def test_a_model_backend_may_make_at_most_eight_edits_in_one_request() -> None:
     assert DEFAULT_EDIT_BUDGET == 8  # (the offline backend plans its own; the stop is tested in test_model_guardrails)
 
 
-def test_a_question_is_sent_the_same_tools_and_system_prompt_as_an_edit(openai_server, demo_path: Path) -> None:
+def test_a_question_is_sent_the_same_tools_and_system_prompt_as_an_edit(
+    openai_server: FakeOpenAI, demo_path: Path
+) -> None:
     openai_server.reply_text("Split.")
     openai_server.reply_text("The video is 20 seconds long.")
     assert _run(demo_path, "split at 5s").returncode == 0
@@ -113,7 +126,9 @@ def test_a_question_is_sent_the_same_tools_and_system_prompt_as_an_edit(openai_s
     assert edit["tools"] == question["tools"] and edit["messages"][0] == question["messages"][0]
 
 
-def test_a_server_on_this_machine_is_asked_for_its_likeliest_short_answer(openai_server, demo_path: Path) -> None:
+def test_a_server_on_this_machine_is_asked_for_its_likeliest_short_answer(
+    openai_server: FakeOpenAI, demo_path: Path
+) -> None:
     """The fake server is on 127.0.0.1: temperature 0, and a bound on the tokens one answer may write (a 1.5B
     model once looped for 1,800 tokens)."""
     from neuralcut_cli.agent.backends.openai_compat import LOCAL_MAX_TOKENS
@@ -127,7 +142,9 @@ def test_a_server_on_this_machine_is_asked_for_its_likeliest_short_answer(openai
     assert read_timeout("http://127.0.0.1:8080/v1") == 1800 and read_timeout("https://api.openai.com/v1") == 60
 
 
-def test_a_split_at_times_nobody_asked_for_is_refused_with_the_times_asked(openai_server, demo_path: Path) -> None:
+def test_a_split_at_times_nobody_asked_for_is_refused_with_the_times_asked(
+    openai_server: FakeOpenAI, demo_path: Path
+) -> None:
     """Seen with Qwen2.5-Coder-1.5B: "split at 5s" became ``times: [0, 5, 10, 14, 20]``, an unasked cut at 10 s."""
     openai_server.reply_calls(("split", {"times": [0, 5, 10, 14, 20]}))
     openai_server.reply_calls(("split", {"times": [5]}))
@@ -149,7 +166,7 @@ def test_the_times_a_request_names() -> None:
     assert unasked([0, 5, 10, 20], {5.0}, end=20.0) == [10.0] and unasked([3, 7], set()) == []
 
 
-def test_a_read_written_inside_prose_runs_since_it_changes_nothing(openai_server, demo_path: Path) -> None:
+def test_a_read_written_inside_prose_runs_since_it_changes_nothing(openai_server: FakeOpenAI, demo_path: Path) -> None:
     """Seen in CI with the 1.5B model on "how long is the video?": a list_timeline call object inside a sentence.
     A read cannot harm the project, so it runs; an edit inside prose is still refused (test_model_guardrails)."""
     before = demo_path.read_bytes()
@@ -179,7 +196,7 @@ def test_an_unasked_cut_with_none_of_the_named_times_names_them() -> None:
     )
 
 
-def test_a_range_cut_for_a_request_that_names_no_time_is_refused(openai_server, demo_path: Path) -> None:
+def test_a_range_cut_for_a_request_that_names_no_time_is_refused(openai_server: FakeOpenAI, demo_path: Path) -> None:
     """Seen with Qwen2.5-Coder-1.5B: "delete the title" became ``remove_range 0-3``, which took the intro with it."""
     from neuralcut_cli.agent.guard import NO_TIME_ASKED
 

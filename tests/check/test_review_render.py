@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 from cli_helpers import neuralcut
+from fake_gemini import FakeGemini
+from fake_openai import FakeOpenAI
 from paths import REPO
 from tool_helpers import Tools, assert_refused
 
@@ -44,7 +46,9 @@ def project(demo_path: Path) -> Path:
         ({"question": QUESTION, "start": 500}, "Nothing to review"),
     ],
 )
-def test_bad_arguments_are_refused_before_anything_is_rendered(demo_path: Path, args: dict, error: str) -> None:
+def test_bad_arguments_are_refused_before_anything_is_rendered(
+    demo_path: Path, args: dict[str, Any], error: str
+) -> None:
     assert_refused(demo_path, "review_render", args, error)
 
 
@@ -52,7 +56,7 @@ def test_bad_arguments_are_refused_before_anything_is_rendered(demo_path: Path, 
 
 
 @pytest.mark.slow  # renders previews
-def test_gemini_watches_the_preview_once_per_version_of_the_range(gemini, project: Path) -> None:
+def test_gemini_watches_the_preview_once_per_version_of_the_range(gemini: FakeGemini, project: Path) -> None:
     gemini.files["f1"] = ["PROCESSING", "ACTIVE"]
     gemini.reply_text("Yes: white on the beach, readable from 0 to 3 s.")
     gemini.reply_text("The cut at 2 s is clean.")
@@ -86,7 +90,7 @@ def test_gemini_watches_the_preview_once_per_version_of_the_range(gemini, projec
 
 
 @pytest.mark.slow
-def test_a_provider_failure_is_one_clear_error_and_changes_nothing(gemini, project: Path) -> None:
+def test_a_provider_failure_is_one_clear_error_and_changes_nothing(gemini: FakeGemini, project: Path) -> None:
     gemini.reply_error(429, "Quota exceeded for generate_content", retry_delay="7s")
     gemini.reply_error(429, "Quota exceeded for generate_content", retry_delay="7s")
     gemini.reply_error(429, "Quota exceeded for generate_content", retry_delay="7s")
@@ -97,7 +101,7 @@ def test_a_provider_failure_is_one_clear_error_and_changes_nothing(gemini, proje
     assert project.read_bytes() == before
 
 
-def test_approval_asks_before_a_preview_leaves_the_machine(gemini, demo_path: Path) -> None:
+def test_approval_asks_before_a_preview_leaves_the_machine(gemini: FakeGemini, demo_path: Path) -> None:
     asked: list[Question] = []
     gemini.reply_calls(("review_render", {"question": QUESTION}))
     gemini.reply_text("I did not look: you said no.")
@@ -109,7 +113,7 @@ def test_approval_asks_before_a_preview_leaves_the_machine(gemini, demo_path: Pa
     assert isinstance(chat.orchestrator.approval, Approval)
 
 
-def _review(chat: ChatSession, args: dict) -> dict:
+def _review(chat: ChatSession, args: dict[str, Any]) -> dict[str, Any]:
     """review_render run as the session runs it: with the session's own services."""
     context = ToolContext(chat.session, services=chat.orchestrator.services)
     return chat.orchestrator.registry.execute("review_render", args, context)
@@ -119,7 +123,9 @@ def _review(chat: ChatSession, args: dict) -> dict:
 
 
 @pytest.mark.slow  # renders a contact sheet
-def test_an_openai_model_gets_a_contact_sheet_and_its_answer_reaches_the_person(openai_server, project: Path) -> None:
+def test_an_openai_model_gets_a_contact_sheet_and_its_answer_reaches_the_person(
+    openai_server: FakeOpenAI, project: Path
+) -> None:
     openai_server.reply_calls(("review_render", {"question": QUESTION, "start": 0, "end": 6}))
     openai_server.reply_text("The title sits on bright sand; ", "it reads, if faintly.")
     openai_server.reply_text("It reads, but faintly: a darker outline would help.")
@@ -140,7 +146,7 @@ def test_an_openai_model_gets_a_contact_sheet_and_its_answer_reaches_the_person(
 
 
 @pytest.mark.slow
-def test_a_model_without_images_is_refused_in_words(openai_server, project: Path) -> None:
+def test_a_model_without_images_is_refused_in_words(openai_server: FakeOpenAI, project: Path) -> None:
     openai_server.reply_error(400, "image input is not supported for this model")
     chat = ChatSession(project, "openai")
     result = _review(chat, {"question": QUESTION, "end": 3})
@@ -148,7 +154,9 @@ def test_a_model_without_images_is_refused_in_words(openai_server, project: Path
     assert "does not take images" in result["details"] and "image input is not supported" in result["details"]
 
 
-def test_images_said_off_refuses_before_rendering_or_asking(openai_server, demo_path: Path, monkeypatch) -> None:
+def test_images_said_off_refuses_before_rendering_or_asking(
+    openai_server: FakeOpenAI, demo_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("NEURALCUT_OPENAI_IMAGES", "0")
     chat = ChatSession(demo_path, "openai")  # no media beside it: a render would fail, so none was tried
     result = _review(chat, {"question": QUESTION, "end": 3})

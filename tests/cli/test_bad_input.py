@@ -8,11 +8,14 @@ printed, and that the project file is byte for byte what it was.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_helpers import Cli
+from typer.testing import Result as ClickResult
 
 DEEP = "[" * 2000 + "]" * 2000
 HUGE_INT = "1" + "0" * 5000
@@ -341,11 +344,15 @@ CLI_CASES: list[Any] = [  # (argv, exit code, what the message says), or a pytes
 ]
 
 
+#: The ``invoke`` fixture: the CLI run on the demo, its result and everything it printed.
+Invoke = Callable[..., tuple[ClickResult, str]]
+
+
 @pytest.fixture
-def invoke(cli, demo_path: Path, monkeypatch: pytest.MonkeyPatch):
+def invoke(cli: Cli, demo_path: Path, monkeypatch: pytest.MonkeyPatch) -> Invoke:
     monkeypatch.chdir(demo_path.parent)
 
-    def call(args: list[str], input: str | None = None):
+    def call(args: list[str], input: str | None = None) -> tuple[ClickResult, str]:
         result = cli("-p", demo_path, *args, input=input)  # a -p after the command wins
         text = result.output + (result.stderr if result.stderr_bytes is not None else "")
         assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
@@ -361,7 +368,7 @@ def _unchanged(path: Path, before: bytes) -> None:
 
 
 @pytest.mark.parametrize(("tool", "args", "code"), TOOL_CASES)
-def test_bad_tool_arguments(invoke, demo_path: Path, tool: str, args: str, code: int) -> None:
+def test_bad_tool_arguments(invoke: Invoke, demo_path: Path, tool: str, args: str, code: int) -> None:
     before = demo_path.read_bytes()
     result, _ = invoke(["tool", tool, args, "--json"])
     assert result.exit_code == code
@@ -372,7 +379,7 @@ def test_bad_tool_arguments(invoke, demo_path: Path, tool: str, args: str, code:
 
 @pytest.mark.parametrize(("text", "message"), PROJECT_CASES)
 @pytest.mark.parametrize("command", PROJECT_COMMANDS, ids=lambda c: c[0])
-def test_bad_project_files(invoke, tmp_path: Path, text: str, message: str, command: list[str]) -> None:
+def test_bad_project_files(invoke: Invoke, tmp_path: Path, text: str, message: str, command: list[str]) -> None:
     path = tmp_path / "bad.json"
     path.write_text(text)
     before = path.read_bytes()
@@ -383,7 +390,7 @@ def test_bad_project_files(invoke, tmp_path: Path, text: str, message: str, comm
 
 
 @pytest.mark.parametrize(("args", "code", "message"), CLI_CASES)
-def test_command_line_misuse(invoke, demo_path: Path, args: list[str], code: int, message: str) -> None:
+def test_command_line_misuse(invoke: Invoke, demo_path: Path, args: list[str], code: int, message: str) -> None:
     before = demo_path.read_bytes()
     result, output = invoke(args)
     assert result.exit_code == code
@@ -397,14 +404,14 @@ def test_the_table_is_large_enough() -> None:
 
 
 @pytest.mark.parametrize("encoding", ["utf-16", "utf-32"])
-def test_a_project_file_must_be_utf_8(invoke, tmp_path: Path, demo_json: dict, encoding: str) -> None:
+def test_a_project_file_must_be_utf_8(invoke: Invoke, tmp_path: Path, demo_json: dict[str, Any], encoding: str) -> None:
     path = tmp_path / "wide.json"
     path.write_text(json.dumps(demo_json), encoding=encoding)  # json.loads read these before
     result, output = invoke(["timeline", "-p", str(path)])
     assert result.exit_code == 2 and "not a text file (not UTF-8)" in output
 
 
-def test_a_bad_render_cache_size_is_a_usage_error(invoke, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_bad_render_cache_size_is_a_usage_error(invoke: Invoke, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NEURALCUT_RENDER_CACHE_MB", "lots")
     result, output = invoke(["render", "-o", "x.mp4"])
     assert result.exit_code == 2 and "NEURALCUT_RENDER_CACHE_MB must be a whole number" in output

@@ -6,8 +6,10 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
+from cli_helpers import Cli
 
 from neuralcut_cli import __version__
 from neuralcut_cli.project.edit_session import ProjectSession
@@ -16,22 +18,22 @@ from neuralcut_cli.tools import default_registry
 from neuralcut_cli.tools.definition import ToolContext
 
 
-def _tool(path: Path, name: str, args: dict) -> dict:
+def _tool(path: Path, name: str, args: dict[str, Any]) -> dict[str, Any]:
     return default_registry().execute(name, args, ToolContext(ProjectSession(path)))
 
 
-def test_version(cli) -> None:
+def test_version(cli: Cli) -> None:
     result = cli("--version")
     assert result.exit_code == 0 and result.stdout.strip() == f"neuralcut {__version__}"
 
 
-def test_help_has_examples(cli) -> None:
+def test_help_has_examples(cli: Cli) -> None:
     result = cli("--help")
     assert result.exit_code == 0
     assert "Examples:" in result.stdout and "neuralcut timeline" in result.stdout
 
 
-def test_timeline_json_is_exactly_the_tool_output(cli, demo_path: Path) -> None:
+def test_timeline_json_is_exactly_the_tool_output(cli: Cli, demo_path: Path) -> None:
     result = cli("timeline", "-p", demo_path, "--json")
     assert result.exit_code == 0
     document = json.loads(result.stdout)  # one document, nothing else
@@ -45,7 +47,7 @@ def test_timeline_json_is_exactly_the_tool_output(cli, demo_path: Path) -> None:
     assert [t["type"] for t in document["tracks"]] == ["text", "effect", "overlay", "main", "audio"]
 
 
-def test_timeline_human_output_has_table_and_lanes(cli, demo_path: Path) -> None:
+def test_timeline_human_output_has_table_and_lanes(cli: Cli, demo_path: Path) -> None:
     result = cli("timeline", "-p", demo_path)
     assert result.exit_code == 0
     assert "e-beach" in result.stdout and "00:14.00" in result.stdout
@@ -53,13 +55,13 @@ def test_timeline_human_output_has_table_and_lanes(cli, demo_path: Path) -> None
     assert "\x1b[" not in result.stdout
 
 
-def test_project_comes_from_the_environment(cli, demo_path: Path, monkeypatch) -> None:
+def test_project_comes_from_the_environment(cli: Cli, demo_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NEURALCUT_PROJECT", str(demo_path))
     result = cli("timeline", "--json")
     assert result.exit_code == 0 and json.loads(result.stdout)["tracks"]
 
 
-def test_assets_filters(cli, demo_path: Path) -> None:
+def test_assets_filters(cli: Cli, demo_path: Path) -> None:
     def ids(*args: str) -> list[str]:
         result = cli("assets", "-p", demo_path, "--json", *args)
         assert result.exit_code == 0
@@ -73,13 +75,13 @@ def test_assets_filters(cli, demo_path: Path) -> None:
     assert json.loads(result.stdout) == _tool(demo_path, "list_project_assets", {"type": "audio"})
 
 
-def test_assets_bad_filter_is_a_usage_error(cli, demo_path: Path) -> None:
+def test_assets_bad_filter_is_a_usage_error(cli: Cli, demo_path: Path) -> None:
     result = cli("assets", "-p", demo_path, "--filter", "some")
     assert result.exit_code == 2
     assert "--filter" in result.stderr
 
 
-def test_new_creates_a_loadable_project(cli, tmp_path: Path) -> None:
+def test_new_creates_a_loadable_project(cli: Cli, tmp_path: Path) -> None:
     path = tmp_path / "sub" / "mine.json"
     result = cli("new", path, "--name", "Trip", "--fps", "29.97", "--size", "1280x720")
     assert result.exit_code == 0, result.stderr
@@ -91,7 +93,7 @@ def test_new_creates_a_loadable_project(cli, tmp_path: Path) -> None:
     assert cli("timeline", "-p", path).exit_code == 0
 
 
-def test_new_refuses_to_overwrite_without_force(cli, demo_path: Path) -> None:
+def test_new_refuses_to_overwrite_without_force(cli: Cli, demo_path: Path) -> None:
     before = demo_path.read_bytes()
     result = cli("new", demo_path)
     assert result.exit_code == 1
@@ -101,7 +103,7 @@ def test_new_refuses_to_overwrite_without_force(cli, demo_path: Path) -> None:
     assert read_project(demo_path).scene.is_empty
 
 
-def test_new_rejects_bad_sizes_and_rates(cli, tmp_path: Path) -> None:
+def test_new_rejects_bad_sizes_and_rates(cli: Cli, tmp_path: Path) -> None:
     result = cli("new", tmp_path / "a.json", "--size", "big")
     assert result.exit_code == 2 and "--size: 'big' is not WIDTHxHEIGHT" in result.stderr
     result = cli("new", tmp_path / "a.json", "--fps", "fast")
@@ -129,7 +131,9 @@ def test_light_commands_do_not_import_heavy_modules(demo_path: Path) -> None:
     assert "HEAVY=[]" in done.stderr
 
 
-def test_options_before_or_after_the_command(cli, demo_path: Path, tmp_path: Path, monkeypatch) -> None:
+def test_options_before_or_after_the_command(
+    cli: Cli, demo_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """-p before the command works; after it wins; then $NEURALCUT_PROJECT; then the demo."""
     other = tmp_path / "other.json"
     assert cli("new", other).exit_code == 0

@@ -4,6 +4,7 @@ a bad backend, malformed TOML (``timeline`` ignored it), and NEURALCUT_CONFIG na
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from cli_helpers import neuralcut
@@ -12,7 +13,9 @@ COMMANDS = [["timeline"], ["run", "split at 5s"], ["check"], ["config"]]
 
 
 @pytest.mark.parametrize("command", COMMANDS, ids=lambda c: c[0])
-def test_a_bad_backend_in_the_file_names_the_file_and_the_key(demo_path: Path, tmp_path: Path, command: list) -> None:
+def test_a_bad_backend_in_the_file_names_the_file_and_the_key(
+    demo_path: Path, tmp_path: Path, command: list[Any]
+) -> None:
     config = tmp_path / "c.toml"
     config.write_text('model = "x"\nbackend = "no-such-backend"\n')
     before = demo_path.read_bytes()
@@ -23,7 +26,7 @@ def test_a_bad_backend_in_the_file_names_the_file_and_the_key(demo_path: Path, t
 
 
 @pytest.mark.parametrize("command", COMMANDS, ids=lambda c: c[0])
-def test_malformed_toml_is_an_error_for_every_command(demo_path: Path, tmp_path: Path, command: list) -> None:
+def test_malformed_toml_is_an_error_for_every_command(demo_path: Path, tmp_path: Path, command: list[Any]) -> None:
     config = tmp_path / "c.toml"
     config.write_text("backend = \n")
     done = neuralcut(*command, "-p", demo_path, env={"NEURALCUT_CONFIG": str(config)})

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from cli_helpers import neuralcut
@@ -15,7 +16,7 @@ from neuralcut_cli.english import plural, quoted
 pytestmark = pytest.mark.slow  # real processes
 
 
-def tool(path: Path, name: str, args: dict) -> str:
+def tool(path: Path, name: str, args: dict[str, Any]) -> str:
     done = neuralcut("tool", name, json.dumps(args), "-p", path, env={"COLUMNS": "120"})
     assert done.returncode == 0, done.stderr
     return done.stdout

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,7 @@ from neuralcut_cli.cli.chat.repl import run_repl
 from neuralcut_cli.cli.chat.slash import COMMANDS, Slash, find
 
 
-def _lines(*lines: str):
+def _lines(*lines: str) -> Callable[[], str]:
     items = iter(lines)
 
     def read() -> str:
@@ -108,7 +109,7 @@ def test_completer_offers_commands_ids_and_assets(demo_path: Path) -> None:
 # -- the real terminal ------------------------------------------------------------------
 
 
-def _spawn(path: Path, *extra: str, env: dict | None = None) -> pexpect.spawn:
+def _spawn(path: Path, *extra: str, env: dict[str, Any] | None = None) -> pexpect.spawn:
     child = spawn(path, *extra, env=env)
     child.expect("›")
     return child

@@ -7,6 +7,7 @@ import io
 import json
 from pathlib import Path
 
+from cli_helpers import Cli
 from rich.console import Console
 
 from neuralcut_cli.cli.output import Output
@@ -43,7 +44,7 @@ def test_the_timeline_of_a_hostile_project_prints_no_escape(demo_path: Path) -> 
     assert "[bold red]X[/]" in text  # markup from the file is shown, not applied
 
 
-def test_the_cli_prints_a_hostile_project_plainly(cli, demo_path: Path) -> None:
+def test_the_cli_prints_a_hostile_project_plainly(cli: Cli, demo_path: Path) -> None:
     result = cli("timeline", "-p", hostile_demo(demo_path))
     assert result.exit_code == 0
     assert "\x1b" not in result.output and "\x07" not in result.output

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from cli_helpers import neuralcut
 from conftest import SECRET_KEY
+from fake_gemini import FakeGemini
 
 from neuralcut_cli import __version__
 
@@ -68,7 +69,7 @@ def test_color_flag_beats_no_color_wherever_it_is_typed(demo_path: Path) -> None
     assert "--color takes" not in inside.stderr
 
 
-def test_debug_logs_to_stderr_and_never_the_key(gemini, demo_path: Path) -> None:
+def test_debug_logs_to_stderr_and_never_the_key(gemini: FakeGemini, demo_path: Path) -> None:
     gemini.reply_calls(("split", {"times": [5]}))
     gemini.reply_text("Split.")
     done = neuralcut(

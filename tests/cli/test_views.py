@@ -4,19 +4,21 @@ from __future__ import annotations
 
 import io
 import json
+from typing import Any
 
 from conftest import DEMO, minimal_project
-from rich.console import Console
+from rich.console import Console, RenderableType
 
 from neuralcut_cli.cli.views.assets_table import assets_table
 from neuralcut_cli.cli.views.lanes import Lanes
 from neuralcut_cli.cli.views.timeline_table import timeline_table
 from neuralcut_cli.cli.views.timeline_view import print_timeline
 from neuralcut_cli.project.io import project_from_json, read_project
+from neuralcut_cli.project.model import Project
 from neuralcut_cli.tools.definition import ToolContext
 
 
-def render(renderable, width: int = 80, color: bool = False) -> str:
+def render(renderable: RenderableType, width: int = 80, color: bool = False) -> str:
     buffer = io.StringIO()
     console = Console(
         file=buffer, width=width, no_color=not color, force_terminal=color, color_system="standard" if color else None
@@ -91,7 +93,7 @@ def test_pieces_of_one_recording_show_where_in_the_file_each_plays() -> None:
     assert (listed["e-intro-2"]["sourceIn"], listed["e-intro-2"]["sourceOut"]) == (4.0, 7.0)
 
 
-def _listing(project):
+def _listing(project: Project) -> dict[str, Any]:
     from neuralcut_cli.tools.common import element_summary
 
     return {"tracks": [{"elements": [element_summary(e) for e in t.elements]} for t in project.scene.tracks.ordered()]}

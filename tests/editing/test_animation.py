@@ -4,6 +4,8 @@ the element did, a shortened element keeps what stays, copies get new ids."""
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -14,12 +16,12 @@ from neuralcut_cli.project.animation import Animations
 LENGTH = 120_000  # one second
 
 
-def new_ids():
+def new_ids() -> Callable[[], str]:
     counter = itertools.count()
     return lambda: f"n{next(counter)}"
 
 
-def opacity(keys: list[dict], extrapolation: dict | None = None) -> Animations:
+def opacity(keys: list[dict[str, Any]], extrapolation: dict[str, Any] | None = None) -> Animations:
     channel = {"kind": "scalar", "keys": keys, **({"extrapolation": extrapolation} if extrapolation else {})}
     return Animations.model_validate(
         {
@@ -73,7 +75,7 @@ key = st.tuples(
 )
 
 
-def channel_keys(drawn: list[tuple]) -> list[dict]:
+def channel_keys(drawn: list[tuple[Any, ...]]) -> list[dict[str, Any]]:
     """Keys in time order, one per time, with handles that do not cross (any editor's curves): each handle
     reaches at most halfway along its segment."""
     ordered = sorted({k[0]: k for k in drawn}.values(), key=lambda k: k[0])
@@ -98,9 +100,9 @@ def channel_keys(drawn: list[tuple]) -> list[dict]:
     st.sampled_from([None, {"before": "linear", "after": "linear"}]),
 )
 def test_each_piece_of_a_cut_looks_as_the_element_did(
-    keys: list[tuple],
+    keys: list[tuple[Any, ...]],
     t: int,
-    extrapolation: dict | None,
+    extrapolation: dict[str, Any] | None,
 ) -> None:
     original = opacity(channel_keys(keys), extrapolation)
     left, right = cut(original, t, LENGTH, new_ids())

@@ -115,7 +115,7 @@ ERRORS = [
 
 
 @pytest.mark.parametrize(("name", "args", "error"), ERRORS, ids=[f"{c[0]}:{i}" for i, c in enumerate(ERRORS)])
-def test_every_error_leaves_the_file_untouched(name: str, args: dict, error: str, demo_path: Path) -> None:
+def test_every_error_leaves_the_file_untouched(name: str, args: dict[str, Any], error: str, demo_path: Path) -> None:
     assert_refused(demo_path, name, args, error)
 
 
@@ -295,7 +295,7 @@ def _scene() -> Scene:
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(edits, st.integers(1, 2 * T - 1))
-def test_any_edits_keep_keys_valid_and_a_split_keeps_every_value(steps: list[tuple], cut: int) -> None:
+def test_any_edits_keep_keys_valid_and_a_split_keeps_every_value(steps: list[tuple[Any, ...]], cut: int) -> None:
     counter = itertools.count()
     new_id = lambda: f"k{next(counter)}"  # noqa: E731
     scene = _scene()

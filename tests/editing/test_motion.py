@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from tool_helpers import Tools, assert_refused
+from tool_helpers import element_in as element
 
 from neuralcut_cli.editing.keyframes import value_at
 from neuralcut_cli.editing.sound import level_at
-from neuralcut_cli.project.io import read_project
+from neuralcut_cli.project.elements import AudioElement, ImageElement, TextElement, VideoElement
 
 T = 120_000
 ERRORS = [
@@ -68,12 +70,8 @@ ERRORS = [
 
 
 @pytest.mark.parametrize(("name", "args", "error"), ERRORS, ids=[f"{c[0]}:{i}" for i, c in enumerate(ERRORS)])
-def test_every_error_leaves_the_file_untouched(name: str, args: dict, error: str, demo_path: Path) -> None:
+def test_every_error_leaves_the_file_untouched(name: str, args: dict[str, Any], error: str, demo_path: Path) -> None:
     assert_refused(demo_path, name, args, error)
-
-
-def element(path: Path, element_id: str):
-    return read_project(path).scene.find_element(element_id)[1]  # type: ignore[index]
 
 
 def test_fade_in_and_out_of_picture_and_sound(demo_path: Path) -> None:
@@ -102,11 +100,11 @@ def test_animate_with_easing(demo_path: Path) -> None:
             "easing": "ease-in",
         },
     )
-    logo = element(demo_path, "e-logo")
+    logo = element(demo_path, "e-logo", ImageElement)
     assert value_at(logo, "transform.scaleX", 0) == 1 and value_at(logo, "transform.scaleX", 2 * T) == 2
     assert value_at(logo, "transform.scaleX", T // 2) < 1.25  # ease-in: slow at first
     tools("animate", {"elementId": "e-title", "property": "color", "from": "#ff0000", "to": "#0000ff"})
-    assert value_at(element(demo_path, "e-title"), "color", 3 * T) == "#0000ff"
+    assert value_at(element(demo_path, "e-title", TextElement), "color", 3 * T) == "#0000ff"
 
 
 def test_duck_lowers_the_music_where_the_voice_plays(demo_path: Path) -> None:
@@ -115,7 +113,7 @@ def test_duck_lowers_the_music_where_the_voice_plays(demo_path: Path) -> None:
         "duck",
         {"musicElementIds": ["e-music"], "underElementIds": ["e-beach"], "depth": 10, "attack": 0.5, "release": 1},
     )
-    music = element(demo_path, "e-music")  # -6 dB; the beach clip plays 6-14 s
+    music = element(demo_path, "e-music", AudioElement)  # -6 dB; the beach clip plays 6-14 s
     assert level_at(music, 5 * T) == -6 and level_at(music, 6 * T) == -16
     assert level_at(music, 10 * T) == -16 and level_at(music, 15 * T) == -6
     assert level_at(music, int(5.75 * T)) == pytest.approx(-11)  # halfway down the attack
@@ -125,9 +123,9 @@ def test_fading_again_replaces_the_fade_and_list_timeline_shows_it(demo_path: Pa
     tools = Tools(demo_path)
     tools("fade", {"elementIds": ["e-intro"], "in": 1, "out": 2})
     tools("fade", {"elementIds": ["e-intro"], "in": 2})  # longer: the old 1 s key goes
-    intro = tools.element("e-intro")
+    intro = tools.element("e-intro", VideoElement)
     assert value_at(intro, "opacity", T) == pytest.approx(0.5)  # half way up a 2 s fade
     shown = next(e for t in tools.timeline()["tracks"] for e in t["elements"] if e["elementId"] == "e-intro")
     assert (shown["fadeIn"], shown["fadeOut"], shown["animated"]) == (2.0, 2.0, True)
     tools("fade", {"elementIds": ["e-intro"], "out": 0.5})  # shorter: the fade ends where it now starts
-    assert value_at(tools.element("e-intro"), "opacity", 5 * T) == pytest.approx(1.0)
+    assert value_at(tools.element("e-intro", VideoElement), "opacity", 5 * T) == pytest.approx(1.0)

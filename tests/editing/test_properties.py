@@ -51,7 +51,7 @@ track_spans = st.lists(st.tuples(st.integers(0, 3), st.integers(1, 4), st.intege
 
 
 @st.composite
-def projects(draw) -> dict[str, Any]:
+def projects(draw: st.DrawFn) -> dict[str, Any]:
     overlay_kinds = draw(st.lists(st.sampled_from(["video", "text", "graphic", "effect"]), max_size=3))
     counter = iter(range(10_000))
 
@@ -87,7 +87,7 @@ times = st.lists(st.integers(0, 40).map(lambda x: x / 4), min_size=1, max_size=5
 
 
 @st.composite
-def calls(draw, ids: list[str]) -> tuple[str, dict[str, Any]]:
+def calls(draw: st.DrawFn, ids: list[str]) -> tuple[str, dict[str, Any]]:
     some_ids = st.lists(st.sampled_from(ids or ["zz"]), min_size=1, max_size=3)
     second = st.integers(0, 40).map(lambda x: x / 4)
     kind = draw(

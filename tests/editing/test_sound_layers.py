@@ -99,7 +99,7 @@ def test_the_tools_compose_in_either_order_and_get_element_shows_the_envelope(de
         }
         for name in (first, second):
             assert tools(*calls[name])["success"]
-        music = tools.element("e-music")
+        music = tools.element("e-music", AudioElement)
         assert level_at(music, 0) == -60 and level_at(music, 3 * T) == -6 and level_at(music, 10 * T) == -18
         shown = tools("get_element", {"elementId": "e-music"})
         assert shown["soundLayers"] == {"fadeIn": 2.0, "duckDb": -12.0}
@@ -109,5 +109,6 @@ def test_the_tools_compose_in_either_order_and_get_element_shows_the_envelope(de
         assert {k["propertyPath"] for k in keys["keyframes"]} == {"sound.fade", "sound.duck"}
         assert keys["soundEnvelope"] == shown["soundEnvelope"]
         tools("undo", {})  # takes back the second move's layer only
-        assert set(tools.element("e-music").animations.bindings) == {f"sound.{first}"}
+        animations = tools.element("e-music", AudioElement).animations
+        assert animations is not None and set(animations.bindings) == {f"sound.{first}"}
         tools("undo", {})

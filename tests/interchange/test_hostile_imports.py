@@ -11,17 +11,19 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
-from cli_helpers import neuralcut
+from cli_helpers import Result, neuralcut
 from paths import FIXTURES, REPO
 
 SAMPLES = FIXTURES / "otio_samples"
 
 
-def refused(done, words: str) -> None:
+def refused(done: Result | subprocess.CompletedProcess[Any], words: str) -> None:
     assert done.returncode in (1, 2), (done.returncode, done.stderr)
     assert words in done.stderr, done.stderr
     assert "Traceback" not in done.stderr and "internal error" not in done.stderr

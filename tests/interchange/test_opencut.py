@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from cli_helpers import invoke
@@ -81,7 +82,7 @@ def test_an_edit_keeps_what_it_does_not_touch(imported: Path) -> None:
     for key in ("timelineViewState", "settings", "mediaAssets"):
         assert after[key] == before[key]
 
-    def tracks(d: dict) -> dict:
+    def tracks(d: dict[str, Any]) -> dict[str, Any]:
         kinds = d["scenes"][0]["tracks"]
         return {t["id"]: t for t in [*kinds["overlay"], kinds["main"], *kinds["audio"]]}
 
@@ -130,7 +131,7 @@ def test_splitting_a_retimed_clip_moves_its_trims_by_source_time(imported: Path)
         (["--manifest", MANIFEST], ""),
     ],
 )
-def test_media_without_a_manifest_entry_or_file_is_named(tmp_path: Path, args: list, message: str) -> None:
+def test_media_without_a_manifest_entry_or_file_is_named(tmp_path: Path, args: list[Any], message: str) -> None:
     done = invoke("import-opencut", RECORD, *args, "-o", tmp_path / "p.json")
     if message:
         assert done.returncode == 2 and "m-intro" in done.stderr and "--manifest" in done.stderr

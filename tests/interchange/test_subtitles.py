@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pysubs2
 import pytest
@@ -108,5 +109,5 @@ ERRORS = [
 
 
 @pytest.mark.parametrize(("name", "args", "error"), ERRORS, ids=[f"{c[0]}:{i}" for i, c in enumerate(ERRORS)])
-def test_every_error_leaves_the_file_untouched(demo_path: Path, name: str, args: dict, error: str) -> None:
+def test_every_error_leaves_the_file_untouched(demo_path: Path, name: str, args: dict[str, Any], error: str) -> None:
     assert_refused(demo_path, name, args, error)

@@ -3,12 +3,14 @@ finds: a silence across a seam is one silence, and the loudness meter's rows run
 
 from __future__ import annotations
 
+import os
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from neuralcut_cli.media import analysis, chunks, loudness
+from neuralcut_cli.media import analysis, loudness
 from neuralcut_cli.media.assets import locate
 from neuralcut_cli.media.ffmpeg import ffmpeg_exe
 from neuralcut_cli.project.model import MediaAsset
@@ -31,8 +33,8 @@ def talk(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-def _measure(talk: Path, project: Path, cores: int, monkeypatch: pytest.MonkeyPatch) -> tuple[list, list]:
-    monkeypatch.setattr(chunks.os, "cpu_count", lambda: cores)
+def _measure(talk: Path, project: Path, cores: int, monkeypatch: pytest.MonkeyPatch) -> tuple[list[Any], list[Any]]:
+    monkeypatch.setattr(os, "cpu_count", lambda: cores)  # what chunks reads
     file = locate(project, MediaAsset(id="t", name="talk.m4a", type="audio", path=str(talk)))
     found = analysis.silences(file, project, -35, 0.5)
     return found, loudness.blocks(file, project)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from tool_helpers import Tools
 
@@ -11,7 +12,7 @@ from neuralcut_cli.project.edit_session import ProjectSession
 from neuralcut_cli.project.history import History
 
 
-def _timeline(path: Path) -> dict:
+def _timeline(path: Path) -> dict[str, Any]:
     data = json.loads(path.read_text())
     data["metadata"].pop("updatedAt", None)
     return data

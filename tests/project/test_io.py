@@ -6,6 +6,7 @@ import json
 import multiprocessing
 import os
 import time
+from multiprocessing.synchronize import Event
 from pathlib import Path
 
 import pytest
@@ -46,7 +47,7 @@ def test_atomic_write_keeps_the_old_file_when_writing_fails(tmp_path: Path, monk
     assert [p.name for p in tmp_path.iterdir()] == ["p.json"]
 
 
-def _hold_lock(path: str, ready, release) -> None:  # runs in another process
+def _hold_lock(path: str, ready: Event, release: Event) -> None:  # runs in another process
     with ProjectLock(Path(path)):
         ready.set()
         release.wait(10)

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from cli_helpers import Cli
 
 from neuralcut_cli.cli.app import main
 
@@ -34,7 +35,12 @@ CASES = [
 
 @pytest.mark.parametrize(("args", "code", "message"), CASES, ids=[" ".join(c[0]) for c in CASES])
 def test_every_early_failure_is_one_json_document(
-    demo_path: Path, monkeypatch: pytest.MonkeyPatch, capsys, args: list[str], code: int, message: str
+    demo_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    args: list[str],
+    code: int,
+    message: str,
 ) -> None:
     monkeypatch.chdir(demo_path.parent)
     (demo_path.parent / "bad.json").write_text("{")
@@ -53,6 +59,6 @@ def test_every_early_failure_is_one_json_document(
     assert message in json.loads(out)["error"] and message in err
 
 
-def test_a_piped_undo_with_nothing_to_undo_fails_the_script(cli, demo_path: Path) -> None:
+def test_a_piped_undo_with_nothing_to_undo_fails_the_script(cli: Cli, demo_path: Path) -> None:
     result = cli("-p", demo_path, input="/undo\n")
     assert result.exit_code == 1 and "Nothing to undo" in result.output

@@ -5,8 +5,10 @@ from __future__ import annotations
 import copy
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
+from cli_helpers import Cli
 from conftest import DEMO, minimal_project
 
 from neuralcut_cli.errors import ProjectLoadError
@@ -34,7 +36,7 @@ def test_demo_is_a_realistic_small_edit() -> None:
     assert all((a.path or "").startswith("media/") for a in project.media_assets)
 
 
-def test_unknown_keys_survive_at_every_level(demo_json: dict) -> None:
+def test_unknown_keys_survive_at_every_level(demo_json: dict[str, Any]) -> None:
     data = copy.deepcopy(demo_json)
     data["futureTopLevel"] = {"nested": [1, 2]}
     data["metadata"]["author"] = "Ana"
@@ -130,7 +132,7 @@ def test_a_file_breaking_the_pairing_is_refused_with_its_path() -> None:
     assert "scenes[0].tracks.main.elements[0]: text elements cannot be placed on video tracks" in info.value.message
 
 
-def _video(id: str, start: int, duration: int) -> dict:
+def _video(id: str, start: int, duration: int) -> dict[str, Any]:
     return {"id": id, "type": "video", "mediaId": "a", "startTime": start, "duration": duration}
 
 
@@ -183,7 +185,7 @@ def _bad_element_project(kind: str) -> str:
 
 
 @pytest.mark.parametrize(("case", "text", "message"), LOAD_ERRORS, ids=[c[0] for c in LOAD_ERRORS])
-def test_load_errors_are_one_clear_message(case: str, text: str | None, message: str, tmp_path: Path, cli) -> None:
+def test_load_errors_are_one_clear_message(case: str, text: str | None, message: str, tmp_path: Path, cli: Cli) -> None:
     path = tmp_path / "bad.json"
     path.write_text(text if text is not None else _bad_element_project(case))
     before = path.read_bytes()
@@ -198,7 +200,7 @@ def test_load_errors_are_one_clear_message(case: str, text: str | None, message:
     assert path.read_bytes() == before
 
 
-def test_missing_file_and_folder(tmp_path: Path, cli) -> None:
+def test_missing_file_and_folder(tmp_path: Path, cli: Cli) -> None:
     result = cli("timeline", "-p", tmp_path / "nope.json")
     assert result.exit_code == 2 and "Project file not found" in result.stderr
     result = cli("assets", "-p", tmp_path)

@@ -62,7 +62,9 @@ def render(
     return out
 
 
-def clip(element_id: str = "c", media_id: str = "clip", start: int = 0, duration: int = 2 * T, **more: Any) -> dict:
+def clip(
+    element_id: str = "c", media_id: str = "clip", start: int = 0, duration: int = 2 * T, **more: Any
+) -> dict[str, Any]:
     source = 3 * T if media_id == "clip" else 2 * T
     return {
         "id": element_id,

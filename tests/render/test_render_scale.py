@@ -475,7 +475,8 @@ def test_a_loopback_head_is_joined_on_loopback(ray_head: str) -> None:
 
     _connect(ray, ray_head)
     try:
-        assert ray._private.worker.global_worker.node.gcs_address == ray_head  # not the network address
+        node = ray._private.worker.global_worker.node
+        assert node is not None and node.gcs_address == ray_head  # not the network address
         assert ray.get(ray.remote(lambda: 7).remote()) == 7  # and it works there
     finally:
         ray.shutdown()

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_helpers import Cli
 from ffgraph import intended, parse_graph
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -183,7 +184,7 @@ def test_colour_values() -> None:
     assert len(NAMED) == 148
 
 
-def test_render_of_a_hostile_colour_writes_nothing(cli, demo_path: Path, tmp_path: Path) -> None:
+def test_render_of_a_hostile_colour_writes_nothing(cli: Cli, demo_path: Path, tmp_path: Path) -> None:
     data = json.loads(demo_path.read_text())
     data["settings"]["background"]["color"] = INJECTION.replace("/tmp/neuralcut-pwned", str(tmp_path / "pwned"))
     demo_path.write_text(json.dumps(data))

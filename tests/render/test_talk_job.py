@@ -96,7 +96,9 @@ def source_frame(video: Path, seconds: float) -> int:
     return tm.frame_number(np.frombuffer(raw, np.uint8).reshape(PREVIEW[1], PREVIEW[0], 3))
 
 
-def assert_over(video: Path, cut: list[tuple[float, float, float]], element: dict[str, Any], line: tuple[float, float]):
+def assert_over(
+    video: Path, cut: list[tuple[float, float, float]], element: dict[str, Any], line: tuple[float, float]
+) -> None:
     """The element sits over the same phrase: the frames at its first and last show the line's own frames (within
     2 frames)."""
     first = element["startTime"] / tm.T + FRAME / 2

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 from cli_helpers import invoke, neuralcut
@@ -130,7 +131,7 @@ def test_huge_subtitle_and_config_files_are_refused_at_once(demo_path: Path, tmp
 # -- 22. a read-only folder ------------------------------------------------------------------------------------
 
 
-def test_a_project_in_a_read_only_folder_is_not_edited(tmp_path: Path, demo_json: dict) -> None:
+def test_a_project_in_a_read_only_folder_is_not_edited(tmp_path: Path, demo_json: dict[str, Any]) -> None:
     folder = tmp_path / "ro"
     folder.mkdir()
     project = folder / "p.json"

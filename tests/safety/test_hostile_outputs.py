@@ -17,7 +17,7 @@ import stat
 from pathlib import Path
 
 import pytest
-from cli_helpers import neuralcut
+from cli_helpers import Cli, neuralcut
 from paths import FIXTURES
 
 
@@ -124,7 +124,7 @@ def test_a_line_break_in_a_name_never_adds_an_edl_event(demo_path: Path) -> None
 
 
 def test_a_failed_export_keeps_the_old_file_and_leaves_no_stray(
-    demo_path: Path, cli, monkeypatch: pytest.MonkeyPatch
+    demo_path: Path, cli: Cli, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import opentimelineio as otio
 
@@ -143,7 +143,7 @@ def test_a_failed_export_keeps_the_old_file_and_leaves_no_stray(
 
 
 def test_a_subtitle_export_is_written_whole_or_not_at_all(
-    demo_path: Path, cli, monkeypatch: pytest.MonkeyPatch
+    demo_path: Path, cli: Cli, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import pysubs2
 

@@ -12,10 +12,12 @@ import stat
 import subprocess
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
-from cli_helpers import EXE, invoke, neuralcut
+from cli_helpers import EXE, Result, WriteProject, invoke, neuralcut
 from conftest import minimal_project
+from fake_gemini import FakeGemini
 from paths import REPO
 from tool_helpers import Tools
 
@@ -26,7 +28,7 @@ from neuralcut_cli.project.edit_session import ProjectSession
 from neuralcut_cli.project.io import parse_project
 
 
-def run(*args: str | Path, input: str | bytes = "", timeout: float = 60):
+def run(*args: str | Path, input: str | bytes = "", timeout: float = 60) -> Result:
     """Through main() in this process (``timeout`` kept for the calls that are fast anyway)."""
     return invoke(*args, input=input)
 
@@ -162,7 +164,7 @@ def test_a_nesting_that_loads_also_saves(demo_path: Path) -> None:
     assert "error" not in Tools(demo_path)("split", {"times": [5]})
 
 
-def test_views_of_a_project_at_the_24_hour_limit_finish(write_project) -> None:
+def test_views_of_a_project_at_the_24_hour_limit_finish(write_project: WriteProject) -> None:
     data = minimal_project()
     data["mediaAssets"] = [{"id": "a", "type": "image"}]
     data["scenes"][0]["tracks"]["main"]["elements"] = [
@@ -327,7 +329,7 @@ def test_a_read_only_project_is_not_replaced(demo_path: Path) -> None:
 
 @pytest.mark.parametrize("where", ["outside", "dotdot", "link"])
 def test_media_outside_the_project_folder_is_never_uploaded(
-    gemini, tmp_path: Path, demo_path: Path, where: str
+    gemini: FakeGemini, tmp_path: Path, demo_path: Path, where: str
 ) -> None:
     project_folder = demo_path.parent / "proj"
     project_folder.mkdir()
@@ -347,7 +349,7 @@ def test_media_outside_the_project_folder_is_never_uploaded(
 
 
 def test_a_folder_named_in_media_roots_may_be_uploaded(
-    gemini, tmp_path: Path, demo_path: Path, monkeypatch: pytest.MonkeyPatch
+    gemini: FakeGemini, tmp_path: Path, demo_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     shared = tmp_path / "shared"
     shared.mkdir()
@@ -372,7 +374,7 @@ def test_a_folder_named_in_media_roots_may_be_uploaded(
         {"id": "s1", "tracks": {"main": {"id": "m", "type": "video", "elements": [{"id": "x", "type": "video"}]}}},
     ],
 )
-def test_a_broken_scene_is_not_also_reported_as_missing(scene: dict) -> None:
+def test_a_broken_scene_is_not_also_reported_as_missing(scene: dict[str, Any]) -> None:
     with pytest.raises(ProjectLoadError) as caught:
         parse_project(json.dumps({"scenes": [scene], "currentSceneId": "s1"}))
     assert "must not be empty" not in caught.value.message

@@ -167,7 +167,7 @@ def test_the_server_survives_a_client_that_leaves_mid_call(demo_path: Path) -> N
     assert not served(demo_path, body).is_error  # and the next client is served
 
 
-def _http_server(path: Path, *extra: str) -> tuple[subprocess.Popen, str]:
+def _http_server(path: Path, *extra: str) -> tuple[subprocess.Popen[str], str]:
     server = subprocess.Popen(
         [*EXE, "mcp", "-p", str(path), "--http", "--port", "0", *extra], stderr=subprocess.PIPE, text=True
     )

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import socket
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -18,7 +19,7 @@ from neuralcut_cli.server.validation import ChatRequest, RequestProblem, parse_b
 
 
 @pytest.fixture(scope="module")
-def server():
+def server() -> Iterator[Server]:
     with Server(MockBackend()) as running:
         yield running
 

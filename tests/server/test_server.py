@@ -9,6 +9,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -65,7 +66,7 @@ class Server:
 
 
 @pytest.fixture(scope="module")
-def server():
+def server() -> Iterator[Server]:
     """One server for the module: the mock is stateless, every request stands alone."""
     with Server(MockBackend()) as running:
         yield running

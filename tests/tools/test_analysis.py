@@ -14,6 +14,7 @@ from cli_helpers import neuralcut
 from tool_helpers import Tools, assert_refused
 
 from neuralcut_cli.media import analysis
+from neuralcut_cli.media.assets import AssetFile
 from neuralcut_cli.media.ffmpeg import ffmpeg_exe
 
 T = 120_000
@@ -170,7 +171,7 @@ def test_silences_are_found_where_they_are(media: Path, tmp_path: Path) -> None:
         assert abs(start - true_start) < 0.03 and abs(end - true_end) < 0.03
 
 
-def analysis_file(tools: Tools):
+def analysis_file(tools: Tools) -> AssetFile:
     from neuralcut_cli.media.assets import locate
 
     return locate(tools.path, tools.project.media_assets[0])
@@ -353,7 +354,9 @@ ERRORS = [
 
 
 @pytest.mark.parametrize(("name", "args", "error"), ERRORS, ids=[f"{c[0]}:{i}" for i, c in enumerate(ERRORS)])
-def test_every_error_leaves_the_file_untouched(media: Path, tmp_path: Path, name: str, args: dict, error: str) -> None:
+def test_every_error_leaves_the_file_untouched(
+    media: Path, tmp_path: Path, name: str, args: dict[str, Any], error: str
+) -> None:
     assert_refused(project(tmp_path, media, overlay=title(0, 1)), name, args, error)
 
 

@@ -5,18 +5,21 @@ from __future__ import annotations
 import json
 import sys
 import types as pytypes
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_helpers import WriteProject
 from conftest import SECRET_KEY
+from fake_gemini import FakeGemini
 from tool_helpers import Tools
 
 from neuralcut_cli.cli.chat.chat_session import ChatSession
 from neuralcut_cli.media.whisper_models import Model
 
 
-def _uri(part: dict) -> str:
+def _uri(part: dict[str, Any]) -> str:
     """The file URI of a fileData part (the SDK writes its inner keys in snake_case)."""
     data = part["fileData"]
     return data.get("fileUri") or data["file_uri"]
@@ -32,7 +35,7 @@ def media(demo_path: Path) -> Path:
     return folder
 
 
-def test_upload_poll_summary_then_cache_hit(gemini, demo_path: Path, media: Path) -> None:
+def test_upload_poll_summary_then_cache_hit(gemini: FakeGemini, demo_path: Path, media: Path) -> None:
     gemini.files["f1"] = ["PROCESSING", "PROCESSING", "ACTIVE"]
     gemini.reply_text("A sunny beach; waves at 2s; someone says hello.")
     tools = Tools(demo_path)
@@ -59,7 +62,7 @@ def test_upload_poll_summary_then_cache_hit(gemini, demo_path: Path, media: Path
     assert cache["provider"] == "gemini" and cache["status"] == "active"
 
 
-def test_cache_miss_after_the_file_changes(gemini, demo_path: Path, media: Path) -> None:
+def test_cache_miss_after_the_file_changes(gemini: FakeGemini, demo_path: Path, media: Path) -> None:
     gemini.reply_text("first")
     gemini.reply_text("second")
     tools = Tools(demo_path)
@@ -70,7 +73,7 @@ def test_cache_miss_after_the_file_changes(gemini, demo_path: Path, media: Path)
     assert gemini.uploads == 2
 
 
-def test_cache_expires_after_48_hours(gemini, demo_path: Path, media: Path) -> None:
+def test_cache_expires_after_48_hours(gemini: FakeGemini, demo_path: Path, media: Path) -> None:
     gemini.reply_text("fresh")
     gemini.reply_text("fresh again")
     tools = Tools(demo_path)
@@ -83,7 +86,9 @@ def test_cache_expires_after_48_hours(gemini, demo_path: Path, media: Path) -> N
     assert gemini.uploads == 2
 
 
-def test_still_processing_is_reported_and_polled_later(gemini, demo_path: Path, media: Path, monkeypatch) -> None:
+def test_still_processing_is_reported_and_polled_later(
+    gemini: FakeGemini, demo_path: Path, media: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("NEURALCUT_GEMINI_POLL_TIMEOUT", "0.05")
     gemini.files["f1"] = ["PROCESSING"]
     tools = Tools(demo_path)
@@ -95,7 +100,7 @@ def test_still_processing_is_reported_and_polled_later(gemini, demo_path: Path, 
     assert result["status"] == "loaded" and result["cached"] is True and gemini.uploads == 1
 
 
-def test_processing_failure(gemini, demo_path: Path, media: Path) -> None:
+def test_processing_failure(gemini: FakeGemini, demo_path: Path, media: Path) -> None:
     gemini.files["f1"] = ["FAILED"]
     result = Tools(demo_path)("load_asset_context", {"assetId": "a-intro"})
     assert result == {
@@ -104,7 +109,7 @@ def test_processing_failure(gemini, demo_path: Path, media: Path) -> None:
     }
 
 
-def test_resolves_by_unambiguous_file_name(gemini, demo_path: Path, media: Path) -> None:
+def test_resolves_by_unambiguous_file_name(gemini: FakeGemini, demo_path: Path, media: Path) -> None:
     gemini.reply_text("music")
     assert Tools(demo_path)("load_asset_context", {"assetId": "music.mp3"})["assetId"] == "a-music"
 
@@ -117,7 +122,7 @@ def test_resolves_by_unambiguous_file_name(gemini, demo_path: Path, media: Path)
         ({"assetId": ""}, "Asset not found"),
     ],
 )
-def test_lookup_errors(demo_path: Path, args: dict, error: str) -> None:
+def test_lookup_errors(demo_path: Path, args: dict[str, Any], error: str) -> None:
     assert Tools(demo_path)("load_asset_context", args)["error"] == error
 
 
@@ -127,7 +132,7 @@ def test_missing_file_is_a_clear_error(demo_path: Path) -> None:
     assert "media file not found" in result["details"] and "intro.mp4" in result["details"]
 
 
-def test_unsupported_type(demo_path: Path, write_project) -> None:
+def test_unsupported_type(demo_path: Path, write_project: WriteProject) -> None:
     data = json.loads(demo_path.read_text())
     data["mediaAssets"].append({"id": "a-doc", "name": "notes.pdf", "type": "image", "path": "notes.pdf"})
     path = write_project(data, "other.json")
@@ -140,7 +145,7 @@ def test_without_a_key_the_failure_is_explained(demo_path: Path, media: Path) ->
     assert result["error"] == "Failed to load asset context" and "GEMINI_API_KEY" in result["details"]
 
 
-def test_loaded_assets_are_attached_to_later_requests(gemini, demo_path: Path, media: Path) -> None:
+def test_loaded_assets_are_attached_to_later_requests(gemini: FakeGemini, demo_path: Path, media: Path) -> None:
     gemini.reply_calls(("load_asset_context", {"assetId": "a-beach"}))
     gemini.reply_text("summary of the beach")  # the tool's own summary request
     gemini.reply_text("The beach clip shows waves.")
@@ -163,12 +168,14 @@ def test_loaded_assets_are_attached_to_later_requests(gemini, demo_path: Path, m
 class FakeWhisper:
     """Stands in for faster_whisper.WhisperModel at its boundary."""
 
-    created: list[tuple] = []
+    created: list[tuple[Any, ...]] = []
 
     def __init__(self, model_id: str, device: str = "cpu", compute_type: str = "int8", **_: Any) -> None:
         FakeWhisper.created.append((model_id, device, compute_type))
 
-    def transcribe(self, path: str, language: str | None = None, word_timestamps: bool = False, **_: Any):
+    def transcribe(
+        self, path: str, language: str | None = None, word_timestamps: bool = False, **_: Any
+    ) -> tuple[Iterator[pytypes.SimpleNamespace], pytypes.SimpleNamespace]:
         segment = pytypes.SimpleNamespace
         assert Path(path).exists()
         return iter(
@@ -177,14 +184,14 @@ class FakeWhisper:
 
 
 @pytest.fixture
-def whisper(monkeypatch: pytest.MonkeyPatch):
+def whisper(monkeypatch: pytest.MonkeyPatch) -> type[FakeWhisper]:
     FakeWhisper.created = []
     monkeypatch.setitem(sys.modules, "faster_whisper", pytypes.SimpleNamespace(WhisperModel=FakeWhisper))
     monkeypatch.setattr("neuralcut_cli.media.transcripts.resolve", lambda name: Model(name or "base", name or "base"))
     return FakeWhisper
 
 
-def test_transcribe_with_a_fake_model(whisper, demo_path: Path, media: Path) -> None:
+def test_transcribe_with_a_fake_model(whisper: type[FakeWhisper], demo_path: Path, media: Path) -> None:
     tools = Tools(demo_path)
     result = tools("transcribe_video", {"assetId": "a-intro", "language": "en", "modelId": "tiny"})
     assert result == {
@@ -205,17 +212,17 @@ def test_transcribe_with_a_fake_model(whisper, demo_path: Path, media: Path) -> 
     assert len(whisper.created) == 2  # the file changed
 
 
-def test_transcribe_defaults(whisper, demo_path: Path, media: Path) -> None:
+def test_transcribe_defaults(whisper: type[FakeWhisper], demo_path: Path, media: Path) -> None:
     result = Tools(demo_path)("transcribe_video", {})
     assert result["assetId"] == "a-intro" and result["language"] == "en"
     assert whisper.created == [("base", "cpu", "int8")]
 
 
-def test_transcribe_refuses_images(whisper, demo_path: Path, media: Path) -> None:
+def test_transcribe_refuses_images(whisper: type[FakeWhisper], demo_path: Path, media: Path) -> None:
     assert Tools(demo_path)("transcribe_video", {"assetId": "a-logo"})["error"] == "Unsupported asset type"
 
 
-def test_transcribe_without_the_extra(demo_path: Path, media: Path, monkeypatch) -> None:
+def test_transcribe_without_the_extra(demo_path: Path, media: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "faster_whisper", None)  # import fails
     before = demo_path.read_bytes()
     result = Tools(demo_path)("transcribe_video", {"assetId": "a-intro"})

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from tool_helpers import Tools, assert_refused
+
+from neuralcut_cli.project.elements import ImageElement, VideoElement
 
 ERRORS = [
     ("add_clip_effect", {"effectType": "sepia"}, "Invalid element ids"),
@@ -62,7 +65,7 @@ ERRORS = [
 
 
 @pytest.mark.parametrize(("name", "args", "error"), ERRORS, ids=[f"{c[0]}:{i}" for i, c in enumerate(ERRORS)])
-def test_every_error_leaves_the_file_untouched(name: str, args: dict, error: str, demo_path: Path) -> None:
+def test_every_error_leaves_the_file_untouched(name: str, args: dict[str, Any], error: str, demo_path: Path) -> None:
     assert_refused(demo_path, name, args, error)
 
 
@@ -74,11 +77,11 @@ def test_add_puts_the_effect_last_with_defaults_merged(demo_path: Path) -> None:
         {"elementIds": ["e-beach", "e-logo"], "effectType": "Film Grain", "params": {"intensity": 60}},
     )
     assert second["effectType"] == "film-grain" and second["appliedParams"] == {"intensity": 60, "size": 1}
-    effects = tools.element("e-beach").effects
+    effects = tools.element("e-beach", VideoElement).effects or ()
     assert [e.type for e in effects] == ["grayscale", "film-grain"]  # in the order added
     assert effects[0].id == first["added"][0]["effectId"] and effects[0].params == {"intensity": 100}
-    assert [e.type for e in tools.element("e-logo").effects] == ["film-grain"]
-    assert effects[1].id != tools.element("e-logo").effects[0].id  # every effect its own id
+    assert [e.type for e in tools.element("e-logo", ImageElement).effects or ()] == ["film-grain"]
+    assert effects[1].id != (tools.element("e-logo", ImageElement).effects or ())[0].id  # every effect its own id
     assert tools.history_size() == 2
 
 
@@ -89,11 +92,11 @@ def test_update_merges_params_and_switches_off_and_remove_takes_it_away(demo_pat
         "update_clip_effect", {"elementId": "e-city", "effectId": effect_id, "params": {"radius": 50}, "enabled": False}
     )
     assert changed["appliedParams"] == {"radius": 50, "softness": 35} and changed["enabled"] is False
-    assert tools.element("e-city").effects[0].enabled is False
+    assert (tools.element("e-city", VideoElement).effects or ())[0].enabled is False
     assert tools("update_clip_effect", {"elementId": "e-city", "effectId": effect_id, "enabled": True})["enabled"]
     assert tools("remove_clip_effect", {"elementId": "e-city", "effectId": effect_id})["removed"] == effect_id
-    assert not tools.element("e-city").effects
-    assert tools("undo")["success"] and len(tools.element("e-city").effects) == 1
+    assert not tools.element("e-city", VideoElement).effects
+    assert tools("undo")["success"] and len(tools.element("e-city", VideoElement).effects or ()) == 1
 
 
 def test_get_element_shows_clip_effects(demo_path: Path) -> None:

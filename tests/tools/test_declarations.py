@@ -14,7 +14,7 @@ from typing_extensions import is_typeddict
 from neuralcut_cli.agent.approval import Approval
 from neuralcut_cli.server.mcp_server import tool_entry
 from neuralcut_cli.tools import default_registry
-from neuralcut_cli.tools.definition import GROUP_NAMES, Hints, NoArgs, ToolContext, tool
+from neuralcut_cli.tools.definition import GROUP_NAMES, Hints, NoArgs, ToolContext, ToolDefinition, tool
 from neuralcut_cli.tools.groups import core, declared, groups
 
 TOOLS = default_registry().get_all()
@@ -96,7 +96,7 @@ def test_approval_asks_what_the_declaration_says(demo_path: Any) -> None:
 
 
 @pytest.mark.parametrize("definition", TOOLS, ids=[t.name for t in TOOLS])
-def test_every_tool_declares_a_typed_answer_and_typed_arguments(definition) -> None:
+def test_every_tool_declares_a_typed_answer_and_typed_arguments(definition: ToolDefinition) -> None:
     """Issue 26 §2: the answer is a typed dictionary of ``tools.outputs`` (read from the function's return type,
     an edit's second item), and no argument is typed ``Any``."""
     assert is_typeddict(definition.output_type), f"{definition.name} answers {definition.output_type!r}"

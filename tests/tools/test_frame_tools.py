@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from tool_helpers import Tools, assert_refused
 
 from neuralcut_cli.media import faces
+from neuralcut_cli.project.elements import VideoElement
 
 
 @pytest.mark.parametrize(
@@ -41,11 +43,11 @@ def test_reframe_covers_the_frame_and_is_one_undo_step(demo_path: Path) -> None:
     shaped = demo_path.read_bytes()
     answer = tools("reframe", {"follow": "left", "elementIds": ["e-intro"]})
     assert [c["elementId"] for c in answer["clips"]] == ["e-intro"]
-    clip = tools.element("e-intro")
+    clip = tools.element("e-intro", VideoElement)
     scale = float(clip.transform.scale_x)
     assert scale == pytest.approx(1920 / (1080 * 9 / 16), rel=0.01)  # a 16:9 picture fitted, then made to cover
     assert float(clip.transform.position.x) > 0  # its left edge at the frame's left
-    assert tools.element("e-beach").transform.scale_x == 1  # the clips not named are left
+    assert tools.element("e-beach", VideoElement).transform.scale_x == 1  # the clips not named are left
     tools("undo")
     assert demo_path.read_bytes() == shaped
 
@@ -61,7 +63,7 @@ ERRORS = [
 
 
 @pytest.mark.parametrize(("name", "args", "error"), ERRORS, ids=[f"{c[0]}:{i}" for i, c in enumerate(ERRORS)])
-def test_every_refusal_leaves_the_file_as_it_was(demo_path: Path, name: str, args: dict, error: str) -> None:
+def test_every_refusal_leaves_the_file_as_it_was(demo_path: Path, name: str, args: dict[str, Any], error: str) -> None:
     assert_refused(demo_path, name, args, error)
 
 
@@ -77,7 +79,7 @@ def test_no_clips_on_the_main_track_and_a_picture_of_unknown_size(demo_path: Pat
         asset.pop("width", None)
         asset.pop("height", None)
     demo_path.write_text(json.dumps(data))
-    label = Tools(demo_path).element(kept[0]["id"]).label
+    label = Tools(demo_path).element(kept[0]["id"], VideoElement).label
     assert_refused(
         demo_path,
         "reframe",

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from neuralcut_cli.tools import default_registry
+from neuralcut_cli.tools.definition import ToolDefinition
 
 #: The bound llama.cpp's grammar builder accepts for a repetition (``{m,n}``).
 MOST_REPEATS = 1000
@@ -42,7 +43,7 @@ def _walk(schema: Any, path: str) -> list[tuple[str, str, Any]]:
 
 
 @pytest.mark.parametrize("tool", TOOLS, ids=[t.name for t in TOOLS])
-def test_no_bound_is_above_what_llama_cpp_compiles(tool) -> None:
+def test_no_bound_is_above_what_llama_cpp_compiles(tool: ToolDefinition) -> None:
     bounds = [
         (where, key, value)
         for where, key, value in _walk(tool.parameters, tool.name)
@@ -52,7 +53,7 @@ def test_no_bound_is_above_what_llama_cpp_compiles(tool) -> None:
 
 
 @pytest.mark.parametrize("tool", TOOLS, ids=[t.name for t in TOOLS])
-def test_every_keyword_is_one_the_servers_compile(tool) -> None:
+def test_every_keyword_is_one_the_servers_compile(tool: ToolDefinition) -> None:
     unknown = {(where, key) for where, key, _ in _walk(tool.parameters, tool.name) if key not in ACCEPTED}
     assert not unknown, unknown
     assert tool.parameters["type"] == "object"

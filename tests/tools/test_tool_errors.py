@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any, NoReturn
 
 import pytest
+from cli_helpers import WriteProject
 from conftest import minimal_project
 from tool_helpers import REGISTRY, Tools, assert_refused
 
@@ -263,7 +265,7 @@ CASES = [
 
 
 @pytest.mark.parametrize(("name", "args", "error"), CASES, ids=[f"{c[0]}:{c[2]}:{i}" for i, c in enumerate(CASES)])
-def test_spec_error_leaves_the_file_untouched(name: str, args: dict, error: str, demo_path: Path) -> None:
+def test_spec_error_leaves_the_file_untouched(name: str, args: dict[str, Any], error: str, demo_path: Path) -> None:
     assert_refused(demo_path, name, args, error)
 
 
@@ -272,7 +274,7 @@ def test_arguments_that_are_not_an_object(demo_path: Path) -> None:
     assert tools("split", [5]) == {"error": "Invalid split times", "details": "arguments must be a JSON object"}
 
 
-def test_effect_of_unknown_type_on_the_timeline(write_project) -> None:
+def test_effect_of_unknown_type_on_the_timeline(write_project: WriteProject) -> None:
     data = minimal_project()
     data["scenes"][0]["tracks"]["overlay"] = [
         {
@@ -295,14 +297,14 @@ EMPTY_CASES = [
 
 
 @pytest.mark.parametrize(("name", "args"), EMPTY_CASES)
-def test_empty_timeline(name: str, args: dict, write_project) -> None:
+def test_empty_timeline(name: str, args: dict[str, Any], write_project: WriteProject) -> None:
     path = write_project(minimal_project())
     before = path.read_bytes()
     assert Tools(path)(name, args) == {"error": "No timeline content"}
     assert path.read_bytes() == before
 
 
-def test_input_errors_come_before_project_state(write_project) -> None:
+def test_input_errors_come_before_project_state(write_project: WriteProject) -> None:
     """Order of checks: the input's shape first, then the project state."""
     tools = Tools(write_project(minimal_project()))
     assert tools("split", {"times": []})["error"] == "Invalid split times"
@@ -321,7 +323,7 @@ NO_PROJECT = [
 
 
 @pytest.mark.parametrize(("name", "args", "error"), NO_PROJECT)
-def test_without_a_project(name: str, args: dict, error: str) -> None:
+def test_without_a_project(name: str, args: dict[str, Any], error: str) -> None:
     assert REGISTRY.execute(name, args, ToolContext(session=None)) == {"error": error}
 
 
@@ -342,7 +344,7 @@ def test_failed_effect_placement_is_reported(demo_path: Path, monkeypatch: pytes
     """Placement always finds or adds an effect track; if that ever breaks, the spec's error comes back."""
     from neuralcut_cli.tools import effect_tools
 
-    def broken(*args, **kwargs):
+    def broken(*args: Any, **kwargs: Any) -> NoReturn:
         raise RuntimeError("no track")
 
     monkeypatch.setattr(effect_tools, "place_auto", broken)
@@ -355,7 +357,7 @@ def test_failed_effect_placement_is_reported(demo_path: Path, monkeypatch: pytes
 def test_a_bug_in_a_tool_is_an_internal_error_with_its_name(demo_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from neuralcut_cli.tools import timeline_edits
 
-    def broken(*args, **kwargs):
+    def broken(*args: Any, **kwargs: Any) -> NoReturn:
         raise ZeroDivisionError("oops")
 
     monkeypatch.setattr(timeline_edits, "split_scene", broken)

@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from fake_gemini import FakeGemini
 from paths import REPO
 
 from neuralcut_cli.cli.chat.chat_session import ChatSession
@@ -40,7 +41,7 @@ def test_the_demo_request_is_at_most_12000_characters_for_both_backends() -> Non
         assert total <= 12_000, line
 
 
-def test_a_group_is_declared_from_the_turn_after_use_tools(gemini, demo_path: Path) -> None:
+def test_a_group_is_declared_from_the_turn_after_use_tools(gemini: FakeGemini, demo_path: Path) -> None:
     gemini.reply_calls(("use_tools", {"groups": ["motion"]}))
     gemini.reply_calls(("fade", {"elementIds": ["e-intro"], "in": 1}))
     gemini.reply_text("Faded the intro in.")

@@ -9,11 +9,13 @@ main: e-intro 0-6 (source 8 s, trimEnd 2), e-beach 6-14 (source 10 s, trims
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from tool_helpers import Tools, assert_refused, element_of
+from tool_helpers import element_in as element
 
-from neuralcut_cli.project.elements import ImageElement
+from neuralcut_cli.project.elements import AudioElement, ImageElement, VideoElement
 from neuralcut_cli.project.io import read_project
 
 T = 120_000
@@ -140,7 +142,7 @@ ERRORS = [
 
 
 @pytest.mark.parametrize(("name", "args", "error"), ERRORS, ids=[f"{c[0]}:{i}" for i, c in enumerate(ERRORS)])
-def test_every_error_leaves_the_file_untouched(name: str, args: dict, error: str, demo_path: Path) -> None:
+def test_every_error_leaves_the_file_untouched(name: str, args: dict[str, Any], error: str, demo_path: Path) -> None:
     assert_refused(demo_path, name, args, error)
 
 
@@ -150,18 +152,12 @@ def span(path: Path, element_id: str) -> tuple[float, float]:
     return found[1].start_time / T, found[1].end_time / T
 
 
-def element(path: Path, element_id: str):
-    found = read_project(path).scene.find_element(element_id)
-    assert found is not None, element_id
-    return found[1]
-
-
 def test_get_element_speaks_the_units_update_clip_takes(demo_path: Path) -> None:
     tools = Tools(demo_path)
     got = tools("get_element", {"elementId": "e-music"})
     assert got["volume"] == -6 and "volumeDb" not in got and got["trimEnd"] == 10  # dB, as update_clip takes
     assert tools("update_clip", {"elementId": "e-music", "volume": got["volume"]})["success"]
-    assert element(demo_path, "e-music").volume == pytest.approx(-6, abs=0.01)
+    assert element(demo_path, "e-music", AudioElement).volume == pytest.approx(-6, abs=0.01)
     logo = tools("get_element", {"elementId": "e-logo"})
     assert logo["opacity"] == 90 and logo["blendMode"] == "normal" and logo["hidden"] is False
     title = tools("get_element", {"elementId": "e-title"})
@@ -184,14 +180,19 @@ def test_update_clip_stores_percent_opacity_as_a_fraction_and_volume_as_decibels
         },
     )
     assert out["success"] and out["applied"]["opacity"] == 50
-    intro = element(demo_path, "e-intro")
+    intro = element(demo_path, "e-intro", VideoElement)
     assert intro.opacity == 0.5 and intro.volume == pytest.approx(-12.04, abs=0.01) and not intro.muted
     assert intro.blend_mode == "multiply" and intro.hidden and intro.transform.position.x == 120
     assert intro.transform.rotate == 90 and intro.name == "Opening"
     tools("update_clip", {"elementId": "e-intro", "volume": -60})
-    assert element(demo_path, "e-intro").muted and element(demo_path, "e-intro").volume == -60
+    assert (
+        element(demo_path, "e-intro", VideoElement).muted and element(demo_path, "e-intro", VideoElement).volume == -60
+    )
     tools("update_clip", {"elementId": "e-intro", "volume": 20})  # above its own level: louder than set_volume goes
-    assert not element(demo_path, "e-intro").muted and element(demo_path, "e-intro").volume == 20
+    assert (
+        not element(demo_path, "e-intro", VideoElement).muted
+        and element(demo_path, "e-intro", VideoElement).volume == 20
+    )
     assert tools.history_size() == 3  # one undo step per call
 
 
@@ -208,7 +209,7 @@ def test_trims_move_only_their_edge_and_keep_frames_in_place(demo_path: Path) ->
     assert span(demo_path, intro.id) == (1, 5)
     tools("update_clip", {"elementId": intro.id, "trimStart": 0})  # grows back into unused source
     assert span(demo_path, intro.id) == (0, 5)
-    trimmed = element(demo_path, intro.id)
+    trimmed = element(demo_path, intro.id, VideoElement)
     assert (trimmed.trim_start, trimmed.trim_end, trimmed.duration) == (0, 3 * T, 5 * T)
 
 
@@ -302,11 +303,11 @@ def test_speed_changes_duration_by_the_rate(demo_path: Path) -> None:
     tools = Tools(demo_path)
     out = tools("set_speed", {"elementIds": ["e-beach"], "rate": 2})
     assert out["elements"][0]["duration"] == 4.0
-    beach = element(demo_path, "e-beach")
-    assert beach.retime.rate == 2 and beach.retime.maintain_pitch is True
+    beach = element(demo_path, "e-beach", VideoElement)
+    assert beach.retime is not None and (beach.retime.rate, beach.retime.maintain_pitch) == (2, True)
     assert (beach.trim_start, beach.trim_end) == (T, T)  # the same 8 s of source
     tools("set_speed", {"elementIds": ["e-beach"], "rate": 1})
-    assert span(demo_path, "e-beach") == (6, 14) and element(demo_path, "e-beach").retime is None
+    assert span(demo_path, "e-beach") == (6, 14) and element(demo_path, "e-beach", VideoElement).retime is None
 
 
 def test_an_edit_that_would_leave_an_invalid_element_is_refused_before_writing(demo_path: Path) -> None:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
+from cli_helpers import WriteProject
 from tool_helpers import Tools
 
 
@@ -48,7 +50,7 @@ def test_an_asset_whose_file_is_there_is_not_missing(demo_path: Path) -> None:
         ({"type": "audio", "filter": "unused"}, []),
     ],
 )
-def test_list_project_assets_filters(tools: Tools, args: dict, ids: list[str]) -> None:
+def test_list_project_assets_filters(tools: Tools, args: dict[str, Any], ids: list[str]) -> None:
     assert [a["id"] for a in tools("list_project_assets", args)["assets"]] == ids
 
 
@@ -84,7 +86,7 @@ def test_list_timeline_structure(tools: Tools) -> None:
     assert fx["effectType"] == "vignette" and fx["params"] == {"radius": 75, "softness": 35}
 
 
-def test_list_timeline_elements_are_in_time_order(write_project) -> None:
+def test_list_timeline_elements_are_in_time_order(write_project: WriteProject) -> None:
     from conftest import minimal_project
 
     data = minimal_project()

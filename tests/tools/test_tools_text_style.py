@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from tool_helpers import Tools, assert_refused, element_of
@@ -37,7 +38,7 @@ ERRORS = [
 
 
 @pytest.mark.parametrize(("name", "args", "error"), ERRORS, ids=[f"{c[0]}:{i}" for i, c in enumerate(ERRORS)])
-def test_style_errors_leave_the_file_untouched(name: str, args: dict, error: str, demo_path: Path) -> None:
+def test_style_errors_leave_the_file_untouched(name: str, args: dict[str, Any], error: str, demo_path: Path) -> None:
     assert_refused(demo_path, name, args, error)
 
 

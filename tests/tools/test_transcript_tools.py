@@ -59,7 +59,7 @@ def whisper(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("neuralcut_cli.media.transcripts.resolve", lambda name: Model(name or "base", name or "base"))
 
 
-def project(tmp_path: Path, clip: dict[str, Any] | None = None, overlay: list | None = None) -> Path:
+def project(tmp_path: Path, clip: dict[str, Any] | None = None, overlay: list[Any] | None = None) -> Path:
     (tmp_path / "talk.mp4").write_bytes(b"a recording")  # the fake model does not read it; the cache keys on it
     element = clip or {
         "id": "c",
@@ -193,7 +193,10 @@ def test_captions_line_up_with_the_words_after_trim_speed_and_ripple(tmp_path: P
     cues = [
         (e.content, e.start_time / T, e.end_time / T) for e in track.sorted_elements() if isinstance(e, TextElement)
     ]
-    at = lambda source: 2 + (source - 2) / 1.5  # noqa: E731 - where a source second plays now
+
+    def at(source: float) -> float:  # where a source second plays now
+        return 2 + (source - 2) / 1.5
+
     assert cues[0][:2] == ("Um, let me", at(2.0))  # no line over 12 characters
     assert cues[0][2] == pytest.approx(at(2.0) + 0.7, abs=1e-4)  # held past "me" (0.67 s) into the quiet: 0.7 s
     assert cues[1][0] == "start again."  # a sentence ends a caption
@@ -240,7 +243,7 @@ ERRORS = [
 
 
 @pytest.mark.parametrize(("name", "args", "error"), ERRORS, ids=[f"{c[0]}:{i}" for i, c in enumerate(ERRORS)])
-def test_every_error_leaves_the_file_untouched(tmp_path: Path, name: str, args: dict, error: str) -> None:
+def test_every_error_leaves_the_file_untouched(tmp_path: Path, name: str, args: dict[str, Any], error: str) -> None:
     path = project(tmp_path)
     transcribed(path)
     assert_refused(path, name, args, error)

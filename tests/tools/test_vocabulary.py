@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from tool_helpers import Tools
 
+from neuralcut_cli.project.elements import AudioElement
 from neuralcut_cli.tools import default_registry
 
 
@@ -19,7 +20,7 @@ def tools(demo_path: Path) -> Tools:
 
 def test_a_one_element_tool_takes_a_list_of_one(tools: Tools) -> None:
     assert tools("set_volume", {"elementIds": ["e-music"], "volume": 0.5}) == {"success": True, "volume": 0.5}
-    assert tools.element("e-music").volume == -6.02
+    assert tools.element("e-music", AudioElement).volume == -6.02
 
 
 def test_a_one_element_tool_refuses_several_and_says_what_to_do(tools: Tools) -> None:

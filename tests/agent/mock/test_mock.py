@@ -13,7 +13,7 @@ from neuralcut_cli.agent.backends.mock import MockBackend
 from neuralcut_cli.agent.orchestrator import Orchestrator, RequestOutcome
 from neuralcut_cli.agent.stores import ChatStore
 from neuralcut_cli.project.edit_session import ProjectSession
-from neuralcut_cli.project.elements import AudioElement
+from neuralcut_cli.project.elements import AudioElement, ImageElement, TextElement, VideoElement
 from neuralcut_cli.tools import default_registry
 
 T = 120_000
@@ -73,7 +73,7 @@ def test_timeline_requests(chat: Chat, text: str) -> None:
         ("what audio files do I have?", {"type": "audio"}),
     ],
 )
-def test_asset_requests(chat: Chat, text: str, args: dict) -> None:
+def test_asset_requests(chat: Chat, text: str, args: dict[str, Any]) -> None:
     assert chat.calls(text) == [("list_project_assets", args)]
 
 
@@ -104,7 +104,7 @@ def test_split_requests(chat: Chat, text: str, times: list[float]) -> None:
 def test_split_result(chat: Chat) -> None:
     outcome = chat("split at 5s")
     assert "00:05.00" in outcome.reply and "e-intro" in outcome.reply
-    assert chat.tools.element("e-intro").end_time == 5 * T
+    assert chat.tools.element("e-intro", VideoElement).end_time == 5 * T
 
 
 def test_split_where_nothing_is(chat: Chat) -> None:
@@ -190,7 +190,7 @@ def test_move_the_logo(chat: Chat) -> None:
         "move_timeline_elements",
         {"elementIds": ["e-logo"], "start": 12.0},
     )
-    assert chat.tools.element("e-logo").start_time == 12 * T
+    assert chat.tools.element("e-logo", ImageElement).start_time == 12 * T
 
 
 def test_move_to_a_track(chat: Chat) -> None:
@@ -202,9 +202,9 @@ def test_move_to_a_track(chat: Chat) -> None:
 
 def test_move_by_a_delta(chat: Chat) -> None:
     chat.calls("move the title 2 seconds later")
-    assert chat.tools.element("e-title").start_time == 2 * T
+    assert chat.tools.element("e-title", TextElement).start_time == 2 * T
     chat.calls("shift the title earlier by 1s")
-    assert chat.tools.element("e-title").start_time == 1 * T
+    assert chat.tools.element("e-title", TextElement).start_time == 1 * T
     assert chat("shift the title back by 1s").failed  # earlier or later? it asks instead of guessing
 
 
@@ -245,7 +245,7 @@ def test_move_failure_is_reported(chat: Chat, demo_path: Path) -> None:
         ),
     ],
 )
-def test_add_text_requests(chat: Chat, text: str, args: dict) -> None:
+def test_add_text_requests(chat: Chat, text: str, args: dict[str, Any]) -> None:
     calls = chat.edits(text)
     assert calls == [("add_text", args)]
 
@@ -253,15 +253,15 @@ def test_add_text_requests(chat: Chat, text: str, args: dict) -> None:
 def test_change_the_title_text(chat: Chat) -> None:
     calls = chat.calls('change the title text to "Day two"')
     assert calls[-1] == ("update_text", {"trackId": "t-text", "elementId": "e-title", "text": "Day two"})
-    assert chat.tools.element("e-title").content == "Day two"
+    assert chat.tools.element("e-title", TextElement).content == "Day two"
     chat.calls('replace "Day two" with "Day three"')
-    assert chat.tools.element("e-title").content == "Day three"
+    assert chat.tools.element("e-title", TextElement).content == "Day three"
 
 
 def test_move_the_title_to_the_bottom(chat: Chat) -> None:
     calls = chat.calls("move the title to the bottom")
     assert calls[-1] == ("update_text", {"trackId": "t-text", "elementId": "e-title", "position": "bottom"})
-    assert chat.tools.element("e-title").transform.position.y > 0
+    assert chat.tools.element("e-title", TextElement).transform.position.y > 0
 
 
 # -- media and timing ---------------------------------------------------------------------
@@ -296,7 +296,7 @@ def test_add_a_video_appends_to_the_main_track(chat: Chat) -> None:
         ("shorten the first clip to 4 seconds", {"elementId": "e-intro", "duration": 4.0}),
     ],
 )
-def test_timing_requests(chat: Chat, text: str, args: dict) -> None:
+def test_timing_requests(chat: Chat, text: str, args: dict[str, Any]) -> None:
     assert chat.calls(text)[-1] == ("update_timeline_element_timing", args)
 
 
@@ -350,7 +350,7 @@ def test_mute_reaches_every_piece(chat: Chat) -> None:
         ),
     ],
 )
-def test_sticker_requests(chat: Chat, text: str, args: dict) -> None:
+def test_sticker_requests(chat: Chat, text: str, args: dict[str, Any]) -> None:
     assert chat.edits(text) == [("add_sticker", args)]
 
 
@@ -383,7 +383,7 @@ def test_effect_discovery(chat: Chat) -> None:
         ),
     ],
 )
-def test_apply_effect_requests(chat: Chat, text: str, args: dict) -> None:
+def test_apply_effect_requests(chat: Chat, text: str, args: dict[str, Any]) -> None:
     assert chat.calls(text) == [("apply_effect", args)]
 
 
@@ -457,7 +457,7 @@ def test_requests_it_cannot_map_fail_helpfully(chat: Chat, demo_path: Path, text
         ("add 'Hi' from 1 to 2", {"text": "Hi", "start": 1.0, "end": 2.0, "position": "center"}),
     ],
 )
-def test_text_without_double_quotes(chat: Chat, text: str, args: dict) -> None:
+def test_text_without_double_quotes(chat: Chat, text: str, args: dict[str, Any]) -> None:
     assert chat.edits(text) == [("add_text", args)]
 
 
@@ -479,7 +479,7 @@ def test_open_ended_ranges(chat: Chat) -> None:
 
 def test_relative_move_and_volume_words(chat: Chat) -> None:
     chat.calls("move the logo 2 seconds later")
-    assert chat.tools.element("e-logo").start_time == 4 * T
+    assert chat.tools.element("e-logo", ImageElement).start_time == 4 * T
     assert round(chat.calls("turn down the music")[-1][1]["volume"], 3) == 0.251  # 6 dB below its -6 dB
     assert round(chat.calls("make the music louder")[-1][1]["volume"], 3) == 0.501
 

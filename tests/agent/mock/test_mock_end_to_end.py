@@ -14,7 +14,7 @@ import pytest
 from paths import FIXTURES
 
 from neuralcut_cli.agent.backends.mock import MockBackend
-from neuralcut_cli.agent.orchestrator import Orchestrator
+from neuralcut_cli.agent.orchestrator import Orchestrator, RequestOutcome
 from neuralcut_cli.agent.stores import ChatStore
 from neuralcut_cli.editing.keyframes import value_at
 from neuralcut_cli.editing.motion import fade_lengths
@@ -395,7 +395,7 @@ REFUSALS: list[tuple[str, Check | str]] = [
 TABLE = [*SINGLE, *CHAINS, *CLIPS, *MOTION, *WORDING, *REFUSALS]
 
 
-def run(path: Path, text: str):
+def run(path: Path, text: str) -> RequestOutcome:
     orchestrator = Orchestrator(MockBackend(), default_registry(), ProjectSession(path), ChatStore())
     return orchestrator.run(text)
 

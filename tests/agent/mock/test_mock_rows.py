@@ -17,6 +17,7 @@ from neuralcut_cli.agent.backends.mock.listing import vocab_of
 from neuralcut_cli.agent.backends.mock.parse import hints, parse
 from neuralcut_cli.agent.backends.mock.plans import run_request
 from neuralcut_cli.agent.backends.mock.replay import Context, Replay
+from neuralcut_cli.agent.backends.mock.rule import Rule
 from neuralcut_cli.agent.backends.mock.rules import RULES
 from neuralcut_cli.agent.context import build_context
 from neuralcut_cli.project.edit_session import ProjectSession
@@ -45,7 +46,7 @@ def test_the_table_is_every_areas_rows_in_rank_order() -> None:
 
 
 @pytest.mark.parametrize("rule", RULES, ids=[r.name for r in RULES])
-def test_every_row_has_every_fact_and_reads_its_own_examples(rule) -> None:
+def test_every_row_has_every_fact_and_reads_its_own_examples(rule: Rule) -> None:
     assert rule.name and callable(rule.read) and callable(rule.planner) and rule.examples
     for example in rule.examples:
         parsed = parse(example, VOCAB)
@@ -55,7 +56,7 @@ def test_every_row_has_every_fact_and_reads_its_own_examples(rule) -> None:
 
 
 @pytest.mark.parametrize("rule", [r for r in RULES if r.refusals], ids=[r.name for r in RULES if r.refusals])
-def test_a_rows_refusals_are_said_when_its_wording_is_refused(rule) -> None:
+def test_a_rows_refusals_are_said_when_its_wording_is_refused(rule: Rule) -> None:
     for pattern, note in rule.refusals:
         re.compile(pattern)
         assert (pattern, note) in hints()
