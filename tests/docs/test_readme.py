@@ -1,5 +1,5 @@
-"""The README and the manual in docs/ work as written: every walk-through runs line by line on a fresh copy of the
-demo, and every request of the offline backend's grammar does on the demo what docs/talking.md says (issue 24 §4,
+"""The README and the manual in docs/ work as written: every walk-through and every ``sh`` block of the manual runs
+line by line on a fresh copy of the demo (or is named with what it needs), and every request of the offline backend's grammar does on the demo what docs/talking.md says (issue 24 §4,
 issue 43 §1)."""
 
 from __future__ import annotations
@@ -20,8 +20,7 @@ from paths import REPO
 README = REPO / "README.md"
 DOCS = REPO / "docs"
 BIN = Path(sys.executable).parent
-#: Every document with commands to run, and its sections that only install or need what a test has not
-#: (a key, a cluster, your own footage): those are shown as ``text``, or named here.
+#: The README's sections with commands that no test runs: the set-up itself (CI runs its test command).
 NOT_RUN = {README: {"Set-up: two commands"}}
 
 
@@ -34,13 +33,21 @@ def section(title: str, document: Path = README) -> str:
 
 def shell_lines(title: str, document: Path = README) -> list[str]:
     """The commands of a section's ``sh`` blocks, comments and blank lines left out."""
-    lines = []
-    for block in re.findall(r"```sh\n(.*?)```", section(title, document), re.S):
-        for line in block.splitlines():
+    return [line for block in sh_blocks(section(title, document)) for line in block]
+
+
+def sh_blocks(text: str) -> list[list[str]]:
+    """Each ``sh`` block of ``text`` as its commands: comments and blank lines left out, a line ending in ``\\``
+    joined to the next."""
+    blocks = []
+    for block in re.findall(r"```sh\n(.*?)```", text, re.S):
+        lines: list[str] = []
+        for line in block.replace("\\\n", " ").splitlines():
             command = re.sub(r"\s+#\s.*$", "", line).strip()
             if command and not command.startswith("#"):
                 lines.append(command)
-    return lines
+        blocks.append(lines)
+    return blocks
 
 
 def run_lines(lines: list[str], folder: Path) -> None:
@@ -194,3 +201,74 @@ def test_every_grammar_request_does_on_the_demo_what_the_readme_says(demo_copy: 
         if not right or "internal error" in said.lower():
             failures.append(f"{request!r}: {said[:160]}")
     assert failures == [], "\n".join(failures)
+
+
+# -- every other page of the manual ------------------------------------------------------------------------------
+
+#: Pages whose blocks the walk-through tests above run whole.
+WALKED = {"commands.md", "talking.md"}
+#: The blocks no test can run as written, by page and first command, and why; each is shown for a reader to run
+#: on their own machine.
+NOT_RUN_BLOCKS = {
+    (
+        "backends.md",
+        "export GEMINI_API_KEY=...",
+    ): "a Gemini key (tests/agent/test_gemini.py: the real SDK, a fake server)",
+    (
+        "backends.md",
+        "export OPENAI_API_KEY=sk-...",
+    ): "an OpenAI key (tests/agent/test_openai_backend.py: a fake server)",
+    ("backends.md", ".venv/bin/pip install -q -e '.[local]'"): "minutes of a model (tests/agent/test_local_model.py)",
+    ("backends.md", "llama-server -m qwen2.5-7b-instruct-q4_k_m.gguf --jinja -c 32768 --port 8080"): "your own model",
+    ("backends.md", "ollama pull qwen2.5"): "Ollama, not installed here",
+    ("backends.md", "lms server start"): "LM Studio, not installed here",
+    (
+        "check.md",
+        'neuralcut tool review_render \'{"question": "Does the title stay readable?", "start": 0, "end": 6}\'',
+    ): ("a Gemini key (tests/check/test_review_render.py: a fake server)"),
+    ("development.md", ".venv/bin/lint-imports"): "the clone's .venv (.ci/run runs these checks itself)",
+    ("development.md", "python benchmarks/bench_project.py"): "minutes each: speed is measured, not tested",
+    ("render.md", "ray start --head --node-ip-address 127.0.0.1 --port 6379 --num-cpus 2"): (
+        "a Ray head of its own (tests/render/test_render_scale.py starts one on 127.0.0.1 and renders on it)"
+    ),
+    ("servers.md", "claude mcp add neuralcut -- neuralcut mcp -p /path/to/project.json"): "Claude Code",
+    (
+        "servers.md",
+        "npx @modelcontextprotocol/inspector --cli neuralcut mcp -p projects/demo.json --method tools/list",
+    ): ("Node's npx (tests/server/test_mcp.py: the official mcp client)"),
+}
+
+
+def manual_blocks() -> list[tuple[str, int, list[str]]]:
+    """Every ``sh`` block of the manual's pages (the walked ones aside): page, number, commands."""
+    return [
+        (page.name, number, lines)
+        for page in sorted(DOCS.glob("*.md"))
+        if page.name not in WALKED
+        for number, lines in enumerate(sh_blocks(page.read_text(encoding="utf-8")))
+    ]
+
+
+def test_every_block_of_the_manual_is_run_or_says_what_it_needs() -> None:
+    shown = {(page, lines[0]) for page, _, lines in manual_blocks()}
+    assert set(NOT_RUN_BLOCKS) <= shown, f"named but not in the manual: {set(NOT_RUN_BLOCKS) - shown}"
+    for page in WALKED:
+        assert sh_blocks((DOCS / page).read_text(encoding="utf-8")) and page != "README.md"
+    assert len(shown - set(NOT_RUN_BLOCKS)) >= 8  # the blocks the next test runs
+
+
+@pytest.mark.slow  # real processes, renders of the demo
+@pytest.mark.parametrize(
+    ("page", "number", "lines"),
+    [
+        pytest.param(page, number, lines, id=f"{page}-{number}")
+        for page, number, lines in manual_blocks()
+        if (page, lines[0]) not in NOT_RUN_BLOCKS
+    ],
+)
+def test_every_block_of_the_manual_runs_on_a_demo_copy(
+    page: str, number: int, lines: list[str], tmp_path: Path
+) -> None:
+    """As a reader runs it: on a fresh copy of the demo, which ``NEURALCUT_PROJECT`` names."""
+    assert invoke("new", tmp_path / "tour.json", "--demo").returncode == 0
+    run_lines(["export NEURALCUT_PROJECT=tour.json", *lines], tmp_path)
