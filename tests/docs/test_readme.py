@@ -1,6 +1,6 @@
 """The README and the manual in docs/ work as written: every walk-through and every ``sh`` block of the manual runs
-line by line on a fresh copy of the demo (or is named with what it needs), and every request of the offline backend's grammar does on the demo what docs/talking.md says (issue 24 §4,
-issue 43 §1)."""
+line by line on a fresh copy of the demo (or is named with what it needs), and every request of the offline
+backend's grammar does on the demo what docs/talking.md says (issue 24 §4, issue 43 §1)."""
 
 from __future__ import annotations
 
