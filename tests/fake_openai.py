@@ -137,7 +137,8 @@ class FakeOpenAIServer:
         handler = type("Handler", (_Handler,), {"fake": self.fake})
         self.server = _Quiet(("127.0.0.1", 0), handler)
         self.fake.url = f"http://127.0.0.1:{self.server.server_address[1]}/v1"
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        # a short poll: shutdown() waits for the loop to notice (0.5 s by default, on every test)
+        self.thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
         self.thread.start()
         return self.fake
 

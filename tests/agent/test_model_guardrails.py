@@ -6,19 +6,18 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
-from cli_helpers import neuralcut
+from cli_helpers import Result, invoke
 from fake_openai import FakeOpenAI
 
 from neuralcut_cli.agent.backends.prompt import NOTE_HEADING
 from neuralcut_cli.agent.guard import DEFAULT_EDIT_BUDGET, QUESTION_REFUSED
 
 
-def _run(path: Path, text: str, *extra: str) -> subprocess.CompletedProcess[Any]:
-    return neuralcut("run", text, "-p", path, "--backend", "openai", "--json", *extra)
+def _run(path: Path, text: str, *extra: str) -> Result:
+    return invoke("run", text, "-p", path, "--backend", "openai", "--json", *extra)
 
 
 def _content(raw: bytes) -> dict[str, Any]:
@@ -62,7 +61,7 @@ def test_a_model_that_repeats_an_earlier_edit_is_stopped_one_undo_from_the_start
     reply = json.loads(done.stdout)["reply"]
     assert "called again with the same arguments" in reply and "say 'undo'" in reply
     assert len(openai_server.requests) == 3  # bounded: no fourth turn
-    assert neuralcut("undo", "-p", demo_path).returncode == 0
+    assert invoke("undo", "-p", demo_path).returncode == 0
     assert _content(demo_path.read_bytes()) == _content(before)  # one undo step back to where the request began
 
 
@@ -103,7 +102,7 @@ def test_a_locked_tool_is_explained_when_unlocked(openai_server: FakeOpenAI, dem
     openai_server.reply_calls(("use_tools", {"groups": ["motion"]}))
     openai_server.reply_calls(("fade", {"elementIds": ["e-music"], "out": 2}))
     openai_server.reply_text("Faded the music out over 2 s.")
-    done = neuralcut(
+    done = invoke(
         "run", "fade out the music", "-p", demo_path, "--backend", "openai", "--json", env={"NEURALCUT_TOOLS": "lean"}
     )
     assert done.returncode == 0, done.stderr

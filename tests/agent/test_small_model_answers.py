@@ -5,19 +5,18 @@ Scripted on the fake OpenAI-compatible server, driven through the real ``openai`
 from __future__ import annotations
 
 import json
-import subprocess
 from pathlib import Path
 from typing import Any
 
-from cli_helpers import neuralcut
+from cli_helpers import Result, invoke
 from fake_openai import FakeOpenAI
 
 from neuralcut_cli.agent.guard import DEFAULT_EDIT_BUDGET
 from neuralcut_cli.agent.out_of_reach import CANT
 
 
-def _run(path: Path, text: str) -> subprocess.CompletedProcess[Any]:
-    return neuralcut("run", text, "-p", path, "--backend", "openai", "--json")
+def _run(path: Path, text: str) -> Result:
+    return invoke("run", text, "-p", path, "--backend", "openai", "--json")
 
 
 def _tool_answers(server: FakeOpenAI, request: int) -> list[dict[str, Any]]:
@@ -92,7 +91,7 @@ def test_an_upload_is_a_plain_cannot_and_no_model_turn(openai_server: FakeOpenAI
 
 
 def test_the_offline_backend_says_the_same_plain_cannot(demo_path: Path) -> None:
-    done = neuralcut("run", "post it on tiktok", "-p", demo_path, "--json")
+    done = invoke("run", "post it on tiktok", "-p", demo_path, "--json")
     assert done.returncode == 1 and json.loads(done.stdout)["reply"] == CANT
 
 
@@ -218,3 +217,43 @@ def test_what_speaks_of_time() -> None:
     assert not mentions_time("delete the title") and not mentions_time("cut the intro")
     assert mentions_time("remove the last two seconds") and mentions_time("remove everything between 3s and 6s")
     assert mentions_time("cut frame 120 to 150") and mentions_time("delete 1:05-1:10")
+
+
+def test_a_delete_for_a_request_that_only_adds_is_refused(openai_server: FakeOpenAI, demo_path: Path) -> None:
+    """Seen with Qwen2.5-Coder-1.5B: "add the outtake at the end" was answered with a delete."""
+    from neuralcut_cli.agent.guard import NOTHING_TO_TAKE_AWAY
+
+    openai_server.reply_calls(("delete_timeline_elements", {"elementIds": ["e-city"]}))
+    openai_server.reply_calls(("add_media_to_timeline", {"assetId": "a-outtake", "startTime": 20, "trackType": "main"}))
+    openai_server.reply_text("Added the outtake at the end.")
+    done = _run(demo_path, "add the outtake at the end")
+    assert done.returncode == 0, done.stdout
+    (refused,) = _tool_answers(openai_server, 1)
+    assert refused["error"] == NOTHING_TO_TAKE_AWAY.format(name="delete_timeline_elements")
+    main = _main(demo_path)
+    assert [e["id"] for e in main][:3] == ["e-intro", "e-beach", "e-city"] and main[-1]["mediaId"] == "a-outtake"
+
+
+def test_what_only_adds() -> None:
+    from neuralcut_cli.agent.asked_times import only_adds
+
+    assert only_adds("add the outtake at the end") and only_adds('put "Day one" at the top for 3 seconds')
+    assert only_adds("insert the b-roll at 10s") and only_adds("overlay logo.png at the top right")
+    assert not only_adds("add a crossfade and remove the logo") and not only_adds("add the outtake instead of the city")
+    assert not only_adds("delete the title") and not only_adds("put the music under the talk without the pauses")
+    assert not only_adds("make the title red")  # adds nothing: every tool as before
+
+
+def test_a_call_written_with_a_plain_sentence_about_it_runs(openai_server: FakeOpenAI, demo_path: Path) -> None:
+    """Seen with Qwen2.5-Coder-1.5B for "move the logo to 12s": the call as JSON, then what it does."""
+    openai_server.reply_text(
+        '```json\n{"name": "move_timeline_elements", "arguments": {"elementIds": ["e-logo"], "start": 12}}\n```\n'
+        "This moves the logo so that it starts at 12 seconds."
+    )
+    openai_server.reply_text("The logo now starts at 12 s.")
+    done = _run(demo_path, "move the logo to 12s")
+    assert done.returncode == 0, done.stdout
+    assert json.loads(done.stdout)["reply"] == "The logo now starts at 12 s."
+    project = json.loads(demo_path.read_text())
+    logo = next(e for t in project["scenes"][0]["tracks"]["overlay"] for e in t["elements"] if e["id"] == "e-logo")
+    assert logo["startTime"] == 12 * 120_000

@@ -73,3 +73,30 @@ def test_a_call_object_of_a_tool_that_does_not_exist_is_a_call_the_model_learns_
 
 def test_a_named_form_of_an_unknown_word_is_not_a_call() -> None:
     assert written_calls('Sure: blur({"seconds": 2})', KNOWN) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '```json\n{"name": "split", "arguments": {"times": [5]}}\n```\nThis will split the timeline at 5 seconds.',
+        'To move the logo: {"name": "split", "arguments": {"times": [5]}}. The logo now starts at 12 seconds.',
+    ],
+)
+def test_a_call_object_with_a_plain_sentence_about_it_is_the_call_meant(text: str) -> None:
+    """Issue 42: the 1.5B model wrote its call, then what it does ("split at 5s", "move the logo to 12s")."""
+    written = written_calls(text, KNOWN)
+    assert written is not None and written.meant and [c.name for c in written.calls] == ["split"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'Shall I run {"name": "split", "arguments": {"times": [5]}}?',
+        '{"name": "split", "arguments": {"times": [5]}} if you want the cut there.',
+        'I could run {"name": "split", "arguments": {"times": [5]}}, or split at 6 s instead.',
+        'Run {"name": "split", "arguments": {"times": [5]}}. ' + "Then the music gets its own cut there. " * 12,
+    ],
+)
+def test_a_call_offered_asked_about_or_lost_in_prose_is_not_run(text: str) -> None:
+    written = written_calls(text, KNOWN)
+    assert written is not None and not written.only and not written.meant

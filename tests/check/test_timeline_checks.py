@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_helpers import neuralcut
+from cli_helpers import invoke
 from paths import REPO
 from tool_helpers import Tools
 
@@ -143,19 +143,19 @@ def test_a_transition_longer_than_the_media_allow_is_found_with_its_fix(demo_pat
 
 
 def test_neuralcut_check_exits_1_on_errors_and_0_on_warnings_only(demo_path: Path) -> None:
-    done = neuralcut("check", "-p", demo_path, "--json")
+    done = invoke("check", "-p", demo_path, "--json")
     assert done.returncode == 0 and json.loads(done.stdout)["errors"] == 0
-    assert neuralcut("run", "delete the beach clip", "-p", demo_path).returncode == 0
-    done = neuralcut("check", "-p", demo_path, "--json")
+    assert invoke("run", "delete the beach clip", "-p", demo_path).returncode == 0
+    done = invoke("check", "-p", demo_path, "--json")
     answer = json.loads(done.stdout)
     assert done.returncode == 1 and answer["errors"] >= 1 and "black" in _codes(answer)
-    human = neuralcut("check", "-p", demo_path, env={"COLUMNS": "200"})
+    human = invoke("check", "-p", demo_path, env={"COLUMNS": "200"})
     assert human.returncode == 1 and "The picture is black from 00:06.00 to 00:14.00" in human.stdout
     assert "00:06.00–00:14.00" in human.stdout  # times as every view says them
     pasted = next(line.split("fix: ", 1)[1] for line in human.stdout.splitlines() if "fix: " in line)
     assert pasted == 'neuralcut tool remove_range \'{"start": 6.0, "end": 14.0, "ripple": true}\''
-    assert neuralcut(*shlex.split(pasted)[1:], "-p", demo_path).returncode == 0  # the fix works as pasted
-    assert neuralcut("check", "-p", demo_path).returncode == 0
+    assert invoke(*shlex.split(pasted)[1:], "-p", demo_path).returncode == 0  # the fix works as pasted
+    assert invoke("check", "-p", demo_path).returncode == 0
 
 
 def test_slash_check_in_the_repl(demo_path: Path) -> None:
@@ -179,9 +179,9 @@ def test_slash_check_in_the_repl(demo_path: Path) -> None:
 
 
 def test_run_check_adds_the_findings_to_the_answer(demo_path: Path) -> None:
-    done = neuralcut("run", "delete the beach clip", "-p", demo_path, "--check", "--json")
+    done = invoke("run", "delete the beach clip", "-p", demo_path, "--check", "--json")
     assert done.returncode == 0, done.stderr  # the request succeeded; the check reports, it does not fail it
     answer = json.loads(done.stdout)
     assert answer["check"]["errors"] == 1 and _codes(answer["check"]) == ["black"]
-    plain = neuralcut("run", "split at 2s", "-p", demo_path, "--check", env={"COLUMNS": "200"})
+    plain = invoke("run", "split at 2s", "-p", demo_path, "--check", env={"COLUMNS": "200"})
     assert "The picture is black from 00:06.00 to 00:14.00" in plain.stdout

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from tool_helpers import Tools, assert_refused
 
-from neuralcut_cli.project.elements import ImageElement, VideoElement
+from neuralcut_cli.project.elements import EffectElement, ImageElement, VideoElement
 
 ERRORS = [
     ("add_clip_effect", {"effectType": "sepia"}, "Invalid element ids"),
@@ -104,3 +104,23 @@ def test_get_element_shows_clip_effects(demo_path: Path) -> None:
     tools("add_clip_effect", {"elementIds": ["e-beach"], "effectType": "sepia"})
     shown = tools("get_element", {"elementId": "e-beach"})
     assert [e["type"] for e in shown["effects"]] == ["sepia"]
+
+
+def test_an_effect_named_by_its_look_is_that_effect_and_an_unknown_one_gets_the_closest(demo_path: Path) -> None:
+    """Issue 42: a 1.5B model asked for "black and white" called ``add_clip_effect`` with ``black-white``."""
+    tools = Tools(demo_path)
+    added = tools("add_clip_effect", {"elementIds": ["e-beach"], "effectType": "black-white"})
+    assert added["effectType"] == "grayscale"
+    assert [e.type for e in tools.element("e-beach", VideoElement).effects or ()] == ["grayscale"]
+    over = tools("apply_effect", {"effectType": "B&W", "start": 0, "end": 2})
+    assert tools.element(over["elementId"], EffectElement).effect_type == "grayscale"
+    before = demo_path.read_bytes()
+    assert tools("apply_effect", {"effectType": "sepia tone", "start": 0, "end": 2}) == {
+        "error": "Effect not found: sepia tone",
+        "closest": ["sepia", "duotone"],
+    }
+    assert tools("apply_effect", {"effectType": "black", "start": 0, "end": 2})["closest"][0] == "grayscale"
+    assert tools("apply_effect", {"effectType": "plasma", "start": 0, "end": 2}) == {
+        "error": "Effect not found: plasma"
+    }
+    assert demo_path.read_bytes() == before

@@ -52,3 +52,18 @@ def unasked(times: Iterable[object], named: set[float], end: float | None = None
             continue
         out.append(float(value))
     return out
+
+
+_ADDS = re.compile(r"\b(?:add|adds|adding|put|insert|append|place|overlay|include|attach|bring\s+in)\b", re.I)
+_TAKES_AWAY = re.compile(
+    r"\b(?:delete|remove|cut|drop|trim|clear|erase|take\s+(?:out|off|away)|get\s+rid|lose|kill|strip|shorten|"
+    r"tighten|eliminate|discard|chop|snip|crop|keep\s+only|instead|replace|swap|without|undo|revert|"
+    r"silence|silences|pauses?|dead\s+air|fillers?|retakes?)\b",
+    re.I,
+)
+
+
+def only_adds(text: str) -> bool:
+    """Whether ``text`` asks to add something and to take nothing away ("add the outtake at the end"): a call that
+    deletes or removes is then not what was asked (a 1.5B model answered that request with a delete)."""
+    return bool(_ADDS.search(text)) and not _TAKES_AWAY.search(text)

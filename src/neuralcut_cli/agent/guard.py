@@ -33,6 +33,12 @@ NO_TIME_ASKED = (
 )
 
 
+NOTHING_TO_TAKE_AWAY = (
+    "Not asked for: the request adds and asks to delete or remove nothing, so {name} may not run. "
+    "Call the tool that adds what was asked (add_media_to_timeline, add_text, add_sticker, apply_effect, ...)."
+)
+
+
 class Verdict(Value):
     error: str  # what the call answers
     stop: bool  # the request ends here
@@ -50,6 +56,7 @@ class RequestGuard:
     last_done: str = ""  # the key of the last edit, when it succeeded
     named: set[float] = field(default_factory=set)  # the times the request names (``asked_times``)
     timed: bool = True  # the request speaks of time at all (``asked_times.mentions_time``)
+    adds_only: bool = False  # the request adds and takes nothing away (``asked_times.only_adds``)
     end: float | None = None  # the program's length, in seconds
 
     def ran(self, call: ToolCall, kind: str, ok: bool) -> None:
@@ -69,6 +76,8 @@ class RequestGuard:
                 return Verdict(_unasked_cuts(call, extra, self.named), stop=False)
         if call.name == "remove_range" and not self.timed:
             return Verdict(NO_TIME_ASKED, stop=False)
+        if self.adds_only and kind == "edit" and call.name.startswith(("delete_", "remove_")):
+            return Verdict(NOTHING_TO_TAKE_AWAY.format(name=call.name), stop=False)
         key = _key(call)
         if kind != "edit":  # the same read again, with nothing edited since: it can only answer the same
             since, times = self.reads.get(key, (self.edits, 0))

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from neuralcut_cli.agent.approval import DENIED, Approval
-from neuralcut_cli.agent.asked_times import mentions_time, times_named
+from neuralcut_cli.agent.asked_times import mentions_time, only_adds, times_named
 from neuralcut_cli.agent.backends.base import Backend, EmptyAnswer
 from neuralcut_cli.agent.context import build_context, conversation_window
 from neuralcut_cli.agent.events import (
@@ -175,6 +175,7 @@ class Orchestrator:
             loops=not self.backend.plans_its_calls,
             named=times_named(asked),
             timed=mentions_time(asked),
+            adds_only=only_adds(asked),
             end=self.session.project().scene.end_time / TICKS_PER_SECOND,
         )
         cant = out_of_reach(asked)
@@ -193,7 +194,9 @@ class Orchestrator:
                 return
             _check(cancel)
             written = None if turn.tool_calls or not guard.loops else written_calls(turn.content, self.registry.keys())
-            if written is not None and (written.only or all(self._kind(c.name) == "read" for c in written.calls)):
+            if written is not None and (
+                written.only or written.meant or all(self._kind(c.name) == "read" for c in written.calls)
+            ):
                 turn = AssistantTurn(content="", tool_calls=written.calls)  # the calls, written as text (a read
                 # inside prose too: it changes nothing, and its answer is what the model was after)
             elif written is not None and written.shaped:  # a call object inside prose: not an answer

@@ -6,8 +6,10 @@ Small local models do this when their server does not pass the tools through the
 ``<tool_call>`` tags, a bare JSON line, or ``split({"times": [5]})``.
 
 A reply that is nothing but such calls is taken as the calls (issue 42 §2): they run as if the server had parsed
-them, through the same guard. A reply that writes a call inside prose is not an answer either; the orchestrator
-stops it with ``HINT`` rather than pass JSON to the person as if it were the answer (issue 30 §7)."""
+them, through the same guard. So is a call object with a short plain sentence about it ("This splits the clip at
+5 seconds."), which small models add after the call. A reply that writes a call inside longer prose, or hedges it
+("I would…", "once you confirm", a question), is not an answer either; the orchestrator stops it with ``HINT``
+rather than pass JSON to the person as if it were the answer or run what the model only offered (issue 30 §7)."""
 
 from __future__ import annotations
 
@@ -26,6 +28,14 @@ _NAMED = re.compile(r"\b([a-z][a-z0-9_]*)\s*\(?\s*$", re.I)  # `split(` or `spli
 _IDENTIFIER = re.compile(r"^[a-z][a-z0-9_]{1,63}$")
 #: Characters of other text a reply may carry besides its calls and still be taken as only the calls.
 _LITTLE = 40
+#: Characters of plain prose a call object may come with and still be the call the model meant to make.
+_SAID_ABOUT_IT = 400
+#: Words that make a written call an offer, not a call: conditions, questions, requests for a go-ahead.
+_HEDGE = re.compile(
+    r"\?|\b(?:would|could|might|may|if|once|unless|confirm|let me know|do you|shall|should i|want me|prefer|"
+    r"instead|alternatively|or you)\b",
+    re.I,
+)
 
 HINT = (
     "The model wrote a call to {name} as text instead of calling the tool, so nothing was changed. Its server may "
@@ -40,6 +50,7 @@ class Written:
     calls: list[ToolCall]
     only: bool
     shaped: bool  # one is written as a call object ({"name": …, "arguments": …}), not only `split({…})` in prose
+    meant: bool = False  # call objects with a short plain sentence about them, no offer or question: the calls
 
 
 def written_calls(text: str, tools: Iterable[str]) -> Written | None:
@@ -63,7 +74,10 @@ def written_calls(text: str, tools: Iterable[str]) -> Written | None:
     rest = "".join(
         text[a:b] for a, b in zip([0] + [e for _, e in spans], [s for s, _ in spans] + [len(text)], strict=True)
     )
-    return Written(calls, only=len(_WRAPPING.sub("", rest)) <= _LITTLE, shaped=shaped)
+    said = _WRAPPING.sub(" ", rest).strip()
+    offered = bool(_HEDGE.search(rest))
+    meant = shaped and len(said) <= _SAID_ABOUT_IT and not offered
+    return Written(calls, only=len(_WRAPPING.sub("", rest)) <= _LITTLE and not offered, shaped=shaped, meant=meant)
 
 
 def _call_at(text: str, at: int, known: set[str]) -> tuple[ToolCall, int, int] | None:

@@ -7,6 +7,7 @@ patch against an effect's definitions and answers with the spec's strings.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -346,6 +347,25 @@ def find_effect(effect_type: str) -> EffectDef | None:
     """By id, forgiving case, spaces and underscores ("Brightness Contrast")."""
     key = normalise_effect_id(effect_type)
     return _BY_ID.get(key) or next((e for e in EFFECTS if normalise_effect_id(e.name) == key), None)
+
+
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(w for w in re.split(r"[^a-z0-9]+", text.lower().replace("&", " and ")) if w and w != "and")
+
+
+def effect_by_word(effect_type: str) -> EffectDef | None:
+    """The one effect that has ``effect_type`` among its words ("black-white", "b&w", "monochrome": grayscale), or
+    None when none or several have it: a model may name an effect by its look."""
+    wanted = _words(effect_type)
+    found = [e for e in EFFECTS if any(_words(word) == wanted for word in e.keywords)] if wanted else []
+    return found[0] if len(found) == 1 else None
+
+
+def closest_effects(effect_type: str, most: int = 3) -> list[str]:
+    """The ids of the effects whose id, name, description or words share most words with ``effect_type``."""
+    wanted = set(_words(effect_type))
+    scored = [(len(wanted & set(_words(" ".join((e.id, e.name, e.description, *e.keywords))))), e.id) for e in EFFECTS]
+    return [effect_id for score, effect_id in sorted(scored, key=lambda s: -s[0]) if score][:most]
 
 
 def search_effects(query: str | None) -> list[EffectDef]:

@@ -8,6 +8,8 @@ from pydantic import Field
 
 from neuralcut_cli.catalogs.effects import (
     EffectDef,
+    closest_effects,
+    effect_by_word,
     find_effect,
     search_effects,
     validate_params,
@@ -34,9 +36,12 @@ ParamValue = bool | int | float | str
 
 
 def effect_def(effect_type: str) -> EffectDef:
-    effect = find_effect(effect_type)
+    """The effect ``effect_type`` names: its id or name, or a word only it has ("black-white" is grayscale); the
+    spec's error otherwise, with the closest effects when some share a word with it."""
+    effect = find_effect(effect_type) or effect_by_word(effect_type)
     if effect is None:
-        raise ToolError(f"Effect not found: {effect_type}")
+        closest = closest_effects(effect_type)
+        raise ToolError(f"Effect not found: {effect_type}", **({"closest": closest} if closest else {}))
     return effect
 
 

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from cli_helpers import neuralcut
+from cli_helpers import invoke
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mock_rounds import element, new_texts, project
@@ -29,9 +29,9 @@ from neuralcut_cli.tools import default_registry
 
 
 def test_it_means_the_text_the_last_run_added(demo_path: Path) -> None:
-    first = neuralcut("run", 'add "Welcome back" at the bottom for 4 seconds', "-p", demo_path, "--json")
+    first = invoke("run", 'add "Welcome back" at the bottom for 4 seconds', "-p", demo_path, "--json")
     assert first.returncode == 0, first.stderr
-    second = neuralcut("run", "make it red and underline it", "-p", demo_path, "--json")
+    second = invoke("run", "make it red and underline it", "-p", demo_path, "--json")
     assert second.returncode == 0, second.stderr
     (added,) = new_texts(project(demo_path))
     assert (added["color"], added["textDecoration"]) == ("#ff0000", "underline")
@@ -40,9 +40,9 @@ def test_it_means_the_text_the_last_run_added(demo_path: Path) -> None:
 
 
 def test_a_refused_request_keeps_the_subject_for_the_next(demo_path: Path) -> None:
-    neuralcut("run", "mute the music", "-p", demo_path)
-    assert neuralcut("run", "make it sparkle", "-p", demo_path).returncode == 1
-    assert neuralcut("run", "unmute it", "-p", demo_path).returncode == 0
+    invoke("run", "mute the music", "-p", demo_path)
+    assert invoke("run", "make it sparkle", "-p", demo_path).returncode == 1
+    assert invoke("run", "unmute it", "-p", demo_path).returncode == 0
     assert element(project(demo_path), "e-music")["muted"] is False
 
 
@@ -71,13 +71,13 @@ def served() -> Iterator[str]:
 def test_follow_ups_through_neuralcut_serve(served: str, tmp_path: Path) -> None:
     path = tmp_path / "demo.json"
     shutil.copy(DEMO, path)
-    done = neuralcut("run", "--backend", served, "duplicate the intro", "-p", path)
+    done = invoke("run", "--backend", served, "duplicate the intro", "-p", path)
     assert done.returncode == 0, done.stderr
     copies = [e["id"] for e in project(path)["scenes"][0]["tracks"]["overlay"][0]["elements"]]
-    assert neuralcut("run", "--backend", served, "make the copy half transparent", "-p", path).returncode == 0
+    assert invoke("run", "--backend", served, "make the copy half transparent", "-p", path).returncode == 0
     changed = [e for e in (element(project(path), i) for i in copies) if e.get("opacity") == 0.5]
     assert len(changed) == 1 and changed[0]["id"] != "e-intro"
-    assert neuralcut("run", "--backend", served, "delete it", "-p", path).returncode == 0
+    assert invoke("run", "--backend", served, "delete it", "-p", path).returncode == 0
     assert all(
         e["id"] != changed[0]["id"] for t in project(path)["scenes"][0]["tracks"]["overlay"] for e in t["elements"]
     )
