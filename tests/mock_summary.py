@@ -24,6 +24,7 @@ from neuralcut_cli.agent.backends.mock.families.media import AddMedia
 from neuralcut_cli.agent.backends.mock.families.motion import Duck, Fade, ListKeyframes, Slide, Zoom
 from neuralcut_cli.agent.backends.mock.families.overlay import Reshape
 from neuralcut_cli.agent.backends.mock.families.questions import About, Count, Describe, HowLong, WhatAt
+from neuralcut_cli.agent.backends.mock.families.rename import Rename
 from neuralcut_cli.agent.backends.mock.families.sound import Volume
 from neuralcut_cli.agent.backends.mock.families.talk import Help
 from neuralcut_cli.agent.backends.mock.families.text import AddSticker, AddText, ChangeText
@@ -183,6 +184,8 @@ def summary(intent: i.Intent) -> str:
         case Reshape(ref=r, factor=fa, scale=sc, place=pl, rotate=ro):
             parts = ["reshape", ref(r), f"x{fa:g}" if fa else "", f"scale {sc:g}" if sc else "", pl or "",
                      f"rotate {ro:g}" if ro is not None else ""]  # fmt: skip
+        case Rename(ref=r, name=nm, track=tr):
+            parts = ["rename", ref(r), f'"{nm}"', "track" if tr else ""]
         case Keep(start=st, end=en):
             parts = ["keep", f"{st:g}", f"{en:g}" if en is not None else "end"]
         case Frame(ratio=ra, follow=fo):

@@ -114,6 +114,12 @@ SINGLE: list[tuple[str, Check | str]] = [
     ("chop the beach clip in half", lambda p: span(p, "e-beach") == (6, 10)),
     ("split at 2.5 and 7 seconds", lambda p: span(p, "e-title") == (0, 2.5) and span(p, "e-beach") == (6, 7)),
     ("please split the video at 00:00:12:15", lambda p: span(p, "e-beach") == (6, 12.5)),
+    # naming (families/rename.py)
+    (
+        'rename the beach clip to "Sunset"',
+        lambda p: el(p, "e-beach").name == "Sunset" and el(p, "e-beach").media_id == "a-beach",
+    ),
+    ('call the logo "Brand"', lambda p: el(p, "e-logo").name == "Brand"),
     # removing a range
     ("delete from 3s to 6s", lambda p: nothing_in(p, 3, 6) and span(p, "e-beach") == (6, 14)),
     (

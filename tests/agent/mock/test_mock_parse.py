@@ -763,6 +763,19 @@ FRAME = [  # the frame's shape and reframing (issue 39)
     ("make the intro shorter", REFUSE),
 ]
 
+RENAME = [  # naming an element (families/rename.py)
+    ('rename the beach clip to "Sunset"', 'rename the beach clip "Sunset"'),
+    ('call the logo "Brand"', 'rename the logo "Brand"'),
+    ('label the music "Score"', 'rename the music "Score"'),
+    ('name the second clip "Beach"', 'rename the second clip "Beach"'),
+    ('rename clip 3 "City night"', 'rename clip 3 "City night"'),
+    ('give the intro the name "Opening"', 'rename the intro "Opening"'),
+    ('rename the music track to "Score"', 'rename the music "Score" track'),
+    ('rename the title to "Day two"', 'change the title "Day two"'),  # a text's name is its words
+    ("rename the beach clip", REFUSE),  # to what?
+    ('rename the beach clip to "Sunset" and "Dusk"', REFUSE),
+]
+
 CATEGORIES: dict[str, list[Any]] = {
     "looking": LOOKING,
     "splits": SPLITS,
@@ -782,6 +795,7 @@ CATEGORIES: dict[str, list[Any]] = {
     "motion": MOTION,
     "analysis": ANALYSIS,
     "frame": FRAME,
+    "rename": RENAME,
 }
 TABLE = [row for rows in CATEGORIES.values() for row in rows]
 

@@ -236,6 +236,12 @@ def _shown(call: ToolCall) -> str:
 
 LT = "list_timeline"
 PLANS = [  # request, the calls it makes in order, words its reply must contain
+    (
+        'rename the beach clip to "Sunset"',
+        [LT, 'update_clip {"elementId": "e-beach", "name": "Sunset"}'],
+        "Renamed e-beach",
+    ),
+    ('rename the music track to "Score"', [], "a track's name is not something the tools change"),
     ("hi", [], "Hi! Tell me an edit, e.g. 'split at 5s'"),
     ("Hello there!", [], "'help' lists the rest"),
     ("thanks!", [], "You're welcome. Say 'undo' to take back the last change"),
@@ -535,6 +541,7 @@ PLANS = [  # request, the calls it makes in order, words its reply must contain
 
 
 FAILS = {
+    'rename the music track to "Score"',
     'cut the part where I say "welcome"',
     "make the photo half transparent",
     "mute the overlay track",
