@@ -56,13 +56,17 @@ class _Stdin(io.TextIOWrapper):
         return False
 
 
-def invoke(*args: Any, input: str | bytes = b"", env: dict[str, str] | None = None) -> Result:
-    """``neuralcut ARGS`` through ``main()`` in this process, with the environment a subprocess would get."""
+def invoke(*args: Any, input: str | bytes = b"", env: dict[str, str] | None = None, cwd: Path | None = None) -> Result:
+    """``neuralcut ARGS`` through ``main()`` in this process, with the environment a subprocess would get (and, given
+    ``cwd``, in that folder: a test runs alone in its worker, and the folder is restored after)."""
     from neuralcut_cli.cli.app import main
 
     raw = input.encode("utf-8") if isinstance(input, str) else input
     out, err = io.StringIO(), io.StringIO()
     saved = sys.argv, sys.stdin, dict(os.environ)
+    folder = os.getcwd()
+    if cwd is not None:
+        os.chdir(cwd)
     sys.argv = ["neuralcut", *map(str, args)]
     sys.stdin = _Stdin(io.BytesIO(raw), encoding="utf-8")
     for name in _CLEARED:
@@ -76,6 +80,7 @@ def invoke(*args: Any, input: str | bytes = b"", env: dict[str, str] | None = No
             except SystemExit as exited:
                 code = exited.code if isinstance(exited.code, int) else (0 if exited.code is None else 1)
     finally:
+        os.chdir(folder)
         sys.argv, sys.stdin = saved[0], saved[1]
         os.environ.clear()
         os.environ.update(saved[2])

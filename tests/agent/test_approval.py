@@ -8,7 +8,7 @@ from typing import Any
 
 import pexpect
 import pytest
-from cli_helpers import neuralcut
+from cli_helpers import invoke
 from pty_helpers import leave as pty_leave
 from pty_helpers import spawn, spawn_command
 
@@ -92,13 +92,13 @@ def test_always_stops_asking_for_that_tool(demo_path: Path, tmp_path: Path) -> N
 
 
 def test_run_json_with_ask_and_no_terminal_refuses(demo_path: Path) -> None:
-    done = neuralcut("run", "split at 5s", "-p", demo_path, "--approve", "ask", "--json")
+    done = invoke("run", "split at 5s", "-p", demo_path, "--approve", "ask", "--json")
     assert done.returncode == 2
     assert json.loads(done.stdout)["error"].startswith("--approve ask needs a terminal to ask on")
 
 
 def test_piped_chat_with_ask_refuses(demo_path: Path) -> None:
-    done = neuralcut("-p", demo_path, "--approve", "ask", input="split at 5s\n")
+    done = invoke("-p", demo_path, "--approve", "ask", input="split at 5s\n")
     assert done.returncode == 2 and "needs a terminal" in done.stderr
 
 
@@ -139,7 +139,7 @@ def test_flags_beat_the_environment_beat_the_file(
     if env:
         environment["NEURALCUT_BACKEND"] = env
     args = (["--backend", flag] if flag else []) + ["config", "--json"]
-    done = neuralcut(*args, env=environment)
+    done = invoke(*args, env=environment)
     assert done.returncode == 0, done.stderr
     shown = json.loads(done.stdout)
     assert shown["settings"]["backend"]["value"] == expected and shown["settings"]["backend"]["source"].startswith(
@@ -162,7 +162,7 @@ def test_flags_beat_the_environment_beat_the_file(
 def test_a_bad_config_names_the_file_and_line(tmp_path: Path, demo_path: Path, text: str, message: str) -> None:
     config = tmp_path / "config.toml"
     config.write_text(text)
-    done = neuralcut("run", "split at 5s", "-p", demo_path, env={"NEURALCUT_CONFIG": str(config)})
+    done = invoke("run", "split at 5s", "-p", demo_path, env={"NEURALCUT_CONFIG": str(config)})
     assert done.returncode == 2 and str(config) in done.stderr and message in done.stderr
 
 

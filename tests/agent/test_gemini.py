@@ -35,7 +35,7 @@ def _secret_nowhere(done: Any, folder: Path) -> None:
 def test_split_round_trip_through_function_calling(gemini: FakeGemini, demo_path: Path) -> None:
     gemini.reply_calls(("split", {"times": [5]}))
     gemini.reply_text("Split the timeline at 5 seconds.")
-    done = neuralcut("run", "split at 5s", "-p", demo_path, "--backend", "gemini", "--json")
+    done = invoke("run", "split at 5s", "-p", demo_path, "--backend", "gemini", "--json")
     assert done.returncode == 0, done.stderr
     document = json.loads(done.stdout)
     assert document["reply"] == "Split the timeline at 5 seconds."
@@ -113,7 +113,7 @@ def test_quota_message_carries_the_retry_hint(
 
 def test_401_gives_the_clear_message_without_the_key(gemini: FakeGemini, demo_path: Path) -> None:
     gemini.reply_error(401, f"API key not valid: {SECRET_KEY}")
-    done = neuralcut("run", "split at 5s", "-p", demo_path, "--backend", "gemini")
+    done = invoke("run", "split at 5s", "-p", demo_path, "--backend", "gemini")
     assert done.returncode == 1
     assert (
         "Gemini rejected the API key (401 UNAUTHENTICATED): check GEMINI_API_KEY / GOOGLE_API_KEY"
@@ -134,7 +134,7 @@ def test_no_key_is_a_usage_error_before_any_request(
     gemini: FakeGemini, demo_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.delenv("GEMINI_API_KEY")
-    done = neuralcut("run", "split at 5s", "-p", demo_path, "--backend", "gemini")
+    done = invoke("run", "split at 5s", "-p", demo_path, "--backend", "gemini")
     assert done.returncode == 2
     assert "GEMINI_API_KEY" in done.stderr and "GOOGLE_API_KEY" in done.stderr
     assert gemini.requests == []
@@ -262,7 +262,7 @@ def test_the_model_checks_its_edit_and_the_finding_reaches_the_person(gemini: Fa
     gemini.reply_calls(("use_tools", {"groups": ["checks"]}))
     gemini.reply_calls(("check_project", {"start": 6, "end": 14}))
     gemini.reply_text("Deleted the beach clip; that leaves 8 s of black from 6 s: say 'close the gap' to fix it.")
-    done = neuralcut("run", "delete the beach clip", "-p", demo_path, "--backend", "gemini", "--json")
+    done = invoke("run", "delete the beach clip", "-p", demo_path, "--backend", "gemini", "--json")
     assert done.returncode == 0, done.stderr
     assert "8 s of black from 6 s" in json.loads(done.stdout)["reply"]
     requests = gemini.generate_requests()

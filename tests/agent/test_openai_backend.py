@@ -35,7 +35,7 @@ def main_elements(path: Path) -> list[dict[str, Any]]:
 def test_split_round_trip(openai_server: FakeOpenAI, demo_path: Path) -> None:
     openai_server.reply_calls(("split", {"times": [5]}))
     openai_server.reply_text("Split ", "at 5 seconds.")
-    done = neuralcut("run", "split at 5s", "-p", demo_path, "--backend", "openai", "--model", "llama3.1", "--json")
+    done = invoke("run", "split at 5s", "-p", demo_path, "--backend", "openai", "--model", "llama3.1", "--json")
     assert done.returncode == 0, done.stderr
     document = json.loads(done.stdout)
     assert document["reply"] == "Split at 5 seconds."
@@ -61,7 +61,7 @@ def test_neuralcut_tools_chooses_the_tools_declared(
     """Issue 30 §4: a hosted API gets the core tools (and use_tools), a server on this machine every group (its
     prompt cache pays for them once); NEURALCUT_TOOLS=lean|all overrides."""
     openai_server.reply_text("Nothing to do.")
-    done = neuralcut("run", "hello there", "-p", demo_path, "--backend", "openai", env={"NEURALCUT_TOOLS": said})
+    done = invoke("run", "hello there", "-p", demo_path, "--backend", "openai", env={"NEURALCUT_TOOLS": said})
     assert done.returncode == 0, done.stderr
     names = {t["function"]["name"] for t in openai_server.requests[0][1]["tools"]}
     assert "split" in names and ("fade" in names) == groups_too
@@ -118,7 +118,7 @@ def test_text_streams_as_it_arrives(openai_server: FakeOpenAI, demo_path: Path) 
 def test_429_then_success_is_retried(openai_server: FakeOpenAI, demo_path: Path) -> None:
     openai_server.reply_error(429, "Rate limit reached")
     openai_server.reply_text("Hello.")
-    done = neuralcut("run", "hi", "-p", demo_path, "--backend", "openai", "--json")
+    done = invoke("run", "hi", "-p", demo_path, "--backend", "openai", "--json")
     assert done.returncode == 0 and json.loads(done.stdout)["reply"] == "Hello."
     assert len(openai_server.requests) == 2
 
@@ -136,7 +136,7 @@ def test_each_failure_has_its_clear_message(
 ) -> None:
     openai_server.reply_error(status, message)
     before = demo_path.read_bytes()
-    done = neuralcut("run", "hi", "-p", demo_path, "--backend", "openai", "--model", "nope")
+    done = invoke("run", "hi", "-p", demo_path, "--backend", "openai", "--model", "nope")
     assert done.returncode == 1 and said in done.stdout + done.stderr
     assert "Traceback" not in done.stderr and demo_path.read_bytes() == before
     _key_nowhere(done, demo_path.parent)
@@ -145,7 +145,7 @@ def test_each_failure_has_its_clear_message(
 def test_server_errors_are_retried_then_reported(openai_server: FakeOpenAI, demo_path: Path) -> None:
     for _ in range(4):
         openai_server.reply_error(503, "overloaded")
-    done = neuralcut("run", "hi", "-p", demo_path, "--backend", "openai")
+    done = invoke("run", "hi", "-p", demo_path, "--backend", "openai")
     assert done.returncode == 1 and "failed (503) after retries" in done.stdout + done.stderr
     assert len(openai_server.requests) == 4  # the first try and three retries
 
@@ -155,7 +155,7 @@ def test_a_local_server_needs_no_key(
 ) -> None:
     monkeypatch.delenv("OPENAI_API_KEY")
     openai_server.reply_text("Hi from a local model.")
-    done = neuralcut("run", "hi", "-p", demo_path, "--backend", "openai", "--base-url", openai_server.url)
+    done = invoke("run", "hi", "-p", demo_path, "--backend", "openai", "--base-url", openai_server.url)
     assert done.returncode == 0, done.stderr
     assert openai_server.requests[0][0]["authorization"] == "Bearer not-needed"
 
@@ -163,7 +163,7 @@ def test_a_local_server_needs_no_key(
 def test_neither_key_nor_server_is_a_usage_error(demo_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("OPENAI_API_KEY", raising=False)
     monkeypatch.delenv("OPENAI_BASE_URL", raising=False)
-    done = neuralcut("run", "hi", "-p", demo_path, "--backend", "openai")
+    done = invoke("run", "hi", "-p", demo_path, "--backend", "openai")
     assert done.returncode == 2 and "needs OPENAI_API_KEY" in done.stderr
 
 
@@ -174,7 +174,7 @@ def test_a_server_that_trickles_is_cut_off_at_the_turns_deadline(
     monkeypatch.setenv("NEURALCUT_TURN_TIMEOUT", "1")
     openai_server.reply_slowly(40, 0.25)  # ten seconds of words, a quarter second apart
     before = demo_path.read_bytes()
-    done = neuralcut("run", "hi", "-p", demo_path, "--backend", "openai", "--base-url", openai_server.url)
+    done = invoke("run", "hi", "-p", demo_path, "--backend", "openai", "--base-url", openai_server.url)
     assert done.returncode == 1
     assert "The model was still answering after 1 s (NEURALCUT_TURN_TIMEOUT)" in done.stdout + done.stderr
     assert demo_path.read_bytes() == before
@@ -184,7 +184,7 @@ def test_a_server_that_trickles_is_cut_off_at_the_turns_deadline(
 def test_a_server_that_is_not_there(demo_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("OPENAI_BASE_URL", "http://127.0.0.1:9/v1")
     monkeypatch.setenv("NEURALCUT_OPENAI_TIMEOUT", "2")
-    done = neuralcut("run", "hi", "-p", demo_path, "--backend", "openai")
+    done = invoke("run", "hi", "-p", demo_path, "--backend", "openai")
     assert done.returncode == 1 and "Cannot reach http://127.0.0.1:9/v1" in done.stdout + done.stderr
 
 
@@ -219,7 +219,7 @@ def test_the_model_checks_its_edit_and_the_finding_reaches_the_person(
     openai_server.reply_text(
         "Deleted the beach clip; that leaves 8 s of black from 6 s: say 'close the gap' to fix it."
     )
-    done = neuralcut(
+    done = invoke(
         "run",
         "delete the beach clip",
         "-p",

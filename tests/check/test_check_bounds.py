@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from cli_helpers import neuralcut
+from cli_helpers import invoke, neuralcut
 from conftest import minimal_project
 from tool_helpers import Tools
 
@@ -53,14 +53,14 @@ def test_two_thousand_stacked_texts_are_one_finding(tmp_path: Path) -> None:
 def test_each_pile_is_its_own_finding_with_a_fix(tmp_path: Path) -> None:
     path = tmp_path / "p.json"
     _texts(path, 3, 3)
-    findings = json.loads(neuralcut("check", "-p", path, "--json").stdout)["findings"]
+    findings = json.loads(invoke("check", "-p", path, "--json").stdout)["findings"]
     stacked = [f for f in findings if f["code"] == "stacked-text"]
     assert [(f["start"], f["end"]) for f in stacked] == [(0, 0.5), (1, 1.5), (2, 2.5)]
     assert stacked[1]["fix"] == {"tool": "delete_timeline_elements", "args": {"elementIds": ["t1-1", "t1-2"]}}
     two = tmp_path / "two.json"
     _texts(two, 1, 2)
     (pair,) = [
-        f for f in json.loads(neuralcut("check", "-p", two, "--json").stdout)["findings"] if f["code"] == "stacked-text"
+        f for f in json.loads(invoke("check", "-p", two, "--json").stdout)["findings"] if f["code"] == "stacked-text"
     ]
     assert pair["what"] == 'Two texts are drawn over each other: "Title 0 0" (t0-0) and "Title 0 1" (t0-1).'
 

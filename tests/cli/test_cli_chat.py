@@ -17,7 +17,7 @@ neuralcut = invoke  # in this process, through main()
 
 
 def test_run_json_document(demo_path: Path) -> None:
-    done = neuralcut("run", "split at 5s", "-p", demo_path, "--json")
+    done = invoke("run", "split at 5s", "-p", demo_path, "--json")
     assert done.returncode == 0, done.stderr
     document = json.loads(done.stdout)
     assert set(document) == {"reply", "toolCalls", "toolResults", "status"}
@@ -29,7 +29,7 @@ def test_run_json_document(demo_path: Path) -> None:
 
 
 def test_run_human_output(demo_path: Path) -> None:
-    done = neuralcut("run", "delete from 3s to 6s", "-p", demo_path)
+    done = invoke("run", "delete from 3s to 6s", "-p", demo_path)
     assert done.returncode == 0
     assert "✓ remove_range" in done.stdout
     assert "- removed" in done.stdout or "~ changed" in done.stdout
@@ -38,7 +38,7 @@ def test_run_human_output(demo_path: Path) -> None:
 
 def test_run_failure_exits_1_and_keeps_the_file(demo_path: Path) -> None:
     before = demo_path.read_bytes()
-    done = neuralcut("run", "make it pop", "-p", demo_path, "--json")
+    done = invoke("run", "make it pop", "-p", demo_path, "--json")
     assert done.returncode == 1
     document = json.loads(done.stdout)
     assert document["status"] == "error" and "changed nothing" in document["reply"]
@@ -47,7 +47,7 @@ def test_run_failure_exits_1_and_keeps_the_file(demo_path: Path) -> None:
 
 def test_run_dry_run_changes_nothing(demo_path: Path) -> None:
     before = demo_path.read_bytes()
-    done = neuralcut("run", "delete the title", "-p", demo_path, "--dry-run")
+    done = invoke("run", "delete the title", "-p", demo_path, "--dry-run")
     assert done.returncode == 0
     assert "- removed e-title" in done.stdout and "Dry run" in done.stdout
     assert demo_path.read_bytes() == before
@@ -56,8 +56,8 @@ def test_run_dry_run_changes_nothing(demo_path: Path) -> None:
 
 def test_run_then_undo_across_processes(demo_path: Path) -> None:
     original = json.loads(demo_path.read_text())
-    assert neuralcut("run", "remove 3-6s", "-p", demo_path).returncode == 0
-    assert neuralcut("undo", "-p", demo_path).returncode == 0
+    assert invoke("run", "remove 3-6s", "-p", demo_path).returncode == 0
+    assert invoke("undo", "-p", demo_path).returncode == 0
     restored = json.loads(demo_path.read_text())
     original["metadata"].pop("updatedAt"), restored["metadata"].pop("updatedAt")
     assert restored == original
@@ -66,24 +66,24 @@ def test_run_then_undo_across_processes(demo_path: Path) -> None:
 def test_run_with_an_unreadable_project_exits_2(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text("{")
-    done = neuralcut("run", "split at 5s", "-p", bad)
+    done = invoke("run", "split at 5s", "-p", bad)
     assert done.returncode == 2 and "not valid JSON" in done.stderr and "Traceback" not in done.stderr
 
 
 def test_unknown_backend_is_a_usage_error(demo_path: Path) -> None:
-    done = neuralcut("run", "split at 5s", "-p", demo_path, "--backend", "telepathy")
+    done = invoke("run", "split at 5s", "-p", demo_path, "--backend", "telepathy")
     assert done.returncode == 2 and "Unknown backend 'telepathy'" in done.stderr
 
 
 def test_chat_is_persisted_beside_the_project(demo_path: Path) -> None:
-    neuralcut("run", "split at 5s", "-p", demo_path)
+    invoke("run", "split at 5s", "-p", demo_path)
     chat = json.loads((demo_path.parent / ".neuralcut" / "demo" / "chat.json").read_text())
     assert [m["role"] for m in chat["messages"]] == ["user", "assistant", "tool", "assistant"]
 
 
 def test_piped_script(demo_path: Path) -> None:
     script = "# make a cut\nsplit at 5s\n\n   \ndelete the title\n/timeline\n/undo\n"
-    done = neuralcut("-p", demo_path, input=script)
+    done = invoke("-p", demo_path, input=script)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "› split at 5s" in done.stdout and "› delete the title" in done.stdout
     assert "make a cut" not in done.stdout
@@ -95,14 +95,14 @@ def test_piped_script(demo_path: Path) -> None:
 
 
 def test_piped_script_exits_1_if_any_request_failed(demo_path: Path) -> None:
-    done = neuralcut("chat", "-p", demo_path, input="split at 5s\nmake it pop\nlist the timeline\n")
+    done = invoke("chat", "-p", demo_path, input="split at 5s\nmake it pop\nlist the timeline\n")
     assert done.returncode == 1
     assert "› list the timeline" in done.stdout  # it went on after the failure
 
 
 @pytest.mark.slow
 def test_empty_or_closed_stdin_ends_at_once(demo_path: Path) -> None:
-    assert neuralcut("-p", demo_path, input="").returncode == 0
+    assert invoke("-p", demo_path, input="").returncode == 0
     done = subprocess.run(
         [*EXE, "-p", str(demo_path)], stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=30
     )

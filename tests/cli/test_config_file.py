@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_helpers import neuralcut
+from cli_helpers import invoke
 
 COMMANDS = [["timeline"], ["run", "split at 5s"], ["check"], ["config"]]
 
@@ -19,7 +19,7 @@ def test_a_bad_backend_in_the_file_names_the_file_and_the_key(
     config = tmp_path / "c.toml"
     config.write_text('model = "x"\nbackend = "no-such-backend"\n')
     before = demo_path.read_bytes()
-    done = neuralcut(*command, "-p", demo_path, env={"NEURALCUT_CONFIG": str(config)})
+    done = invoke(*command, "-p", demo_path, env={"NEURALCUT_CONFIG": str(config)})
     assert done.returncode == 2
     assert f"{config} line 2: backend 'no-such-backend' is not a backend" in done.stderr
     assert demo_path.read_bytes() == before
@@ -29,21 +29,21 @@ def test_a_bad_backend_in_the_file_names_the_file_and_the_key(
 def test_malformed_toml_is_an_error_for_every_command(demo_path: Path, tmp_path: Path, command: list[Any]) -> None:
     config = tmp_path / "c.toml"
     config.write_text("backend = \n")
-    done = neuralcut(*command, "-p", demo_path, env={"NEURALCUT_CONFIG": str(config)})
+    done = invoke(*command, "-p", demo_path, env={"NEURALCUT_CONFIG": str(config)})
     assert done.returncode == 2 and f"{config}: malformed TOML" in done.stderr
 
 
 def test_a_missing_file_named_by_the_environment_is_an_error(demo_path: Path, tmp_path: Path) -> None:
     missing = tmp_path / "nope.toml"
-    done = neuralcut("timeline", "-p", demo_path, env={"NEURALCUT_CONFIG": str(missing)})
+    done = invoke("timeline", "-p", demo_path, env={"NEURALCUT_CONFIG": str(missing)})
     assert done.returncode == 2
     assert f"NEURALCUT_CONFIG names {missing}, which does not exist" in done.stderr
-    assert neuralcut("--help", env={"NEURALCUT_CONFIG": str(missing)}).returncode == 0  # help is still there
+    assert invoke("--help", env={"NEURALCUT_CONFIG": str(missing)}).returncode == 0  # help is still there
 
 
 def test_a_url_backend_and_the_known_ones_are_accepted(demo_path: Path, tmp_path: Path) -> None:
     config = tmp_path / "c.toml"
     for backend in ("mock", "http://127.0.0.1:9"):
         config.write_text(f'backend = "{backend}"\n')
-        done = neuralcut("timeline", "-p", demo_path, env={"NEURALCUT_CONFIG": str(config)})
+        done = invoke("timeline", "-p", demo_path, env={"NEURALCUT_CONFIG": str(config)})
         assert done.returncode == 0, done.stderr

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_helpers import neuralcut
+from cli_helpers import invoke
 from conftest import DEMO
 
 from neuralcut_cli.cli.views.values import changes, show
@@ -17,7 +17,7 @@ pytestmark = pytest.mark.slow  # real processes
 
 
 def tool(path: Path, name: str, args: dict[str, Any]) -> str:
-    done = neuralcut("tool", name, json.dumps(args), "-p", path, env={"COLUMNS": "120"})
+    done = invoke("tool", name, json.dumps(args), "-p", path, env={"COLUMNS": "120"})
     assert done.returncode == 0, done.stderr
     return done.stdout
 
@@ -49,12 +49,12 @@ def test_diffs_of_real_edits(demo_path: Path) -> None:
 
 def test_a_long_title_is_shortened_everywhere_people_read(demo_path: Path) -> None:
     title = "A very long title " * 60
-    done = neuralcut("run", f'add the text "{title.strip()}" at 3s', "-p", demo_path, env={"COLUMNS": "120"})
+    done = invoke("run", f'add the text "{title.strip()}" at 3s', "-p", demo_path, env={"COLUMNS": "120"})
     assert done.returncode == 0, done.stderr
     assert title.strip() not in done.stdout
     assert max(len(line) for line in done.stdout.splitlines()) <= 200
     assert done.stdout.count("A very long title") <= 10  # each echo cut short, never the whole text three times
-    listed = neuralcut("timeline", "--json", "-p", demo_path)
+    listed = invoke("timeline", "--json", "-p", demo_path)
     assert title.strip() in listed.stdout  # the project keeps every character
 
 
@@ -64,14 +64,14 @@ def test_counts_are_plural_only_when_they_should_be(tmp_path: Path) -> None:
     media = Path(DEMO).parent / "media" / "intro.mp4"
     clip = tmp_path / "intro.mp4"
     clip.write_bytes(media.read_bytes())
-    made = neuralcut("new", tmp_path / "one.json", "--media", clip)
+    made = invoke("new", tmp_path / "one.json", "--media", clip)
     assert "1 asset," in made.stdout and "1 assets" not in made.stdout
-    shown = neuralcut("timeline", "-p", tmp_path / "one.json")
+    shown = invoke("timeline", "-p", tmp_path / "one.json")
     assert "1 element on 1 track" in shown.stdout
 
 
 def test_usage_errors_carry_no_library_words(demo_path: Path) -> None:
-    done = neuralcut("assets", "--filter", "bogus", "-p", demo_path)
+    done = invoke("assets", "--filter", "bogus", "-p", demo_path)
     assert done.returncode == 2
     assert "'bogus' is not one of 'all', 'used', 'unused'" in done.stderr and "Value error" not in done.stderr
-    assert "<list[" not in neuralcut("new", "--help").stdout
+    assert "<list[" not in invoke("new", "--help").stdout

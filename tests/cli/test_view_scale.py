@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from cli_helpers import neuralcut
+from cli_helpers import invoke
 from paths import REPO
 
 sys.path.insert(0, str(REPO / "benchmarks"))
@@ -29,7 +29,7 @@ def big(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_past_a_screenful_each_track_shows_its_first_elements_and_the_rest_is_counted(big: Path) -> None:
-    shown = neuralcut("timeline", "-p", big, "--no-lanes")
+    shown = invoke("timeline", "-p", big, "--no-lanes")
     assert shown.returncode == 0, shown.stderr
     lines = shown.stdout.splitlines()
     assert len(lines) < 300
@@ -51,26 +51,26 @@ def test_past_a_screenful_each_track_shows_its_first_elements_and_the_rest_is_co
 
 
 def test_all_lists_every_element_once(big: Path) -> None:
-    shown = neuralcut("timeline", "-p", big, "--all")
+    shown = invoke("timeline", "-p", big, "--all")
     assert shown.returncode == 0, shown.stderr
     ids = [line.split()[2] for line in shown.stdout.splitlines()[:-1] if line.startswith("Track")]
     assert len(ids) == 3000 and len(set(ids)) == 3000
 
 
 def test_from_and_to_show_only_what_plays_then(big: Path) -> None:
-    listed = json.loads(neuralcut("timeline", "-p", big, "--json").stdout)
+    listed = json.loads(invoke("timeline", "-p", big, "--json").stdout)
     expected = sum(1 for track in listed["tracks"] for e in track["elements"] if e["end"] > 60 and e["start"] < 70)
-    shown = neuralcut("timeline", "-p", big, "--all", "--from", "1:00", "--to", "1:10")
+    shown = invoke("timeline", "-p", big, "--all", "--from", "1:00", "--to", "1:10")
     assert shown.returncode == 0, shown.stderr
     assert sum(1 for line in shown.stdout.splitlines() if line.startswith("Track")) == expected > 0
 
 
 def test_a_window_that_ends_before_it_starts_is_refused(big: Path) -> None:
-    shown = neuralcut("timeline", "-p", big, "--from", "10", "--to", "5")
+    shown = invoke("timeline", "-p", big, "--from", "10", "--to", "5")
     assert shown.returncode == 2 and "--to must come after --from" in shown.stderr
 
 
 def test_a_small_project_still_shows_its_whole_table(demo_path: Path) -> None:
-    shown = neuralcut("timeline", "-p", demo_path)
+    shown = invoke("timeline", "-p", demo_path)
     assert "more" not in shown.stdout and "each track shows its first ones" not in shown.stdout
     assert "e-intro" in shown.stdout or "intro.mp4" in shown.stdout

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_helpers import Result, neuralcut
+from cli_helpers import Result, invoke, neuralcut
 from paths import FIXTURES, REPO
 
 SAMPLES = FIXTURES / "otio_samples"
@@ -37,6 +37,7 @@ def refused(done: Result | subprocess.CompletedProcess[Any], words: str) -> None
         ("deep.fcpxml", '<?xml version="1.0"?><fcpxml version="1.8">' + "<a>" * 5_000 + "</a>" * 5_000 + "</fcpxml>"),
     ],
 )
+@pytest.mark.slow  # real processes (a hang or a fresh cache shows only there)
 def test_a_timeline_nested_too_deep_is_refused_before_parsing(tmp_path: Path, name: str, text: str) -> None:
     source = tmp_path / name
     source.write_text(text)
@@ -54,6 +55,7 @@ def test_a_timeline_nested_too_deep_is_refused_before_parsing(tmp_path: Path, na
         ("NaN", "at a rate of nan"),
     ],
 )
+@pytest.mark.slow  # real processes (a hang or a fresh cache shows only there)
 def test_an_otio_rate_out_of_bounds_is_refused(tmp_path: Path, rate: str, words: str) -> None:
     text = (SAMPLES / "multitrack.otio").read_text().replace('"rate": 24,', f'"rate": {rate},')
     source = tmp_path / "bad.otio"
@@ -63,6 +65,7 @@ def test_an_otio_rate_out_of_bounds_is_refused(tmp_path: Path, rate: str, words:
     assert not (tmp_path / "p.json").exists()
 
 
+@pytest.mark.slow  # real processes (a hang or a fresh cache shows only there)
 def test_an_otio_time_past_a_day_is_refused(tmp_path: Path) -> None:
     document = json.loads((SAMPLES / "multitrack.otio").read_text())
     clip = next(
@@ -81,7 +84,7 @@ def test_a_cue_past_a_day_is_refused_and_changes_nothing(demo_path: Path) -> Non
     cues = demo_path.parent / "late.srt"
     cues.write_text("1\n25:00:00,000 --> 25:00:01,000\nlate\n")
     before = demo_path.read_bytes()
-    refused(neuralcut("import", cues, "-p", demo_path), "past 24 hours")
+    refused(invoke("import", cues, "-p", demo_path), "past 24 hours")
     assert demo_path.read_bytes() == before
 
 
@@ -103,7 +106,7 @@ def test_subtitle_import_of_sixteen_thousand_cues_is_linear(demo_path: Path) -> 
 def test_a_config_nested_too_deep_is_refused(tmp_path: Path, demo_path: Path) -> None:
     config = tmp_path / "config.toml"
     config.write_text("a = " + "[" * 10_000 + "]" * 10_000 + "\n")
-    done = neuralcut("run", "split at 3s", "--dry-run", "-p", demo_path, env={"NEURALCUT_CONFIG": str(config)})
+    done = invoke("run", "split at 3s", "--dry-run", "-p", demo_path, env={"NEURALCUT_CONFIG": str(config)})
     refused(done, "nested too deeply to be a configuration file")
 
 
@@ -111,7 +114,7 @@ def test_a_skill_nested_too_deep_is_skipped_with_a_reason(demo_path: Path) -> No
     skills = demo_path.parent / ".neuralcut" / "skills"
     skills.mkdir(parents=True)
     (skills / "deep.md").write_text("---\nname: " + "[" * 10_000 + "]" * 10_000 + "\ndescription: x\n---\nbody\n")
-    done = neuralcut("skills", "-p", demo_path)
+    done = invoke("skills", "-p", demo_path)
     assert done.returncode == 0 and "Traceback" not in done.stderr
     assert "deep.md: the front matter is nested too deeply; skipped" in done.stderr
 
@@ -120,6 +123,7 @@ def test_a_skill_nested_too_deep_is_skipped_with_a_reason(demo_path: Path) -> No
 
 
 @pytest.mark.parametrize("media_id", ["../outside/x", "ABSOLUTE", "..", "sub/../../outside/x"])
+@pytest.mark.slow  # real processes (a hang or a fresh cache shows only there)
 def test_a_record_media_id_never_reaches_outside_the_media_folder(tmp_path: Path, media_id: str) -> None:
     media, outside = tmp_path / "media", tmp_path / "outside"
     media.mkdir()
@@ -134,6 +138,7 @@ def test_a_record_media_id_never_reaches_outside_the_media_folder(tmp_path: Path
     assert not (tmp_path / "p.json").exists()
 
 
+@pytest.mark.slow  # real processes (a hang or a fresh cache shows only there)
 def test_a_manifest_name_that_is_a_path_finds_nothing_outside(tmp_path: Path) -> None:
     media, outside = tmp_path / "media", tmp_path / "outside"
     media.mkdir()

@@ -9,7 +9,7 @@ from typing import Any
 
 import opentimelineio as otio
 import pytest
-from cli_helpers import neuralcut
+from cli_helpers import invoke
 from paths import FIXTURES
 
 from neuralcut_cli.project.elements import AudioElement, ImageElement, VideoElement
@@ -64,7 +64,7 @@ def expected(
 @pytest.mark.parametrize("fmt", ["otio", "edl", "fcp7xml", "fcpxml"])
 def test_each_export_reads_back_with_otios_own_adapter(demo_path: Path, fmt: str) -> None:
     out = demo_path.parent / f"cut.{SUFFIX[fmt]}"
-    done = neuralcut("export", "-o", out, "-p", demo_path, "--json")
+    done = invoke("export", "-o", out, "-p", demo_path, "--json")
     assert done.returncode == 0, done.stderr
     answer = json.loads(done.stdout)
     back = otio.adapters.read_from_file(str(out), adapter_name=ADAPTERS[fmt], **({"rate": 30} if fmt == "edl" else {}))
@@ -92,9 +92,9 @@ def test_each_export_reads_back_with_otios_own_adapter(demo_path: Path, fmt: str
 
 
 def test_the_format_comes_from_the_extension_or_must_match_it(demo_path: Path) -> None:
-    done = neuralcut("export", "-f", "edl", "-o", demo_path.parent / "x.xml", "-p", demo_path)
+    done = invoke("export", "-f", "edl", "-o", demo_path.parent / "x.xml", "-p", demo_path)
     assert done.returncode == 2 and "name the file with the format's extension" in done.stderr
-    done = neuralcut("export", "-o", demo_path.parent / "x.edl", "-p", demo_path)
+    done = invoke("export", "-o", demo_path.parent / "x.edl", "-p", demo_path)
     assert done.returncode == 0 and "did not travel in edl: video track Logo; audio track Music" in done.stderr
 
 
@@ -125,9 +125,9 @@ def layout(path: Path) -> dict[str, list[tuple[str, int, int, int]]]:
 @pytest.mark.parametrize("fmt", ["otio", "edl", "fcp7xml", "fcpxml"])
 def test_export_then_import_round_trips(demo_path: Path, fmt: str) -> None:
     out = demo_path.parent / f"cut.{SUFFIX[fmt]}"
-    assert neuralcut("export", "-o", out, "-p", demo_path).returncode == 0
+    assert invoke("export", "-o", out, "-p", demo_path).returncode == 0
     back = demo_path.parent / "back.json"
-    done = neuralcut("import-timeline", out, "-o", back, "--json")
+    done = invoke("import-timeline", out, "-o", back, "--json")
     assert done.returncode == 0, done.stderr
     want, got = layout(demo_path), layout(back)
     frame = 120_000 // 30
@@ -147,14 +147,14 @@ def test_export_then_import_round_trips(demo_path: Path, fmt: str) -> None:
 
 def test_missing_media_is_listed_and_the_project_still_opens(demo_path: Path, tmp_path: Path) -> None:
     out = demo_path.parent / "cut.xml"
-    assert neuralcut("export", "-o", out, "-p", demo_path).returncode == 0
+    assert invoke("export", "-o", out, "-p", demo_path).returncode == 0
     moved = tmp_path / "elsewhere"
     moved.mkdir()
     (moved / "cut.xml").write_text(out.read_text().replace("media/", "gone/"))
-    done = neuralcut("import-timeline", moved / "cut.xml", "-o", moved / "p.json", "--json")
+    done = invoke("import-timeline", moved / "cut.xml", "-o", moved / "p.json", "--json")
     answer = json.loads(done.stdout)
     assert done.returncode == 0 and len(answer["missingMedia"]) == 5
-    listed = neuralcut("tool", "list_project_assets", "{}", "-p", moved / "p.json", "--json")
+    listed = invoke("tool", "list_project_assets", "{}", "-p", moved / "p.json", "--json")
     assert listed.returncode == 0 and all(a["missing"] for a in json.loads(listed.stdout)["assets"])
 
 
@@ -200,7 +200,7 @@ def test_transitions_and_nested_stacks_are_reported(tmp_path: Path) -> None:
     )
     source = tmp_path / "edit.otio"
     otio.adapters.write_to_file(timeline, str(source))
-    done = neuralcut("import-timeline", source, "-o", tmp_path / "p.json", "--json")
+    done = invoke("import-timeline", source, "-o", tmp_path / "p.json", "--json")
     answer = json.loads(done.stdout)
     assert done.returncode == 0
     assert not any(u.startswith("transition") for u in answer["unsupported"])  # read as ours (issue 27)
@@ -219,18 +219,18 @@ def test_transitions_and_nested_stacks_are_reported(tmp_path: Path) -> None:
 
 def test_an_edl_takes_the_frame_rate_asked_for(demo_path: Path) -> None:
     out = demo_path.parent / "cut.edl"
-    assert neuralcut("export", "-o", out, "-p", demo_path).returncode == 0
-    done = neuralcut("import-timeline", out, "-o", demo_path.parent / "p25.json", "--fps", "25", "--json")
+    assert invoke("export", "-o", out, "-p", demo_path).returncode == 0
+    done = invoke("import-timeline", out, "-o", demo_path.parent / "p25.json", "--fps", "25", "--json")
     assert done.returncode == 0 and json.loads(done.stdout)["fps"] == 25
 
 
 def test_unreadable_timelines_are_refused_clearly(tmp_path: Path) -> None:
     bad = tmp_path / "bad.xml"
     bad.write_text("<not an fcp file")
-    done = neuralcut("import-timeline", bad, "-o", tmp_path / "p.json")
+    done = invoke("import-timeline", bad, "-o", tmp_path / "p.json")
     assert done.returncode != 0 and "bad.xml: not a timeline the fcp_xml adapter can read" in done.stderr
     assert "Traceback" not in done.stderr and not (tmp_path / "p.json").exists()
-    done = neuralcut("import-timeline", tmp_path / "x.mov", "-o", tmp_path / "p.json")
+    done = invoke("import-timeline", tmp_path / "x.mov", "-o", tmp_path / "p.json")
     assert done.returncode == 2
 
 
@@ -251,14 +251,14 @@ SAMPLES = FIXTURES / "otio_samples"
 def test_otios_own_sample_timelines_import_with_what_is_unsupported_reported(
     tmp_path: Path, sample: str, elements: int, reported: list[str]
 ) -> None:
-    done = neuralcut("import-timeline", SAMPLES / sample, "-o", tmp_path / "p.json", "--json")
+    done = invoke("import-timeline", SAMPLES / sample, "-o", tmp_path / "p.json", "--json")
     assert done.returncode == 0, done.stderr
     answer = json.loads(done.stdout)
     assert answer["elements"] == elements
     for start in reported:
         assert any(item.startswith(start) for item in answer["unsupported"]), (start, answer["unsupported"])
     assert answer["missingMedia"]  # the editors' media are not on this machine: listed, the project still opens
-    assert neuralcut("tool", "list_timeline", "{}", "-p", tmp_path / "p.json").returncode == 0
+    assert invoke("tool", "list_timeline", "{}", "-p", tmp_path / "p.json").returncode == 0
 
 
 def test_bookmarks_travel_as_markers_and_come_back(demo_path: Path) -> None:
@@ -266,8 +266,8 @@ def test_bookmarks_travel_as_markers_and_come_back(demo_path: Path) -> None:
     data["scenes"][0]["bookmarks"] = [{"time": 5 * 120_000, "note": "the wave"}]
     demo_path.write_text(json.dumps(data))
     out = demo_path.parent / "cut.otio"
-    assert neuralcut("export", "-o", out, "-p", demo_path).returncode == 0
+    assert invoke("export", "-o", out, "-p", demo_path).returncode == 0
     back = demo_path.parent / "back.json"
-    assert neuralcut("import-timeline", out, "-o", back).returncode == 0
+    assert invoke("import-timeline", out, "-o", back).returncode == 0
     marks = read_project(back).scene.bookmarks
     assert [(m.time, m.note) for m in marks if isinstance(m, Bookmark)] == [(5 * 120_000, "the wave")]

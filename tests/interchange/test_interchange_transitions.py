@@ -8,7 +8,7 @@ from pathlib import Path
 
 import opentimelineio as otio
 import pytest
-from cli_helpers import neuralcut
+from cli_helpers import invoke
 from tool_helpers import Tools
 
 from neuralcut_cli.project.elements import VideoElement
@@ -53,7 +53,7 @@ def test_a_round_trip_keeps_type_and_length(
     with_transitions: Path, tmp_path: Path, suffix: str, names: list[str] | None, types: list[str]
 ) -> None:
     out = tmp_path / f"cut{suffix}"
-    done = neuralcut("export", "-o", out, "-p", with_transitions, "--json")
+    done = invoke("export", "-o", out, "-p", with_transitions, "--json")
     assert done.returncode == 0, done.stderr
     answer = json.loads(done.stdout)
     assert answer["transitions"] == 2
@@ -67,7 +67,7 @@ def test_a_round_trip_keeps_type_and_length(
         if names:
             assert [name for name, _ in seen] == names
     back = tmp_path / "back.json"
-    assert neuralcut("import-timeline", out, "-o", back, "--fps", "30").returncode == 0
+    assert invoke("import-timeline", out, "-o", back, "--fps", "30").returncode == 0
     main = read_project(back).scene.tracks.main
     assert [t.type for t in main.transitions] == types
     assert [t.duration for t in main.transitions] == [120_000, 120_000]
@@ -81,7 +81,7 @@ def test_fcpxml_holds_final_cut_pros_own_transitions(with_transitions: Path, tmp
     import xml.etree.ElementTree as ET
 
     out = tmp_path / "cut.fcpxml"
-    done = neuralcut("export", "-o", out, "-p", with_transitions, "--json")
+    done = invoke("export", "-o", out, "-p", with_transitions, "--json")
     assert done.returncode == 0, done.stderr
     answer = json.loads(done.stdout)
     assert answer["transitions"] == 2 and not any("do not carry" in lost for lost in answer["lost"])
@@ -126,7 +126,7 @@ FINAL_CUT = """<?xml version="1.0" encoding="UTF-8"?>
 def test_a_final_cut_pro_cross_dissolve_is_imported(tmp_path: Path) -> None:
     source = tmp_path / "fcp.fcpxml"
     source.write_text(FINAL_CUT)
-    done = neuralcut("import-timeline", source, "-o", tmp_path / "p.json", "--json")
+    done = invoke("import-timeline", source, "-o", tmp_path / "p.json", "--json")
     assert done.returncode == 0, done.stderr
     main = read_project(tmp_path / "p.json").scene.tracks.main
     (transition,) = main.transitions
@@ -140,7 +140,7 @@ def test_a_transition_with_a_bad_duration_is_said_not_dropped_silently(tmp_path:
     """Issue 40 §11: a transition NeuralCut cannot read is named in the import's note, not lost unsaid."""
     source = tmp_path / "fcp.fcpxml"
     source.write_text(FINAL_CUT.replace('offset="15/2s" duration="1s"', f'offset="15/2s" duration="{duration}"'))
-    done = neuralcut("import-timeline", source, "-o", tmp_path / "p.json", "--json")
+    done = invoke("import-timeline", source, "-o", tmp_path / "p.json", "--json")
     assert done.returncode == 0, done.stderr
     said = done.stdout + done.stderr
     assert (
@@ -152,7 +152,7 @@ def test_a_transition_with_a_bad_duration_is_said_not_dropped_silently(tmp_path:
 def test_otios_own_transition_sample_keeps_the_transition_between_two_clips(tmp_path: Path) -> None:
     from paths import FIXTURES
 
-    done = neuralcut(
+    done = invoke(
         "import-timeline", FIXTURES / "otio_samples" / "transition_test.otio", "-o", tmp_path / "p.json", "--json"
     )
     assert done.returncode == 0, done.stderr
@@ -166,7 +166,7 @@ def test_otios_own_transition_sample_keeps_the_transition_between_two_clips(tmp_
 
 
 def test_export_opencut_says_transitions_did_not_travel(with_transitions: Path, tmp_path: Path) -> None:
-    done = neuralcut("export-opencut", "-o", tmp_path / "record.json", "-p", with_transitions)
+    done = invoke("export-opencut", "-o", tmp_path / "record.json", "-p", with_transitions)
     assert done.returncode == 0, done.stderr
     assert "Did not travel: 2 transitions (OpenCut has none" in done.stdout
     record = json.loads((tmp_path / "record.json").read_text())
@@ -179,13 +179,13 @@ def test_an_imported_transition_longer_than_the_media_is_shortened_and_said(
     """A file made elsewhere may ask for more handle than the media have: the import shortens the transition
     to what exists (as an edit would) and says so; the render never draws past a clip's media."""
     out = tmp_path / "cut.otio"
-    assert neuralcut("export", "-o", out, "-p", with_transitions).returncode == 0
+    assert invoke("export", "-o", out, "-p", with_transitions).returncode == 0
     timeline = _read(out)
     first = next(item for track in timeline.tracks for item in track if isinstance(item, otio.schema.Transition))
     first.in_offset = first.out_offset = otio.opentime.RationalTime(300, 30)  # 10 s each side: 20 s
     otio.adapters.write_to_file(timeline, str(out))
     back = tmp_path / "back.json"
-    done = neuralcut("import-timeline", out, "-o", back, "--json")
+    done = invoke("import-timeline", out, "-o", back, "--json")
     assert done.returncode == 0, done.stderr
     said = [u for u in json.loads(done.stdout)["unsupported"] if u.startswith("Shortened the cross dissolve")]
     assert len(said) == 1 and "from 20 s to" in said[0], said

@@ -9,7 +9,7 @@ from typing import Any
 
 import pysubs2
 import pytest
-from cli_helpers import neuralcut
+from cli_helpers import invoke
 from tool_helpers import Tools, assert_refused
 
 from neuralcut_cli.project.elements import TextElement
@@ -42,24 +42,24 @@ def test_import_then_export_gives_the_same_cues(demo_path: Path, subs: Path, fmt
     if fmt == "vtt":  # a WebVTT file in, too
         source = subs.with_suffix(".vtt")
         pysubs2.load(str(subs)).save(str(source), format_="vtt")
-    done = neuralcut("import", source, "-p", demo_path, "--json")
+    done = invoke("import", source, "-p", demo_path, "--json")
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["captions"][0]["captions"] == 3
     out = demo_path.parent / f"out.{fmt}"
-    done = neuralcut("export", "-f", fmt, "-o", out, "-p", demo_path)
+    done = invoke("export", "-f", fmt, "-o", out, "-p", demo_path)
     assert done.returncode == 0, done.stderr
     assert pysubs2.load(str(out)).equals(pysubs2.load(str(source)))
 
 
 def test_imported_captions_are_text_elements_on_a_captions_track(demo_path: Path, subs: Path) -> None:
-    assert neuralcut("import", subs, "-p", demo_path).returncode == 0
+    assert invoke("import", subs, "-p", demo_path).returncode == 0
     track = Tools(demo_path).project.scene.tracks.overlay[0]
     assert (
         track.name == "Captions"
         and [e.content for e in track.sorted_elements() if isinstance(e, TextElement)][1]
         == "日本語の字幕\nand a second line"
     )
-    assert neuralcut("undo", "-p", demo_path).returncode == 0  # one undo step
+    assert invoke("undo", "-p", demo_path).returncode == 0  # one undo step
     assert all(t.name != "Captions" for t in Tools(demo_path).project.scene.tracks.overlay)
 
 
@@ -67,18 +67,18 @@ def test_bad_subtitle_files_change_nothing(demo_path: Path) -> None:
     before = demo_path.read_bytes()
     bad = demo_path.parent / "bad.srt"
     bad.write_text("not subtitles at all")
-    done = neuralcut("import", bad, "-p", demo_path)
+    done = invoke("import", bad, "-p", demo_path)
     assert done.returncode != 0 and "bad.srt: not a subtitle file pysubs2 can read" in done.stderr
     assert "Traceback" not in done.stderr
-    done = neuralcut("import", demo_path.parent / "missing.srt", "-p", demo_path)
+    done = invoke("import", demo_path.parent / "missing.srt", "-p", demo_path)
     assert done.returncode != 0 and "Subtitle file not found" in done.stderr
     assert demo_path.read_bytes() == before
 
 
 def test_export_needs_captions_and_a_matching_name(demo_path: Path) -> None:
-    done = neuralcut("export", "-o", demo_path.parent / "x.srt", "-p", demo_path)
+    done = invoke("export", "-o", demo_path.parent / "x.srt", "-p", demo_path)
     assert done.returncode == 1 and "There are no captions to export" in done.stderr
-    done = neuralcut("export", "-f", "srt", "-o", demo_path.parent / "x.vtt", "-p", demo_path)
+    done = invoke("export", "-f", "srt", "-o", demo_path.parent / "x.vtt", "-p", demo_path)
     assert done.returncode == 2 and "name the file with the format's extension" in done.stderr
 
 

@@ -14,7 +14,7 @@ import os
 from pathlib import Path
 
 import pytest
-from cli_helpers import neuralcut
+from cli_helpers import invoke, neuralcut
 from paths import REPO
 
 SHIPPED = REPO / "projects"
@@ -28,6 +28,7 @@ def project_with_media_at(demo_path: Path, folder: Path) -> Path:
     return demo_path
 
 
+@pytest.mark.slow  # real processes (a hang or a fresh cache shows only there)
 def test_media_outside_the_project_folder_are_named_before_they_are_read(demo_path: Path) -> None:
     project_with_media_at(demo_path, SHIPPED / "media")
     done = neuralcut("frame", "--at", "1", "-p", demo_path, "-o", demo_path.parent / "f.png", timeout=120)
@@ -36,6 +37,7 @@ def test_media_outside_the_project_folder_are_named_before_they_are_read(demo_pa
     assert str(SHIPPED / "media" / "intro.mp4") in done.stderr
 
 
+@pytest.mark.slow  # real processes (a hang or a fresh cache shows only there)
 def test_media_in_a_trusted_folder_are_read_without_a_word(demo_path: Path) -> None:
     project_with_media_at(demo_path, SHIPPED / "media")
     done = neuralcut(
@@ -62,6 +64,7 @@ def test_media_in_a_trusted_folder_are_read_without_a_word(demo_path: Path) -> N
         '<?xml version="1.0"?><MPD><BaseURL>{secret}</BaseURL></MPD>',
     ],
 )
+@pytest.mark.slow  # real processes (a hang or a fresh cache shows only there)
 def test_a_playlist_named_like_a_clip_is_never_followed(demo_path: Path, tmp_path: Path, head: str) -> None:
     secret = tmp_path / "secret.wav"
     secret.write_bytes(b"RIFF")
@@ -86,10 +89,10 @@ def test_a_project_skill_that_replaces_a_built_in_one_says_so(demo_path: Path) -
     skills = demo_path.parent / ".neuralcut" / "skills"
     skills.mkdir(parents=True)
     (skills / "viral-short.md").write_text("---\nname: Viral short\ndescription: something else\n---\nDo this.\n")
-    listed = json.loads(neuralcut("skills", "-p", demo_path, "--json").stdout)
+    listed = json.loads(invoke("skills", "-p", demo_path, "--json").stdout)
     replaced = next(s for s in listed["skills"] if s["id"] == "viral-short")
     assert replaced["overrides"] == "built-in" and replaced["source"].endswith("viral-short.md")
-    shown = neuralcut("skills", "-p", demo_path, env={"COLUMNS": "200"})
+    shown = invoke("skills", "-p", demo_path, env={"COLUMNS": "200"})
     assert "replaces the built-in one" in shown.stdout
 
 
@@ -105,16 +108,17 @@ def test_a_project_skill_that_replaces_a_built_in_one_says_so(demo_path: Path) -
     ],
 )
 def test_a_failed_slash_command_in_a_script_fails_the_script(demo_path: Path, line: str) -> None:
-    done = neuralcut("-p", demo_path, input=f"{line}\n")
+    done = invoke("-p", demo_path, input=f"{line}\n")
     assert done.returncode == 1, (done.stdout, done.stderr)
     assert "error" in (done.stdout + done.stderr).lower() or "unknown command" in done.stdout.lower()
 
 
 def test_a_script_of_good_slash_commands_exits_0(demo_path: Path) -> None:
-    done = neuralcut("-p", demo_path, input="/timeline\n/history\n/approve auto\n")
+    done = invoke("-p", demo_path, input="/timeline\n/history\n/approve auto\n")
     assert done.returncode == 0, (done.stdout, done.stderr)
 
 
+@pytest.mark.slow  # real processes (a hang or a fresh cache shows only there)
 def test_a_skill_linked_to_an_endless_device_is_skipped(demo_path: Path) -> None:
     skills = demo_path.parent / ".neuralcut" / "skills"
     skills.mkdir(parents=True)

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from cli_helpers import neuralcut
+from cli_helpers import invoke
 from conftest import DEMO
 
 from neuralcut_cli.project.edit_session import ProjectSession
@@ -60,18 +60,18 @@ def test_every_tool_takes_a_unique_prefix_and_history_keeps_the_full_id(tmp_path
     target = new[0]
     result = default_registry().execute("get_element", {"elementId": target[:6]}, ToolContext(ProjectSession(path)))
     assert result["elementId"] == target
-    done = neuralcut("tool", "delete_timeline_elements", json.dumps({"elementIds": [target[:8]]}), "-p", path)
+    done = invoke("tool", "delete_timeline_elements", json.dumps({"elementIds": [target[:8]]}), "-p", path)
     assert done.returncode == 0, done.stderr
     assert read_project(path).scene.find_element(target) is None
-    history = neuralcut("history", "--json", "-p", path)
+    history = invoke("history", "--json", "-p", path)
     assert target in history.stdout and f'"{target[:8]}"' not in history.stdout
 
 
 @pytest.mark.slow  # real processes
 def test_human_output_shows_short_ids_and_json_full_ones(tmp_path: Path) -> None:
     path, new = split_copy(tmp_path)
-    human = neuralcut("timeline", "-p", path, env={"COLUMNS": "80"})
-    listed = neuralcut("timeline", "--json", "-p", path)
+    human = invoke("timeline", "-p", path, env={"COLUMNS": "80"})
+    listed = invoke("timeline", "--json", "-p", path)
     for element_id in new:
         assert element_id not in human.stdout and element_id[:6] in human.stdout
         assert element_id in listed.stdout

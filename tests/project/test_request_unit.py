@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_helpers import neuralcut
+from cli_helpers import invoke
 from paths import REPO, TESTS
 
 from neuralcut_cli.project.edit_session import ProjectSession
@@ -57,7 +57,7 @@ def whole(tmp_path_factory: pytest.TempPathFactory, demo_json: dict[str, Any]) -
     project = folder / "p.json"
     original = (json.dumps(demo_json, indent=2) + "\n").encode()
     project.write_bytes(original)
-    done = neuralcut("run", CHAIN, "-p", project)
+    done = invoke("run", CHAIN, "-p", project)
     assert done.returncode == 0, done.stderr
     after = content(project.read_bytes())
     assert after != content(original)
@@ -70,7 +70,7 @@ def demo_json() -> dict[str, Any]:
 
 
 def history_steps(project: Path) -> list[list[str]]:
-    shown = neuralcut("history", "-p", project, "--json")
+    shown = invoke("history", "-p", project, "--json")
     assert shown.returncode == 0, shown.stderr
     return [step["tools"] for step in json.loads(shown.stdout)["undo"]]
 
@@ -93,7 +93,7 @@ def test_killed_right_after_the_first_edit_the_next_command_rolls_the_request_ba
     project.write_bytes(original)
     assert killed_run(project, "after:p.json#1") == -9
     assert content(project.read_bytes()) != content(original)  # half done on disk, for now
-    shown = neuralcut("timeline", "-p", project, "--json")  # the next command, a reader
+    shown = invoke("timeline", "-p", project, "--json")  # the next command, a reader
     assert shown.returncode == 0, shown.stderr
     assert "Rolled back the request 'split at 2s, then mute the music'" in shown.stderr
     assert project.read_bytes() == original  # byte for byte where it began
@@ -150,7 +150,7 @@ def test_a_request_still_running_is_never_rolled_back_by_another_reader(demo_pat
 
 
 def test_a_finished_request_leaves_no_marker_and_one_step(demo_path: Path) -> None:
-    done = neuralcut("run", CHAIN, "-p", demo_path)
+    done = invoke("run", CHAIN, "-p", demo_path)
     assert done.returncode == 0, done.stderr
     assert not list((demo_path.parent / ".neuralcut").rglob("request-*"))
     assert history_steps(demo_path) == [["split", "set_volume", "set_volume"]]

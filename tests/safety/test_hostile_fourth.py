@@ -40,6 +40,7 @@ def test_the_contact_sheet_never_goes_through_a_link_or_over_a_persons_file(tmp_
     assert "NeuralCut does not write through links" in said  # the planted link is named, not followed
 
 
+@pytest.mark.slow  # real processes (a hang or a fresh cache shows only there)
 def test_an_output_that_is_a_link_is_refused(demo_path: Path, tmp_path: Path) -> None:
     target = tmp_path / "elsewhere.png"
     link = tmp_path / "board.png"
@@ -77,6 +78,7 @@ def test_a_state_folder_that_is_a_link_receives_nothing(demo_path: Path, tmp_pat
 
 
 @pytest.mark.parametrize("what", ["fifo", "zero", "folder"])
+@pytest.mark.slow  # real processes (a hang or a fresh cache shows only there)
 def test_import_opencut_reads_no_fifo_device_or_folder(tmp_path: Path, what: str) -> None:
     record = tmp_path / "record.json"
     if what == "fifo":
@@ -91,6 +93,7 @@ def test_import_opencut_reads_no_fifo_device_or_folder(tmp_path: Path, what: str
     assert not (tmp_path / "p.json").exists()
 
 
+@pytest.mark.slow  # real processes (a hang or a fresh cache shows only there)
 def test_import_timeline_reads_no_device(tmp_path: Path) -> None:
     source = tmp_path / "cut.otio"
     source.symlink_to("/dev/zero")
@@ -101,6 +104,7 @@ def test_import_timeline_reads_no_device(tmp_path: Path) -> None:
 # -- §5: a FIFO where a state or cache file belongs never hangs ----------------------------------------------------
 
 
+@pytest.mark.slow  # real processes (a hang or a fresh cache shows only there)
 def test_a_request_lock_that_is_a_fifo_does_not_hang_an_edit(demo_path: Path) -> None:
     history = _state(demo_path) / "history"
     history.mkdir(parents=True)
@@ -111,6 +115,7 @@ def test_a_request_lock_that_is_a_fifo_does_not_hang_an_edit(demo_path: Path) ->
 
 
 @pytest.mark.parametrize("what", ["fifo", "zero"])
+@pytest.mark.slow  # real processes (a hang or a fresh cache shows only there)
 def test_a_patterns_cache_that_is_a_fifo_or_a_device_does_not_hang_run(
     demo_path: Path, tmp_path: Path, what: str
 ) -> None:

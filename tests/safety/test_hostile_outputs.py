@@ -17,7 +17,7 @@ import stat
 from pathlib import Path
 
 import pytest
-from cli_helpers import Cli, neuralcut
+from cli_helpers import Cli, invoke, neuralcut
 from paths import FIXTURES
 
 
@@ -50,6 +50,7 @@ def kind(path: Path) -> int:
 
 @pytest.mark.parametrize("name", ["new", "new --demo", "import-timeline", "import-opencut"])
 @pytest.mark.parametrize("what", ["fifo", "link to /dev/null", "folder"])
+@pytest.mark.slow  # real processes (a hang or a fresh cache shows only there)
 def test_a_command_that_writes_a_project_never_replaces_what_is_not_a_file(
     tmp_path: Path, name: str, what: str
 ) -> None:
@@ -73,6 +74,7 @@ def test_a_command_that_writes_a_project_never_replaces_what_is_not_a_file(
 
 
 @pytest.mark.parametrize("name", ["new", "import-timeline", "import-opencut"])
+@pytest.mark.slow  # real processes (a hang or a fresh cache shows only there)
 def test_an_existing_project_is_replaced_only_with_force(tmp_path: Path, name: str) -> None:
     target = tmp_path / "p.json"
     target.write_text("keep me")
@@ -85,6 +87,7 @@ def test_an_existing_project_is_replaced_only_with_force(tmp_path: Path, name: s
     assert json.loads(target.read_text())["scenes"]
 
 
+@pytest.mark.slow  # real processes (a hang or a fresh cache shows only there)
 def test_new_demo_never_replaces_a_fifo_where_a_demo_file_goes(tmp_path: Path) -> None:
     media = tmp_path / "p-media"
     media.mkdir()
@@ -95,6 +98,7 @@ def test_new_demo_never_replaces_a_fifo_where_a_demo_file_goes(tmp_path: Path) -
     assert not (tmp_path / "p.json").exists()
 
 
+@pytest.mark.slow  # real processes (a hang or a fresh cache shows only there)
 def test_an_import_never_writes_over_the_file_it_reads(tmp_path: Path) -> None:
     record = tmp_path / "record.json"
     shutil.copy(FIXTURES / "opencut_v25_record.json", record)
@@ -113,12 +117,12 @@ def test_a_line_break_in_a_name_never_adds_an_edl_event(demo_path: Path) -> None
     intro["name"] = "intro\n002  AX V C 00:00:00:00 00:00:01:00 00:00:00:00 00:00:01:00\r\nTITLE: x"
     demo_path.write_text(json.dumps(data))
     edl = demo_path.parent / "cut.edl"
-    done = neuralcut("export", "-p", demo_path, "-o", edl)
+    done = invoke("export", "-p", demo_path, "-o", edl)
     assert done.returncode == 0, done.stderr
     assert "line breaks in 1 name" in done.stderr
     events = [line for line in edl.read_text().splitlines() if line[:3].isdigit()]
     assert len(events) == 3  # the three clips of the main track, nothing more
-    back = neuralcut("import-timeline", edl, "-o", demo_path.parent / "back.json", "--json")
+    back = invoke("import-timeline", edl, "-o", demo_path.parent / "back.json", "--json")
     assert back.returncode == 0, back.stderr
     assert json.loads(back.stdout)["elements"] == 3
 
@@ -149,7 +153,7 @@ def test_a_subtitle_export_is_written_whole_or_not_at_all(
 
     cues = demo_path.parent / "cues.srt"
     cues.write_text("1\n00:00:01,000 --> 00:00:02,000\nHello\n")
-    added = neuralcut("import", cues, "-p", demo_path)
+    added = invoke("import", cues, "-p", demo_path)
     assert added.returncode == 0, added.stderr
     out = demo_path.parent / "subs.srt"
     out.write_text("old subtitles")

@@ -63,6 +63,7 @@ def _cached(cache: Path) -> dict[str, tuple[object, ...]]:
     return data
 
 
+@pytest.mark.slow  # real processes (a hang or a fresh cache shows only there)
 def test_a_second_run_compiles_nothing_and_reads_the_same(tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     first = _parse_everything(DEMO, cache, EXAMPLES)
@@ -72,6 +73,7 @@ def test_a_second_run_compiles_nothing_and_reads_the_same(tmp_path: Path) -> Non
     assert second["read"] == first["read"]
 
 
+@pytest.mark.slow  # real processes (a hang or a fresh cache shows only there)
 def test_no_word_of_a_project_is_written_to_the_cache(tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     project = _private_project(tmp_path)
@@ -90,6 +92,7 @@ def test_no_word_of_a_project_is_written_to_the_cache(tmp_path: Path) -> None:
     assert not leaked, leaked[:3]
 
 
+@pytest.mark.slow  # real processes (a hang or a fresh cache shows only there)
 def test_a_cached_pattern_is_the_pattern_re_compile_makes(tmp_path: Path) -> None:
     import _sre
 
@@ -109,6 +112,7 @@ def test_a_cached_pattern_is_the_pattern_re_compile_makes(tmp_path: Path) -> Non
             assert (a and (a.span(), a.groups())) == (b and (b.span(), b.groups())), (pattern, text)
 
 
+@pytest.mark.slow  # real processes (a hang or a fresh cache shows only there)
 def test_a_damaged_or_forged_cache_is_not_believed_and_is_mended(tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     _parse_everything(DEMO, cache, EXAMPLES[:20])
@@ -129,6 +133,7 @@ def test_a_damaged_or_forged_cache_is_not_believed_and_is_mended(tmp_path: Path)
         assert _cached(cache) == kept  # written anew at exit, sealed
 
 
+@pytest.mark.slow  # real processes (a hang or a fresh cache shows only there)
 def test_a_sealed_program_the_engine_refuses_is_compiled_again(tmp_path: Path) -> None:
     from neuralcut_cli.agent.backends.mock.patterns import _seal
 
@@ -147,6 +152,7 @@ def test_a_sealed_program_the_engine_refuses_is_compiled_again(tmp_path: Path) -
     assert _cached(cache) == kept
 
 
+@pytest.mark.slow  # real processes (a hang or a fresh cache shows only there)
 def test_a_cache_folder_that_cannot_be_written_costs_nothing_but_time(tmp_path: Path) -> None:
     blocked = tmp_path / "file-not-folder"
     blocked.write_text("")
