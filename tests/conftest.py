@@ -6,6 +6,7 @@ import json
 import os
 import shutil
 import signal
+import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,6 +27,11 @@ DEMO = REPO / "projects" / "demo.json"
 # so the processes the tests start take Ctrl-C as a person's terminal sends it.
 if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
+
+# Compiled modules are kept (in the gitignored __pycache__ folders) even where the environment asks Python not to
+# write them (PYTHONDONTWRITEBYTECODE, set on some CI images): otherwise every worker compiles every test module and
+# the package again on each run, and every `neuralcut` a test starts compiles the package (it reads what is kept).
+sys.dont_write_bytecode = False
 
 # The offline backend's compiled patterns (``mock.patterns``) go to a folder of this run, not the developer's cache.
 os.environ.setdefault("NEURALCUT_CACHE_DIR", tempfile.mkdtemp(prefix="neuralcut-test-cache-"))
