@@ -241,6 +241,7 @@ def test_what_only_adds() -> None:
     assert only_adds("insert the b-roll at 10s") and only_adds("overlay logo.png at the top right")
     assert not only_adds("add a crossfade and remove the logo") and not only_adds("add the outtake instead of the city")
     assert not only_adds("delete the title") and not only_adds("put the music under the talk without the pauses")
+    assert not only_adds("put the outtake in place of the city clip")  # a replace: the city clip goes
     assert not only_adds("make the title red")  # adds nothing: every tool as before
 
 

@@ -57,7 +57,8 @@ def unasked(times: Iterable[object], named: set[float], end: float | None = None
 _ADDS = re.compile(r"\b(?:add|adds|adding|put|insert|append|place|overlay|include|attach|bring\s+in)\b", re.I)
 _TAKES_AWAY = re.compile(
     r"\b(?:delete|remove|cut|drop|trim|clear|erase|take\s+(?:out|off|away)|get\s+rid|lose|kill|strip|shorten|"
-    r"tighten|eliminate|discard|chop|snip|crop|keep\s+only|instead|replace|swap|without|undo|revert|"
+    r"tighten|eliminate|discard|chop|snip|crop|keep\s+only|instead|in\s+place\s+of|rather\s+than|replace|swap|switch|"
+    r"without|undo|revert|"
     r"silence|silences|pauses?|dead\s+air|fillers?|retakes?)\b",
     re.I,
 )
