@@ -52,7 +52,10 @@ def sh_blocks(text: str) -> list[list[str]]:
 
 def run_lines(lines: list[str], folder: Path) -> None:
     """Each line in one shell, in order, as a newcomer types them: any failure names its line."""
-    script = "set -e\n" + "\n".join(f"echo '>>> {i}'\n{line}" for i, line in enumerate(lines))
+    # what a line started in the background (``neuralcut serve &``) is stopped however the script ends
+    script = "set -e\ntrap 'status=$?; kill $(jobs -p) 2>/dev/null || :; exit $status' EXIT\n" + "\n".join(
+        f"echo '>>> {i}'\n{line}" for i, line in enumerate(lines)
+    )
     env = {**os.environ, "PATH": f"{BIN}:{os.environ['PATH']}", "NO_COLOR": "1"}
     env.pop("NEURALCUT_PROJECT", None)
     done = subprocess.run(
