@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 from cli_helpers import Cli, WriteProject
-from fake_gemini import FakeGemini
-from fake_openai import FakeOpenAI
+from fake_gemini import FakeGemini, FakeGeminiServer
+from fake_openai import FakeOpenAI, FakeOpenAIServer
 from typer.testing import CliRunner
 from typer.testing import Result as ClickResult
 
@@ -66,8 +66,6 @@ def no_personal_config(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest
 @pytest.fixture
 def gemini(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeGemini]:
     """A fake Gemini server on a loopback port, and the environment pointing at it."""
-    from fake_gemini import FakeGeminiServer
-
     with FakeGeminiServer() as fake:
         monkeypatch.setenv("GOOGLE_GEMINI_BASE_URL", fake.url)
         monkeypatch.setenv("GEMINI_API_KEY", SECRET_KEY)
@@ -81,8 +79,6 @@ OPENAI_SECRET = "sk-test-openai-key-do-not-print-51c2e"
 @pytest.fixture
 def openai_server(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeOpenAI]:
     """A fake OpenAI-compatible server on a loopback port, and the environment pointing at it."""
-    from fake_openai import FakeOpenAIServer
-
     with FakeOpenAIServer() as fake:
         monkeypatch.setenv("OPENAI_BASE_URL", fake.url)
         monkeypatch.setenv("OPENAI_API_KEY", OPENAI_SECRET)
