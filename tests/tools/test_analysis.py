@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 import subprocess
+import time
 from pathlib import Path
 from typing import Any
 
@@ -372,49 +373,65 @@ def test_a_missing_media_file_is_reported(media: Path, tmp_path: Path) -> None:
 
 
 def test_ctrl_c_in_the_repl_stops_a_long_measurement(tmp_path: Path) -> None:
-    """A 3-minute clip takes seconds to scan for shots: the REPL shows what it measures, Ctrl-C stops ffmpeg,
-    nothing changes and nothing half-measured is cached."""
+    """A long clip takes a while to scan for shots: the REPL shows what it measures, Ctrl-C stops ffmpeg, nothing
+    changes and nothing half-measured is cached. The scan's ffmpeg (only that one) waits for ever, so Ctrl-C always
+    lands mid-measurement, however fast the machine (a state, not a race: a fast CI machine once finished the scan
+    before the key arrived)."""
     from pty_helpers import leave, spawn
 
     long = tmp_path / "long.mp4"
-    _ffmpeg(
-        "-f",
-        "lavfi",
-        "-i",
-        "testsrc2=s=640x360:r=30:d=180",
-        "-c:v",
-        "libx264",
-        "-preset",
-        "ultrafast",
-        "-crf",
-        "40",
-        str(long),
-    )
+    _ffmpeg("-f", "lavfi", "-i", "testsrc2=s=320x180:r=30:d=10", "-c:v", "libx264", "-preset", "ultrafast", str(long))
     clip = {
         "id": "c",
         "type": "video",
         "mediaId": "talk",
         "startTime": 0,
-        "duration": 180 * T,
+        "duration": 10 * T,
         "trimStart": 0,
         "trimEnd": 0,
-        "sourceDuration": 180 * T,
+        "sourceDuration": 10 * T,
     }
     path = project(tmp_path, tmp_path, clip)
     data = json.loads(path.read_text())
-    data["mediaAssets"][0].update(path=str(long), duration=180, hasAudio=False)
+    data["mediaAssets"][0].update(path=str(long), duration=10, hasAudio=False)
     path.write_text(json.dumps(data))
     before = path.read_bytes()
-    child = spawn(path)
+    holder = tmp_path / "ffmpeg-holds"
+    holder.write_text(
+        "#!/bin/sh\n"
+        'case "$*" in *scene_score*) echo $$ > "$0.pid"; while :; do sleep 0.1; done;; esac\n'
+        f'exec "{ffmpeg_exe()}" "$@"\n',
+        encoding="utf-8",
+    )
+    holder.chmod(0o755)
+    child = spawn(path, env={"NEURALCUT_FFMPEG": str(holder)})
     child.expect("›")
     child.sendline("split at every shot change")
     child.expect("Measuring the shot changes")
+    held = Path(f"{holder}.pid")
+    for _ in range(600):  # the scan has started (a state): its ffmpeg wrote its pid
+        if held.exists() and held.read_text().strip():
+            break
+        time.sleep(0.05)
+    pid = int(held.read_text())
     child.sendintr()
     child.expect("[Cc]ancelled")
     child.expect("›")
     assert path.read_bytes() == before
     assert not list((tmp_path / ".neuralcut").rglob("scenes/*.json"))
+    for _ in range(200):  # the held scan was stopped with the request
+        if not Path(f"/proc/{pid}").exists() or "zombie" in _state(pid):
+            break
+        time.sleep(0.05)
+    assert not Path(f"/proc/{pid}").exists() or "zombie" in _state(pid), "the scan's ffmpeg outlived Ctrl-C"
     leave(child)
+
+
+def _state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/status").read_text().split("State:", 1)[1].split("\n", 1)[0].lower()
+    except (OSError, IndexError):
+        return "zombie"
 
 
 @pytest.mark.parametrize("forgery", ["unsealed", "checksummed", "sealed for another entry", "same size other file"])
