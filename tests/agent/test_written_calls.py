@@ -100,3 +100,17 @@ def test_a_call_object_with_a_plain_sentence_about_it_is_the_call_meant(text: st
 def test_a_call_offered_asked_about_or_lost_in_prose_is_not_run(text: str) -> None:
     written = written_calls(text, KNOWN)
     assert written is not None and not written.only and not written.meant
+
+
+def test_a_call_named_in_a_plain_sentence_with_its_arguments_is_the_call() -> None:
+    """Seen with the 1.5B model after a refusal that named the call to make: it wrote the call back in a sentence,
+    escaped quotes and all."""
+    text = 'To delete the title, call delete_elements with {\\"elementIds\\": [\\"e-title\\"]}.'
+    written = written_calls(text, KNOWN)
+    assert written is not None and written.meant
+    assert [(c.name, c.args) for c in written.calls] == [("delete_elements", {"elementIds": ["e-title"]})]
+
+
+def test_a_call_named_in_an_offer_is_not_run() -> None:
+    written = written_calls('You could call delete_elements with {"elementIds": ["e-title"]} if you want.', KNOWN)
+    assert written is not None and not written.meant and not written.only and not written.shaped

@@ -7,9 +7,11 @@ Small local models do this when their server does not pass the tools through the
 
 A reply that is nothing but such calls is taken as the calls (issue 42 §2): they run as if the server had parsed
 them, through the same guard. So is a call object with a short plain sentence about it ("This splits the clip at
-5 seconds."), which small models add after the call. A reply that writes a call inside longer prose, or hedges it
-("I would…", "once you confirm", a question), is not an answer either; the orchestrator stops it with ``HINT``
-rather than pass JSON to the person as if it were the answer or run what the model only offered (issue 30 §7)."""
+5 seconds."), which small models add after the call, and ``call delete_timeline_elements with {…}`` in such a
+sentence (the 1.5B model's answer to a refusal that named the call to make, escapes and all). A reply that writes
+a call inside longer prose, or hedges it ("I would…", "once you confirm", a question), is not an answer either; the
+orchestrator stops it with ``HINT`` rather than pass JSON to the person as if it were the answer or run what the
+model only offered (issue 30 §7)."""
 
 from __future__ import annotations
 
@@ -24,7 +26,8 @@ from neuralcut_cli.agent.types import ToolCall
 _DECODER = json.JSONDecoder()
 #: What may surround a written call in a reply that is only the call: fences, tags, braces, punctuation.
 _WRAPPING = re.compile(r"```[a-z_]*|</?tool_call>|[{}\[\]\s,;.:]|\b(json|tool_call|tool|call)\b", re.I)
-_NAMED = re.compile(r"\b([a-z][a-z0-9_]*)\s*\(?\s*$", re.I)  # `split(` or `split ` just before a JSON object
+#: `split(`, `split `, `split with ` or `split using ` just before a JSON object
+_NAMED = re.compile(r"\b([a-z][a-z0-9_]*)`?\s*(?:\(|\b(?:with|using)\b)?\s*$", re.I)
 _IDENTIFIER = re.compile(r"^[a-z][a-z0-9_]{1,63}$")
 #: Characters of other text a reply may carry besides its calls and still be taken as only the calls.
 _LITTLE = 40
@@ -50,14 +53,16 @@ class Written:
     calls: list[ToolCall]
     only: bool
     shaped: bool  # one is written as a call object ({"name": …, "arguments": …}), not only `split({…})` in prose
-    meant: bool = False  # call objects with a short plain sentence about them, no offer or question: the calls
+    #: call objects (or ``call split with {…}``) with a short plain sentence about them, no offer or question: the
+    #: calls
+    meant: bool = False
 
 
 def written_calls(text: str, tools: Iterable[str]) -> Written | None:
     """The known tools' calls a reply writes out as text, or None when it writes none."""
     if "{" not in text:
         return None
-    known, calls, spans, shaped = set(tools), [], [], False
+    known, calls, spans, shaped, worded = set(tools), [], [], False, False
     at = text.find("{")
     while at != -1:
         found = _call_at(text, at, known)
@@ -66,17 +71,18 @@ def written_calls(text: str, tools: Iterable[str]) -> Written | None:
             continue
         call, start, end = found
         shaped = shaped or start == at
+        worded = worded or text[start:at].rstrip().endswith(("with", "using"))  # "call split with {…}"
         calls.append(call)
         spans.append((start, end))
         at = text.find("{", end)
-    if not calls:
-        return None
+    if not calls:  # JSON copied out of a tool's answer keeps its escapes: {\"elementIds\": …}
+        return written_calls(text.replace('\\"', '"'), known) if '\\"' in text else None
     rest = "".join(
         text[a:b] for a, b in zip([0] + [e for _, e in spans], [s for s, _ in spans] + [len(text)], strict=True)
     )
     said = _WRAPPING.sub(" ", rest).strip()
     offered = bool(_HEDGE.search(rest))
-    meant = shaped and len(said) <= _SAID_ABOUT_IT and not offered
+    meant = (shaped or worded) and len(said) <= _SAID_ABOUT_IT and not offered
     return Written(calls, only=len(_WRAPPING.sub("", rest)) <= _LITTLE and not offered, shaped=shaped, meant=meant)
 
 

@@ -93,28 +93,45 @@ class ToolRegistry(DefinitionRegistry[str, ToolDefinition]):
         return self.get(name).execute(args, context)
 
     def suggest(self, name: str) -> list[str]:
-        """The tools closest to a mistyped or invented name (``blur``: add_effect): by spelling, then by the words
-        of the name found in a tool's name or description. Three at most."""
+        """The tools closest to a mistyped or invented name, three at most: a near spelling first (``splitt``),
+        then the tools whose names and descriptions hold its words, those that start with its verb first
+        (``add_timeline_elements``: add_media_to_timeline), then looser spellings. A name that only looks
+        (``get_…``, ``list_…``) is offered only the tools that read; an effect's name (``blur``) the effect tools."""
         import difflib
         import re
 
-        spelt = difflib.get_close_matches(name, self.keys(), n=3, cutoff=0.6)
+        from neuralcut_cli.catalogs.effects import effect_by_word, find_effect
+
         words = [w for w in re.split(r"[^a-z0-9]+", name.lower()) if len(w) > 2]
+        reads = bool(words) and words[0] in _READ_VERBS
+        tools = [t for t in self.get_all() if not reads or t.kind == "read"]
+        names = [t.name for t in tools]
         scored = []
-        for tool in self.get_all():
-            said = f"{tool.name} {tool.description}".lower()
-            hits = sum(2 if w in tool.name else 1 for w in words if re.search(rf"\b{re.escape(w)}", said))
+        for tool in tools:
+            said = f"{tool.name.replace('_', ' ')} {tool.description}".lower()  # "_" joins words: \b misses them
+            hits = sum(2 if w in tool.name else 1 for w in words[reads:] if re.search(rf"\b{re.escape(w)}", said))
+            if hits and not reads and tool.name.split("_")[0] in (words[0], _SAME_VERB.get(words[0])):
+                hits += 3  # the same verb: what the model meant to do
             if hits:
                 scored.append((-hits, len(tool.description), tool.name))
         worded = [n for _, _, n in sorted(scored)]
-        from neuralcut_cli.catalogs.effects import search_effects
-
         effect = (
             [n for n in ("apply_effect", "add_clip_effect") if self.has(n)]
-            if any(search_effects(w) for w in words)
+            if not reads and any(find_effect(w) or (len(words) == 1 and effect_by_word(w)) for w in words)
             else []
         )  # "blur", "vignette": an effect of the catalogue
-        return list(dict.fromkeys([*spelt, *effect, *worded]))[:3]
+        verb = name.lower().split("_")[0][:3]
+        close = [n for n in difflib.get_close_matches(name, names, n=3, cutoff=0.8) if n[:3] == verb]  # a typo
+        loose = difflib.get_close_matches(name, names, n=3, cutoff=0.6)
+        return list(dict.fromkeys([*close, *effect, *worded, *loose]))[:3]
+
+
+#: How an invented tool name that only looks starts (``get_timeline_elements``, ``show_tracks``).
+_READ_VERBS = frozenset({"get", "list", "show", "find", "read", "describe", "query", "fetch", "inspect", "view"})
+
+
+#: Verbs a model uses for what a tool's own verb does (``remove_timeline_elements``: delete_timeline_elements).
+_SAME_VERB = {"remove": "delete", "erase": "delete", "drop": "delete", "insert": "add", "put": "add", "place": "add"}
 
 
 def _declaration(module: str, name: str) -> ToolDefinition:
