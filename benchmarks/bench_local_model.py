@@ -107,6 +107,8 @@ def _text(after: Project, content: str) -> list[dict[str, Any]]:
     return [e for e in _elements(after) if e.get("type") == "text" and e.get("content") == content]
 
 
+_TOOL_NAME = re.compile(r"\b[a-z]+_[a-z_]+\b")  # list_timeline, delete_timeline_elements
+
 REQUESTS: list[tuple[str, Check, str]] = [  # (request, check, set-up request run first with the offline backend)
     (
         "split at 5s",
@@ -133,7 +135,11 @@ REQUESTS: list[tuple[str, Check, str]] = [  # (request, check, set-up request ru
     ),
     ("delete the logo", _gone("e-logo"), ""),
     ("make the beach clip black and white", _grey, ""),
-    ("what's at 12s?", lambda b, a, reply: _same(b, a) and "beach" in reply.lower(), ""),
+    (  # an answer, not advice on which tool to call
+        "what's at 12s?",
+        lambda b, a, reply: _same(b, a) and "beach" in reply.lower() and _TOOL_NAME.search(reply) is None,
+        "",
+    ),
     (
         "speed up the city clip 2x",
         lambda b, a, _: _has(a, "e-city", lambda e: (e.get("retime") or {}).get("rate") == 2),
@@ -159,7 +165,11 @@ REQUESTS: list[tuple[str, Check, str]] = [  # (request, check, set-up request ru
     ),
     ("move the logo to 12s", lambda b, a, _: _has(a, "e-logo", lambda e: e["startTime"] == _at(12)), ""),
     ("delete the title", _gone("e-title"), ""),
-    ("make the title two seconds shorter", lambda b, a, _: _has(a, "e-title", lambda e: e["duration"] == _at(1)), ""),
+    (  # the title only: the program keeps its length
+        "make the title two seconds shorter",
+        lambda b, a, _: _has(a, "e-title", lambda e: e["duration"] == _at(1)) and _main(a) == _main(b),
+        "",
+    ),
     (
         "how long is the video?",
         lambda b, a, reply: _same(b, a) and re.search(r"\b20(\.0+)?\s*s", reply) is not None,

@@ -18,6 +18,7 @@ class FakeOpenAI:
     answers: list[tuple[int, Any, dict[str, str]]] = field(default_factory=list)
     requests: list[tuple[dict[str, str], Any]] = field(default_factory=list)
     url: str = ""
+    props: dict[str, Any] | None = None  # what GET /props answers (llama.cpp's); unset: 404, as other servers
 
     def reply_text(self, *pieces: str) -> None:
         self.answers.append((200, [{"content": piece} for piece in pieces], {}))
@@ -69,6 +70,12 @@ class _Handler(BaseHTTPRequestHandler):
 
     def log_message(self, *args: Any) -> None:
         pass
+
+    def do_GET(self) -> None:
+        if self.path == "/props" and self.fake.props is not None:
+            self._json(200, self.fake.props, {})
+        else:
+            self._json(404, {"error": {"message": f"no {self.path}"}}, {})
 
     def do_POST(self) -> None:
         body = json.loads(self.rfile.read(int(self.headers.get("Content-Length") or 0)) or b"{}")

@@ -205,7 +205,7 @@ def test_a_range_cut_for_a_request_that_names_no_time_is_refused(openai_server: 
     done = _run(demo_path, "delete the title")
     assert done.returncode == 0, done.stdout
     (refused,) = _tool_answers(openai_server, 1)
-    assert refused["error"] == NO_TIME_ASKED
+    assert refused["error"] == NO_TIME_ASKED + ' Here: call delete_timeline_elements with {"elementIds": ["e-title"]}.'
     project = json.loads(demo_path.read_text())
     ids = {e["id"] for t in project["scenes"][0]["tracks"]["overlay"] for e in t["elements"]}
     assert "e-title" not in ids and [e["id"] for e in _main(demo_path)][0] == "e-intro"  # the intro untouched

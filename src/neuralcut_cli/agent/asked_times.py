@@ -68,3 +68,13 @@ def only_adds(text: str) -> bool:
     """Whether ``text`` asks to add something and to take nothing away ("add the outtake at the end"): a call that
     deletes or removes is then not what was asked (a 1.5B model answered that request with a delete)."""
     return bool(_ADDS.search(text)) and not _TAKES_AWAY.search(text)
+
+
+_LENGTH = re.compile(r"\b(?:shorter|longer|shorten|lengthen|extend|stretch)\b", re.I)
+
+
+def changes_length(text: str) -> bool:
+    """Whether ``text`` asks for something to last more or less ("make the title two seconds shorter"): one
+    element's length, which a range cut out of every track does not give (a 1.5B model cut 0-2 s of the whole
+    program for it)."""
+    return _LENGTH.search(text) is not None

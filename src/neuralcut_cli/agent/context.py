@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import heapq
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from neuralcut_cli.agent.types import AgentContext, ChatMessage, MediaAssetSummary
 from neuralcut_cli.project.edit_session import ProjectSession
 from neuralcut_cli.project.model import Project
-from neuralcut_cli.time import short_seconds
+from neuralcut_cli.time import TICKS_PER_SECOND, short_seconds
 
 HISTORY_WINDOW = 40  # earlier messages a backend is shown, besides the current request
 
@@ -16,8 +17,13 @@ HISTORY_WINDOW = 40  # earlier messages a backend is shown, besides the current 
 MAX_SUMMARY_ELEMENTS = 60
 
 
-def build_context(session: ProjectSession, playback_time_ms: int = 0) -> AgentContext:
+def build_context(session: ProjectSession, playback_time_ms: int = 0, asked: Iterable[float] = ()) -> AgentContext:
+    """The context of a request; ``asked``: the times (seconds) the request names, whose elements the timeline
+    summary lists under it ("what's at 12s?": a small model reads the answer rather than works it out)."""
     project = session.project()
+    timeline = timeline_summary(project)
+    at = elements_at(project, asked)
+    timeline = f"{timeline}\n{at}" if at else timeline
     return AgentContext(
         project_id=session.project_id,
         active_scene_id=project.current_scene_id,
@@ -27,7 +33,7 @@ def build_context(session: ProjectSession, playback_time_ms: int = 0) -> AgentCo
         playback_time_ms=playback_time_ms,
         fps=project.fps,
         project_name=project.metadata.name or None,
-        timeline=timeline_summary(project),
+        timeline=timeline,
     )
 
 
@@ -39,7 +45,7 @@ def timeline_summary(project: Project) -> str:
     """
     scene = project.scene
     size = project.settings.canvas_size
-    lines = [f"{size.width}x{size.height} at {project.fps:g} fps, {short_seconds(scene.end_time)} long"]
+    lines = [f"Video: {short_seconds(scene.end_time)} long, {size.width}x{size.height}, {project.fps:g} fps"]
     budget = MAX_SUMMARY_ELEMENTS
     for track in scene.tracks.ordered():
         # only the first ``budget`` elements in time: no full sort of a 20,000-element track per request
@@ -56,6 +62,41 @@ def timeline_summary(project: Project) -> str:
         named = f' "{name}"' if name else ""  # "mute the music": the track named Music
         lines.append(f"{track.id}{named} ({scene.tracks.kind_of(track)}): " + (", ".join(items) or "empty"))
     return "\n".join(lines)
+
+
+MAX_TIMES_ASKED = 4
+
+
+def elements_at(project: Project, asked: Iterable[float]) -> str:
+    """``At 12s: e-beach video "beach.mp4" 6s-14s (main), e-logo …`` for each time asked within the video (four at
+    most): the main track's element first, then the tracks top to bottom."""
+    scene = project.scene
+    end = scene.end_time / TICKS_PER_SECOND
+    lines = []
+    for seconds in sorted(t for t in set(asked) if 0 <= t < end)[:MAX_TIMES_ASKED]:
+        tick = round(seconds * TICKS_PER_SECOND)
+        tracks = sorted(scene.tracks.ordered(), key=lambda t: scene.tracks.kind_of(t) != "main")
+        items = [
+            f'{e.id} {e.type} "{(e.content if e.type == "text" else e.label)[:40]}" '
+            f"{short_seconds(e.start_time)}-{short_seconds(e.end_time)} ({scene.tracks.kind_of(track)})"
+            for track in tracks
+            for e in track.elements
+            if e.start_time <= tick < e.end_time
+        ]
+        lines.append(f"At {seconds:g}s: " + (", ".join(items[:8]) or "nothing"))
+    return "\n".join(lines)
+
+
+def spanned_elements(project: Project, args: dict[str, Any]) -> list[str]:
+    """The elements a range call's ``start``..``end`` (seconds) holds whole, on its ``trackIds`` (all tracks when
+    it names none); none when the range is not two numbers."""
+    start, end = args.get("start"), args.get("end")
+    if not isinstance(start, int | float) or not isinstance(end, int | float) or bool in (type(start), type(end)):
+        return []
+    low, high = round(start * TICKS_PER_SECOND), round(end * TICKS_PER_SECOND)
+    named = args.get("trackIds")
+    tracks = [t for t in project.scene.tracks.ordered() if not isinstance(named, list) or t.id in named]
+    return [e.id for t in tracks for e in t.elements if low <= e.start_time and e.end_time <= high][:20]
 
 
 def conversation_window(messages: Sequence[ChatMessage], request_start: int) -> list[ChatMessage]:

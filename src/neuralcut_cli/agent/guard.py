@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from neuralcut_cli.agent.asked_times import unasked
@@ -30,6 +31,12 @@ QUESTION_REFUSED = (
 NO_TIME_ASKED = (
     "Not asked for: remove_range cuts a stretch of time out of every track, and the request names no time. "
     "To delete an element, call delete_timeline_elements with its id (elementIds)."
+)
+
+
+ONE_LENGTH = (
+    "Not asked for: remove_range cuts a stretch of time out of every track, and the request changes how long one "
+    "element lasts. Call update_timeline_element_timing with its elementId and its new duration (s)."
 )
 
 
@@ -58,6 +65,11 @@ class RequestGuard:
     timed: bool = True  # the request speaks of time at all (``asked_times.mentions_time``)
     adds_only: bool = False  # the request adds and takes nothing away (``asked_times.only_adds``)
     end: float | None = None  # the program's length, in seconds
+    percents: set[float] = field(default_factory=set)  # the percentages the request names (``asked_percent``)
+    resizes: bool = False  # the request makes something last more or less (``asked_times.changes_length``)
+    #: the ids of the elements a range call spans whole on its tracks (the orchestrator's project): a refused
+    #: range cut then names the delete to make instead
+    spanned: Callable[[ToolCall], list[str]] = field(default=lambda call: [])
 
     def ran(self, call: ToolCall, kind: str, ok: bool) -> None:
         """What came of a call the guard let run (an edit repeated right after it succeeded is the request done)."""
@@ -75,7 +87,11 @@ class RequestGuard:
             if extra:
                 return Verdict(_unasked_cuts(call, extra, self.named), stop=False)
         if call.name == "remove_range" and not self.timed:
-            return Verdict(NO_TIME_ASKED, stop=False)
+            ids = self.spanned(call)
+            instead = f' Here: call delete_timeline_elements with {{"elementIds": {json.dumps(ids)}}}.' if ids else ""
+            return Verdict(NO_TIME_ASKED + instead, stop=False)
+        if call.name == "remove_range" and self.resizes:
+            return Verdict(ONE_LENGTH, stop=False)
         if self.adds_only and kind == "edit" and call.name.startswith(("delete_", "remove_")):
             return Verdict(NOTHING_TO_TAKE_AWAY.format(name=call.name), stop=False)
         key = _key(call)

@@ -21,9 +21,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from neuralcut_cli.agent.approval import DENIED, Approval
-from neuralcut_cli.agent.asked_times import mentions_time, only_adds, times_named
+from neuralcut_cli.agent.asked_percent import as_fractions, percents_named
+from neuralcut_cli.agent.asked_times import changes_length, mentions_time, only_adds, times_named
 from neuralcut_cli.agent.backends.base import Backend, EmptyAnswer
-from neuralcut_cli.agent.context import build_context, conversation_window
+from neuralcut_cli.agent.context import build_context, conversation_window, spanned_elements
 from neuralcut_cli.agent.events import (
     Listener,
     StatusChanged,
@@ -33,6 +34,7 @@ from neuralcut_cli.agent.events import (
     ToolStarted,
 )
 from neuralcut_cli.agent.guard import QUESTION_REFUSED, RequestGuard
+from neuralcut_cli.agent.history_requests import history_request, moved_reply
 from neuralcut_cli.agent.out_of_reach import out_of_reach
 from neuralcut_cli.agent.questions import is_question
 from neuralcut_cli.agent.stores import AgentStore, ChatStore
@@ -167,20 +169,29 @@ class Orchestrator:
         return outcome
 
     def _loop(self, start: int, outcome: RequestOutcome, cancel: threading.Event) -> None:
-        context = build_context(self.session, self.playback_time_ms)
-        self.agent.set_context(context)
         asked = self.chat.messages[start].content
+        named = () if self.backend.plans_its_calls else times_named(asked)  # the offline backend reads its own
+        context = build_context(self.session, self.playback_time_ms, asked=named)
+        self.agent.set_context(context)
         guard = RequestGuard(
             question=is_question(asked),
             loops=not self.backend.plans_its_calls,
             named=times_named(asked),
             timed=mentions_time(asked),
             adds_only=only_adds(asked),
+            percents=percents_named(asked),
+            resizes=changes_length(asked),
+            spanned=lambda call: spanned_elements(self.session.project(), call.args),
             end=self.session.project().scene.end_time / TICKS_PER_SECOND,
         )
         cant = out_of_reach(asked)
         if cant is not None:  # upload, post, send: no tool does it, so no model is asked
             self._finish(AssistantTurn(content=cant, failed=True), outcome)
+            return
+        move = None if self.backend.plans_its_calls else history_request(asked)
+        if move is not None:  # "undo": the one tool it can mean, without a model turn
+            result = self._call(ToolCall(name=move), outcome, cancel)
+            self._finish(AssistantTurn(content=moved_reply(move, result.result)), outcome)
             return
         for _ in range(self.max_steps):
             _check(cancel)
@@ -203,7 +214,7 @@ class Orchestrator:
                 self._stop(HINT.format(name=written.calls[0].name), outcome, model_said=turn.content)
                 return
             if not turn.tool_calls:
-                self._finish(turn, outcome)
+                self._finish(turn, outcome, question=guard.question)
                 return
             self.chat.add_message(ChatMessage(role="assistant", content=turn.content, tool_calls=turn.tool_calls))
             stopped = self._answer_calls(turn.tool_calls, guard, outcome, cancel)
@@ -244,7 +255,8 @@ class Orchestrator:
         results: list[ToolResult] = []
         stopped: str | None = None
         try:
-            for call in calls:
+            for said in calls:
+                call = self._as_asked(said, guard)
                 verdict = guard.check(call, self._kind(call.name))
                 if verdict is None:
                     results.append(self._call(call, outcome, cancel))
@@ -269,6 +281,12 @@ class Orchestrator:
             ]
             self.chat.add_message(ChatMessage(role="tool", content="", tool_results=results))
         return stopped
+
+    def _as_asked(self, call: ToolCall, guard: RequestGuard) -> ToolCall:
+        """``call`` with a percentage the request named read on its tool's 0..1 scale (``asked_percent``)."""
+        if not self.registry.has(call.name):
+            return call
+        return as_fractions(call, self.registry.get(call.name).parameters, guard.percents)
 
     def _declared(self) -> list[ToolDefinition]:
         """The tools the model is shown this turn; none to a backend that plans its own calls (the offline one,
@@ -336,6 +354,7 @@ class Orchestrator:
             self.playback_time_ms,
             progress=lambda text: self.listener(ToolProgress(text)),
             services=self.services,
+            lenient_reads=True,
         )
         denied = self.approval.check(call, self.registry, self.session, self.services) if self.approval else None
         _check(cancel)
@@ -353,13 +372,18 @@ class Orchestrator:
         self.listener(ToolFinished(result))
         return result
 
-    def _finish(self, turn: AssistantTurn, outcome: RequestOutcome) -> None:
+    def _finish(self, turn: AssistantTurn, outcome: RequestOutcome, question: bool = False) -> None:
         self._status("responding")
         content, failed = turn.content, turn.failed
         subjects = list(turn.subjects) if turn.subjects and not failed else None
         self.chat.add_message(ChatMessage(role="assistant", content=content, subjects=subjects))
         outcome.reply = content
-        errors = [r for r in outcome.tool_results if r.error not in (QUESTION_REFUSED, DENIED)]  # refused, said no
+        errors = [  # refused, said no, or a read the model went past (a question's unknown name too): not failures
+            r
+            for r in outcome.tool_results
+            if r.error not in (QUESTION_REFUSED, DENIED)
+            and not (r.error and (self.registry.has(r.name) or question) and self._kind(r.name) == "read")
+        ]
         last_failed = bool(errors) and errors[-1].error is not None
         if failed or last_failed:
             self.chat.set_error(content or "The request failed")

@@ -73,6 +73,10 @@ class ToolContext:
     playback_time_ms: int = 0
     progress: Callable[[str], None] = field(default=lambda text: None)
     services: ToolServices = field(default_factory=lambda: _default_services())
+    #: A model's call (the orchestrator's): a read tool runs without the arguments it does not take, and says which
+    #: it left out, rather than refusing (a small model's ``list_timeline {"trackIds": …}`` wants the timeline).
+    #: Edits refuse them always: an invented argument may carry what the edit was meant to do.
+    lenient_reads: bool = False
 
 
 def _default_services() -> ToolServices:
@@ -167,16 +171,30 @@ class ToolDefinition:
             args = _full_ids(args, context)
             if isinstance(args, dict):  # the other tools' spelling of an argument, and old names, accepted
                 args = normalised(self.name, args, _known_keys(self.args_model, True), self.args_model.renamed)
+            args, ignored = self._known_only(args) if context.lenient_reads else (args, [])
             parsed = self._parse(args)
             parsed.check()
             with gc_paused():
-                return self._run(parsed, args, context)
+                answer = self._run(parsed, args, context)
+            if ignored:
+                answer["ignored"] = f"{', '.join(ignored)}: {self.name} takes {self._takes()}; the rest was ignored"
+            return answer
         except ToolError as exc:
             return _explained({"error": exc.message, **exc.details}, args, context)
         except NeuralCutError as exc:
             return _explained({"error": exc.message}, args, context)
         except Exception as exc:  # noqa: BLE001 - a bug: named, never silent, and the project is untouched
             return {"error": f"Internal error in {self.name}: {type(exc).__name__}: {exc}"}
+
+    def _known_only(self, args: Any) -> tuple[Any, list[str]]:
+        """``args`` without the names this read tool does not take, and those names (an edit keeps them all)."""
+        if self.kind != "read" or not isinstance(args, dict):
+            return args, []
+        known = _known_keys(self.args_model)
+        return {k: v for k, v in args.items() if k in known}, [str(k) for k in args if k not in known]
+
+    def _takes(self) -> str:
+        return ", ".join(sorted(_known_keys(self.args_model, aliases_only=True))) or "no arguments"
 
     def _parse(self, args: Any) -> ToolArgs:
         if args is None:
@@ -185,10 +203,9 @@ class ToolDefinition:
             raise ToolError(self.args_model.default_error, details="arguments must be a JSON object")
         unknown = [key for key in args if key not in _known_keys(self.args_model)]
         if unknown:  # a misspelt or invented argument would otherwise be ignored in silence
-            takes = ", ".join(sorted(_known_keys(self.args_model, aliases_only=True))) or "no arguments"
             raise ToolError(
                 f"Unknown argument{'s' if len(unknown) > 1 else ''}: {', '.join(map(str, unknown))}",
-                details=f"{self.name} takes: {takes}",
+                details=f"{self.name} takes: {self._takes()}",
             )
         try:
             parsed = self.args_model.model_validate(args)

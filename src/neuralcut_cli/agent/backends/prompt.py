@@ -31,9 +31,10 @@ _EVERY = """- Every tool is declared: call the one the request needs. When its r
 - When a tool answers an error that names the ids to use, call it again with them.
 - Whole jobs (a viral short, a pitch video) have skills: list_skills, load_skill, follow it.
 """
-_TAIL = """- A question: answer from the project note or read tools; change nothing.
+_SEEING = " Call load_asset_context before describing what a clip shows or says."  # when it is declared
+_TAIL = f"""- A question: answer from the project note or read tools; change nothing.
 - What no tool does (upload, post, send): say you can't do that here; call no tool.
-- Add text only when asked. Call load_asset_context before describing what a clip shows or says.
+- Add text only when asked.{_SEEING}
 - Reply in one or two short sentences: what you did, with ids and times."""
 
 #: The system prompt with the core tools declared and groups unlocked with use_tools (``lean``).
@@ -45,7 +46,10 @@ RULES_EVERY = _HEAD + _EVERY + _TAIL
 def rules(tools: Sequence[ToolDefinition]) -> str:
     """The system prompt for a request that declares ``tools``: the same every turn of a mode, so a server's prompt
     cache keeps it."""
-    return RULES if any(t.name == "use_tools" for t in tools) or not tools else RULES_EVERY
+    said = RULES if any(t.name == "use_tools" for t in tools) or not tools else RULES_EVERY
+    if tools and not any(t.name in ("load_asset_context", "use_tools") for t in tools):  # nothing sees the clips
+        said = said.replace(_SEEING, "")
+    return said
 
 
 #: How the project note starts (the request's own words come before it).

@@ -1,12 +1,14 @@
 """Render review through an OpenAI-compatible model that takes images: a contact sheet of the range (one frame at
 each cut) sent inline as an image part with the question. A model that cannot take images is refused in words:
-before anything is rendered when ``NEURALCUT_OPENAI_IMAGES=0`` says so, else from the server's own refusal."""
+before anything is rendered when ``NEURALCUT_OPENAI_IMAGES=0`` or the server itself says so (``takes_images``), else
+from the server's own refusal."""
 
 from __future__ import annotations
 
 import base64
 import os
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from neuralcut_cli.errors import ProviderError
@@ -17,6 +19,36 @@ Progress = Callable[[str], None]
 _IMAGE_WORDS = ("image", "vision", "multimodal", "multi-modal")
 
 
+_SAID = {"0": False, "false": False, "no": False, "off": False, "1": True, "true": True, "yes": True, "on": True}
+
+
+def takes_images(base_url: str) -> bool | None:
+    """Whether the model behind ``base_url`` takes images: ``NEURALCUT_OPENAI_IMAGES`` when set, else what a server
+    on this machine says of itself (llama.cpp's ``/props``: ``modalities.vision``), else None (not known: tried,
+    and a refusal is explained)."""
+    said = _SAID.get(os.environ.get("NEURALCUT_OPENAI_IMAGES", "").strip().lower())
+    if said is not None:
+        return said
+    from neuralcut_cli.providers.openai_compat.client import is_local
+
+    return _server_says(base_url.rstrip("/")) if base_url and is_local(base_url) else None
+
+
+@lru_cache(maxsize=8)
+def _server_says(base_url: str) -> bool | None:
+    import json
+    import urllib.request
+
+    root = base_url[: -len("/v1")] if base_url.endswith("/v1") else base_url
+    try:
+        direct = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # a loopback server: no proxy
+        with direct.open(f"{root}/props", timeout=2) as answer:
+            vision = json.loads(answer.read(65536)).get("modalities", {}).get("vision")
+    except (OSError, ValueError, AttributeError):  # not llama.cpp, or not answering: not known
+        return None
+    return vision if isinstance(vision, bool) else None
+
+
 class OpenAIImageReviewer:
     """The ``RenderReviewer`` service of the ``openai`` backend: it looks at a contact sheet."""
 
@@ -25,13 +57,15 @@ class OpenAIImageReviewer:
     def __init__(self, client: Any, model: str, base_url: str = "") -> None:
         self.client = client
         self.model = model
+        self.base_url = base_url
         self.where = base_url or "api.openai.com"
         self.provider = f"openai ({model})"
 
     def review(self, request: ReviewRequest, progress: Progress) -> ReviewAnswer:
-        if os.environ.get("NEURALCUT_OPENAI_IMAGES", "").strip().lower() in ("0", "false", "no", "off"):
+        if takes_images(self.base_url) is False:
+            why = "NEURALCUT_OPENAI_IMAGES=0" if os.environ.get("NEURALCUT_OPENAI_IMAGES") else "its server says so"
             raise ProviderError(
-                f"{self.model} does not take images (NEURALCUT_OPENAI_IMAGES=0), so it cannot look at a render; "
+                f"{self.model} does not take images ({why}), so it cannot look at a render; "
                 "use a model that does, or --backend gemini, or check the render with check_project media=true"
             )
         sheet = request.make("image")

@@ -56,6 +56,17 @@ class OpenAIBackend(BackendDefaults):
         services.reviewer = image_reviewer(self.client, self.model, self.base_url)
         return services
 
+    def usable(self, tools: Sequence[ToolDefinition]) -> list[ToolDefinition]:
+        """The tools its model can use: not ``review_render`` when it takes no images (its server says so, or
+        ``NEURALCUT_OPENAI_IMAGES=0``), nor ``load_asset_context`` without a Gemini key (Gemini sees the clips). A
+        small local model offered them called them for "what's at 12s?" and answered their refusal."""
+        from neuralcut_cli.providers.gemini.client import api_key
+        from neuralcut_cli.providers.openai_compat.vision import takes_images
+
+        blind = {"review_render"} if takes_images(self.base_url) is False else set()
+        blind |= set() if api_key() else {"load_asset_context"}
+        return [t for t in tools if t.name not in blind]
+
     @classmethod
     def from_environment(cls, model: str | None = None, base_url: str | None = None) -> OpenAIBackend:
         """Fails with a usage error before any request when there is neither a key nor a server."""
@@ -69,6 +80,7 @@ class OpenAIBackend(BackendDefaults):
         context: AgentContext | None,
         on_text: TextSink | None = None,
     ) -> AssistantTurn:
+        tools = self.usable(tools)
         request = [{"role": "system", "content": rules(tools)}, *messages(conversation)]
         note, at = project_note(context), last_user([m["role"] for m in request])
         if note and at is not None:  # last, with the request: the rules and declarations stay a cacheable prefix

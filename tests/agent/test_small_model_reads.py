@@ -1,0 +1,203 @@
+"""Issue 42 §5, §6: what a small local model is spared. "undo" runs without a model turn; a read called with an
+argument it does not take still reads; the times a request names come with what plays there; a percentage the
+request says is read on a 0..1 scale; a model whose server says it takes no images is not offered review_render.
+Scripted on the fake OpenAI-compatible server, driven through the real ``openai`` SDK and `neuralcut run`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cli_helpers import Result, invoke
+from fake_openai import FakeOpenAI
+
+from neuralcut_cli.agent.asked_percent import as_fractions, percents_named
+from neuralcut_cli.agent.history_requests import history_request
+from neuralcut_cli.agent.types import ToolCall
+
+
+def _run(path: Path, text: str) -> Result:
+    return invoke("run", text, "-p", path, "--backend", "openai", "--json")
+
+
+def _tool_answers(server: FakeOpenAI, request: int) -> list[dict[str, Any]]:
+    return [json.loads(m["content"]) for m in server.requests[request][1]["messages"] if m["role"] == "tool"]
+
+
+def _main(path: Path) -> list[dict[str, Any]]:
+    return json.loads(path.read_text())["scenes"][0]["tracks"]["main"]["elements"]
+
+
+@pytest.mark.parametrize(
+    ("said", "move"),
+    [
+        ("undo", "undo"),
+        ("Undo.", "undo"),
+        ("please undo that", "undo"),
+        ("undo the last edit", "undo"),
+        ("ok, undo what you just did", "undo"),
+        ("redo", "redo"),
+        ("redo it please", "redo"),
+        ("undo the fade", None),  # which edit: the model may ask
+        ("undo the last three edits", None),
+        ("undo and then split at 5s", None),
+        ("don't undo", None),
+    ],
+)
+def test_the_requests_that_only_move_the_history(said: str, move: str | None) -> None:
+    assert history_request(said) == move
+
+
+def test_undo_runs_without_a_model_turn(openai_server: FakeOpenAI, demo_path: Path) -> None:
+    """Seen with Qwen2.5-Coder-1.5B: "undo" answered with the undo tool's description, and nothing undone."""
+    assert invoke("run", "split at 5s", "-p", demo_path).returncode == 0  # the offline backend
+    assert len(_main(demo_path)) == 4
+    done = _run(demo_path, "undo")
+    assert done.returncode == 0, done.stdout
+    answer = json.loads(done.stdout)
+    assert answer["reply"] == 'Undid "split at 5s" (split); 0 more to undo.'
+    assert [c["name"] for c in answer["toolCalls"]] == ["undo"] and openai_server.requests == []
+    assert len(_main(demo_path)) == 3
+    again = _run(demo_path, "undo")
+    assert again.returncode == 1 and json.loads(again.stdout)["reply"] == "Nothing to undo"
+    assert _run(demo_path, "redo").returncode == 0 and len(_main(demo_path)) == 4
+
+
+def test_a_read_with_an_argument_it_does_not_take_still_reads(openai_server: FakeOpenAI, demo_path: Path) -> None:
+    """Seen with the 1.5B model on "how long is the video?": ``list_timeline {"trackIds": ["main"]}``. A read
+    changes nothing, so it runs and says what it left out; an edit with an invented argument is still refused."""
+    openai_server.reply_calls(("list_timeline", {"trackIds": ["main"]}))
+    openai_server.reply_text("The video is 20 seconds long.")
+    done = _run(demo_path, "how long is the video?")
+    assert done.returncode == 0, done.stdout
+    (read,) = _tool_answers(openai_server, 1)
+    assert read["output"]["ignored"] == "trackIds: list_timeline takes no arguments; the rest was ignored"
+    assert "e-beach" in json.dumps(read["output"])
+    before = demo_path.read_bytes()
+    openai_server.reply_calls(("delete_timeline_elements", {"elementIds": ["e-logo"], "trackIds": ["t-logo"]}))
+    openai_server.reply_text("Could not.")
+    assert _run(demo_path, "delete the logo").returncode == 1
+    edit = _tool_answers(openai_server, 3)[-1]  # (the conversation goes on from the question's)
+    assert edit["error"] == "Unknown argument: trackIds" and demo_path.read_bytes() == before
+
+
+def test_a_person_calling_a_read_with_an_unknown_argument_is_still_told(demo_path: Path) -> None:
+    done = invoke("tool", "list_timeline", '{"trackIds": ["main"]}', "-p", demo_path)
+    assert done.returncode == 1 and "Unknown argument: trackIds" in done.stdout + done.stderr
+
+
+def test_the_times_a_request_names_come_with_what_plays_there(openai_server: FakeOpenAI, demo_path: Path) -> None:
+    openai_server.reply_text("The beach clip (e-beach).")
+    done = _run(demo_path, "what's at 12s?")
+    assert done.returncode == 0, done.stdout
+    sent = openai_server.requests[0][1]["messages"][-1]["content"]
+    assert "Video: 20s long, 1920x1080, 30 fps" in sent
+    at = next(line for line in sent.splitlines() if line.startswith("At 12s: "))
+    assert at.startswith('At 12s: e-beach video "beach.mp4" 6s-14s (main), ')  # the main track's first
+    assert "e-logo" in at and "e-music" in at and "e-intro" not in at and "e-title" not in at
+    openai_server.reply_text("Twenty seconds.")
+    assert _run(demo_path, "how long is the video?").returncode == 0
+    assert "\nAt " not in openai_server.requests[1][1]["messages"][-1]["content"]  # no time named, no such line
+
+
+def test_a_question_whose_read_failed_but_was_answered_is_not_an_error(
+    openai_server: FakeOpenAI, demo_path: Path
+) -> None:
+    """Seen with the 1.5B model: ``get_timeline_elements`` (no such tool), then the right answer."""
+    openai_server.reply_calls(("get_timeline_elements", {"time": 12}))
+    openai_server.reply_text("At 12s the beach clip plays.")
+    done = _run(demo_path, "what's at 12s?")
+    assert done.returncode == 0 and json.loads(done.stdout)["reply"] == "At 12s the beach clip plays."
+
+
+def test_a_percentage_the_request_says_is_read_on_a_0_to_1_scale(openai_server: FakeOpenAI, demo_path: Path) -> None:
+    """Seen with the 1.5B model: "set the music volume to 50%" became ``volume: 50``."""
+    openai_server.reply_calls(("set_volume", {"elementIds": ["e-music"], "volume": 50}))
+    openai_server.reply_text("The music is at half volume.")
+    done = _run(demo_path, "set the music volume to 50%")
+    assert done.returncode == 0, done.stdout
+    music = next(e for t in json.loads(demo_path.read_text())["scenes"][0]["tracks"]["audio"] for e in t["elements"])
+    assert abs(music["volume"] + 6.0206) < 0.001  # 0.5 as a gain is -6.02 dB
+    before = demo_path.read_bytes()
+    openai_server.reply_calls(("set_volume", {"elementId": "e-music", "volume": 50}))
+    openai_server.reply_text("Could not.")
+    assert _run(demo_path, "set the music volume to 50").returncode == 1  # no percent said: 50 is out of range
+    assert _tool_answers(openai_server, 3)[-1]["error"] == "Volume must be between 0 and 1"
+    assert demo_path.read_bytes() == before
+
+
+def test_only_a_percentage_said_and_a_0_to_1_argument_are_changed() -> None:
+    schema = {"properties": {"volume": {"type": "number", "minimum": 0, "maximum": 1}, "db": {"maximum": 20}}}
+    assert percents_named("set it to 50% and the rest to 30 percent") == {50.0, 30.0}
+    assert percents_named("at 1.5x") == set()
+    call = ToolCall(name="set_volume", args={"volume": 50, "db": 30})
+    assert as_fractions(call, schema, {50.0, 30.0}).args == {"volume": 0.5, "db": 30}
+    assert as_fractions(call, schema, {40.0}) is call
+    assert as_fractions(ToolCall(name="x", args={"volume": 0.5}), schema, {50.0}).args == {"volume": 0.5}
+
+
+def test_a_server_that_says_its_model_takes_no_images_is_not_offered_a_review(
+    openai_server: FakeOpenAI, demo_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("GEMINI_API_KEY", raising=False)
+    monkeypatch.delenv("GOOGLE_API_KEY", raising=False)
+    openai_server.props = {"modalities": {"vision": False, "audio": False}}
+    openai_server.reply_text("The beach.")
+    assert _run(demo_path, "what's at 12s?").returncode == 0
+    body = openai_server.requests[0][1]
+    names = {t["function"]["name"] for t in body["tools"]}
+    assert "review_render" not in names and "load_asset_context" not in names  # no Gemini key sees clips either
+    assert "split" in names and "load_asset_context" not in body["messages"][0]["content"]
+
+
+def test_a_server_that_says_nothing_of_images_is_offered_a_review(
+    openai_server: FakeOpenAI, demo_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GEMINI_API_KEY", "k-test")
+    openai_server.reply_text("The beach.")
+    assert _run(demo_path, "what's at 12s?").returncode == 0
+    body = openai_server.requests[0][1]
+    names = {t["function"]["name"] for t in body["tools"]}
+    assert {"review_render", "load_asset_context"} <= names
+    assert "Call load_asset_context before describing" in body["messages"][0]["content"]
+
+
+@pytest.mark.parametrize(
+    ("invented", "first"),
+    [
+        ("splitt", "split"),  # a typo: its spelling
+        ("get_timeline_elements", "list_timeline"),  # only looks: a read
+        ("get_timeline", "list_timeline"),
+        ("add_timeline_elements", "add_media_to_timeline"),  # its verb, not delete_timeline_elements' spelling
+        ("remove_timeline_elements", "delete_timeline_elements"),  # remove is delete
+        ("blur", "apply_effect"),  # an effect's name
+        ("hide_track", "toggle_track_visibility"),
+    ],
+)
+def test_an_invented_tool_name_is_answered_with_what_it_meant_first(invented: str, first: str) -> None:
+    from neuralcut_cli.tools import default_registry
+
+    registry = default_registry()
+    assert registry.suggest(invented)[0] == first
+    if invented.startswith("get_"):
+        assert all(registry.get(name).kind == "read" for name in registry.suggest(invented))
+
+
+def test_a_range_cut_for_a_request_that_changes_a_length_is_refused(
+    openai_server: FakeOpenAI, demo_path: Path
+) -> None:
+    """Seen with the 1.5B model: "make the title two seconds shorter" became ``remove_range 0-2``, which cut two
+    seconds out of the whole program."""
+    from neuralcut_cli.agent.guard import ONE_LENGTH
+
+    openai_server.reply_calls(("remove_range", {"start": 0, "end": 2, "ripple": True}))
+    openai_server.reply_calls(("update_timeline_element_timing", {"elementId": "e-title", "duration": 1}))
+    openai_server.reply_text("The title now lasts 1 s.")
+    done = _run(demo_path, "make the title two seconds shorter")
+    assert done.returncode == 0, done.stdout
+    assert _tool_answers(openai_server, 1)[0]["error"] == ONE_LENGTH
+    title = next(e for t in json.loads(demo_path.read_text())["scenes"][0]["tracks"]["overlay"] for e in t["elements"])
+    assert title["id"] == "e-title" and title["duration"] == 120_000
+    assert [e["duration"] for e in _main(demo_path)] == [720_000, 960_000, 720_000]  # the program as it was
