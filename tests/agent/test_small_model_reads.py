@@ -14,6 +14,7 @@ from cli_helpers import Result, invoke
 from fake_openai import FakeOpenAI
 
 from neuralcut_cli.agent.asked_percent import as_fractions, percents_named
+from neuralcut_cli.agent.guard import ASK_THE_NOTE
 from neuralcut_cli.agent.history_requests import history_request
 from neuralcut_cli.agent.types import ToolCall
 
@@ -110,6 +111,10 @@ def test_a_question_whose_read_failed_but_was_answered_is_not_an_error(
     openai_server.reply_text("At 12s the beach clip plays.")
     done = _run(demo_path, "what's at 12s?")
     assert done.returncode == 0 and json.loads(done.stdout)["reply"] == "At 12s the beach clip plays."
+    (unknown,) = _tool_answers(openai_server, 1)
+    assert unknown["error"] == "Unknown tool: get_timeline_elements"
+    assert unknown["details"].startswith("no tool is named get_timeline_elements; the closest: list_timeline")
+    assert unknown["details"].endswith(f"; {ASK_THE_NOTE}; its 'At 12s:' line says what plays at 12s")
 
 
 def test_a_percentage_the_request_says_is_read_on_a_0_to_1_scale(openai_server: FakeOpenAI, demo_path: Path) -> None:
@@ -185,9 +190,7 @@ def test_an_invented_tool_name_is_answered_with_what_it_meant_first(invented: st
         assert all(registry.get(name).kind == "read" for name in registry.suggest(invented))
 
 
-def test_a_range_cut_for_a_request_that_changes_a_length_is_refused(
-    openai_server: FakeOpenAI, demo_path: Path
-) -> None:
+def test_a_range_cut_for_a_request_that_changes_a_length_is_refused(openai_server: FakeOpenAI, demo_path: Path) -> None:
     """Seen with the 1.5B model: "make the title two seconds shorter" became ``remove_range 0-2``, which cut two
     seconds out of the whole program."""
     from neuralcut_cli.agent.guard import ONE_LENGTH

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from neuralcut_cli.agent.asked_times import unasked
-from neuralcut_cli.agent.types import ToolCall
+from neuralcut_cli.agent.types import ToolCall, ToolResult
 from neuralcut_cli.values import Value
 
 READ_REPEATS = 3  # the same read, same arguments, this many times with no edit between: going round in circles
@@ -25,6 +25,12 @@ DEFAULT_EDIT_BUDGET = 8  # edits one request may make with a model (the offline 
 QUESTION_REFUSED = (
     "This request is a question: only tools that read may run. Answer it from what they return; "
     "the person will ask for an edit if they want one."
+)
+
+#: Added to the answer of a tool that does not exist, called for a question (the 1.5B model invented
+#: ``get_timeline_elements`` for "what's at 12s?" and then told the person which tool to call).
+ASK_THE_NOTE = (
+    "the request is a question: reply to the person in one sentence from the [Project now] note, naming no tool"
 )
 
 
@@ -75,6 +81,16 @@ class RequestGuard:
         """What came of a call the guard let run (an edit repeated right after it succeeded is the request done)."""
         if kind == "edit":
             self.last_done = _key(call) if ok else ""
+
+    def answered(self, result: ToolResult) -> ToolResult:
+        """``result`` of a call that ran, with, for a question's call of a tool that does not exist, where the answer
+        is (the note, and its line for each time the request names)."""
+        if not self.question or not (result.error or "").startswith("Unknown tool"):
+            return result
+        lines = "".join(f"; its 'At {t:g}s:' line says what plays at {t:g}s" for t in sorted(self.named)[:2])
+        payload = dict(result.result) if isinstance(result.result, dict) else {}
+        payload["details"] = f"{payload.get('details', '')}; {ASK_THE_NOTE}{lines}".lstrip("; ")
+        return result.model_copy(update={"result": payload})
 
     def check(self, call: ToolCall, kind: str) -> Verdict | None:
         """None when ``call`` (of tool kind ``kind``: read, edit, history) may run."""

@@ -259,7 +259,7 @@ class Orchestrator:
                 call = self._as_asked(said, guard)
                 verdict = guard.check(call, self._kind(call.name))
                 if verdict is None:
-                    results.append(self._call(call, outcome, cancel))
+                    results.append(guard.answered(self._call(call, outcome, cancel)))
                     guard.ran(call, self._kind(call.name), results[-1].error is None)
                     continue
                 if verdict.done:  # the edit it just made, made again: the request is done, and it went well
