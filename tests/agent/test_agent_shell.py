@@ -15,7 +15,7 @@ from agent_helpers import orchestrator
 from neuralcut_cli.agent.backends.base import TextSink
 from neuralcut_cli.agent.backends.scripted import ScriptedBackend
 from neuralcut_cli.agent.events import StatusChanged
-from neuralcut_cli.agent.orchestrator import Orchestrator, RequestOutcome
+from neuralcut_cli.agent.orchestrator import FAILED_CALL, Orchestrator, RequestOutcome
 from neuralcut_cli.agent.stores import AgentStore, ChatStore
 from neuralcut_cli.agent.types import (
     AgentContext,
@@ -214,7 +214,9 @@ def test_a_failing_tool_goes_back_to_the_model(demo_path: Path) -> None:
     outcome = orch.run("delete ghost")
     assert seen == ["Timeline elements not found: ghost"]
     assert outcome.failed and agent.status == "error"  # the last tool failed
-    assert chat.error == "That element does not exist."
+    assert chat.error == "That element does not exist.\n" + FAILED_CALL.format(
+        error="Timeline elements not found: ghost"
+    )
 
 
 def test_a_raising_backend_sets_error_and_the_session_survives(demo_path: Path) -> None:

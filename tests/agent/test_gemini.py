@@ -16,6 +16,7 @@ from neuralcut_cli.agent.backends.gemini import GeminiBackend
 from neuralcut_cli.agent.backends.prompt import system_prompt
 from neuralcut_cli.agent.context import build_context
 from neuralcut_cli.agent.events import TextArrived
+from neuralcut_cli.agent.orchestrator import FAILED_CALL
 from neuralcut_cli.agent.types import ChatMessage
 from neuralcut_cli.cli.chat.chat_session import ChatSession
 from neuralcut_cli.project.edit_session import ProjectSession
@@ -73,7 +74,9 @@ def test_tool_error_goes_back_as_a_function_response_error(gemini: FakeGemini, d
     response = gemini.generate_requests()[1].body["contents"][-1]["parts"][0]["functionResponse"]
     assert response["response"]["error"] == "Timeline elements not found: ghost"
     assert response["response"]["details"].startswith("ghost names nothing in this project; elementIds takes element")
-    assert outcome.reply == "There is no element called ghost."
+    assert outcome.reply == "There is no element called ghost.\n" + FAILED_CALL.format(
+        error="Timeline elements not found: ghost"
+    )
 
 
 def test_calls_without_ids_get_local_ids(gemini: FakeGemini, demo_path: Path) -> None:

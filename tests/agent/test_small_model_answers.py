@@ -12,6 +12,7 @@ from cli_helpers import Result, invoke
 from fake_openai import FakeOpenAI
 
 from neuralcut_cli.agent.guard import DEFAULT_EDIT_BUDGET
+from neuralcut_cli.agent.orchestrator import FAILED_CALL
 from neuralcut_cli.agent.out_of_reach import CANT
 
 
@@ -34,7 +35,9 @@ def test_a_tool_that_does_not_exist_is_answered_with_the_closest_names(
     openai_server.reply_calls(("zoom", {"amount": 2}))
     openai_server.reply_text("There is no blur tool; apply_effect adds one.")
     done = _run(demo_path, "blur the last two seconds")
-    assert json.loads(done.stdout)["reply"] == "There is no blur tool; apply_effect adds one."  # not fatal
+    assert json.loads(done.stdout)["reply"] == (  # not fatal, and no claim stands unanswered
+        "There is no blur tool; apply_effect adds one.\n" + FAILED_CALL.format(error="Unknown tool: zoom")
+    )
     assert done.returncode == 1  # nothing was done: its last call failed
     blur, zoom = _tool_answers(openai_server, 2)
     assert blur["error"] == "Unknown tool: blur" and "apply_effect" in blur["details"]
@@ -52,7 +55,9 @@ def test_a_call_the_server_cannot_read_is_answered_by_its_streamed_name(
     )
     openai_server.reply_text("I could not find that tool.")
     done = _run(demo_path, "add the outtake at the end")
-    assert json.loads(done.stdout)["reply"] == "I could not find that tool."  # a turn more, not a dead request
+    assert json.loads(done.stdout)["reply"] == (  # a turn more, not a dead request
+        "I could not find that tool.\n" + FAILED_CALL.format(error="Unknown tool: add_timeline_elements")
+    )
     (answer,) = _tool_answers(openai_server, 1)
     assert answer["error"] == "Unknown tool: add_timeline_elements" and "the closest:" in answer["details"]
     assert demo_path.read_bytes() == before

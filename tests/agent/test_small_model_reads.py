@@ -204,3 +204,42 @@ def test_a_range_cut_for_a_request_that_changes_a_length_is_refused(openai_serve
     title = next(e for t in json.loads(demo_path.read_text())["scenes"][0]["tracks"]["overlay"] for e in t["elements"])
     assert title["id"] == "e-title" and title["duration"] == 120_000
     assert [e["duration"] for e in _main(demo_path)] == [720_000, 960_000, 720_000]  # the program as it was
+
+
+def test_a_range_tool_given_a_duration_or_elements_says_it_takes_a_range(demo_path: Path) -> None:
+    """Seen with the 1.5B model on "blur the last two seconds": ``apply_effect {elementIds, effectType, duration}``."""
+    done = invoke(
+        "tool", "apply_effect", '{"elementIds": ["e-main"], "effectType": "blur", "duration": 2}', "-p", demo_path
+    )
+    assert done.returncode == 1
+    said = done.stdout + done.stderr
+    assert "Unknown arguments: elementIds, duration" in said
+    assert "start and end are times on the timeline in seconds, not a duration" in said
+    assert "it works over a time range, whatever plays there, not on elements" in said
+    other = invoke("tool", "split", '{"times": [5], "duration": 2}', "-p", demo_path)
+    assert "Unknown argument: duration" in other.stdout + other.stderr
+    assert "not a duration" not in other.stdout + other.stderr  # split takes no range
+
+
+def test_an_empty_answer_to_a_failed_call_is_asked_again_once(openai_server: FakeOpenAI, demo_path: Path) -> None:
+    """Seen with the 1.5B model: silence after "Unknown arguments: elementIds, duration". It is asked once more,
+    for that turn only; a second silence ends the request as before."""
+    from neuralcut_cli.agent.orchestrator import AFTER_EMPTY
+
+    openai_server.reply_calls(("apply_effect", {"elementIds": ["e-city"], "effectType": "blur", "duration": 2}))
+    openai_server.reply_text("")
+    openai_server.reply_calls(("apply_effect", {"effectType": "blur", "start": 18, "end": 20}))
+    openai_server.reply_text("Blurred 18-20 s.")
+    done = _run(demo_path, "blur the last two seconds")
+    assert done.returncode == 0, done.stdout
+    nudged = openai_server.requests[2][1]["messages"][-1]
+    assert nudged["role"] == "user" and nudged["content"].startswith(AFTER_EMPTY)  # (the note goes last)
+    assert AFTER_EMPTY not in json.dumps(openai_server.requests[3][1]["messages"])  # never kept
+    effects = json.loads(demo_path.read_text())["scenes"][0]["tracks"]["overlay"]
+    assert any(e.get("effectType") == "blur" for t in effects for e in t["elements"])
+    openai_server.reply_calls(("apply_effect", {"duration": 2}))
+    openai_server.reply_text("")
+    openai_server.reply_text("")
+    again = _run(demo_path, "blur the first two seconds")
+    assert again.returncode == 1 and "empty answer" in json.loads(again.stdout)["reply"]
+    assert len(openai_server.requests) == 7

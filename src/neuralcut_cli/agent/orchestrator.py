@@ -193,16 +193,21 @@ class Orchestrator:
             result = self._call(ToolCall(name=move), outcome, cancel)
             self._finish(AssistantTurn(content=moved_reply(move, result.result)), outcome)
             return
+        nudge: list[ChatMessage] = []
         for _ in range(self.max_steps):
             _check(cancel)
             self._status("sending")
             try:
-                turn = self._ask(start, context, cancel)
+                turn = self._ask(start, context, cancel, extra=nudge)
             except EmptyAnswer:
-                if not self._edited(outcome):
+                if self._edited(outcome):
+                    self._done(outcome)  # nothing more to say after edits that succeeded: the request is done
+                    return
+                if nudge or not outcome.tool_results or outcome.tool_results[-1].error is None:
                     raise
-                self._done(outcome)  # nothing more to say after edits that succeeded: the request is done
-                return
+                nudge = [ChatMessage(role="user", content=AFTER_EMPTY)]  # once, and never kept in the chat
+                continue
+            nudge = []
             _check(cancel)
             written = None if turn.tool_calls or not guard.loops else written_calls(turn.content, self.registry.keys())
             if written is not None and (
@@ -226,9 +231,11 @@ class Orchestrator:
                 return
         raise BackendError(f"Stopped after {self.max_steps} model turns without a final answer")
 
-    def _ask(self, start: int, context: AgentContext, cancel: threading.Event) -> AssistantTurn:
-        """One model turn over the conversation and the tools it is shown (a question too: the same list keeps a
-        server's prompt cache, and the guard refuses its edits)."""
+    def _ask(
+        self, start: int, context: AgentContext, cancel: threading.Event, extra: list[ChatMessage] | None = None
+    ) -> AssistantTurn:
+        """One model turn over the conversation (and ``extra``, sent this turn only) and the tools it is shown (a
+        question too: the same list keeps a server's prompt cache, and the guard refuses its edits)."""
 
         def on_text(chunk: str) -> None:
             if not cancel.is_set():
@@ -236,7 +243,8 @@ class Orchestrator:
 
         tools = self._declared()
         asked = time.perf_counter()
-        turn = self.backend.complete(conversation_window(self.chat.messages, start), tools, context, on_text=on_text)
+        conversation = [*conversation_window(self.chat.messages, start), *(extra or [])]
+        turn = self.backend.complete(conversation, tools, context, on_text=on_text)
         log.debug(
             "%s answered in %.2f s: %d tool call(s), %d characters of text (%d tools declared)",
             self.backend.name,
@@ -385,6 +393,14 @@ class Orchestrator:
             and not (r.error and (self.registry.has(r.name) or question) and self._kind(r.name) == "read")
         ]
         last_failed = bool(errors) and errors[-1].error is not None
+        if (
+            last_failed
+            and self._kind(errors[-1].name) != "history"
+            and not self._edited(outcome)
+            and ("nothing was changed" not in content.lower())
+        ):
+            # the model's last words may claim what its failed call did not do ("the project now has a blur")
+            outcome.reply = content = f"{content}\n{FAILED_CALL.format(error=errors[-1].error)}".strip()
         if failed or last_failed:
             self.chat.set_error(content or "The request failed")
             outcome.status = "error"
@@ -412,6 +428,16 @@ class Orchestrator:
         if not outcome.reply:
             outcome.reply = message
 
+
+#: Said after the model's words when a request ends on a failed call with no edit made.
+FAILED_CALL = "Nothing was changed: the last call failed ({error})."
+
+#: Sent once, for one turn, after an empty answer to a failed call (the 1.5B model went silent after "Unknown
+#: arguments: elementIds, duration"): the model may still call again or say why it cannot.
+AFTER_EMPTY = (
+    "Your answer was empty. Your last call failed: read its error, then call the tool again with the arguments it "
+    "takes, or say in one sentence why the request cannot be done."
+)
 
 #: What ``_answer_calls`` says when the request ended well (an edit made again right after it succeeded).
 DONE = "\x00done"

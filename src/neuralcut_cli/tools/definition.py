@@ -193,6 +193,19 @@ class ToolDefinition:
         known = _known_keys(self.args_model)
         return {k: v for k, v in args.items() if k in known}, [str(k) for k in args if k not in known]
 
+    def _ranged(self, unknown: list[Any]) -> str:
+        """What a tool over a time range says to a duration or to element ids (a 1.5B model gave ``apply_effect``
+        ``elementIds`` and ``duration`` for "blur the last two seconds")."""
+        known = _known_keys(self.args_model)
+        if not {"start", "end"} <= known:
+            return ""
+        said = []
+        if "duration" in unknown and "duration" not in known:
+            said.append("start and end are times on the timeline in seconds, not a duration")
+        if {"elementId", "elementIds"} & set(unknown) and not {"elementId", "elementIds"} & known:
+            said.append("it works over a time range, whatever plays there, not on elements")
+        return "".join(f"; {line}" for line in said)
+
     def _takes(self) -> str:
         return ", ".join(sorted(_known_keys(self.args_model, aliases_only=True))) or "no arguments"
 
@@ -205,7 +218,7 @@ class ToolDefinition:
         if unknown:  # a misspelt or invented argument would otherwise be ignored in silence
             raise ToolError(
                 f"Unknown argument{'s' if len(unknown) > 1 else ''}: {', '.join(map(str, unknown))}",
-                details=f"{self.name} takes: {self._takes()}",
+                details=f"{self.name} takes: {self._takes()}{self._ranged(unknown)}",
             )
         try:
             parsed = self.args_model.model_validate(args)
