@@ -86,16 +86,20 @@ def test_a_question_only_looks(openai_server: FakeOpenAI, demo_path: Path) -> No
 
 
 def test_a_wrong_kind_of_id_is_explained_and_the_model_recovers(openai_server: FakeOpenAI, demo_path: Path) -> None:
-    openai_server.reply_calls(("set_volume", {"elementId": "t-audio", "volume": 0.5}))
-    openai_server.reply_calls(("set_volume", {"elementId": "e-music", "volume": 0.5}))
-    openai_server.reply_text("The music is at half volume now.")
-    done = _run(demo_path, "music at half volume")
+    """A track of several clips where one element belongs: which one is the model's to say (a track of one element
+    is that element: ``test_small_model_reads``)."""
+    openai_server.reply_calls(("set_volume", {"elementId": "t-main", "volume": 0.5}))
+    openai_server.reply_calls(("set_volume", {"elementId": "e-beach", "volume": 0.5}))
+    openai_server.reply_text("The beach clip is at half volume now.")
+    done = _run(demo_path, "beach clip at half volume")
     assert done.returncode == 0
     first = json.loads(openai_server.requests[1][1]["messages"][-1]["content"])
     assert first["error"] == "Element not found"
-    assert first["details"] == "t-audio is a track (Music); elementId takes elements, such as those on it: e-music"
-    music = json.loads(demo_path.read_text())["scenes"][0]["tracks"]["audio"][0]["elements"][0]
-    assert music["volume"] == -6.02
+    assert first["details"] == (
+        "t-main is a track (Main Track); elementId takes elements, such as those on it: e-intro, e-beach, e-city"
+    )
+    beach = json.loads(demo_path.read_text())["scenes"][0]["tracks"]["main"]["elements"][1]
+    assert beach["id"] == "e-beach" and beach["volume"] == -6.02
 
 
 def test_a_locked_tool_is_explained_when_unlocked(openai_server: FakeOpenAI, demo_path: Path) -> None:

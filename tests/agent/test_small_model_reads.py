@@ -243,3 +243,50 @@ def test_an_empty_answer_to_a_failed_call_is_asked_again_once(openai_server: Fak
     again = _run(demo_path, "blur the first two seconds")
     assert again.returncode == 1 and "empty answer" in json.loads(again.stdout)["reply"]
     assert len(openai_server.requests) == 7
+
+
+def test_silence_after_a_right_edit_and_a_failed_extra_call_is_done(openai_server: FakeOpenAI, demo_path: Path) -> None:
+    """Seen with the 1.5B model: a right add_text, the same call again with the new element's id (refused), then
+    silence. The title is there: the request is done (exit 0), not failed."""
+    title = {"text": "Day one", "start": 0, "end": 3, "position": "top"}
+    openai_server.reply_calls(("add_text", title))
+    openai_server.reply_calls(("add_text", {**title, "elementId": "e-title"}))
+    openai_server.reply_text("")
+    done = _run(demo_path, 'put "Day one" at the top for 3 seconds')
+    assert done.returncode == 0, done.stdout
+    assert json.loads(done.stdout)["reply"].startswith('Done: add_text {"end": 3')
+    refused = _tool_answers(openai_server, 2)[-1]
+    assert refused["error"] == "Unknown argument: elementId" and "time range" not in refused["details"]
+
+
+def test_an_id_of_the_wrong_kind_that_means_one_thing_is_that_thing(openai_server: FakeOpenAI, demo_path: Path) -> None:
+    """Seen with the 1.5B model: "delete the logo" called with the asset a-logo (placed once: e-logo), "hide the
+    logo track" with the element e-logo (alone on t-logo). An invented id is still refused with its hint."""
+    openai_server.reply_calls(("delete_timeline_elements", {"elementIds": ["a-logo"]}))
+    openai_server.reply_text("Deleted the logo.")
+    done = _run(demo_path, "delete the logo")
+    assert done.returncode == 0, done.stdout
+    assert json.loads(done.stdout)["toolCalls"][0]["args"] == {"elementIds": ["e-logo"]}  # the person sees it
+    assert "e-logo" not in demo_path.read_text()
+    openai_server.reply_calls(("toggle_track_mute", {"trackId": "e-music"}))
+    openai_server.reply_text("Muted.")
+    assert _run(demo_path, "mute the music track").returncode == 0
+    assert json.loads(demo_path.read_text())["scenes"][0]["tracks"]["audio"][0]["muted"] is True
+    before = demo_path.read_bytes()
+    openai_server.reply_calls(("split", {"times": [5], "elementIds": ["e-main"]}))
+    openai_server.reply_text("Could not.")
+    assert _run(demo_path, "split at 5s").returncode == 1 and demo_path.read_bytes() == before
+
+
+def test_only_an_id_that_means_one_thing_is_swapped(demo_path: Path) -> None:
+    from neuralcut_cli.project.edit_session import ProjectSession
+    from neuralcut_cli.tools.id_hints import sole_meaning
+
+    project = ProjectSession(demo_path).project()
+    assert sole_meaning(project, "elementIds", "a-logo") == "e-logo"
+    assert sole_meaning(project, "elementIds", "t-text") == "e-title"  # the track's one element
+    assert sole_meaning(project, "elementIds", "t-main") is None  # three clips: which?
+    assert sole_meaning(project, "elementIds", "e-logo") is None  # already an element
+    assert sole_meaning(project, "trackId", "e-beach") is None  # it shares its track
+    assert sole_meaning(project, "trackId", "e-logo") == "t-logo"
+    assert sole_meaning(project, "assetId", "e-logo") is None

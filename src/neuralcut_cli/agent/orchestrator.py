@@ -37,6 +37,7 @@ from neuralcut_cli.agent.guard import QUESTION_REFUSED, RequestGuard
 from neuralcut_cli.agent.history_requests import history_request, moved_reply
 from neuralcut_cli.agent.out_of_reach import out_of_reach
 from neuralcut_cli.agent.questions import is_question
+from neuralcut_cli.agent.sole_ids import with_sole_ids
 from neuralcut_cli.agent.stores import AgentStore, ChatStore
 from neuralcut_cli.agent.tool_groups import unlocked_groups
 from neuralcut_cli.agent.types import AgentContext, AssistantTurn, ChatMessage, ToolCall, ToolResult
@@ -291,9 +292,11 @@ class Orchestrator:
         return stopped
 
     def _as_asked(self, call: ToolCall, guard: RequestGuard) -> ToolCall:
-        """``call`` with a percentage the request named read on its tool's 0..1 scale (``asked_percent``)."""
+        """``call`` with an id of the wrong kind that means one thing made that thing (``sole_ids``), and a percentage
+        the request named read on its tool's 0..1 scale (``asked_percent``)."""
         if not self.registry.has(call.name):
             return call
+        call = with_sole_ids(call, self.session.project())
         return as_fractions(call, self.registry.get(call.name).parameters, guard.percents)
 
     def _declared(self) -> list[ToolDefinition]:
@@ -331,7 +334,7 @@ class Orchestrator:
             if r.error is None and self._kind(c.name) == "edit"
         ]
         message = "Done: " + "; ".join(done) + "." if done else "Done."
-        self._finish(AssistantTurn(content=message), outcome)
+        self._finish(AssistantTurn(content=message), outcome, done=True)
 
     def _edited(self, outcome: RequestOutcome) -> bool:
         """Whether an edit of this request succeeded."""
@@ -380,7 +383,9 @@ class Orchestrator:
         self.listener(ToolFinished(result))
         return result
 
-    def _finish(self, turn: AssistantTurn, outcome: RequestOutcome, question: bool = False) -> None:
+    def _finish(self, turn: AssistantTurn, outcome: RequestOutcome, question: bool = False, done: bool = False) -> None:
+        """End the request with ``turn``'s words: an error when its last call failed (``done``: never; its edits
+        were made, and a call the model tried after them that failed changes nothing)."""
         self._status("responding")
         content, failed = turn.content, turn.failed
         subjects = list(turn.subjects) if turn.subjects and not failed else None
@@ -392,7 +397,7 @@ class Orchestrator:
             if r.error not in (QUESTION_REFUSED, DENIED)
             and not (r.error and (self.registry.has(r.name) or question) and self._kind(r.name) == "read")
         ]
-        last_failed = bool(errors) and errors[-1].error is not None
+        last_failed = not done and bool(errors) and errors[-1].error is not None
         if (
             last_failed
             and self._kind(errors[-1].name) != "history"

@@ -202,7 +202,7 @@ class ToolDefinition:
         said = []
         if "duration" in unknown and "duration" not in known:
             said.append("start and end are times on the timeline in seconds, not a duration")
-        if {"elementId", "elementIds"} & set(unknown) and not {"elementId", "elementIds"} & known:
+        if {"elementId", "elementIds"} & set(unknown) and "over a time range" in self.description:
             said.append("it works over a time range, whatever plays there, not on elements")
         return "".join(f"; {line}" for line in said)
 

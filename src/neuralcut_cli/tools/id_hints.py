@@ -88,3 +88,21 @@ def _alike(a: str, b: str) -> float:
     from difflib import SequenceMatcher
 
     return 1.0 if a and a in b else SequenceMatcher(None, a, b).ratio()
+
+
+def sole_meaning(project: Project, key: str, value: str) -> str | None:
+    """The one id ``value`` can mean where ``key`` wants another kind, when it means exactly one: an asset placed
+    once (its element), a track holding one element (that element, for an element argument), an element alone on
+    its track (that track, for a track argument). None when it is already the right kind, or means several."""
+    wants = next((kind for pattern, kind in _WANTS if pattern.search(key)), None)
+    scene = project.scene
+    if wants == "element" and scene.find_element(value) is None:
+        if project.asset(value) is not None:
+            placed = [e.id for _, e in scene.elements() if getattr(e, "media_id", None) == value]
+            return placed[0] if len(placed) == 1 else None
+        track = scene.tracks.find(value)
+        return track.elements[0].id if track is not None and len(track.elements) == 1 else None
+    if wants == "track" and scene.tracks.find(value) is None:
+        found = scene.find_element(value)
+        return found[0].id if found is not None and len(found[0].elements) == 1 else None
+    return None
