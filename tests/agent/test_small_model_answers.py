@@ -6,26 +6,16 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
-from cli_helpers import Result, invoke
+from agent_helpers import main_elements as _main
+from agent_helpers import run_openai as _run
+from agent_helpers import tool_answers as _tool_answers
+from cli_helpers import invoke
 from fake_openai import FakeOpenAI
 
 from neuralcut_cli.agent.guard import DEFAULT_EDIT_BUDGET
 from neuralcut_cli.agent.orchestrator import FAILED_CALL
 from neuralcut_cli.agent.out_of_reach import CANT
-
-
-def _run(path: Path, text: str) -> Result:
-    return invoke("run", text, "-p", path, "--backend", "openai", "--json")
-
-
-def _tool_answers(server: FakeOpenAI, request: int) -> list[dict[str, Any]]:
-    return [json.loads(m["content"]) for m in server.requests[request][1]["messages"] if m["role"] == "tool"]
-
-
-def _main(path: Path) -> list[dict[str, Any]]:
-    return json.loads(path.read_text())["scenes"][0]["tracks"]["main"]["elements"]
 
 
 def test_a_tool_that_does_not_exist_is_answered_with_the_closest_names(

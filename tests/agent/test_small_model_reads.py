@@ -7,28 +7,18 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
-from cli_helpers import Result, invoke
+from agent_helpers import main_elements as _main
+from agent_helpers import run_openai as _run
+from agent_helpers import tool_answers as _tool_answers
+from cli_helpers import invoke
 from fake_openai import FakeOpenAI
 
 from neuralcut_cli.agent.asked_percent import as_fractions, percents_named
 from neuralcut_cli.agent.guard import ASK_THE_NOTE
 from neuralcut_cli.agent.history_requests import history_request
 from neuralcut_cli.agent.types import ToolCall
-
-
-def _run(path: Path, text: str) -> Result:
-    return invoke("run", text, "-p", path, "--backend", "openai", "--json")
-
-
-def _tool_answers(server: FakeOpenAI, request: int) -> list[dict[str, Any]]:
-    return [json.loads(m["content"]) for m in server.requests[request][1]["messages"] if m["role"] == "tool"]
-
-
-def _main(path: Path) -> list[dict[str, Any]]:
-    return json.loads(path.read_text())["scenes"][0]["tracks"]["main"]["elements"]
 
 
 @pytest.mark.parametrize(

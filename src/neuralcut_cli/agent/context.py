@@ -8,6 +8,7 @@ from typing import Any
 
 from neuralcut_cli.agent.types import AgentContext, ChatMessage, MediaAssetSummary
 from neuralcut_cli.project.edit_session import ProjectSession
+from neuralcut_cli.project.elements import Element
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.time import TICKS_PER_SECOND, short_seconds
 
@@ -51,17 +52,19 @@ def timeline_summary(project: Project) -> str:
         # only the first ``budget`` elements in time: no full sort of a 20,000-element track per request
         picked = heapq.nsmallest(budget, track.elements, key=lambda e: (e.start_time, e.id)) if budget else []
         budget -= len(picked)
-        items = [
-            f'{e.id} {e.type} "{(e.content if e.type == "text" else e.label)[:40]}" '
-            f"{short_seconds(e.start_time)}-{short_seconds(e.end_time)}"
-            for e in picked
-        ]
+        items = [_item(e) for e in picked]
         if len(picked) < len(track.elements):
             items.append("…")
         name = " ".join(track.name.replace('"', "'").split())[:40]
         named = f' "{name}"' if name else ""  # "mute the music": the track named Music
         lines.append(f"{track.id}{named} ({scene.tracks.kind_of(track)}): " + (", ".join(items) or "empty"))
     return "\n".join(lines)
+
+
+def _item(element: Element) -> str:
+    """``e-beach video "beach.mp4" 6s-14s``: how the note names an element."""
+    label = element.content if element.type == "text" else element.label
+    return f'{element.id} {element.type} "{label[:40]}" {short_seconds(element.start_time)}-{short_seconds(element.end_time)}'
 
 
 MAX_TIMES_ASKED = 4
@@ -72,13 +75,12 @@ def elements_at(project: Project, asked: Iterable[float]) -> str:
     most): the main track's element first, then the tracks top to bottom."""
     scene = project.scene
     end = scene.end_time / TICKS_PER_SECOND
+    tracks = sorted(scene.tracks.ordered(), key=lambda t: scene.tracks.kind_of(t) != "main")
     lines = []
     for seconds in sorted(t for t in set(asked) if 0 <= t < end)[:MAX_TIMES_ASKED]:
         tick = round(seconds * TICKS_PER_SECOND)
-        tracks = sorted(scene.tracks.ordered(), key=lambda t: scene.tracks.kind_of(t) != "main")
         items = [
-            f'{e.id} {e.type} "{(e.content if e.type == "text" else e.label)[:40]}" '
-            f"{short_seconds(e.start_time)}-{short_seconds(e.end_time)} ({scene.tracks.kind_of(track)})"
+            f"{_item(e)} ({scene.tracks.kind_of(track)})"
             for track in tracks
             for e in track.elements
             if e.start_time <= tick < e.end_time

@@ -171,13 +171,15 @@ class Orchestrator:
 
     def _loop(self, start: int, outcome: RequestOutcome, cancel: threading.Event) -> None:
         asked = self.chat.messages[start].content
-        named = () if self.backend.plans_its_calls else times_named(asked)  # the offline backend reads its own
-        context = build_context(self.session, self.playback_time_ms, asked=named)
+        named = times_named(asked)  # the offline backend reads its own: its note lists no times
+        context = build_context(
+            self.session, self.playback_time_ms, asked=() if self.backend.plans_its_calls else named
+        )
         self.agent.set_context(context)
         guard = RequestGuard(
             question=is_question(asked),
             loops=not self.backend.plans_its_calls,
-            named=times_named(asked),
+            named=named,
             timed=mentions_time(asked),
             adds_only=only_adds(asked),
             percents=percents_named(asked),
