@@ -280,3 +280,22 @@ def test_only_an_id_that_means_one_thing_is_swapped(demo_path: Path) -> None:
     assert sole_meaning(project, "trackId", "e-beach") is None  # it shares its track
     assert sole_meaning(project, "trackId", "e-logo") == "t-logo"
     assert sole_meaning(project, "assetId", "e-logo") is None
+
+
+def test_a_track_call_on_a_track_the_request_did_not_name_is_refused(
+    openai_server: FakeOpenAI, demo_path: Path
+) -> None:
+    """Seen in CI with the 1.5B model: "mute the music" muted t-main (Main Track). The request names the Music track
+    by its name: the call is refused with the one to make, and the model makes it."""
+    openai_server.reply_calls(("toggle_track_mute", {"trackId": "t-main"}))
+    openai_server.reply_calls(("toggle_track_mute", {"trackId": "t-audio"}))
+    openai_server.reply_text("Muted the music.")
+    done = _run(demo_path, "mute the music")
+    assert done.returncode == 0, done.stdout
+    refused = _tool_answers(openai_server, 1)[-1]
+    assert refused["error"] == (
+        'Not asked for: the request names the Music track (t-audio). Call toggle_track_mute with {"trackId": '
+        '"t-audio"} instead.'
+    )
+    tracks = json.loads(demo_path.read_text())["scenes"][0]["tracks"]
+    assert tracks["audio"][0]["muted"] is True and not tracks["main"].get("muted")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import heapq
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -99,6 +100,18 @@ def spanned_elements(project: Project, args: dict[str, Any]) -> list[str]:
     named = args.get("trackIds")
     tracks = [t for t in project.scene.tracks.ordered() if not isinstance(named, list) or t.id in named]
     return [e.id for t in tracks for e in t.elements if low <= e.start_time and e.end_time <= high][:20]
+
+
+def named_track(project: Project, text: str) -> tuple[str, str] | None:
+    """The one track whose name the request says in full ("mute the music": t-audio "Music"), as (id, name); None
+    when none or several are named."""
+    said = set(re.findall(r"[a-z0-9]+", text.lower()))
+    named = [
+        (t.id, t.name)
+        for t in project.scene.tracks.ordered()
+        if (words := re.findall(r"[a-z0-9]+", t.name.lower())) and set(words) <= said
+    ]
+    return named[0] if len(named) == 1 else None
 
 
 def conversation_window(messages: Sequence[ChatMessage], request_start: int) -> list[ChatMessage]:

@@ -76,6 +76,8 @@ class RequestGuard:
     #: the ids of the elements a range call spans whole on its tracks (the orchestrator's project): a refused
     #: range cut then names the delete to make instead
     spanned: Callable[[ToolCall], list[str]] = field(default=lambda call: [])
+    #: the one track the request names by its name ("mute the music": t-audio "Music"), as (id, name), if one
+    named_track: Callable[[], tuple[str, str] | None] = field(default=lambda: None)
 
     def ran(self, call: ToolCall, kind: str, ok: bool) -> None:
         """What came of a call the guard let run (an edit repeated right after it succeeded is the request done)."""
@@ -108,6 +110,10 @@ class RequestGuard:
             return Verdict(NO_TIME_ASKED + instead, stop=False)
         if call.name == "remove_range" and self.resizes:
             return Verdict(ONE_LENGTH, stop=False)
+        if call.name.startswith("toggle_track_") and isinstance(call.args.get("trackId"), str):
+            track = self.named_track()
+            if track is not None and track[0] != call.args["trackId"]:  # the 1.5B model muted t-main for the music
+                return Verdict(_other_track(call, *track), stop=False)
         if self.adds_only and kind == "edit" and call.name.startswith(("delete_", "remove_")):
             return Verdict(NOTHING_TO_TAKE_AWAY.format(name=call.name), stop=False)
         key = _key(call)
@@ -155,3 +161,9 @@ def _unasked_cuts(call: ToolCall, extra: list[float], named: set[float]) -> str:
     if not kept:
         return f"{said} The request names {', '.join(f'{t:g}' for t in sorted(named))} s: split at those only."
     return f"{said} Call split with {json.dumps({**call.args, 'times': kept})} instead."
+
+
+def _other_track(call: ToolCall, track_id: str, name: str) -> str:
+    """The refusal of a track call on a track the request did not name, with the call to make instead."""
+    instead = json.dumps({**call.args, "trackId": track_id})
+    return f"Not asked for: the request names the {name} track ({track_id}). Call {call.name} with {instead} instead."
