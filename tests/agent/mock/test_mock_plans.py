@@ -589,9 +589,22 @@ def test_undo_counted_stops_when_history_runs_out() -> None:
     assert made == ["undo", "undo", "undo"] and not failed and "only 2 of 3" in reply
 
 
-def test_a_chain_after_an_undo_is_not_rolled_back_by_another() -> None:
+def test_a_chain_that_fails_after_an_undo_redoes_it_so_nothing_changed() -> None:
     made, reply, failed = drive("undo then delete the title", fail={"delete_timeline_elements": (0, "boom")})
-    assert failed and made.count("undo") == 1 and "stay done" in reply
+    assert failed and made[0] == "undo" and made[-1] == "redo" and made.count("undo") == 1
+    assert "boom" in reply and "as it was" in reply
+
+
+def test_undo_and_undo_with_one_step_to_undo_takes_the_first_back() -> None:
+    made, reply, failed = drive("undo and undo", fail={"undo": (1, "Nothing to undo")})
+    assert failed and made == ["undo", "undo", "redo"] and "as it was" in reply
+
+
+def test_an_edit_after_an_undo_keeps_the_chain_and_says_so() -> None:
+    """The edit dropped what the undo could redo: what was done stays, and the reply says it."""
+    fail = {"delete_timeline_elements": (0, "boom")}
+    made, reply, failed = drive("undo, then mute the music, then delete the title", fail=fail)
+    assert failed and "redo" not in made and made.count("undo") == 1 and "stay done" in reply
 
 
 def test_the_replay_notices_a_conversation_it_did_not_make() -> None:
