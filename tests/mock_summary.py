@@ -22,6 +22,7 @@ from neuralcut_cli.agent.backends.mock.families.listings import (
 )
 from neuralcut_cli.agent.backends.mock.families.media import AddMedia
 from neuralcut_cli.agent.backends.mock.families.motion import Duck, Fade, ListKeyframes, Slide, Zoom
+from neuralcut_cli.agent.backends.mock.families.handoff import ExportTimeline
 from neuralcut_cli.agent.backends.mock.families.overlay import Reshape
 from neuralcut_cli.agent.backends.mock.families.questions import About, Count, Describe, HowLong, WhatAt
 from neuralcut_cli.agent.backends.mock.families.rename import Rename
@@ -202,6 +203,8 @@ def summary(intent: i.Intent) -> str:
             parts = ["import", fl]
         case ExportCaptions(fmt=fm, file=fl):
             parts = ["export", fm, fl or ""]
+        case ExportTimeline(file=fl, fmt=fm, overwrite=ow):
+            parts = ["handoff", fl or fm or "", "overwrite" if ow else ""]
         case i.ChangeFade(refs=rs, which=w, seconds=sec, factor=fa):
             parts = ["change fade", w or "", "+".join(map(ref, rs)), f"{sec:g}s" if sec is not None else f"x{fa:g}"]
         case Zoom(ref=r, factor=fa):

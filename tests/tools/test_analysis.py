@@ -213,6 +213,25 @@ def test_trims_and_speed_are_respected(media: Path, tmp_path: Path) -> None:
     assert len(spans(path)) == 3  # without ripple the gaps stay: three pieces where they were
 
 
+def test_a_clip_that_begins_or_ends_in_silence_loses_all_of_it_there(media: Path, tmp_path: Path) -> None:
+    """Source 1.3-5.6 s: it opens in the 1-2 s pause and ends in the 5-6.5 s one. Padding is kept only where
+    sound meets a pause; at the clip's own edges there is nothing to give room to."""
+    clip = {
+        "id": "c",
+        "type": "video",
+        "mediaId": "talk",
+        "startTime": 10 * T,
+        "duration": round(4.3 * T),
+        "trimStart": round(1.3 * T),
+        "trimEnd": round(1.4 * T),
+        "sourceDuration": round(LENGTH * T),
+    }
+    path = project(tmp_path, media, clip)
+    removed = Tools(path)("remove_silences", {"ripple": False})["removed"]
+    expected = [(10.0, 10 + 2 - 0.15 - 1.3), (10 + 5 + 0.15 - 1.3, 14.3)]
+    assert [(r["start"], r["end"]) for r in removed] == [pytest.approx(e, abs=0.04) for e in expected]
+
+
 def test_the_render_has_no_long_silence_left(media: Path, tmp_path: Path) -> None:
     path = project(tmp_path, media)
     Tools(path)("remove_silences", {"minSilence": 0.5, "padding": 0.15})

@@ -29,12 +29,15 @@ def to_timeline(element: Element, source_seconds: float) -> float:
 
 
 def silence_cuts(element: Element, silences: list[Range], padding: float) -> list[Range]:
-    """Timeline ranges to remove: each silence (already long enough, measured whole) less ``padding`` at both
-    edges, within the part of the source the element plays."""
+    """Timeline ranges to remove: each silence (already long enough, measured whole) less ``padding`` at each
+    edge where sound meets it, within the part of the source the element plays. A clip that begins or ends in
+    silence loses all of it there: nothing is said on that side to give room to."""
     used_start, used_end = used_source(element)
     cuts = []
     for start, end in silences:
-        start, end = max(start + padding, used_start), min(end - padding, used_end)
+        head = used_start if start <= used_start + 1e-6 else start + padding
+        tail = used_end if end >= used_end - 1e-6 else end - padding
+        start, end = max(head, used_start), min(tail, used_end)
         if end - start > 1e-6:
             cuts.append((to_timeline(element, start), to_timeline(element, end)))
     return cuts

@@ -17,6 +17,7 @@ upmix), which measures the same.
 
 from __future__ import annotations
 
+import bisect
 import math
 import re
 from collections.abc import Iterable
@@ -52,8 +53,16 @@ def of_stretches(file: AssetFile, project_path: Path, stretches: Iterable[tuple[
 
 
 def measure(rows: list[Block], stretches: Iterable[tuple[float, float]]) -> float | None:
-    spans = sorted(stretches)
-    return integrated([m for t, m in rows if _within(t - BLOCK, t, spans)])
+    """The integrated loudness of the rows (sorted by time) whose whole window lies inside one of ``stretches``:
+    each stretch's rows found by bisection (a talk cut into 120 pieces has 6,000 rows in ten minutes)."""
+    rows = sorted(rows)
+    times = [t for t, _ in rows]
+    inside: set[int] = set()
+    for start, end in stretches:  # a window [t - BLOCK, t] inside [start, end], within a millisecond
+        first = bisect.bisect_left(times, start + BLOCK - 1e-3 - 1e-9)
+        last = bisect.bisect_right(times, end + 1e-3)
+        inside.update(k for k in range(first, last) if start - 1e-3 <= times[k] - BLOCK)
+    return integrated([rows[k][1] for k in sorted(inside)])
 
 
 def integrated(momentary: list[float]) -> float | None:
@@ -69,10 +78,6 @@ def integrated(momentary: list[float]) -> float | None:
 def _mean(values: list[float]) -> float:
     energy = sum(10 ** ((m + 0.691) / 10) for m in values) / len(values)
     return -0.691 + 10 * math.log10(energy)
-
-
-def _within(start: float, end: float, spans: list[tuple[float, float]]) -> bool:
-    return any(s - 1e-3 <= start and end <= e + 1e-3 for s, e in spans)
 
 
 def _blocks(file: AssetFile) -> list[list[float]]:

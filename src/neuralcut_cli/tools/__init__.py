@@ -64,6 +64,7 @@ TOOLS = (
     "caption_tools:style_captions",
     "subtitle_tools:import_subtitles",
     "subtitle_tools:export_captions",
+    "export_tools:export_timeline",
     "listing:echo_context",
     "transcribe:transcribe_video",
     "skill_tools:list_skills",

@@ -14,15 +14,15 @@ from neuralcut_cli.tools.definition import GROUP_NAMES, ToolDefinition
 GIST = {
     "text": "restyle or retime text",
     "effects": "the effects catalogue, change an effect, effects on one clip",
-    "clips": "clip properties, copies, speed, gaps, track mute/hide, the frame's shape (9:16) and reframing",
+    "clips": "clip properties, copies, speed, gaps, track mute/hide, aspect (9:16), reframing",
     "motion": "fades, moves, zooms, ducking, keyframes",
     "transitions": "dissolves, wipes between clips",
-    "checks": "check_project, review_render",
+    "checks": "check_project, review_render, export_timeline",
     "stickers": "stickers and flags",
     "media": "silences, loudness, shot changes",
     "speech": "transcripts, word cuts, filler words, captions, subtitles",
     "skills": "recipes for whole jobs",
-    "legacy": "old single-element delete, context echo",
+    "legacy": "old delete_element, echo_context",
 }
 #: The groups a model can unlock, in the order it is told them.
 UNLOCKABLE = tuple(group for group in GROUP_NAMES if group != "core")

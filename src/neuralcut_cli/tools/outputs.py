@@ -235,6 +235,14 @@ class ExportCaptionsOutput(Done):
     captions: int
 
 
+class ExportTimelineOutput(Done):
+    file: str
+    format: str
+    clips: int
+    gaps: int
+    lost: list[str]  # what the format could not carry ("audio track Music", "text Title")
+
+
 class FindOutput(TypedDict):
     query: str
     matches: list[Row]

@@ -96,7 +96,8 @@ class ToolRegistry(DefinitionRegistry[str, ToolDefinition]):
         """The tools closest to a mistyped or invented name, three at most: a near spelling first (``splitt``),
         then the tools whose names and descriptions hold its words, those that start with its verb first
         (``add_timeline_elements``: add_media_to_timeline), then looser spellings. A name that only looks
-        (``get_…``, ``list_…``) is offered only the tools that read; an effect's name (``blur``) the effect tools."""
+        (``get_…``, ``list_…``) is offered only the tools that read and write no file (not ``export_…``); an
+        effect's name (``blur``) the effect tools."""
         import difflib
         import re
 
@@ -104,7 +105,7 @@ class ToolRegistry(DefinitionRegistry[str, ToolDefinition]):
 
         words = [w for w in re.split(r"[^a-z0-9]+", name.lower()) if len(w) > 2]
         reads = bool(words) and words[0] in _READ_VERBS
-        tools = [t for t in self.get_all() if not reads or t.kind == "read"]
+        tools = [t for t in self.get_all() if not reads or (t.kind == "read" and not t.name.startswith("export_"))]
         names = [t.name for t in tools]
         scored = []
         for tool in tools:

@@ -19,6 +19,20 @@ def project_path(ctx: ToolContext) -> Path:
     return ctx.session.path
 
 
+def inside_project(ctx: ToolContext, name: str, what: str) -> Path:
+    """``name`` (relative to the project's folder) resolved, if it lies inside the project's folder or a folder
+    named in ``NEURALCUT_MEDIA_ROOTS``: a file name a model writes never reaches elsewhere."""
+    from neuralcut_cli.media.roots import media_roots
+
+    base = project_path(ctx)
+    path = (base.parent / name).resolve()
+    if not any(path.is_relative_to(root) for root in media_roots(base)):
+        raise ToolError(
+            f"{name} is outside the project folder; {what} there (or in a folder named in NEURALCUT_MEDIA_ROOTS)"
+        )
+    return path
+
+
 def asset_file(project: Project, element: Element, ctx: ToolContext) -> AssetFile:
     asset = project.asset(getattr(element, "media_id", "") or "")
     if asset is None:

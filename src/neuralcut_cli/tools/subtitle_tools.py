@@ -12,24 +12,11 @@ from neuralcut_cli.editing.captions import caption_cues, caption_track
 from neuralcut_cli.errors import MediaError, OutputExists, UsageError
 from neuralcut_cli.interchange.subtitle_export import write_ass
 from neuralcut_cli.media.outputs import check_output_target, own_files
-from neuralcut_cli.media.roots import media_roots
 from neuralcut_cli.media.subtitles import SUBTITLE_SUFFIXES, read_cues, write_cues
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.tools.definition import Hints, ProjectEdit, ToolArgs, ToolContext, ToolError, tool
 from neuralcut_cli.tools.outputs import CaptionsOutput, ExportCaptionsOutput
-from neuralcut_cli.tools.sources import project_path
-
-
-def _inside(ctx: ToolContext, name: str) -> Path:
-    """``name`` (relative to the project's folder) if it lies in an allowed folder."""
-    base = project_path(ctx)
-    path = (base.parent / name).resolve()
-    if not any(path.is_relative_to(root) for root in media_roots(base)):
-        raise ToolError(
-            f"{name} is outside the project folder; subtitle files are read and written there (or in "
-            "a folder named in NEURALCUT_MEDIA_ROOTS)"
-        )
-    return path
+from neuralcut_cli.tools.sources import inside_project, project_path
 
 
 class ImportSubtitlesArgs(ToolArgs):
@@ -44,7 +31,7 @@ class ImportSubtitlesArgs(ToolArgs):
 @tool("import_subtitles", ImportSubtitlesArgs, kind="edit", group="speech", hints=Hints(destructive=False))
 def import_subtitles(project: Project, args: ImportSubtitlesArgs, ctx: ToolContext) -> ProjectEdit[CaptionsOutput]:
     """Turn a subtitle file into caption text elements on a new "Captions" track, one per cue, at its times."""
-    path = _inside(ctx, args.file)
+    path = inside_project(ctx, args.file, "subtitle files are read and written")
     if not path.is_file():
         raise ToolError(f"Subtitle file not found: {args.file}")
     try:
@@ -74,7 +61,7 @@ class ExportCaptionsArgs(ToolArgs):
 def export_captions(project: Project, args: ExportCaptionsArgs, ctx: ToolContext) -> ExportCaptionsOutput:
     """Write the captions (the "Captions" track made by add_captions or import_subtitles) as an SRT or WebVTT
     file in the project folder."""
-    path = _inside(ctx, args.file)
+    path = inside_project(ctx, args.file, "subtitle files are read and written")
     cues = caption_cues(project.scene)
     if not cues:
         raise ToolError("There are no captions to export (no Captions track)")

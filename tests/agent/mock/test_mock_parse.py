@@ -776,6 +776,28 @@ RENAME = [  # naming an element (families/rename.py)
     ('rename the beach clip to "Sunset" and "Dusk"', REFUSE),
 ]
 
+HANDOFF = [  # the edit for another editor (families/handoff.py, issue 37)
+    ("export it to edit.fcpxml", "handoff edit.fcpxml"),
+    ("export the edit as talk.xml", "handoff talk.xml"),
+    ("save the timeline as talk.otio", "handoff talk.otio"),
+    ("export for Final Cut Pro", "handoff fcpxml"),
+    ("export it for final cut", "handoff fcpxml"),
+    ("export to DaVinci Resolve", "handoff fcpxml"),
+    ("export for Premiere", "handoff fcp7xml"),
+    ("export to final cut pro 7", "handoff fcp7xml"),
+    ("export an EDL", "handoff edl"),
+    ("export the cut as an otio file", "handoff otio"),
+    ("export it to edit.fcpxml, overwriting it", "handoff edit.fcpxml overwrite"),
+    (
+        "remove the silences, make it as loud as YouTube wants and export it to edit.fcpxml",
+        ["silences", "normalize youtube", "handoff edit.fcpxml"],
+    ),
+    ("save the captions as talk.vtt", "export vtt talk.vtt"),  # the captions family's
+    ("export it", REFUSE),  # to what?
+    ("export to mp4", REFUSE),  # a video is a render
+    ("export edit.mp4", REFUSE),
+]
+
 CATEGORIES: dict[str, list[Any]] = {
     "looking": LOOKING,
     "splits": SPLITS,
@@ -796,6 +818,7 @@ CATEGORIES: dict[str, list[Any]] = {
     "analysis": ANALYSIS,
     "frame": FRAME,
     "rename": RENAME,
+    "handoff": HANDOFF,
 }
 TABLE = [row for rows in CATEGORIES.values() for row in rows]
 
