@@ -12,6 +12,7 @@ from neuralcut_cli.agent.backends.mock.families.clip import CloseGaps, Duplicate
 from neuralcut_cli.agent.backends.mock.families.cut import Delete, RemoveRange, Split
 from neuralcut_cli.agent.backends.mock.families.effects import ApplyEffect, UpdateEffect
 from neuralcut_cli.agent.backends.mock.families.frame import Frame
+from neuralcut_cli.agent.backends.mock.families.handoff import ExportTimeline
 from neuralcut_cli.agent.backends.mock.families.keep import Keep
 from neuralcut_cli.agent.backends.mock.families.listings import (
     EffectInfo,
@@ -22,7 +23,6 @@ from neuralcut_cli.agent.backends.mock.families.listings import (
 )
 from neuralcut_cli.agent.backends.mock.families.media import AddMedia
 from neuralcut_cli.agent.backends.mock.families.motion import Duck, Fade, ListKeyframes, Slide, Zoom
-from neuralcut_cli.agent.backends.mock.families.handoff import ExportTimeline
 from neuralcut_cli.agent.backends.mock.families.overlay import Reshape
 from neuralcut_cli.agent.backends.mock.families.questions import About, Count, Describe, HowLong, WhatAt
 from neuralcut_cli.agent.backends.mock.families.rename import Rename

@@ -50,7 +50,10 @@ def test_an_existing_file_is_replaced_only_when_asked(demo_path: Path) -> None:
     target = demo_path.with_name("edit.otio")
     target.write_text("old")
     assert_refused(
-        demo_path, "export_timeline", {"file": "edit.otio"}, "edit.otio already exists; set overwrite: true to replace it"
+        demo_path,
+        "export_timeline",
+        {"file": "edit.otio"},
+        "edit.otio already exists; set overwrite: true to replace it",
     )
     assert target.read_text() == "old"
     assert tools("export_timeline", {"file": "edit.otio", "overwrite": True})["success"]

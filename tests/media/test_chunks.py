@@ -55,3 +55,39 @@ def test_stretches_side_by_side_find_what_one_pass_finds(
     # (a pass that seeks starts a codec frame late: its rows lie up to 21 ms off the first pass's grid)
     for stretch in ([(0, 130)], [(10, 20), (70, 80)], [(60, 70)], [(64.5, 67)]):
         assert loudness.measure(two[1], stretch) == pytest.approx(loudness.measure(one[1], stretch), abs=0.3)
+
+
+def test_a_file_whose_timestamps_begin_late_is_measured_in_its_own_seconds(
+    talk: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An MPEG program stream whose clock starts at 10 s (as a camera's does): the silences and the meter's rows
+    are in the file's seconds, from 0, in both stretches, as in the same sound without the offset."""
+    late = tmp_path / "late.mpg"
+    subprocess.run(
+        [ffmpeg_exe(), "-v", "error", "-f", "lavfi", "-i", "color=black:s=64x36:r=25", "-i", str(talk), "-shortest",
+         "-c:v", "mpeg2video", "-c:a", "mp2", "-b:a", "192k", "-f", "mpeg", "-output_ts_offset", "10", str(late)],
+        check=True,
+    )  # fmt: skip
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    plain, _ = _measure(talk, tmp_path / "a" / "p.json", 2, monkeypatch)
+    file = locate(tmp_path / "b" / "p.json", MediaAsset(id="l", name="late.mpg", type="video", path=str(late)))
+    found = analysis.silences(file, tmp_path / "b" / "p.json", -35, 0.5)
+    assert len(found) == len(plain)
+    assert all(
+        abs(a - b) < 0.06 for got, want in zip(found, plain, strict=True) for a, b in zip(got, want, strict=True)
+    )
+    rows = loudness.blocks(file, tmp_path / "b" / "p.json")
+    assert rows[0][0] == pytest.approx(0.1, abs=0.05) and rows[-1][0] == pytest.approx(SECONDS, abs=0.2)
+
+
+def test_a_name_full_of_what_ffmpeg_reads_specially_is_one_file(
+    talk: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The name goes into a filter graph (``ffmpeg.sound_args``): quotes, colons, commas, brackets, semicolons,
+    backslashes and spaces stay part of it, and add no filter or option."""
+    odd = tmp_path / "a'b:c,d[e];f\\g h=1.m4a"
+    odd.write_bytes(talk.read_bytes())
+    one, rows = _measure(talk, tmp_path / "a" / "p.json", 2, monkeypatch)
+    file = locate(tmp_path / "b" / "p.json", MediaAsset(id="o", name=odd.name, type="audio", path=str(odd)))
+    assert analysis.silences(file, tmp_path / "b" / "p.json", -35, 0.5) == one
+    assert loudness.blocks(file, tmp_path / "b" / "p.json") == rows

@@ -37,14 +37,9 @@ def _silences(file: AssetFile, threshold_db: float, project_path: Path) -> list[
 
     meter = not loudness.blocks_cache(file, project_path).exists()
     chain = f"silencedetect=noise={threshold_db:g}dB:d={DETECT_SILENCE}" + (f",{loudness.METER}" if meter else "")
-    chunks = measured(file, _length(file), chain, verbose=meter)
+    chunks = measured(file, chain, verbose=meter)
     if meter:
-        metered = [
-            [t, m]
-            for chunk in chunks
-            for t, m in loudness.rows(chunk.log, chunk.start - chunk.lead)
-            if t > chunk.start + 0.05 or not chunk.start  # past the pre-roll: a full window, not the one before's
-        ]
+        metered = loudness.chunk_rows(chunks)
         cached(loudness.blocks_cache(file, project_path), file, lambda: metered)
     found: list[list[float]] = []
     for chunk in chunks:  # each stretch's own silences: its pre-roll is the one before's (from where it starts)
@@ -76,20 +71,6 @@ def _joined(spans: list[list[float]]) -> list[list[float]]:
         else:
             out.append([start, end])
     return out
-
-
-def _length(file: AssetFile) -> float | None:
-    """The file's seconds (None when it cannot be told): how a measuring pass is shared out. The project's
-    record of it when there is one (a stale one only shares the pass out less evenly: the last stretch runs to
-    the file's end)."""
-    from neuralcut_cli.media.probe import probe
-
-    if file.asset.duration:
-        return float(file.asset.duration)
-    try:
-        return probe(file.path).duration
-    except MediaError:
-        return None
 
 
 def _duration(stderr: str) -> float:

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from neuralcut_cli.media.analysis_cache import cache_path, cached
 from neuralcut_cli.media.assets import AssetFile
-from neuralcut_cli.media.ffmpeg import run_ffmpeg, source_args
+from neuralcut_cli.media.chunks import Chunk
 
 BLOCK = 0.4  # seconds: a gating block
 ABSOLUTE_GATE = -70.0
@@ -81,10 +81,20 @@ def _mean(values: list[float]) -> float:
 
 
 def _blocks(file: AssetFile) -> list[list[float]]:
-    done = run_ffmpeg(
-        ["-v", "verbose", *source_args(file.path), "-vn", "-map", "0:a:0", "-af", METER, "-f", "null", "-"]
-    )
-    return rows(done.stderr)
+    from neuralcut_cli.media.chunks import measured
+
+    return chunk_rows(measured(file, METER, verbose=True))
+
+
+def chunk_rows(chunks: Iterable[Chunk]) -> list[list[float]]:
+    """The meter's rows of a pass shared out in stretches, each once: a stretch's pre-roll rows are the one
+    before's (a full window there, not this stretch's first, partial one)."""
+    return [
+        [t, m]
+        for chunk in chunks
+        for t, m in rows(chunk.log, -chunk.origin)
+        if t > chunk.start + 0.05 or not chunk.start
+    ]
 
 
 def rows(log: str, base: float = 0.0) -> list[list[float]]:

@@ -27,6 +27,7 @@ class MediaInfo:
     height: int | None
     fps: float | None
     has_audio: bool
+    start: float = 0.0  # seconds: where the container's timestamps begin (an MPEG-TS from a camera: not 0)
 
 
 def probe(path: Path) -> MediaInfo:
@@ -55,18 +56,20 @@ def probe(path: Path) -> MediaInfo:
         reason = last_lines(text, 1) if "Invalid data" in text or "No such" in text else "no audio or video in it"
         raise MediaError(f"{path.name} is not a media file NeuralCut can read ({reason})")
     duration = _duration(text)
+    begins = re.search(r"Duration: [^\n]*?, start: (-?\d+(?:\.\d+)?)", text)
+    start = float(begins.group(1)) if begins else 0.0
     if video:
         codec, width, height = video.group(1), int(video.group(2)), int(video.group(3))
         still = codec in IMAGE_CODECS and (path.suffix.lower() in IMAGE_SUFFIXES or not duration or duration <= 0.05)
         if still and not audio:
-            return MediaInfo("image", None, width, height, None, False)
+            return MediaInfo("image", None, width, height, None, False, start)
         fps = _fps(video.group(0))
         if duration is None:
             raise MediaError(f"{path.name}: its duration is unknown (a live stream or a broken file?)")
-        return MediaInfo("video", duration, width, height, fps, bool(audio))
+        return MediaInfo("video", duration, width, height, fps, bool(audio), start)
     if duration is None:
         raise MediaError(f"{path.name}: its duration is unknown")
-    return MediaInfo("audio", duration, None, None, None, True)
+    return MediaInfo("audio", duration, None, None, None, True, start)
 
 
 def _duration(text: str) -> float | None:

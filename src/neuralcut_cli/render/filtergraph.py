@@ -19,14 +19,11 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
+from neuralcut_cli.media.ffmpeg import graph_filter
 from neuralcut_cli.project.colors import parse_color
 
 _NAME = re.compile(r"[a-z][a-z0-9_]*")
 _KEY = re.compile(r"[A-Za-z0-9_]+")
-_WHITESPACE = " \n\t\r"
-#: Characters special to ffmpeg's option parser (level 1) and graph parser (level 2).
-_OPTION_SPECIAL = "\\':" + _WHITESPACE
-_GRAPH_SPECIAL = "\\'[],;" + _WHITESPACE
 
 
 @dataclass(frozen=True)
@@ -44,8 +41,7 @@ class Filter:
         """``name=key=value:key=value`` with both levels of escaping."""
         if not self.options:
             return self.name
-        options = ":".join(f"{key}={escape(str(value), _OPTION_SPECIAL)}" for key, value in self.options)
-        return f"{self.name}={escape(options, _GRAPH_SPECIAL)}"
+        return graph_filter(self.name, self.options)
 
 
 def f(name: str, **options: object) -> Filter:
@@ -80,11 +76,6 @@ def chain(inputs: str | tuple[str, ...], *filters: Filter, out: str) -> Chain:
 
 def graph_text(chains: list[Chain]) -> str:
     return ";\n".join(item.text() for item in chains)
-
-
-def escape(text: str, special: str) -> str:
-    """Backslash before every character ``av_get_token`` would treat specially."""
-    return "".join("\\" + ch if ch in special else ch for ch in text)
 
 
 def _plain(value: object) -> str:
