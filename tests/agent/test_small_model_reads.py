@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from agent_helpers import main_elements as _main
@@ -299,3 +300,71 @@ def test_a_track_call_on_a_track_the_request_did_not_name_is_refused(
     )
     tracks = json.loads(demo_path.read_text())["scenes"][0]["tracks"]
     assert tracks["audio"][0]["muted"] is True and not tracks["main"].get("muted")
+
+
+def _title(path: Path) -> dict[str, Any]:
+    tracks = json.loads(path.read_text())["scenes"][0]["tracks"]["overlay"]
+    return next(e for t in tracks for e in t["elements"] if e["id"] == "e-title")
+
+
+def test_moving_the_element_after_the_edit_asked_for_ends_the_request_as_done(
+    openai_server: FakeOpenAI, demo_path: Path
+) -> None:
+    """Seen with the 1.5B model: 'change the title to "Day two"' made the right update_text (its times as they
+    were), then the same with the title moved 3 s later, again and again, until the edit budget stopped it with
+    the title past the end of the video. The request names no time: the move is refused and the request is done,
+    with the title where it was."""
+    was = _title(demo_path)
+    right = {"elementId": "e-title", "text": "Day two", "start": 0, "end": 3}
+    openai_server.reply_calls(("update_text", right), ("update_text", {**right, "start": 3, "end": 6}))
+    done = _run(demo_path, 'change the title to "Day two"')
+    assert done.returncode == 0, done.stdout
+    assert json.loads(done.stdout)["reply"].startswith("Done: update_text")
+    title = _title(demo_path)
+    assert title["content"] == "Day two" and (title["startTime"], title["duration"]) == (
+        was["startTime"],
+        was["duration"],
+    )
+    assert len(openai_server.requests) == 1  # no second turn: the request ended there
+
+
+def test_a_request_with_no_time_cannot_move_an_element_in_time(openai_server: FakeOpenAI, demo_path: Path) -> None:
+    """The first call moves the title: refused with the call to make, which the model then makes."""
+    was = _title(demo_path)
+    openai_server.reply_calls(("update_text", {"elementId": "e-title", "text": "Day two", "start": 9, "end": 12}))
+    openai_server.reply_calls(("update_text", {"elementId": "e-title", "text": "Day two"}))
+    openai_server.reply_text("Changed the title.")
+    done = _run(demo_path, 'change the title to "Day two"')
+    assert done.returncode == 0, done.stdout
+    refused = _tool_answers(openai_server, 1)[-1]
+    assert refused["error"] == (
+        "Not asked for: the request names no time, so e-title stays at 0-3 s. Call update_text with "
+        '{"elementId": "e-title", "text": "Day two"} instead (or nothing, if that is done).'
+    )
+    title = _title(demo_path)
+    assert title["content"] == "Day two" and title["startTime"] == was["startTime"]
+
+
+@pytest.mark.parametrize(
+    ("said", "retimes"),
+    [
+        ('change the title to "Day two"', False),
+        ("make the title red", False),
+        ("make the title longer", True),
+        ("move the logo to the end", True),
+        ("start the title later", True),
+        ("make the title last until 5s", True),
+        ("delete the logo", False),
+    ],
+)
+def test_which_requests_may_move_things_in_time(said: str, retimes: bool) -> None:
+    from neuralcut_cli.agent.asked_times import retimes as asked
+
+    assert asked(said) is retimes
+
+
+def test_a_move_the_request_asks_for_in_words_is_not_refused(openai_server: FakeOpenAI, demo_path: Path) -> None:
+    openai_server.reply_calls(("update_timeline_element_timing", {"elementId": "e-title", "start": 2, "end": 5}))
+    openai_server.reply_text("Moved.")
+    assert _run(demo_path, "start the title a bit later").returncode == 0
+    assert _title(demo_path)["startTime"] == 2 * 120_000

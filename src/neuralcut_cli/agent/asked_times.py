@@ -78,3 +78,18 @@ def changes_length(text: str) -> bool:
     element's length, which a range cut out of every track does not give (a 1.5B model cut 0-2 s of the whole
     program for it)."""
     return _LENGTH.search(text) is not None
+
+
+_RETIMES = re.compile(
+    r"\b(?:earlier|later|sooner|longer|shorter|shorten|lengthen|extend|stretch|start|starts|starting|begin|begins|"
+    r"beginning|end|ends|ending|until|till|last|lasts|before|after|move|moves|moving|shift|slide|nudge|sync|align|"
+    r"when|middle|halfway|retime|timing|duration|length)\b",
+    re.I,
+)
+
+
+def retimes(text: str) -> bool:
+    """Whether ``text`` may ask for something to play at another time or for another length: it names a time, or
+    says "earlier", "until", "move", "longer"... A request that does not ('change the title to "Day two"') asked
+    for no element's start or end to change (the 1.5B model moved the title past the end of the video with it)."""
+    return mentions_time(text) or _RETIMES.search(text) is not None

@@ -102,6 +102,15 @@ def spanned_elements(project: Project, args: dict[str, Any]) -> list[str]:
     return [e.id for t in tracks for e in t.elements if low <= e.start_time and e.end_time <= high][:20]
 
 
+def element_span(project: Project, element_id: str) -> tuple[float, float] | None:
+    """Where an element plays, (start, end) in seconds; None when there is no such element."""
+    found = project.scene.find_element(element_id)
+    if found is None:
+        return None
+    element = found[1]
+    return element.start_time / TICKS_PER_SECOND, element.end_time / TICKS_PER_SECOND
+
+
 def named_track(project: Project, text: str) -> tuple[str, str] | None:
     """The one track whose name the request says in full ("mute the music": t-audio "Music"), as (id, name); None
     when none or several are named."""

@@ -6,6 +6,11 @@ earlier, reads the same thing over and over with nothing edited in between, or k
 asked is stopped: the call gets an error that says why (the model sees it), the person
 gets the same words, and the request's edits stay one undo step that takes the project back to where the request
 began. A question ("what's at 12s?") may only look: an edit it calls is refused, and the model may answer.
+A call that does what the request did not ask for (a cut at a time it does not name, a range cut for a request
+that names no time, a track it does not name, an element moved in time by a request that speaks of no time) is
+refused with the call to make instead; after an edit that succeeded, moving its element along ends the request as
+done (the 1.5B model answered 'change the title to "Day two"' with the right edit, then moved the title 3 s at a
+time past the end of the video).
 """
 
 from __future__ import annotations
@@ -78,6 +83,9 @@ class RequestGuard:
     spanned: Callable[[ToolCall], list[str]] = field(default=lambda call: [])
     #: the one track the request names by its name ("mute the music": t-audio "Music"), as (id, name), if one
     named_track: Callable[[], tuple[str, str] | None] = field(default=lambda: None)
+    retimes: bool = True  # the request may move something in time or change its length (``asked_times.retimes``)
+    #: where an element plays now, (start, end) in seconds (None: no such element)
+    span: Callable[[str], tuple[float, float] | None] = field(default=lambda element_id: None)
 
     def ran(self, call: ToolCall, kind: str, ok: bool) -> None:
         """What came of a call the guard let run (an edit repeated right after it succeeded is the request done)."""
@@ -100,6 +108,10 @@ class RequestGuard:
             return Verdict(QUESTION_REFUSED, stop=False)
         if not self.loops:
             return None
+        return self._not_asked(call, kind) or self._repeated(call, kind)
+
+    def _not_asked(self, call: ToolCall, kind: str) -> Verdict | None:
+        """A call that does what the request did not ask for, refused with the call to make instead."""
         if call.name == "split" and isinstance(call.args.get("times"), list):
             extra = unasked(call.args["times"], self.named, self.end)
             if extra:
@@ -114,8 +126,15 @@ class RequestGuard:
             track = self.named_track()
             if track is not None and track[0] != call.args["trackId"]:  # the 1.5B model muted t-main for the music
                 return Verdict(_other_track(call, *track), stop=False)
+        moved = None if self.retimes or kind != "edit" else _moved(call, self.span)
+        if moved is not None:  # after the edit asked for, the 1.5B model moved the title along, 3 s at a time
+            return Verdict(moved, stop=bool(self.last_done), done=bool(self.last_done))
         if self.adds_only and kind == "edit" and call.name.startswith(("delete_", "remove_")):
             return Verdict(NOTHING_TO_TAKE_AWAY.format(name=call.name), stop=False)
+        return None
+
+    def _repeated(self, call: ToolCall, kind: str) -> Verdict | None:
+        """A call that goes round in circles, repeats an edit, or edits past what one request asks."""
         key = _key(call)
         if kind != "edit":  # the same read again, with nothing edited since: it can only answer the same
             since, times = self.reads.get(key, (self.edits, 0))
@@ -167,3 +186,31 @@ def _other_track(call: ToolCall, track_id: str, name: str) -> str:
     """The refusal of a track call on a track the request did not name, with the call to make instead."""
     instead = json.dumps({**call.args, "trackId": track_id})
     return f"Not asked for: the request names the {name} track ({track_id}). Call {call.name} with {instead} instead."
+
+
+#: The edits of existing elements that can move them in time, and the arguments that do.
+_RETIMING = {
+    "update_text": ("start", "end"),
+    "update_timeline_element_timing": ("start", "end", "duration"),
+    "move_timeline_elements": ("start",),
+}
+
+
+def _moved(call: ToolCall, span: Callable[[str], tuple[float, float] | None]) -> str | None:
+    """The refusal of a call that would move an element in time or change its length, for a request that asked for
+    neither; None when the call keeps every element where it is (its times as they are, or none given)."""
+    keys = [k for k in _RETIMING.get(call.name, ()) if isinstance(call.args.get(k), int | float)]
+    many = call.args.get("elementIds")
+    ids: list[object] = many if isinstance(many, list) else [call.args.get("elementId")]
+    for element_id in [i for i in ids if isinstance(i, str)]:
+        where = span(element_id)
+        if where is None or not keys:
+            continue
+        now = {"start": where[0], "end": where[1], "duration": where[1] - where[0]}
+        if any(abs(float(call.args[k]) - now[k]) > 1e-3 for k in keys):
+            rest = {k: v for k, v in call.args.items() if k not in keys}
+            said = f"Not asked for: the request names no time, so {element_id} stays at {where[0]:g}-{where[1]:g} s."
+            if set(rest) - {"elementId", "elementIds"}:
+                return f"{said} Call {call.name} with {json.dumps(rest)} instead (or nothing, if that is done)."
+            return f"{said} Nothing else is asked of {element_id} here."
+    return None

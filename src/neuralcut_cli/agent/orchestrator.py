@@ -22,9 +22,15 @@ from typing import Any
 
 from neuralcut_cli.agent.approval import DENIED, Approval
 from neuralcut_cli.agent.asked_percent import as_fractions, percents_named
-from neuralcut_cli.agent.asked_times import changes_length, mentions_time, only_adds, times_named
+from neuralcut_cli.agent.asked_times import changes_length, mentions_time, only_adds, retimes, times_named
 from neuralcut_cli.agent.backends.base import Backend, EmptyAnswer
-from neuralcut_cli.agent.context import build_context, conversation_window, named_track, spanned_elements
+from neuralcut_cli.agent.context import (
+    build_context,
+    conversation_window,
+    element_span,
+    named_track,
+    spanned_elements,
+)
 from neuralcut_cli.agent.events import (
     Listener,
     StatusChanged,
@@ -186,6 +192,8 @@ class Orchestrator:
             resizes=changes_length(asked),
             spanned=lambda call: spanned_elements(self.session.project(), call.args),
             named_track=lambda: named_track(self.session.project(), asked),
+            retimes=retimes(asked),
+            span=lambda element_id: element_span(self.session.project(), element_id),
             end=self.session.project().scene.end_time / TICKS_PER_SECOND,
         )
         cant = out_of_reach(asked)
