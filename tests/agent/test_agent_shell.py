@@ -14,8 +14,9 @@ from agent_helpers import orchestrator
 
 from neuralcut_cli.agent.backends.base import TextSink
 from neuralcut_cli.agent.backends.scripted import ScriptedBackend
+from neuralcut_cli.agent.endings import FAILED_CALL, RequestOutcome
 from neuralcut_cli.agent.events import StatusChanged
-from neuralcut_cli.agent.orchestrator import FAILED_CALL, Orchestrator, RequestOutcome
+from neuralcut_cli.agent.orchestrator import Orchestrator
 from neuralcut_cli.agent.stores import AgentStore, ChatStore
 from neuralcut_cli.agent.types import (
     AgentContext,

@@ -15,8 +15,8 @@ from fake_gemini import FakeGemini
 from neuralcut_cli.agent.backends.gemini import GeminiBackend
 from neuralcut_cli.agent.backends.prompt import system_prompt
 from neuralcut_cli.agent.context import build_context
+from neuralcut_cli.agent.endings import FAILED_CALL
 from neuralcut_cli.agent.events import TextArrived
-from neuralcut_cli.agent.orchestrator import FAILED_CALL
 from neuralcut_cli.agent.types import ChatMessage
 from neuralcut_cli.cli.chat.chat_session import ChatSession
 from neuralcut_cli.project.edit_session import ProjectSession

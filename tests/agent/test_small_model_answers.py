@@ -13,8 +13,8 @@ from agent_helpers import tool_answers as _tool_answers
 from cli_helpers import invoke
 from fake_openai import FakeOpenAI
 
+from neuralcut_cli.agent.endings import FAILED_CALL
 from neuralcut_cli.agent.guard import DEFAULT_EDIT_BUDGET
-from neuralcut_cli.agent.orchestrator import FAILED_CALL
 from neuralcut_cli.agent.out_of_reach import CANT
 
 

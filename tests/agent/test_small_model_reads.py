@@ -368,3 +368,86 @@ def test_a_move_the_request_asks_for_in_words_is_not_refused(openai_server: Fake
     openai_server.reply_text("Moved.")
     assert _run(demo_path, "start the title a bit later").returncode == 0
     assert _title(demo_path)["startTime"] == 2 * 120_000
+
+
+def test_an_edit_that_changes_nothing_after_the_right_one_ends_the_request_as_done(
+    openai_server: FakeOpenAI, demo_path: Path
+) -> None:
+    """Seen with the 1.5B model: after the right split at 5 s, it split the two new pieces at 5 s again (nothing to
+    cut there). The request is done at that point, and the reply names only the edit that changed something."""
+    openai_server.reply_calls(("split", {"times": [5], "elementIds": ["e-intro"]}))
+    openai_server.reply_calls(("split", {"times": [5], "elementIds": ["e-intro", "e-beach"]}))
+    done = _run(demo_path, "split at 5s")
+    assert done.returncode == 0, done.stdout
+    assert json.loads(done.stdout)["reply"] == 'Done: split {"elementIds": ["e-intro"], "times": [5]}.'
+    assert len(openai_server.requests) == 2  # no third turn
+    assert sorted(e["startTime"] + e["duration"] for e in _main(demo_path))[:2] == [5 * 120_000, 6 * 120_000]
+
+
+def test_going_back_to_a_call_that_failed_after_correcting_it_is_done(
+    openai_server: FakeOpenAI, demo_path: Path
+) -> None:
+    openai_server.reply_calls(("split", {"times": [5], "elementIds": ["e-main"]}))
+    openai_server.reply_calls(("split", {"times": [5], "elementIds": ["e-intro"]}))
+    openai_server.reply_calls(("split", {"times": [5], "elementIds": ["e-main"]}))
+    done = _run(demo_path, "split at 5s")
+    assert done.returncode == 0, done.stdout
+    assert json.loads(done.stdout)["reply"] == 'Done: split {"elementIds": ["e-intro"], "times": [5]}.'
+    first = _tool_answers(openai_server, 1)[-1]
+    assert first["error"] == "Element not found: e-main" and first["details"].startswith(
+        "at 5 s: e-logo (Logo), e-intro (Main Track), e-music (Music); elementIds takes those or track ids ("
+    )
+
+
+CORRECTED = """To split the timeline at 5 seconds, you need to provide the correct elementIds. The closest are:
+
+- e-intro (intro.mp4 on Main Track)
+
+So, the correct arguments for the `split` tool are:
+
+```json
+{
+  "times": [5],
+  "elementIds": ["e-intro"]
+}
+```
+
+This will split the timeline at 5 seconds, keeping the clips on the Main Track intact."""
+
+
+def test_the_failed_calls_arguments_written_out_corrected_are_the_call(
+    openai_server: FakeOpenAI, demo_path: Path
+) -> None:
+    """Seen with the 1.5B model after "Element not found: e-main": its corrected arguments in a fenced block, with
+    no tool name in the object, inside a paragraph about them."""
+    openai_server.reply_calls(("split", {"times": [5], "elementIds": ["e-main"]}))
+    openai_server.reply_text(CORRECTED)
+    openai_server.reply_text("Split at 5 seconds.")
+    done = _run(demo_path, "split at 5s")
+    assert done.returncode == 0, done.stdout
+    assert json.loads(done.stdout)["toolCalls"][-1]["args"] == {"times": [5], "elementIds": ["e-intro"]}
+    assert len(_main(demo_path)) == 4
+
+
+@pytest.mark.parametrize(
+    ("text", "taken"),
+    [
+        (CORRECTED, True),
+        (CORRECTED.replace("This will split", "If you want, this would split"), False),  # an offer
+        (CORRECTED.replace('"times": [5],', '"times": [5], "speed": 2,'), False),  # not split's arguments
+        (CORRECTED.replace('"times": [5],\n', ""), False),  # its required times missing
+        (CORRECTED + '\n{"times": [6]}', False),  # two objects: which?
+    ],
+)
+def test_a_corrected_call_in_prose_is_taken_only_when_it_can_mean_that_call(text: str, taken: bool) -> None:
+    from neuralcut_cli.agent.types import ToolResult
+    from neuralcut_cli.agent.written_calls import correction
+    from neuralcut_cli.tools import default_registry
+
+    failed = ToolResult(tool_call_id="c1", name="split", result={"error": "x"}, error="Element not found: e-main")
+    found = correction(text, failed, default_registry().get("split").parameters)
+    assert (found is not None) is taken
+    if found is not None:
+        assert found.name == "split" and found.args == {"times": [5], "elementIds": ["e-intro"]}
+    succeeded = ToolResult(tool_call_id="c1", name="split", result={"success": True})
+    assert correction(text, succeeded, default_registry().get("split").parameters) is None

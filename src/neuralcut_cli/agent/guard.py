@@ -72,6 +72,9 @@ class RequestGuard:
     reads: dict[str, tuple[int, int]] = field(default_factory=dict)  # a read -> (edits made before it, times seen)
     edits: int = 0
     last_done: str = ""  # the key of the last edit, when it succeeded
+    made: int = 0  # edits that succeeded and changed the project
+    failed: set[str] = field(default_factory=set)  # the keys of the edits that failed
+    unchanged: set[str] = field(default_factory=set)  # the call ids of edits that succeeded and changed nothing
     named: set[float] = field(default_factory=set)  # the times the request names (``asked_times``)
     timed: bool = True  # the request speaks of time at all (``asked_times.mentions_time``)
     adds_only: bool = False  # the request adds and takes nothing away (``asked_times.only_adds``)
@@ -87,10 +90,21 @@ class RequestGuard:
     #: where an element plays now, (start, end) in seconds (None: no such element)
     span: Callable[[str], tuple[float, float] | None] = field(default=lambda element_id: None)
 
-    def ran(self, call: ToolCall, kind: str, ok: bool) -> None:
-        """What came of a call the guard let run (an edit repeated right after it succeeded is the request done)."""
-        if kind == "edit":
-            self.last_done = _key(call) if ok else ""
+    def ran(self, call: ToolCall, kind: str, ok: bool, changed: bool = True) -> bool:
+        """What came of a call the guard let run; True when the request is done: an edit that succeeded and changed
+        nothing, after one that changed the project (the 1.5B model confirmed a right split by splitting the new
+        pieces again at the same time)."""
+        if kind != "edit":
+            return False
+        if ok and not changed:
+            self.unchanged.add(call.id)
+        if ok and not changed and self.made and self.loops:
+            return True
+        self.last_done = _key(call) if ok else ""
+        self.made += ok and changed
+        if not ok:
+            self.failed.add(_key(call))
+        return False
 
     def answered(self, result: ToolResult) -> ToolResult:
         """``result`` of a call that ran, with, for a question's call of a tool that does not exist, where the answer
@@ -151,6 +165,13 @@ class RequestGuard:
         if self.seen[key] > 1 and key == self.last_done:  # small models confirm a right edit by making it again
             return Verdict(
                 f"Already done: {call.name} succeeded with these arguments just before; the request is complete.",
+                stop=True,
+                done=True,
+            )
+        if self.seen[key] > 1 and key in self.failed and self.made:  # back to the call it already corrected
+            return Verdict(
+                f"Already tried: {call.name} failed with these arguments, and the edits after it succeeded; the "
+                "request is complete.",
                 stop=True,
                 done=True,
             )

@@ -12,15 +12,13 @@ is running finishes (its edit is atomic), nothing after it runs.
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 import threading
 import time
-from dataclasses import dataclass, field
 from typing import Any
 
-from neuralcut_cli.agent.approval import DENIED, Approval
+from neuralcut_cli.agent.approval import Approval
 from neuralcut_cli.agent.asked_percent import as_fractions, percents_named
 from neuralcut_cli.agent.asked_times import changes_length, mentions_time, only_adds, retimes, times_named
 from neuralcut_cli.agent.backends.base import Backend, EmptyAnswer
@@ -31,6 +29,7 @@ from neuralcut_cli.agent.context import (
     named_track,
     spanned_elements,
 )
+from neuralcut_cli.agent.endings import Endings, RequestOutcome
 from neuralcut_cli.agent.events import (
     Listener,
     StatusChanged,
@@ -39,7 +38,7 @@ from neuralcut_cli.agent.events import (
     ToolProgress,
     ToolStarted,
 )
-from neuralcut_cli.agent.guard import QUESTION_REFUSED, RequestGuard
+from neuralcut_cli.agent.guard import RequestGuard
 from neuralcut_cli.agent.history_requests import history_request, moved_reply
 from neuralcut_cli.agent.out_of_reach import out_of_reach
 from neuralcut_cli.agent.questions import is_question
@@ -47,12 +46,11 @@ from neuralcut_cli.agent.sole_ids import with_sole_ids
 from neuralcut_cli.agent.stores import AgentStore, ChatStore
 from neuralcut_cli.agent.tool_groups import unlocked_groups
 from neuralcut_cli.agent.types import AgentContext, AssistantTurn, ChatMessage, ToolCall, ToolResult
-from neuralcut_cli.agent.written_calls import HINT, written_calls
+from neuralcut_cli.agent.written_calls import HINT, correction, written_calls
 from neuralcut_cli.editing.new_ids import replayed
 from neuralcut_cli.errors import BackendError, NeuralCutError
 from neuralcut_cli.media.ffmpeg import cancellable
 from neuralcut_cli.project.edit_session import ProjectSession
-from neuralcut_cli.project.model import Project
 from neuralcut_cli.time import TICKS_PER_SECOND
 from neuralcut_cli.tools.definition import ToolContext, ToolDefinition
 from neuralcut_cli.tools.groups import declared
@@ -68,34 +66,7 @@ class RequestCancelled(Exception):
     """The user cancelled the request (Ctrl-C)."""
 
 
-#: Said after a request whose edits all succeeded and changed nothing.
-UNCHANGED = "Nothing changed: the project already was that way."
-
-
-@dataclass
-class RequestOutcome:
-    """What one request did."""
-
-    reply: str = ""
-    tool_calls: list[ToolCall] = field(default_factory=list)
-    tool_results: list[ToolResult] = field(default_factory=list)
-    status: str = "idle"
-    error: str | None = None
-
-    @property
-    def failed(self) -> bool:
-        return self.status == "error"
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "reply": self.reply,
-            "toolCalls": [c.wire() for c in self.tool_calls],
-            "toolResults": [r.wire() for r in self.tool_results],
-            "status": self.status,
-        }
-
-
-class Orchestrator:
+class Orchestrator(Endings):
     def __init__(
         self,
         backend: Backend,
@@ -133,10 +104,6 @@ class Orchestrator:
         self.agent.set_active_tool(None)
         self.chat.set_loading(False)
         self.listener(StatusChanged("idle"))
-
-    def _status(self, status: str) -> None:
-        self.agent.set_status(status)  # type: ignore[arg-type]
-        self.listener(StatusChanged(status))
 
     def run(self, text: str) -> RequestOutcome:
         """Run one request; never raises for backend or tool trouble. Its messages reach the chat file together,
@@ -213,7 +180,7 @@ class Orchestrator:
                 turn = self._ask(start, context, cancel, extra=nudge)
             except EmptyAnswer:
                 if self._edited(outcome):
-                    self._done(outcome)  # nothing more to say after edits that succeeded: the request is done
+                    self._done(outcome, guard)  # nothing more to say after edits that succeeded: the request is done
                     return
                 if nudge or not outcome.tool_results or outcome.tool_results[-1].error is None:
                     raise
@@ -221,27 +188,46 @@ class Orchestrator:
                 continue
             nudge = []
             _check(cancel)
-            written = None if turn.tool_calls or not guard.loops else written_calls(turn.content, self.registry.keys())
-            if written is not None and (
-                written.only or written.meant or all(self._kind(c.name) == "read" for c in written.calls)
-            ):
-                turn = AssistantTurn(content="", tool_calls=written.calls)  # the calls, written as text (a read
-                # inside prose too: it changes nothing, and its answer is what the model was after)
-            elif written is not None and written.shaped:  # a call object inside prose: not an answer
-                self._stop(HINT.format(name=written.calls[0].name), outcome, model_said=turn.content)
-                return
+            if not turn.tool_calls and guard.loops:
+                taken = self._written(turn, outcome)
+                if taken is None:
+                    return
+                turn = taken
             if not turn.tool_calls:
                 self._finish(turn, outcome, question=guard.question)
                 return
             self.chat.add_message(ChatMessage(role="assistant", content=turn.content, tool_calls=turn.tool_calls))
             stopped = self._answer_calls(turn.tool_calls, guard, outcome, cancel)
             if stopped == DONE:
-                self._done(outcome)
+                self._done(outcome, guard)
                 return
             if stopped is not None:
                 self._stop(stopped, outcome)
                 return
         raise BackendError(f"Stopped after {self.max_steps} model turns without a final answer")
+
+    def _written(self, turn: AssistantTurn, outcome: RequestOutcome) -> AssistantTurn | None:
+        """``turn`` with the calls its text writes out, when they are calls (``written_calls``); None when the
+        request was stopped because the text writes a call inside prose that is not one."""
+        written = written_calls(turn.content, self.registry.keys())
+        last = outcome.tool_results[-1] if outcome.tool_results else None
+        if written is not None and (
+            written.only
+            or written.meant
+            or written.corrects(last)
+            or all(self._kind(c.name) == "read" for c in written.calls)
+        ):
+            return AssistantTurn(content="", tool_calls=written.calls)  # the calls, written as text (a read inside
+            # prose too: it changes nothing, and its answer is what the model was after)
+        fixed = None
+        if last is not None and last.error is not None and self.registry.has(last.name):
+            fixed = correction(turn.content, last, self.registry.get(last.name).parameters)
+        if fixed is not None:  # the failed call's arguments, corrected and written out without its name
+            return AssistantTurn(content="", tool_calls=[fixed])
+        if written is not None and written.shaped:  # a call object inside prose: not an answer
+            self._stop(HINT.format(name=written.calls[0].name), outcome, model_said=turn.content)
+            return None
+        return turn
 
     def _ask(
         self, start: int, context: AgentContext, cancel: threading.Event, extra: list[ChatMessage] | None = None
@@ -279,8 +265,12 @@ class Orchestrator:
                 call = self._as_asked(said, guard)
                 verdict = guard.check(call, self._kind(call.name))
                 if verdict is None:
+                    before = self.session.project()
                     results.append(guard.answered(self._call(call, outcome, cancel)))
-                    guard.ran(call, self._kind(call.name), results[-1].error is None)
+                    ok, changed = results[-1].error is None, self.session.project() is not before
+                    if guard.ran(call, self._kind(call.name), ok, changed):  # (it records what changed nothing)
+                        stopped = DONE  # an edit that changed nothing after one that did: nothing more to do
+                        break
                     continue
                 if verdict.done:  # the edit it just made, made again: the request is done, and it went well
                     results.append(self._refused(call, verdict.error, outcome, shown=False))
@@ -325,47 +315,6 @@ class Orchestrator:
             return said == "all"
         return self.backend.declares == "all"
 
-    def _kind(self, name: str) -> str:
-        return self.registry.get(name).kind if self.registry.has(name) else "read"
-
-    def _refused(self, call: ToolCall, error: str, outcome: RequestOutcome, shown: bool = True) -> ToolResult:
-        """The answer of a call the guard did not let run (the model sees why; ``shown``: the person too)."""
-        result = ToolResult(tool_call_id=call.id, name=call.name, result={"error": error}, error=error)
-        if shown:
-            outcome.tool_calls.append(call)
-            outcome.tool_results.append(result)
-            self.listener(ToolFinished(result))
-        return result
-
-    def _done(self, outcome: RequestOutcome) -> None:
-        """End a request whose model made its last edit again: what was done, as a success (exit 0)."""
-        done = [
-            f"{c.name} {json.dumps(c.args, sort_keys=True, default=str)}"
-            for c, r in zip(outcome.tool_calls, outcome.tool_results, strict=False)
-            if r.error is None and self._kind(c.name) == "edit"
-        ]
-        message = "Done: " + "; ".join(done) + "." if done else "Done."
-        self._finish(AssistantTurn(content=message), outcome, done=True)
-
-    def _edited(self, outcome: RequestOutcome) -> bool:
-        """Whether an edit of this request succeeded."""
-        return any(r.error is None and self._kind(r.name) == "edit" for r in outcome.tool_results)
-
-    def _stop(self, why: str, outcome: RequestOutcome, model_said: str = "") -> None:
-        """End a request that went wrong: say why and how to go back (its edits are one undo step)."""
-        edited = self._edited(outcome)
-        back = (
-            " The edits it made are one undo step: say 'undo' (/undo) to go back to where this request began."
-            if edited
-            else ""
-            if "nothing was changed" in why
-            else " Nothing was changed."
-        )
-        message = f"{why}{back}"
-        self.chat.add_message(ChatMessage(role="assistant", content=model_said or message))
-        self._fail(outcome, message)
-        outcome.reply = message
-
     def _call(self, call: ToolCall, outcome: RequestOutcome, cancel: threading.Event) -> ToolResult:
         _check(cancel)
         self.agent.set_active_tool(call.name)
@@ -394,59 +343,6 @@ class Orchestrator:
         self.listener(ToolFinished(result))
         return result
 
-    def _finish(self, turn: AssistantTurn, outcome: RequestOutcome, question: bool = False, done: bool = False) -> None:
-        """End the request with ``turn``'s words: an error when its last call failed (``done``: never; its edits
-        were made, and a call the model tried after them that failed changes nothing)."""
-        self._status("responding")
-        content, failed = turn.content, turn.failed
-        subjects = list(turn.subjects) if turn.subjects and not failed else None
-        self.chat.add_message(ChatMessage(role="assistant", content=content, subjects=subjects))
-        outcome.reply = content
-        errors = [  # refused, said no, or a read the model went past (a question's unknown name too): not failures
-            r
-            for r in outcome.tool_results
-            if r.error not in (QUESTION_REFUSED, DENIED)
-            and not (r.error and (self.registry.has(r.name) or question) and self._kind(r.name) == "read")
-        ]
-        last_failed = not done and bool(errors) and errors[-1].error is not None
-        if (
-            last_failed
-            and self._kind(errors[-1].name) != "history"
-            and not self._edited(outcome)
-            and ("nothing was changed" not in content.lower())
-        ):
-            # the model's last words may claim what its failed call did not do ("the project now has a blur")
-            outcome.reply = content = f"{content}\n{FAILED_CALL.format(error=errors[-1].error)}".strip()
-        if failed or last_failed:
-            self.chat.set_error(content or "The request failed")
-            outcome.status = "error"
-            outcome.error = self.chat.error
-            self.agent.set_status("error")
-            return
-        self._status("idle")
-
-    def _say_if_unchanged(self, before: Project, outcome: RequestOutcome) -> None:
-        """Edits that all succeeded and left the project as it was (the title was already red): say so, rather
-        than let the reply read as a change."""
-        kinds = {r.name: self.registry.get(r.name).kind for r in outcome.tool_results if self.registry.has(r.name)}
-        edited = [r for r in outcome.tool_results if kinds.get(r.name) == "edit" and r.error is None]
-        if outcome.failed or not edited or "history" in kinds.values():
-            return
-        if self.session.project() is before:  # an edit that changes nothing writes nothing (``diff`` is None)
-            outcome.reply = f"{outcome.reply}\n{UNCHANGED}".strip()
-
-    def _fail(self, outcome: RequestOutcome, message: str) -> None:
-        self.chat.set_error(message)
-        self.agent.set_status("error")
-        self.listener(StatusChanged("error"))
-        outcome.status = "error"
-        outcome.error = message
-        if not outcome.reply:
-            outcome.reply = message
-
-
-#: Said after the model's words when a request ends on a failed call with no edit made.
-FAILED_CALL = "Nothing was changed: the last call failed ({error})."
 
 #: Sent once, for one turn, after an empty answer to a failed call (the 1.5B model went silent after "Unknown
 #: arguments: elementIds, duration"): the model may still call again or say why it cannot.

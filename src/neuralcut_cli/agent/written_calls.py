@@ -8,10 +8,11 @@ Small local models do this when their server does not pass the tools through the
 A reply that is nothing but such calls is taken as the calls (issue 42 §2): they run as if the server had parsed
 them, through the same guard. So is a call object with a short plain sentence about it ("This splits the clip at
 5 seconds."), which small models add after the call, and ``call delete_timeline_elements with {…}`` in such a
-sentence (the 1.5B model's answer to a refusal that named the call to make, escapes and all). A reply that writes
-a call inside longer prose, or hedges it ("I would…", "once you confirm", a question), is not an answer either; the
-orchestrator stops it with ``HINT`` rather than pass JSON to the person as if it were the answer or run what the
-model only offered (issue 30 §7)."""
+sentence (the 1.5B model's answer to a refusal that named the call to make, escapes and all), and one call object
+of the tool whose call just failed, with any prose about the correction ("the correct arguments for split are:
+{…}"). A reply that writes another call inside longer prose, or hedges it ("I would…", "once you confirm", a
+question), is not an answer either; the orchestrator stops it with ``HINT`` rather than pass JSON to the person as
+if it were the answer or run what the model only offered (issue 30 §7)."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from neuralcut_cli.agent.types import ToolCall
+from neuralcut_cli.agent.types import ToolCall, ToolResult
 
 _DECODER = json.JSONDecoder()
 #: What may surround a written call in a reply that is only the call: fences, tags, braces, punctuation.
@@ -56,6 +57,18 @@ class Written:
     #: call objects (or ``call split with {…}``) with a short plain sentence about them, no offer or question: the
     #: calls
     meant: bool = False
+    offered: bool = False  # the prose around them hedges or asks ("if you want", "?")
+
+    def corrects(self, last: ToolResult | None) -> bool:
+        """Whether this is the model's one corrected call of the tool whose call just failed, written out with
+        however much prose about why ("the correct arguments for split are: {…}"): the call, unless offered."""
+        return (
+            last is not None
+            and last.error is not None
+            and self.shaped
+            and not self.offered
+            and [c.name for c in self.calls] == [last.name]
+        )
 
 
 def written_calls(text: str, tools: Iterable[str]) -> Written | None:
@@ -83,7 +96,41 @@ def written_calls(text: str, tools: Iterable[str]) -> Written | None:
     said = _WRAPPING.sub(" ", rest).strip()
     offered = bool(_HEDGE.search(rest))
     meant = (shaped or worded) and len(said) <= _SAID_ABOUT_IT and not offered
-    return Written(calls, only=len(_WRAPPING.sub("", rest)) <= _LITTLE and not offered, shaped=shaped, meant=meant)
+    only = len(_WRAPPING.sub("", rest)) <= _LITTLE and not offered
+    return Written(calls, only=only, shaped=shaped, meant=meant, offered=offered)
+
+
+def correction(text: str, last: ToolResult, schema: dict[str, Any]) -> ToolCall | None:
+    """The failed call's tool with the one arguments object the text writes out without a tool name ("the correct
+    arguments for the `split` tool are: {"times": [5], …}", the 1.5B model's answer to a refused id), when the text
+    offers nothing and the object's keys are that tool's own (its required ones among them)."""
+    if last.error is None or _HEDGE.search(text):
+        return None
+    objects = [found for at in _starts(text) if isinstance(found := _object_at(text, at), dict)]
+    if len(objects) != 1:
+        return None
+    args, known = objects[0], set(schema.get("properties") or {})
+    if not args or not set(args) <= known or not set(schema.get("required") or ()) <= set(args):
+        return None
+    return ToolCall(name=last.name, args=args)
+
+
+def _starts(text: str) -> list[int]:
+    """Where the outermost JSON objects of ``text`` begin."""
+    starts, at = [], text.find("{")
+    while at != -1:
+        try:
+            _, end = _DECODER.raw_decode(text, at)
+        except ValueError:
+            at = text.find("{", at + 1)
+            continue
+        starts.append(at)
+        at = text.find("{", end)
+    return starts
+
+
+def _object_at(text: str, at: int) -> object:
+    return _DECODER.raw_decode(text, at)[0]
 
 
 def _call_at(text: str, at: int, known: set[str]) -> tuple[ToolCall, int, int] | None:

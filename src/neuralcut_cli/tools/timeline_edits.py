@@ -53,10 +53,20 @@ def split(project: Project, args: SplitArgs, ctx: ToolContext) -> ProjectEdit[Sp
     chosen = _on_tracks(scene, args.element_ids) if args.element_ids else None
     missing = [i for i in chosen or () if scene.find_element(i) is None]
     if missing:
-        raise ToolError(f"Element not found: {missing[0]}")
+        raise ToolError(f"Element not found: {missing[0]}", details=_cut_there(scene, args.times))
     times = (seconds_to_ticks(t) for t in args.times)
     new_scene, affected = split_scene(scene, times, new_id, chosen)
     return project.with_scene(new_scene), {"success": True, "affectedElements": affected}
+
+
+def _cut_there(scene: Scene, times: list[float]) -> str:
+    """What a split at ``times`` could cut, for a call that named an element that is not there: the elements that
+    play at the first time, the tracks, and that naming none cuts every track."""
+    at = seconds_to_ticks(times[0])
+    playing = [f"{e.id} ({t.name or t.id})" for t, e in scene.elements() if e.start_time < at < e.end_time][:5]
+    tracks = ", ".join(t.id for t in scene.tracks.ordered())
+    there = f"at {times[0]:g} s: {', '.join(playing)}" if playing else f"nothing plays at {times[0]:g} s"
+    return f"{there}; elementIds takes those or track ids ({tracks}); without it every track is cut"
 
 
 def _on_tracks(scene: Scene, ids: list[str]) -> list[str]:

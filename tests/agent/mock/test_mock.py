@@ -10,7 +10,8 @@ import pytest
 from tool_helpers import Tools
 
 from neuralcut_cli.agent.backends.mock import MockBackend
-from neuralcut_cli.agent.orchestrator import Orchestrator, RequestOutcome
+from neuralcut_cli.agent.endings import RequestOutcome
+from neuralcut_cli.agent.orchestrator import Orchestrator
 from neuralcut_cli.agent.stores import ChatStore
 from neuralcut_cli.project.edit_session import ProjectSession
 from neuralcut_cli.project.elements import AudioElement, ImageElement, TextElement, VideoElement

@@ -14,7 +14,8 @@ import pytest
 from paths import FIXTURES
 
 from neuralcut_cli.agent.backends.mock import MockBackend
-from neuralcut_cli.agent.orchestrator import Orchestrator, RequestOutcome
+from neuralcut_cli.agent.endings import RequestOutcome
+from neuralcut_cli.agent.orchestrator import Orchestrator
 from neuralcut_cli.agent.stores import ChatStore
 from neuralcut_cli.editing.keyframes import value_at
 from neuralcut_cli.editing.motion import fade_lengths

@@ -22,7 +22,8 @@ from mock_rounds import element, new_texts, project
 from paths import DEMO
 
 from neuralcut_cli.agent.backends.mock import MockBackend
-from neuralcut_cli.agent.orchestrator import UNCHANGED, Orchestrator
+from neuralcut_cli.agent.endings import UNCHANGED
+from neuralcut_cli.agent.orchestrator import Orchestrator
 from neuralcut_cli.agent.stores import ChatStore
 from neuralcut_cli.project.edit_session import ProjectSession
 from neuralcut_cli.tools import default_registry

@@ -25,7 +25,7 @@ from mock_rounds import (
     track,
 )
 
-from neuralcut_cli.agent.orchestrator import UNCHANGED
+from neuralcut_cli.agent.endings import UNCHANGED
 
 Check = Callable[[dict[str, Any]], bool]
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from neuralcut_cli.agent.backends.mock import MockBackend
-from neuralcut_cli.agent.orchestrator import Orchestrator, RequestOutcome
+from neuralcut_cli.agent.endings import RequestOutcome
+from neuralcut_cli.agent.orchestrator import Orchestrator
 from neuralcut_cli.agent.stores import ChatStore
 from neuralcut_cli.project.edit_session import ProjectSession
 from neuralcut_cli.project.io import read_project

@@ -14,8 +14,9 @@ from typing import Any
 from neuralcut_cli.agent.approval import Approval, Asker, Question
 from neuralcut_cli.agent.backends.base import Backend
 from neuralcut_cli.agent.backends.registry import backend_spec, make_backend
+from neuralcut_cli.agent.endings import RequestOutcome
 from neuralcut_cli.agent.events import Event, Listener
-from neuralcut_cli.agent.orchestrator import Orchestrator, RequestOutcome
+from neuralcut_cli.agent.orchestrator import Orchestrator
 from neuralcut_cli.agent.stores import AgentStore, ChatStore
 from neuralcut_cli.project.diff import Patch
 from neuralcut_cli.project.edit_session import ProjectSession
