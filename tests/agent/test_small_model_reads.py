@@ -451,3 +451,45 @@ def test_a_corrected_call_in_prose_is_taken_only_when_it_can_mean_that_call(text
         assert found.name == "split" and found.args == {"times": [5], "elementIds": ["e-intro"]}
     succeeded = ToolResult(tool_call_id="c1", name="split", result={"success": True})
     assert correction(text, succeeded, default_registry().get("split").parameters) is None
+
+
+def test_a_request_to_add_a_media_file_places_it_and_does_nothing_else(
+    openai_server: FakeOpenAI, demo_path: Path
+) -> None:
+    """Seen with the 1.5B model: "add the outtake at the end" answered with add_clip_effect on an invented e-main,
+    then, once told, the right add_media_to_timeline, then a black-and-white effect on the placed outtake."""
+    effect = {"effectType": "black-and-white", "params": {"intensity": 100}}
+    openai_server.reply_calls(("add_clip_effect", {"elementIds": ["e-main"], **effect}))
+    openai_server.reply_calls(("add_media_to_timeline", {"assetId": "a-outtake", "trackType": "main", "startTime": 20}))
+    openai_server.reply_calls(("add_clip_effect", {"elementIds": ["e-city"], **effect}))
+    done = _run(demo_path, "add the outtake at the end")
+    assert done.returncode == 0, done.stdout
+    assert _tool_answers(openai_server, 1)[-1]["error"] == (
+        "Not asked for: the request adds the media file outtake.mp4 (a-outtake). Call add_media_to_timeline with "
+        '{"assetId": "a-outtake", "trackType": "main", "startTime": 20.0} instead.'
+    )
+    assert json.loads(done.stdout)["reply"].startswith('Done: add_media_to_timeline {"assetId": "a-outtake"')
+    main = _main(demo_path)
+    assert [e["mediaId"] for e in main][-1] == "a-outtake" and main[-1]["startTime"] == 20 * 120_000
+    assert not any(e.get("effects") or e.get("clipEffects") for e in main)
+
+
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [
+        ("add the outtake at the end", ("a-outtake", "outtake.mp4", "main", 20.0)),
+        ("put outtake.mp4 at 12s", ("a-outtake", "outtake.mp4", "main", 12.0)),
+        ("append the outtake", ("a-outtake", "outtake.mp4", "main", None)),
+        ("add a blur to the outtake", None),  # an effect first
+        ("add the beach clip", None),  # already on the timeline
+        ("add the outtake at the end and make it black and white", None),  # more than the file asked for
+        ("add the bloopers", None),  # no such file
+    ],
+)
+def test_which_requests_ask_to_add_a_media_file(
+    demo_path: Path, said: str, meant: tuple[str, str, str, float | None] | None
+) -> None:
+    from neuralcut_cli.agent.added_media import added_asset
+    from neuralcut_cli.project.edit_session import ProjectSession
+
+    assert added_asset(ProjectSession(demo_path).project(), said) == meant

@@ -87,6 +87,9 @@ class RequestGuard:
     #: the one track the request names by its name ("mute the music": t-audio "Music"), as (id, name), if one
     named_track: Callable[[], tuple[str, str] | None] = field(default=lambda: None)
     retimes: bool = True  # the request may move something in time or change its length (``asked_times.retimes``)
+    #: the unplaced media asset the request asks to add and nothing else: (id, name, track type, where in seconds or
+    #: None), read when the request begins (``added_media``)
+    adds_asset: tuple[str, str, str, float | None] | None = None
     #: where an element plays now, (start, end) in seconds (None: no such element)
     span: Callable[[str], tuple[float, float] | None] = field(default=lambda element_id: None)
 
@@ -145,6 +148,8 @@ class RequestGuard:
             return Verdict(moved, stop=bool(self.last_done), done=bool(self.last_done))
         if self.adds_only and kind == "edit" and call.name.startswith(("delete_", "remove_")):
             return Verdict(NOTHING_TO_TAKE_AWAY.format(name=call.name), stop=False)
+        if kind == "edit" and call.name != "add_media_to_timeline" and self.adds_asset is not None:
+            return Verdict(_add_instead(*self.adds_asset), stop=bool(self.made), done=bool(self.made))
         return None
 
     def _repeated(self, call: ToolCall, kind: str) -> Verdict | None:
@@ -235,3 +240,15 @@ def _moved(call: ToolCall, span: Callable[[str], tuple[float, float] | None]) ->
                 return f"{said} Call {call.name} with {json.dumps(rest)} instead (or nothing, if that is done)."
             return f"{said} Nothing else is asked of {element_id} here."
     return None
+
+
+def _add_instead(asset_id: str, name: str, track: str, at: float | None) -> str:
+    """The refusal of another edit for a request that asks to add a media file, with the call to make."""
+    args: dict[str, object] = {"assetId": asset_id, "trackType": track}
+    if at is not None:
+        args["startTime"] = round(at, 3)
+    where = "" if at is not None else " (startTime: where it goes)"
+    return (
+        f"Not asked for: the request adds the media file {name} ({asset_id}). Call add_media_to_timeline with "
+        f"{json.dumps(args)}{where} instead."
+    )

@@ -18,6 +18,7 @@ import threading
 import time
 from typing import Any
 
+from neuralcut_cli.agent.added_media import added_asset
 from neuralcut_cli.agent.approval import Approval
 from neuralcut_cli.agent.asked_percent import as_fractions, percents_named
 from neuralcut_cli.agent.asked_times import changes_length, mentions_time, only_adds, retimes, times_named
@@ -161,6 +162,7 @@ class Orchestrator(Endings):
             named_track=lambda: named_track(self.session.project(), asked),
             retimes=retimes(asked),
             span=lambda element_id: element_span(self.session.project(), element_id),
+            adds_asset=added_asset(self.session.project(), asked),
             end=self.session.project().scene.end_time / TICKS_PER_SECOND,
         )
         cant = out_of_reach(asked)
