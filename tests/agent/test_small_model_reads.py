@@ -493,3 +493,56 @@ def test_which_requests_ask_to_add_a_media_file(
     from neuralcut_cli.project.edit_session import ProjectSession
 
     assert added_asset(ProjectSession(demo_path).project(), said) == meant
+
+
+def test_a_stretch_named_by_its_edge_is_the_one_a_range_call_covers(openai_server: FakeOpenAI, demo_path: Path) -> None:
+    """Seen with the 1.5B model: "blur the last two seconds" called apply_effect with an element and a duration;
+    told the stretch, it made the right call, then the same call with 18 and 20 written as integers (one blur, not
+    two)."""
+    openai_server.reply_calls(("apply_effect", {"elementIds": ["e-main"], "effectType": "blur", "duration": 2}))
+    openai_server.reply_calls(("apply_effect", {"effectType": "blur", "start": 18.0, "end": 20.0}))
+    openai_server.reply_calls(("apply_effect", {"effectType": "blur", "start": 18, "end": 20}))
+    done = _run(demo_path, "blur the last two seconds")
+    assert done.returncode == 0, done.stdout
+    assert _tool_answers(openai_server, 1)[-1]["error"] == (
+        'Not asked for: the request means 18-20 s of the video. Call apply_effect with {"effectType": "blur", '
+        '"start": 18.0, "end": 20.0} instead.'
+    )
+    tracks = json.loads(demo_path.read_text())["scenes"][0]["tracks"]["overlay"]
+    blurs = [e for t in tracks for e in t["elements"] if e.get("effectType") == "blur"]
+    assert [(b["startTime"], b["duration"]) for b in blurs] == [(18 * 120_000, 2 * 120_000)]
+
+
+def test_the_guards_own_call_to_make_echoed_as_text_is_the_call() -> None:
+    from neuralcut_cli.agent.written_calls import written_calls
+
+    echoed = 'The request means 18-20 s of the video. Call apply_effect with {"effectType": "blur", "start": 18.0, "end": 20.0} instead.'
+    found = written_calls(echoed, ["apply_effect"])
+    assert found is not None and found.meant and not found.offered
+    offer = 'You could call apply_effect with {"effectType": "blur", "start": 18, "end": 20} instead, if you want.'
+    assert written_calls(offer, ["apply_effect"]).offered  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("said", "span"),
+    [
+        ("blur the last two seconds", (18.0, 20.0)),
+        ("darken the first three seconds of the video", (0.0, 3.0)),
+        ("make the last half a second black", (19.5, 20.0)),
+        ("blur the last 2 seconds of the intro", None),  # the edge of something else
+        ("blur the last two seconds and the first one second", None),  # two stretches
+        ("blur the last 30 seconds", None),  # longer than the video
+        ("blur the beach clip", None),
+    ],
+)
+def test_the_stretch_a_request_names_by_its_edge(said: str, span: tuple[float, float] | None) -> None:
+    from neuralcut_cli.agent.asked_times import edge_span
+
+    assert edge_span(said, 20.0) == span
+
+
+def test_a_range_call_inside_the_stretch_the_request_names_runs(openai_server: FakeOpenAI, demo_path: Path) -> None:
+    openai_server.reply_calls(("remove_range", {"start": 2, "end": 4}))
+    openai_server.reply_text("Removed 2-4 s.")
+    assert _run(demo_path, "tidy up the first ten seconds").returncode == 0
+    assert 2 * 120_000 in {e["startTime"] + e["duration"] for e in _main(demo_path)}  # the intro cut at 2 s

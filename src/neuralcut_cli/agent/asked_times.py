@@ -93,3 +93,25 @@ def retimes(text: str) -> bool:
     says "earlier", "until", "move", "longer"... A request that does not ('change the title to "Day two"') asked
     for no element's start or end to change (the 1.5B model moved the title past the end of the video with it)."""
     return mentions_time(text) or _RETIMES.search(text) is not None
+
+
+_EDGE = re.compile(
+    r"\b(?:the\s+)?(last|final|first|opening)\s+(\d+(?:\.\d+)?)\s*(?:s|secs?|seconds?)\b"
+    r"(?!\s+of\s+(?!(?:the\s+)?(?:video|program(?:me)?|edit|timeline|movie|film)\b))",
+    re.I,
+)
+
+
+def edge_span(text: str, end: float | None) -> tuple[float, float] | None:
+    """The stretch of the program ``text`` names by its edge ("blur the last two seconds": 18-20 s of a 20 s video;
+    "the first 3 seconds": 0-3 s), in seconds; None when it names none, names more than one, or names the edge of
+    something else ("the last two seconds of the intro")."""
+    from neuralcut_cli.english import spell_numbers
+
+    found = _EDGE.findall(spell_numbers(text.lower()))
+    if len(found) != 1 or end is None:
+        return None
+    which, seconds = found[0][0], float(found[0][1])
+    if seconds <= 0 or seconds > end:
+        return None
+    return (round(end - seconds, 3), round(end, 3)) if which in ("last", "final") else (0.0, seconds)

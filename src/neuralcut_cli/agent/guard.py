@@ -87,6 +87,10 @@ class RequestGuard:
     #: the one track the request names by its name ("mute the music": t-audio "Music"), as (id, name), if one
     named_track: Callable[[], tuple[str, str] | None] = field(default=lambda: None)
     retimes: bool = True  # the request may move something in time or change its length (``asked_times.retimes``)
+    #: the stretch of the program the request names by its edge ("the last two seconds"), in seconds
+    edge: tuple[float, float] | None = None
+    #: the arguments a tool takes (its schema's properties)
+    takes: Callable[[str], frozenset[str]] = field(default=lambda name: frozenset())
     #: the unplaced media asset the request asks to add and nothing else: (id, name, track type, where in seconds or
     #: None), read when the request begins (``added_media``)
     adds_asset: tuple[str, str, str, float | None] | None = None
@@ -148,6 +152,10 @@ class RequestGuard:
             return Verdict(moved, stop=bool(self.last_done), done=bool(self.last_done))
         if self.adds_only and kind == "edit" and call.name.startswith(("delete_", "remove_")):
             return Verdict(NOTHING_TO_TAKE_AWAY.format(name=call.name), stop=False)
+        if kind == "edit" and call.name in _OVER_A_STRETCH and self.edge is not None:
+            elsewhere = _elsewhere(call, self.edge, self.takes(call.name))
+            if elsewhere is not None:  # "blur the last two seconds": apply_effect with a duration and an element
+                return Verdict(elsewhere, stop=False)
         if kind == "edit" and call.name != "add_media_to_timeline" and self.adds_asset is not None:
             return Verdict(_add_instead(*self.adds_asset), stop=bool(self.made), done=bool(self.made))
         return None
@@ -195,7 +203,20 @@ class RequestGuard:
 
 
 def _key(call: ToolCall) -> str:
-    return f"{call.name} {json.dumps(call.args, sort_keys=True, default=str)}"
+    """The call as the guard compares calls: numbers as numbers (18 and 18.0 are one start)."""
+    return f"{call.name} {json.dumps(_numbers(call.args), sort_keys=True, default=str)}"
+
+
+def _numbers(value: object) -> object:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int | float):
+        return float(value)
+    if isinstance(value, dict):
+        return {k: _numbers(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_numbers(v) for v in value]
+    return value
 
 
 def _unasked_cuts(call: ToolCall, extra: list[float], named: set[float]) -> str:
@@ -251,4 +272,24 @@ def _add_instead(asset_id: str, name: str, track: str, at: float | None) -> str:
     return (
         f"Not asked for: the request adds the media file {name} ({asset_id}). Call add_media_to_timeline with "
         f"{json.dumps(args)}{where} instead."
+    )
+
+
+#: The edits that act on a stretch of the program given by its start and end.
+_OVER_A_STRETCH = frozenset({"apply_effect", "remove_range", "add_text", "add_sticker"})
+
+
+def _elsewhere(call: ToolCall, edge: tuple[float, float], takes: frozenset[str]) -> str | None:
+    """The refusal, with the call to make, of a call over a stretch outside the one the request names by its edge
+    (or given a duration or elements instead); None when it lies within it ("tidy up the first ten seconds" may
+    cut 2-4 s)."""
+    start, end = call.args.get("start"), call.args.get("end")
+    numbers = all(isinstance(v, int | float) and not isinstance(v, bool) for v in (start, end))
+    if numbers and float(start) >= edge[0] - 0.05 and float(end) <= edge[1] + 0.05:  # type: ignore[arg-type]
+        return None
+    args = {k: v for k, v in call.args.items() if k in takes and k not in ("start", "end")}
+    args.update(start=edge[0], end=edge[1])
+    return (
+        f"Not asked for: the request means {edge[0]:g}-{edge[1]:g} s of the video. Call {call.name} with "
+        f"{json.dumps(args)} instead."
     )

@@ -21,7 +21,14 @@ from typing import Any
 from neuralcut_cli.agent.added_media import added_asset
 from neuralcut_cli.agent.approval import Approval
 from neuralcut_cli.agent.asked_percent import as_fractions, percents_named
-from neuralcut_cli.agent.asked_times import changes_length, mentions_time, only_adds, retimes, times_named
+from neuralcut_cli.agent.asked_times import (
+    changes_length,
+    edge_span,
+    mentions_time,
+    only_adds,
+    retimes,
+    times_named,
+)
 from neuralcut_cli.agent.backends.base import Backend, EmptyAnswer
 from neuralcut_cli.agent.context import (
     build_context,
@@ -163,6 +170,12 @@ class Orchestrator(Endings):
             retimes=retimes(asked),
             span=lambda element_id: element_span(self.session.project(), element_id),
             adds_asset=added_asset(self.session.project(), asked),
+            edge=edge_span(asked, self.session.project().scene.end_time / TICKS_PER_SECOND),
+            takes=lambda name: (
+                frozenset(self.registry.get(name).parameters.get("properties") or ())
+                if self.registry.has(name)
+                else frozenset()
+            ),
             end=self.session.project().scene.end_time / TICKS_PER_SECOND,
         )
         cant = out_of_reach(asked)

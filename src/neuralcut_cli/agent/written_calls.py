@@ -34,6 +34,8 @@ _IDENTIFIER = re.compile(r"^[a-z][a-z0-9_]{1,63}$")
 _LITTLE = 40
 #: Characters of plain prose a call object may come with and still be the call the model meant to make.
 _SAID_ABOUT_IT = 400
+#: "instead" right after a call: the call to make in place of another (the guard's own words, echoed), not an offer
+_AFTER_CALL = re.compile(r"\x00\s*instead\b", re.I)
 #: Words that make a written call an offer, not a call: conditions, questions, requests for a go-ahead.
 _HEDGE = re.compile(
     r"\?|\b(?:would|could|might|may|if|once|unless|confirm|let me know|do you|shall|should i|want me|prefer|"
@@ -90,11 +92,12 @@ def written_calls(text: str, tools: Iterable[str]) -> Written | None:
         at = text.find("{", end)
     if not calls:  # JSON copied out of a tool's answer keeps its escapes: {\"elementIds\": …}
         return written_calls(text.replace('\\"', '"'), known) if '\\"' in text else None
-    rest = "".join(
+    rest = "\x00".join(  # each call's place kept (\x00), so "… with {…} instead." is read as said of the call
         text[a:b] for a, b in zip([0] + [e for _, e in spans], [s for s, _ in spans] + [len(text)], strict=True)
     )
+    offered = bool(_HEDGE.search(_AFTER_CALL.sub(" ", rest)))
+    rest = rest.replace("\x00", " ")
     said = _WRAPPING.sub(" ", rest).strip()
-    offered = bool(_HEDGE.search(rest))
     meant = (shaped or worded) and len(said) <= _SAID_ABOUT_IT and not offered
     only = len(_WRAPPING.sub("", rest)) <= _LITTLE and not offered
     return Written(calls, only=only, shaped=shaped, meant=meant, offered=offered)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from neuralcut_cli.agent.backends.mock import patterns
 from neuralcut_cli.agent.backends.mock.lexicon import is_filler
+from neuralcut_cli.english import spell_numbers
 
 #: A pattern as the rows write it, or one compiled by its maker (made from the project's words: never cached).
 Pattern = str | re.Pattern[str]
@@ -31,43 +32,6 @@ _NAMED_TEXT = re.compile(
     r"subtitle|label|hook)\s+)(?!(?:at|from|for|on|to|in|that|which|with|saying|reading|of)\b)"
     r"(\S.*?)(?=\s+(?:at|from|for|on|in|between|starting|until|till|over|during)\s|\s+\d|[,;]|$)"
 )
-_ONES = {
-    "zero": 0,
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-    "thirteen": 13,
-    "fourteen": 14,
-    "fifteen": 15,
-    "sixteen": 16,
-    "seventeen": 17,
-    "eighteen": 18,
-    "nineteen": 19,
-}
-_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
-
-
-def spell_numbers(text: str) -> str:
-    """``two`` -> ``2``, ``twenty five`` -> ``25``, ``a second`` -> ``1 second``, ``half a second`` -> ``0.5 second``."""
-    text = re.sub(r"\bhalf an? (second|minute)\b", r"0.5 \1", text)
-    text = re.sub(r"\ba (?:second|sec) and a half\b", "1.5 seconds", text)
-    small = "|".join(k for k, v in _ONES.items() if 0 < v < 10)
-    text = re.sub(rf"\b({'|'.join(_TENS)})[\s-]({small})\b", lambda m: str(_TENS[m.group(1)] + _ONES[m.group(2)]), text)
-    text = re.sub(
-        rf"\b({'|'.join([*_TENS, *_ONES])})\b", lambda m: str(_ONES.get(m.group(1), _TENS.get(m.group(1)))), text
-    )
-    text = re.sub(r"\b(\d+) and a half\b", lambda m: f"{int(m.group(1)) + 0.5:g}", text)
-    text = re.sub(r"\b(?:a|one) (second|sec|minute|min|frame)\b", r"1 \1", text)
-    return text
 
 
 @dataclass
