@@ -92,6 +92,11 @@ def test_the_times_a_request_names_come_with_what_plays_there(openai_server: Fak
     openai_server.reply_text("Twenty seconds.")
     assert _run(demo_path, "how long is the video?").returncode == 0
     assert "\nAt " not in openai_server.requests[1][1]["messages"][-1]["content"]  # no time named, no such line
+    openai_server.reply_calls(("move_timeline_elements", {"elementIds": ["e-logo"], "start": 12}))
+    openai_server.reply_text("Moved.")
+    assert _run(demo_path, "move the logo to 12s").returncode == 0
+    # a destination, not a subject: the 1.5B model moved everything the line listed
+    assert "\nAt " not in openai_server.requests[2][1]["messages"][-1]["content"]
 
 
 def test_a_question_whose_read_failed_but_was_answered_is_not_an_error(

@@ -115,3 +115,12 @@ def edge_span(text: str, end: float | None) -> tuple[float, float] | None:
     if seconds <= 0 or seconds > end:
         return None
     return (round(end - seconds, 3), round(end, 3)) if which in ("last", "final") else (0.0, seconds)
+
+
+_MOVES = re.compile(r"\b(?:move|moves|moving|shift|slide|drag|push|nudge|bring)\b", re.I)
+
+
+def moves_to(text: str) -> bool:
+    """Whether ``text`` moves something ("move the logo to 12s"): its times are where things go, not what plays
+    there, so the note does not list what plays at them (the 1.5B model moved everything at 12 s)."""
+    return _MOVES.search(text) is not None

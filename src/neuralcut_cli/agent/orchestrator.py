@@ -25,6 +25,7 @@ from neuralcut_cli.agent.asked_times import (
     changes_length,
     edge_span,
     mentions_time,
+    moves_to,
     only_adds,
     retimes,
     times_named,
@@ -153,9 +154,8 @@ class Orchestrator(Endings):
     def _loop(self, start: int, outcome: RequestOutcome, cancel: threading.Event) -> None:
         asked = self.chat.messages[start].content
         named = times_named(asked)  # the offline backend reads its own: its note lists no times
-        context = build_context(
-            self.session, self.playback_time_ms, asked=() if self.backend.plans_its_calls else named
-        )
+        shown = () if self.backend.plans_its_calls or moves_to(asked) else named  # a destination is not a subject
+        context = build_context(self.session, self.playback_time_ms, asked=shown)
         self.agent.set_context(context)
         guard = RequestGuard(
             question=is_question(asked),
