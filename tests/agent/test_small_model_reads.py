@@ -551,3 +551,25 @@ def test_a_range_call_inside_the_stretch_the_request_names_runs(openai_server: F
     openai_server.reply_text("Removed 2-4 s.")
     assert _run(demo_path, "tidy up the first ten seconds").returncode == 0
     assert 2 * 120_000 in {e["startTime"] + e["duration"] for e in _main(demo_path)}  # the intro cut at 2 s
+
+
+def test_an_edit_that_changes_nothing_among_more_calls_of_its_turn_ends_nothing(
+    openai_server: FakeOpenAI, demo_path: Path
+) -> None:
+    """A model that answers with several calls at once: one of them changing nothing (the title already was that
+    colour) does not cut off the calls after it."""
+    openai_server.reply_calls(
+        ("update_text", {"elementId": "e-title", "text": "Day two"}),
+        ("update_text", {"elementId": "e-title", "text": "Day two"}),
+        ("move_timeline_elements", {"elementIds": ["e-logo"], "start": 12}),
+    )
+    openai_server.reply_text("Changed the title and moved the logo.")
+    done = _run(demo_path, 'change the title to "Day two" and move the logo to 12s')
+    assert done.returncode == 0, done.stdout
+    logo = next(
+        e
+        for t in json.loads(demo_path.read_text())["scenes"][0]["tracks"]["overlay"]
+        for e in t["elements"]
+        if e["id"] == "e-logo"
+    )
+    assert logo["startTime"] == 12 * 120_000 and _title(demo_path)["content"] == "Day two"

@@ -283,14 +283,17 @@ class Orchestrator(Endings):
                     before = self.session.project()
                     results.append(guard.answered(self._call(call, outcome, cancel)))
                     ok, changed = results[-1].error is None, self.session.project() is not before
-                    if guard.ran(call, self._kind(call.name), ok, changed):  # (it records what changed nothing)
-                        stopped = DONE  # an edit that changed nothing after one that did: nothing more to do
+                    idle = guard.ran(call, self._kind(call.name), ok, changed)  # (it records what changed nothing)
+                    if idle and said is calls[-1]:  # an edit that changed nothing after one that did, and no more
+                        stopped = DONE  # calls in the turn: nothing more to do
                         break
                     continue
-                if verdict.done:  # the edit it just made, made again: the request is done, and it went well
-                    results.append(self._refused(call, verdict.error, outcome, shown=False))
-                    stopped = DONE
-                    break
+                if verdict.done:  # the edit it just made, made again: the request is done, and it went well (once
+                    results.append(self._refused(call, verdict.error, outcome, shown=False))  # the turn's other
+                    if said is calls[-1]:  # calls have run: a model may send several at once)
+                        stopped = DONE
+                        break
+                    continue
                 results.append(self._refused(call, verdict.error, outcome))
                 if verdict.stop:
                     stopped = verdict.error
