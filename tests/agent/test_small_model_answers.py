@@ -177,8 +177,8 @@ def test_a_read_written_inside_prose_runs_since_it_changes_nothing(openai_server
 
 
 def test_an_unasked_cut_with_none_of_the_named_times_names_them() -> None:
-    from neuralcut_cli.agent.guard import _unasked_cuts
     from neuralcut_cli.agent.types import ToolCall
+    from neuralcut_cli.agent.unasked import unasked_cuts as _unasked_cuts
 
     call = ToolCall(id="c", name="split", args={"times": [8], "elementIds": ["e-beach"]})
     assert (

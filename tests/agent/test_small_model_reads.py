@@ -573,3 +573,84 @@ def test_an_edit_that_changes_nothing_among_more_calls_of_its_turn_ends_nothing(
         if e["id"] == "e-logo"
     )
     assert logo["startTime"] == 12 * 120_000 and _title(demo_path)["content"] == "Day two"
+
+
+def test_a_delete_of_more_than_the_element_named_is_refused_and_the_words_for_the_right_one_are_it(
+    openai_server: FakeOpenAI, demo_path: Path
+) -> None:
+    """Seen with the 1.5B model: "delete the title" deleted five ids (t-main among them), then, told t-main is a
+    track, deleted every clip on the main track. Refused with the delete to make; the model then said that call in
+    words ("you should use delete_timeline_elements with elementIds ["e-title"]"): that is the call."""
+    everything = {"elementIds": ["e-title", "e-vignette", "e-logo", "t-main", "e-music"], "ripple": True}
+    openai_server.reply_calls(("delete_timeline_elements", everything))
+    openai_server.reply_text(
+        "To delete the title, you should use the `delete_timeline_elements` function with the `elementIds` "
+        'parameter set to `["e-title"]` and the `ripple` parameter set to `true`.'
+    )
+    openai_server.reply_text("Deleted the title.")
+    done = _run(demo_path, "delete the title")
+    assert done.returncode == 0, done.stdout
+    assert _tool_answers(openai_server, 1)[-1]["error"] == (
+        "Not asked for: the request names Title (e-title) only, not e-vignette, e-logo, t-main, e-music. Call "
+        'delete_timeline_elements with {"elementIds": ["e-title"], "ripple": true} instead.'
+    )
+    text = demo_path.read_text()
+    assert "e-title" not in text and all(i in text for i in ("e-vignette", "e-logo", "e-music", "e-intro"))
+
+
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [
+        ("delete the title", ("e-title", "Title")),
+        ("remove the beach clip", ("e-beach", "beach.mp4")),
+        ("delete day one", ("e-title", "Title")),
+        ("delete everything after the logo", None),
+        ("delete the intro and the city", None),
+        ("delete everything", None),
+    ],
+)
+def test_which_element_a_delete_request_is_about(demo_path: Path, said: str, meant: tuple[str, str] | None) -> None:
+    from neuralcut_cli.agent.context import deleted_element
+    from neuralcut_cli.project.edit_session import ProjectSession
+
+    assert deleted_element(ProjectSession(demo_path).project(), said) == meant
+
+
+def test_a_length_change_keeps_the_start_and_moves_the_end_by_the_amount(
+    openai_server: FakeOpenAI, demo_path: Path
+) -> None:
+    """Seen with the 1.5B model: "make the title two seconds shorter" moved the title 3 s along, eight times. The
+    call to make is written out; the same refused call three times stops the request, nothing changed."""
+    before = demo_path.read_bytes()
+    for _ in range(4):
+        openai_server.reply_calls(("update_text", {"elementId": "e-title", "text": "Day one", "start": 3, "end": 6}))
+    done = _run(demo_path, "make the title two seconds shorter")
+    assert done.returncode == 1 and demo_path.read_bytes() == before
+    refusal = (
+        "Not asked for: the request makes e-title 1 s long, from 0 s to 1 s. Call update_timeline_element_timing with "
+        '{"elementId": "e-title", "start": 0.0, "end": 1.0} instead.'
+    )
+    assert _tool_answers(openai_server, 1)[-1]["error"] == refusal
+    assert json.loads(done.stdout)["reply"].startswith(f"Stopped: update_text was refused 3 times: {refusal}")
+    assert len(openai_server.requests) == 3
+    openai_server.reply_calls(("update_text", {"elementId": "e-title", "start": 0.0, "end": 1.0}))
+    openai_server.reply_text("Shortened.")
+    assert _run(demo_path, "make the title two seconds shorter").returncode == 0
+    assert (_title(demo_path)["startTime"], _title(demo_path)["duration"]) == (0, 120_000)
+
+
+@pytest.mark.parametrize(
+    ("said", "change"),
+    [
+        ("make the title two seconds shorter", -2.0),
+        ("make the title 3 seconds longer", 3.0),
+        ("shorten the title by one second", -1.0),
+        ("extend the logo by 2.5 seconds", 2.5),
+        ("make the title shorter", None),  # by how much?
+        ("make it 2 seconds shorter and 1 second longer", None),
+    ],
+)
+def test_the_length_a_request_adds(said: str, change: float | None) -> None:
+    from neuralcut_cli.agent.asked_times import length_change
+
+    assert length_change(said) == change

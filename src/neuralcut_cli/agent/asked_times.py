@@ -124,3 +124,24 @@ def moves_to(text: str) -> bool:
     """Whether ``text`` moves something ("move the logo to 12s"): its times are where things go, not what plays
     there, so the note does not list what plays at them (the 1.5B model moved everything at 12 s)."""
     return _MOVES.search(text) is not None
+
+
+_BY = re.compile(
+    r"\b(\d+(?:\.\d+)?)\s*(?:s|secs?|seconds?)\s+(shorter|longer)\b"
+    r"|\b(shorten|lengthen|extend|trim)\b.*?\bby\s+(\d+(?:\.\d+)?)\s*(?:s|secs?|seconds?)\b",
+    re.I,
+)
+
+
+def length_change(text: str) -> float | None:
+    """The seconds a request adds to one element's length ("two seconds shorter": -2, "extend it by 3 seconds":
+    +3); None when it says no amount, or several."""
+    from neuralcut_cli.english import spell_numbers
+
+    found = _BY.findall(spell_numbers(text.lower()))
+    if len(found) != 1:
+        return None
+    amount, way, verb, by = found[0]
+    if amount:
+        return -float(amount) if way == "shorter" else float(amount)
+    return -float(by) if verb in ("shorten", "trim") else float(by)

@@ -123,6 +123,58 @@ def named_track(project: Project, text: str) -> tuple[str, str] | None:
     return named[0] if len(named) == 1 else None
 
 
+def named_element(project: Project, text: str) -> tuple[str, str] | None:
+    """The one element the request names by its name, its file's name or its words ("delete the title": e-title
+    "Title"), as (id, name); None when none or several are named."""
+    said = set(re.findall(r"[a-z0-9]+", text.lower()))
+    named = []
+    for _, element in project.scene.elements():
+        names = [element.name, getattr(element, "content", "") or ""]
+        names[0] = names[0].rsplit(".", 1)[0] if "." in names[0] else names[0]  # "logo.png": logo
+        if any((words := re.findall(r"[a-z0-9]+", n.lower())) and set(words) <= said for n in names):
+            named.append((element.id, element.name or element.id))
+    return named[0] if len(named) == 1 else None
+
+
+_DELETE_ONE = re.compile(
+    r"^\s*(?:please\s+)?(?:delete|remove|drop|erase|trash|get\s+rid\s+of|take\s+out)\s+"
+    r"(?:the\s+|my\s+|that\s+|this\s+)?([a-z0-9][a-z0-9 .'-]*?)\s*(?:please)?[.!]*\s*$",
+    re.I,
+)
+_KINDS = {"clip", "video", "element", "text", "image", "picture", "sound", "audio", "track", "one"}
+
+
+def deleted_element(project: Project, text: str) -> tuple[str, str] | None:
+    """The one element a request of the form "delete the X" is about, when X is that element's name (file name,
+    words) and nothing else ("delete the title", "remove the beach clip"); None otherwise ("delete everything after
+    the logo", "delete the intro and the city")."""
+    match = _DELETE_ONE.match(text)
+    if match is None:
+        return None
+    found = named_element(project, match.group(1))
+    if found is None:
+        return None
+    element = project.scene.find_element(found[0])
+    if element is None:
+        return None
+    own = " ".join([element[1].name.rsplit(".", 1)[0], getattr(element[1], "content", "") or ""]).lower()
+    said = set(re.findall(r"[a-z0-9]+", match.group(1).lower())) - _KINDS
+    return found if said <= set(re.findall(r"[a-z0-9]+", own)) else None
+
+
+def resized(project: Project, text: str) -> tuple[str, float, float] | None:
+    """The one element a request makes longer or shorter by an amount ("make the title two seconds shorter"), and
+    where it then plays, its start kept: (id, start, end) in seconds; None otherwise."""
+    from neuralcut_cli.agent.asked_times import length_change
+
+    change = length_change(text)
+    found = named_element(project, text) if change is not None else None
+    where = element_span(project, found[0]) if found is not None else None
+    if change is None or found is None or where is None or where[1] + change <= where[0]:
+        return None
+    return found[0], where[0], round(where[1] + change, 3)
+
+
 def conversation_window(messages: Sequence[ChatMessage], request_start: int) -> list[ChatMessage]:
     """The current request in full, plus a bounded window of what came before.
 

@@ -22,8 +22,20 @@ from dataclasses import dataclass, field
 
 from neuralcut_cli.agent.asked_times import unasked
 from neuralcut_cli.agent.types import ToolCall, ToolResult
+from neuralcut_cli.agent.unasked import (
+    OVER_A_STRETCH,
+    add_instead,
+    moved_in_time,
+    only_named,
+    other_ids,
+    other_track,
+    over_another_stretch,
+    resized_elsewhere,
+    unasked_cuts,
+)
 from neuralcut_cli.values import Value
 
+REFUSED_REPEATS = 3  # the same call refused as not asked for, this many times: the model will not change it
 READ_REPEATS = 3  # the same read, same arguments, this many times with no edit between: going round in circles
 DEFAULT_EDIT_BUDGET = 8  # edits one request may make with a model (the offline backend plans its own)
 
@@ -69,6 +81,7 @@ class RequestGuard:
     loops: bool = True  # watch for repeats and runaway edits (off for a backend that plans its own calls)
     edit_budget: int = DEFAULT_EDIT_BUDGET
     seen: Counter[str] = field(default_factory=Counter)
+    refusals: Counter[str] = field(default_factory=Counter)  # calls refused as not asked for
     reads: dict[str, tuple[int, int]] = field(default_factory=dict)  # a read -> (edits made before it, times seen)
     edits: int = 0
     last_done: str = ""  # the key of the last edit, when it succeeded
@@ -94,6 +107,11 @@ class RequestGuard:
     #: the unplaced media asset the request asks to add and nothing else: (id, name, track type, where in seconds or
     #: None), read when the request begins (``added_media``)
     adds_asset: tuple[str, str, str, float | None] | None = None
+    #: the one element a "delete the X" request is about ("delete the title": e-title), as (id, name), if one
+    named_element: tuple[str, str] | None = None
+    #: the one element the request makes longer or shorter by an amount, and where it should then play: (id,
+    #: start, end) in seconds ("make the title two seconds shorter": e-title 0-1 s)
+    resize: tuple[str, float, float] | None = None
     #: where an element plays now, (start, end) in seconds (None: no such element)
     span: Callable[[str], tuple[float, float] | None] = field(default=lambda element_id: None)
 
@@ -129,35 +147,57 @@ class RequestGuard:
             return Verdict(QUESTION_REFUSED, stop=False)
         if not self.loops:
             return None
-        return self._not_asked(call, kind) or self._repeated(call, kind)
+        refused = self._not_asked(call, kind)
+        if refused is None or refused.stop:
+            return refused or self._repeated(call, kind)
+        self.refusals[_key(call)] += 1
+        if self.refusals[_key(call)] >= REFUSED_REPEATS:  # told what to call instead, it sends the same again
+            return Verdict(f"Stopped: {call.name} was refused {REFUSED_REPEATS} times: {refused.error}", stop=True)
+        return refused
 
     def _not_asked(self, call: ToolCall, kind: str) -> Verdict | None:
         """A call that does what the request did not ask for, refused with the call to make instead."""
+        return self._other_time(call, kind) or self._other_thing(call, kind)
+
+    def _other_time(self, call: ToolCall, kind: str) -> Verdict | None:
+        """A call that acts at, or over, another time than the request asks."""
         if call.name == "split" and isinstance(call.args.get("times"), list):
             extra = unasked(call.args["times"], self.named, self.end)
             if extra:
-                return Verdict(_unasked_cuts(call, extra, self.named), stop=False)
+                return Verdict(unasked_cuts(call, extra, self.named), stop=False)
         if call.name == "remove_range" and not self.timed:
             ids = self.spanned(call)
             instead = f' Here: call delete_timeline_elements with {{"elementIds": {json.dumps(ids)}}}.' if ids else ""
             return Verdict(NO_TIME_ASKED + instead, stop=False)
         if call.name == "remove_range" and self.resizes:
             return Verdict(ONE_LENGTH, stop=False)
+        if kind != "edit":
+            return None
+        wrong = resized_elsewhere(call, self.resize, self.span) if self.resize is not None else None
+        if wrong is not None:  # the 1.5B model moved the title along for "two seconds shorter"
+            return Verdict(wrong, stop=bool(self.made), done=bool(self.made))
+        moved = None if self.retimes else moved_in_time(call, self.span)
+        if moved is not None:  # after the edit asked for, the 1.5B model moved the title along, 3 s at a time
+            return Verdict(moved, stop=bool(self.last_done), done=bool(self.last_done))
+        elsewhere = over_another_stretch(call, self.edge, self.takes(call.name)) if self.edge is not None else None
+        if call.name in OVER_A_STRETCH and elsewhere is not None:  # "blur the last two seconds" given a duration
+            return Verdict(elsewhere, stop=False)
+        return None
+
+    def _other_thing(self, call: ToolCall, kind: str) -> Verdict | None:
+        """A call on another track or element than the request names, or of another kind of edit."""
         if call.name.startswith("toggle_track_") and isinstance(call.args.get("trackId"), str):
             track = self.named_track()
             if track is not None and track[0] != call.args["trackId"]:  # the 1.5B model muted t-main for the music
-                return Verdict(_other_track(call, *track), stop=False)
-        moved = None if self.retimes or kind != "edit" else _moved(call, self.span)
-        if moved is not None:  # after the edit asked for, the 1.5B model moved the title along, 3 s at a time
-            return Verdict(moved, stop=bool(self.last_done), done=bool(self.last_done))
+                return Verdict(other_track(call, *track), stop=False)
+        if call.name == "delete_timeline_elements" and self.named_element is not None:
+            others = other_ids(call, self.named_element[0])
+            if others:  # the 1.5B model deleted every clip for "delete the title"
+                return Verdict(only_named(call, *self.named_element, others), stop=False)
         if self.adds_only and kind == "edit" and call.name.startswith(("delete_", "remove_")):
             return Verdict(NOTHING_TO_TAKE_AWAY.format(name=call.name), stop=False)
-        if kind == "edit" and call.name in _OVER_A_STRETCH and self.edge is not None:
-            elsewhere = _elsewhere(call, self.edge, self.takes(call.name))
-            if elsewhere is not None:  # "blur the last two seconds": apply_effect with a duration and an element
-                return Verdict(elsewhere, stop=False)
         if kind == "edit" and call.name != "add_media_to_timeline" and self.adds_asset is not None:
-            return Verdict(_add_instead(*self.adds_asset), stop=bool(self.made), done=bool(self.made))
+            return Verdict(add_instead(*self.adds_asset), stop=bool(self.made), done=bool(self.made))
         return None
 
     def _repeated(self, call: ToolCall, kind: str) -> Verdict | None:
@@ -217,79 +257,3 @@ def _numbers(value: object) -> object:
     if isinstance(value, list):
         return [_numbers(v) for v in value]
     return value
-
-
-def _unasked_cuts(call: ToolCall, extra: list[float], named: set[float]) -> str:
-    """The refusal of cuts nobody asked for, with the call to make instead written out (a small model copies it):
-    the call's own times that the request names."""
-    said = f"Not asked for: a cut at {', '.join(f'{t:g}' for t in extra)} s."
-    kept = [t for t in call.args["times"] if isinstance(t, int | float) and float(t) in named]
-    if not kept:
-        return f"{said} The request names {', '.join(f'{t:g}' for t in sorted(named))} s: split at those only."
-    return f"{said} Call split with {json.dumps({**call.args, 'times': kept})} instead."
-
-
-def _other_track(call: ToolCall, track_id: str, name: str) -> str:
-    """The refusal of a track call on a track the request did not name, with the call to make instead."""
-    instead = json.dumps({**call.args, "trackId": track_id})
-    return f"Not asked for: the request names the {name} track ({track_id}). Call {call.name} with {instead} instead."
-
-
-#: The edits of existing elements that can move them in time, and the arguments that do.
-_RETIMING = {
-    "update_text": ("start", "end"),
-    "update_timeline_element_timing": ("start", "end", "duration"),
-    "move_timeline_elements": ("start",),
-}
-
-
-def _moved(call: ToolCall, span: Callable[[str], tuple[float, float] | None]) -> str | None:
-    """The refusal of a call that would move an element in time or change its length, for a request that asked for
-    neither; None when the call keeps every element where it is (its times as they are, or none given)."""
-    keys = [k for k in _RETIMING.get(call.name, ()) if isinstance(call.args.get(k), int | float)]
-    many = call.args.get("elementIds")
-    ids: list[object] = many if isinstance(many, list) else [call.args.get("elementId")]
-    for element_id in [i for i in ids if isinstance(i, str)]:
-        where = span(element_id)
-        if where is None or not keys:
-            continue
-        now = {"start": where[0], "end": where[1], "duration": where[1] - where[0]}
-        if any(abs(float(call.args[k]) - now[k]) > 1e-3 for k in keys):
-            rest = {k: v for k, v in call.args.items() if k not in keys}
-            said = f"Not asked for: the request names no time, so {element_id} stays at {where[0]:g}-{where[1]:g} s."
-            if set(rest) - {"elementId", "elementIds"}:
-                return f"{said} Call {call.name} with {json.dumps(rest)} instead (or nothing, if that is done)."
-            return f"{said} Nothing else is asked of {element_id} here."
-    return None
-
-
-def _add_instead(asset_id: str, name: str, track: str, at: float | None) -> str:
-    """The refusal of another edit for a request that asks to add a media file, with the call to make."""
-    args: dict[str, object] = {"assetId": asset_id, "trackType": track}
-    if at is not None:
-        args["startTime"] = round(at, 3)
-    where = "" if at is not None else " (startTime: where it goes)"
-    return (
-        f"Not asked for: the request adds the media file {name} ({asset_id}). Call add_media_to_timeline with "
-        f"{json.dumps(args)}{where} instead."
-    )
-
-
-#: The edits that act on a stretch of the program given by its start and end.
-_OVER_A_STRETCH = frozenset({"apply_effect", "remove_range", "add_text", "add_sticker"})
-
-
-def _elsewhere(call: ToolCall, edge: tuple[float, float], takes: frozenset[str]) -> str | None:
-    """The refusal, with the call to make, of a call over a stretch outside the one the request names by its edge
-    (or given a duration or elements instead); None when it lies within it ("tidy up the first ten seconds" may
-    cut 2-4 s)."""
-    start, end = call.args.get("start"), call.args.get("end")
-    numbers = all(isinstance(v, int | float) and not isinstance(v, bool) for v in (start, end))
-    if numbers and float(start) >= edge[0] - 0.05 and float(end) <= edge[1] + 0.05:  # type: ignore[arg-type]
-        return None
-    args = {k: v for k, v in call.args.items() if k in takes and k not in ("start", "end")}
-    args.update(start=edge[0], end=edge[1])
-    return (
-        f"Not asked for: the request means {edge[0]:g}-{edge[1]:g} s of the video. Call {call.name} with "
-        f"{json.dumps(args)} instead."
-    )

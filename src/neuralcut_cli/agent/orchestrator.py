@@ -34,8 +34,10 @@ from neuralcut_cli.agent.backends.base import Backend, EmptyAnswer
 from neuralcut_cli.agent.context import (
     build_context,
     conversation_window,
+    deleted_element,
     element_span,
     named_track,
+    resized,
     spanned_elements,
 )
 from neuralcut_cli.agent.endings import Endings, RequestOutcome
@@ -55,7 +57,7 @@ from neuralcut_cli.agent.sole_ids import with_sole_ids
 from neuralcut_cli.agent.stores import AgentStore, ChatStore
 from neuralcut_cli.agent.tool_groups import unlocked_groups
 from neuralcut_cli.agent.types import AgentContext, AssistantTurn, ChatMessage, ToolCall, ToolResult
-from neuralcut_cli.agent.written_calls import HINT, correction, written_calls
+from neuralcut_cli.agent.written_calls import HINT, agreed, correction, written_calls
 from neuralcut_cli.editing.new_ids import replayed
 from neuralcut_cli.errors import BackendError, NeuralCutError
 from neuralcut_cli.media.ffmpeg import cancellable
@@ -170,6 +172,8 @@ class Orchestrator(Endings):
             retimes=retimes(asked),
             span=lambda element_id: element_span(self.session.project(), element_id),
             adds_asset=added_asset(self.session.project(), asked),
+            named_element=deleted_element(self.session.project(), asked),
+            resize=resized(self.session.project(), asked),
             edge=edge_span(asked, self.session.project().scene.end_time / TICKS_PER_SECOND),
             takes=lambda name: (
                 frozenset(self.registry.get(name).parameters.get("properties") or ())
@@ -236,7 +240,9 @@ class Orchestrator(Endings):
             # prose too: it changes nothing, and its answer is what the model was after)
         fixed = None
         if last is not None and last.error is not None and self.registry.has(last.name):
-            fixed = correction(turn.content, last, self.registry.get(last.name).parameters)
+            fixed = correction(turn.content, last, self.registry.get(last.name).parameters) or agreed(
+                turn.content, last, self.registry.keys()
+            )
         if fixed is not None:  # the failed call's arguments, corrected and written out without its name
             return AssistantTurn(content="", tool_calls=[fixed])
         if written is not None and written.shaped:  # a call object inside prose: not an answer

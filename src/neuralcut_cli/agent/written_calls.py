@@ -118,6 +118,22 @@ def correction(text: str, last: ToolResult, schema: dict[str, Any]) -> ToolCall 
     return ToolCall(name=last.name, args=args)
 
 
+def agreed(text: str, last: ToolResult, tools: Iterable[str]) -> ToolCall | None:
+    """The call a refusal of the guard named ("Not asked for: … Call delete_timeline_elements with {…} instead.")
+    when the model's answer restates it in words instead of making it ("you should use delete_timeline_elements
+    with elementIds ["e-title"]", the 1.5B model's answer): the call, unless the answer hedges or writes none of
+    it."""
+    if last.error is None or not last.error.startswith("Not asked for:") or _HEDGE.search(text):
+        return None
+    named = written_calls(last.error, tools)
+    if named is None or len(named.calls) != 1:
+        return None
+    call = named.calls[0]
+    if not re.search(rf"\b{re.escape(call.name)}\b", text):
+        return None
+    return ToolCall(name=call.name, args=call.args)
+
+
 def _starts(text: str) -> list[int]:
     """Where the outermost JSON objects of ``text`` begin."""
     starts, at = [], text.find("{")
