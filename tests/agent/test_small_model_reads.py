@@ -654,3 +654,25 @@ def test_the_length_a_request_adds(said: str, change: float | None) -> None:
     from neuralcut_cli.agent.asked_times import length_change
 
     assert length_change(said) == change
+
+
+def test_a_call_said_in_words_is_taken_only_from_a_refusal_made_of_the_requests_own_words() -> None:
+    """The delete a range refusal offers is made of the model's own range (it may hold everything): said back in
+    words, it is not run; nor is a call the model says it cannot make."""
+    from neuralcut_cli.agent.guard import NO_TIME_ASKED
+    from neuralcut_cli.agent.types import ToolResult
+    from neuralcut_cli.agent.written_calls import agreed
+
+    tools = ["delete_timeline_elements", "remove_range"]
+    words = "To delete the title, you should use the delete_timeline_elements function with elementIds e-title."
+    named = (
+        "Not asked for: the request names Title (e-title) only, not e-logo. Call delete_timeline_elements with "
+        '{"elementIds": ["e-title"]} instead.'
+    )
+    refused = ToolResult(tool_call_id="c", name="delete_timeline_elements", result={"error": named}, error=named)
+    found = agreed(words, refused, tools)
+    assert found is not None and found.args == {"elementIds": ["e-title"]}
+    assert agreed("Sorry, I cannot call delete_timeline_elements here.", refused, tools) is None
+    ranged = NO_TIME_ASKED + ' Here: call delete_timeline_elements with {"elementIds": ["e-title", "e-intro"]}.'
+    wide = ToolResult(tool_call_id="c", name="remove_range", result={"error": ranged}, error=ranged)
+    assert agreed(words, wide, tools) is None

@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from neuralcut_cli.agent.guard import NO_TIME_ASKED
 from neuralcut_cli.agent.types import ToolCall, ToolResult
 
 _DECODER = json.JSONDecoder()
@@ -42,6 +43,9 @@ _HEDGE = re.compile(
     r"instead|alternatively|or you)\b",
     re.I,
 )
+
+#: Words of a model that says it will not or cannot make a call.
+_CANNOT = re.compile(r"\b(?:can't|cannot|can not|unable|won't|will not|not possible|impossible|sorry)\b", re.I)
 
 HINT = (
     "The model wrote a call to {name} as text instead of calling the tool, so nothing was changed. Its server may "
@@ -123,7 +127,9 @@ def agreed(text: str, last: ToolResult, tools: Iterable[str]) -> ToolCall | None
     when the model's answer restates it in words instead of making it ("you should use delete_timeline_elements
     with elementIds ["e-title"]", the 1.5B model's answer): the call, unless the answer hedges or writes none of
     it."""
-    if last.error is None or not last.error.startswith("Not asked for:") or _HEDGE.search(text):
+    if last.error is None or not last.error.startswith("Not asked for:") or _HEDGE.search(text) or _CANNOT.search(text):
+        return None
+    if last.error.startswith(NO_TIME_ASKED):  # its delete is made of the model's own range, not the request's words
         return None
     named = written_calls(last.error, tools)
     if named is None or len(named.calls) != 1:
