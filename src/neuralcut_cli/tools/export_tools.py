@@ -9,11 +9,11 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field
 
-from neuralcut_cli.errors import MediaError, OutputExists, UsageError
+from neuralcut_cli.errors import MediaError
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.tools.definition import ToolArgs, ToolContext, ToolError, tool
 from neuralcut_cli.tools.outputs import ExportTimelineOutput
-from neuralcut_cli.tools.sources import inside_project, project_path
+from neuralcut_cli.tools.sources import inside_project, output_file, project_path
 
 #: The file's ending -> the format written (``interchange.timeline_export``).
 FORMATS = {".fcpxml": "fcpxml", ".xml": "fcp7xml", ".edl": "edl", ".otio": "otio"}
@@ -57,16 +57,10 @@ def export_timeline(project: Project, args: ExportTimelineArgs, ctx: ToolContext
     project folder, with the clips' sound and every cut on the frame grid; says what the format could not carry
     (lost). Only when asked to export."""
     from neuralcut_cli.interchange.timeline_export import write_timeline
-    from neuralcut_cli.media.outputs import check_output_target, own_files
 
     name = args.file or project_path(ctx).with_suffix(ENDINGS[args.format or "fcpxml"]).name
     path = inside_project(ctx, name, "timelines are exported")
-    try:
-        target = check_output_target(path, own_files(project, project_path(ctx)), args.overwrite)
-    except OutputExists:
-        raise ToolError(f"{name} already exists; set overwrite: true to replace it") from None
-    except UsageError as exc:
-        raise ToolError(exc.message) from None
+    target = output_file(project, ctx, path, name, args.overwrite)
     try:
         counts = write_timeline(project, project_path(ctx), target, FORMATS[path.suffix.lower()])
     except MediaError as exc:

@@ -33,6 +33,20 @@ def inside_project(ctx: ToolContext, name: str, what: str) -> Path:
     return path
 
 
+def output_file(project: Project, ctx: ToolContext, path: Path, name: str, overwrite: bool) -> Path:
+    """Where a tool writes ``name`` (``path``, already ``inside_project``): never over the project's own files, and
+    over another file only with ``overwrite``; a ``ToolError`` that says why not."""
+    from neuralcut_cli.errors import OutputExists, UsageError
+    from neuralcut_cli.media.outputs import check_output_target, own_files
+
+    try:
+        return check_output_target(path, own_files(project, project_path(ctx)), overwrite)
+    except OutputExists:
+        raise ToolError(f"{name} already exists; set overwrite: true to replace it") from None
+    except UsageError as exc:
+        raise ToolError(exc.message) from None
+
+
 def asset_file(project: Project, element: Element, ctx: ToolContext) -> AssetFile:
     asset = project.asset(getattr(element, "media_id", "") or "")
     if asset is None:

@@ -9,14 +9,13 @@ from typing import Annotated, ClassVar
 from pydantic import Field
 
 from neuralcut_cli.editing.captions import caption_cues, caption_track
-from neuralcut_cli.errors import MediaError, OutputExists, UsageError
+from neuralcut_cli.errors import MediaError
 from neuralcut_cli.interchange.subtitle_export import write_ass
-from neuralcut_cli.media.outputs import check_output_target, own_files
 from neuralcut_cli.media.subtitles import SUBTITLE_SUFFIXES, read_cues, write_cues
 from neuralcut_cli.project.model import Project
 from neuralcut_cli.tools.definition import Hints, ProjectEdit, ToolArgs, ToolContext, ToolError, tool
 from neuralcut_cli.tools.outputs import CaptionsOutput, ExportCaptionsOutput
-from neuralcut_cli.tools.sources import inside_project, project_path
+from neuralcut_cli.tools.sources import inside_project, output_file
 
 
 class ImportSubtitlesArgs(ToolArgs):
@@ -65,12 +64,7 @@ def export_captions(project: Project, args: ExportCaptionsArgs, ctx: ToolContext
     cues = caption_cues(project.scene)
     if not cues:
         raise ToolError("There are no captions to export (no Captions track)")
-    try:
-        target = check_output_target(path, own_files(project, project_path(ctx)), args.overwrite)
-    except OutputExists:
-        raise ToolError(f"{args.file} already exists; set overwrite: true to replace it") from None
-    except UsageError as exc:
-        raise ToolError(exc.message) from None
+    target = output_file(project, ctx, path, args.file, args.overwrite)
     fmt = path.suffix.lower().lstrip(".")
     count = write_ass(project, target) if fmt == "ass" else write_cues(cues, target, fmt)
     return {"success": True, "file": args.file, "captions": count}
